@@ -1,0 +1,19 @@
+# Warnings and sanitizers, applied per target (PRIVATE) so dependencies stay untouched.
+function(iobench_target_options target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+                                           -Wsign-conversion -Wnon-virtual-dtor -Wold-style-cast)
+  if(IOBENCH_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(IOBENCH_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=${IOBENCH_SANITIZE} -fno-omit-frame-pointer
+                                             -fno-sanitize-recover=all)
+    target_link_options(${target} PRIVATE -fsanitize=${IOBENCH_SANITIZE})
+  endif()
+endfunction()
+
+# Records how the binaries were built, for the run metadata and the debug-build warning.
+set(IOBENCH_BUILD_INFO "${CMAKE_BUILD_TYPE} ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
+if(IOBENCH_SANITIZE)
+  string(APPEND IOBENCH_BUILD_INFO " sanitize=${IOBENCH_SANITIZE}")
+endif()

@@ -1,0 +1,46 @@
+#include "driver/cli.hpp"
+
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <exception>
+#include <string>
+
+#include "driver/command.hpp"
+#include "driver/error.hpp"
+
+namespace iobench {
+
+int run_cli(int argc, char** argv) {
+  CLI::App app{"iobench: measure which way of reading and writing lines is fastest, and by how much",
+               "iobench"};
+  app.set_version_flag("--version", IOBENCH_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough(false);
+
+  auto commands = command_registry();
+  std::sort(commands.begin(), commands.end(),
+            [](const Command& a, const Command& b) { return a.order < b.order; });
+  int exit_code = kExitOk;
+  for (const auto& command : commands) {
+    CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.description));
+    command.setup(*sub, exit_code);
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  } catch (const Error& e) {
+    fmt::print(stderr, "iobench: {}\n", e.what());
+    return e.exit_code();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "iobench: {}\n", e.what());
+    return kExitUsage;
+  }
+  return exit_code;
+}
+
+}  // namespace iobench

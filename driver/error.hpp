@@ -1,0 +1,24 @@
+#pragma once
+// Errors that end a command with a one-line message and a defined exit code (DESIGN.md):
+// 2 for usage, config and input errors.
+#include <stdexcept>
+#include <string>
+
+namespace iobench {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitRunFailed = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitInterrupted = 130;
+
+class Error : public std::runtime_error {
+ public:
+  explicit Error(const std::string& message, int exit_code = kExitUsage)
+      : std::runtime_error(message), exit_code_(exit_code) {}
+  [[nodiscard]] int exit_code() const noexcept { return exit_code_; }
+
+ private:
+  int exit_code_;
+};
+
+}  // namespace iobench

@@ -1,0 +1,12 @@
+// iobench: the driver's entry point. Everything lives in the core library; see driver/cli.cpp.
+#include <string_view>
+
+#include "driver/cli.hpp"
+#include "driver/spawner.hpp"
+
+int main(int argc, char** argv) {
+  // The spawner is forked before anything else is loaded: a child's ru_maxrss starts at the RSS of
+  // the process it was forked from, so workers must come from a small process (DESIGN.md).
+  if (argc > 1 && std::string_view(argv[1]) == "run") iobench::Spawner::start_global();
+  return iobench::run_cli(argc, argv);
+}
