@@ -439,7 +439,7 @@ RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOpti
       if (std::find(set.group_by.begin(), set.group_by.end(), column) != set.group_by.end()) {
         throw Error(fmt::format("--group-by: column '{}' named twice", column));
       }
-      if (!present_anywhere(column)) {
+      if (!options.allow_missing_columns && !present_anywhere(column)) {
         throw Error(fmt::format("--group-by: no file has a column '{}' (the first has: {})", column,
                                 fmt::join(loaded.front().header, " ")));
       }

@@ -52,6 +52,9 @@ struct ReadOptions {
   // Columns to group by. Empty: test, input, sink and host, those present in any file. A column
   // named here must exist in at least one file; files without it give an empty value.
   std::vector<std::string> group_by;
+  // When true, a group_by column that no file has is not an error: every row gets "" there
+  // (compare and plot group by test, input and sink, whatever the files have).
+  bool allow_missing_columns = false;
 };
 
 // Reads and groups the files ("-" is standard input). Throws iobench::Error (exit 2) on an
