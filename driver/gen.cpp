@@ -159,7 +159,7 @@ std::uint64_t uint_option(const GenRequest& request, std::string_view name, std:
   if (it == request.options.end()) return fallback;
   std::uint64_t value = 0;
   bool ok = false;
-  if (it->is_number_unsigned()) {
+  if (it->is_number_integer() && (it->is_number_unsigned() || it->get<std::int64_t>() >= 0)) {
     value = it->get<std::uint64_t>();
     ok = true;
   } else if (it->is_string()) {

@@ -86,7 +86,7 @@ std::vector<EdgeFile> corpus(std::uint64_t long_length, std::uint64_t seed) {
       {"lone-cr.txt", "CR without LF is not a line end: two lines",
        text("one\rtwo\rthree\nfour\r\n")},
       {"nul-bytes.txt", "NUL bytes inside, alone on lines, and last",
-       text(std::string("ab\0cd\n\0\n\0\0\0\nend\0\n\0", 17))},
+       text(std::string("ab\0cd\n\0\n\0\0\0\nend\0\n\0", 18))},
       {"non-utf8.txt", "invalid UTF-8: Latin-1, bad lead and continuation bytes, surrogates",
        text(std::move(non_utf8))},
       {"every-byte.txt", "every byte value 0..255, four times (LF among them)",
