@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SIGINT or SIGTERM: stop scheduling, end the running worker and its children, keep every
+# finished row in a well-formed file, exit 130.
+set -euo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+echo hello >"$tmp/input.txt"
+cat >"$tmp/slow.json" <<'JSON'
+{
+  "name": "slow",
+  "inputs": ["input.txt"],
+  "strategies": [
+    {"name": "quick", "command": ["cat", "{input}"]},
+    {"name": "slow", "command": "sleep 41.5 & sleep 41.5; cat {input}", "shell": true, "verify": false}
+  ],
+  "repeats": 3, "warmup": 0, "order": "grouped"
+}
+JSON
+for signal in INT TERM; do
+  rm -f "$tmp/runs.tsv"
+  "$bin/iobench" run "$tmp/slow.json" -o "$tmp/runs.tsv" --quiet >/dev/null 2>"$tmp/err.txt" &
+  driver=$!
+  # Wait until the three quick runs are written and the slow one is running.
+  for _ in $(seq 1 100); do
+    [ "$(tail -n +2 "$tmp/runs.tsv" 2>/dev/null | wc -l)" -ge 3 ] && pgrep -f 'sleep 41.5' >/dev/null && break
+    sleep 0.1
+  done
+  kill -"$signal" "$driver"
+  set +e
+  wait "$driver"
+  code=$?
+  set -e
+  [ "$code" -eq 130 ] || { cat "$tmp/err.txt"; fail "SIG$signal: exit code $code, expected 130"; }
+  [ "$(tail -n +2 "$tmp/runs.tsv" | wc -l)" -eq 3 ] || fail "SIG$signal: rows: $(cat "$tmp/runs.tsv")"
+  awk -F'\t' 'NF != 21 || (NR > 1 && $10 != "ok") { exit 1 }' "$tmp/runs.tsv" || fail "SIG$signal: malformed rows"
+  grep -q interrupted "$tmp/err.txt" || fail "SIG$signal: no word about the interruption"
+  sleep 0.2
+  pgrep -f 'sleep 41.5' >/dev/null && fail "SIG$signal: the worker or its child is still running"
+done
+echo "run_interrupt: ok"
