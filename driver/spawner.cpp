@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
+#include <map>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,9 +44,12 @@ std::string resolve_executable(const std::string& name, std::string& error) {
     }
     return name;
   }
-  std::string found = find_in_path(name);
-  if (found.empty()) error = name + ": command not found in PATH";
-  return found;
+  // The spawner serves one matrix: cache lookups so a run costs no PATH walk.
+  static std::map<std::string, std::string> resolved;
+  auto it = resolved.find(name);
+  if (it == resolved.end()) it = resolved.emplace(name, find_in_path(name)).first;
+  if (it->second.empty()) error = name + ": command not found in PATH";
+  return it->second;
 }
 
 // glibc 2.36 declares pidfd_open without C linkage in C++; call the system call directly.
