@@ -85,12 +85,19 @@ class WritevWriter final : public Writer {
       flush();
       return;
     }
+    // Copied lines land back to back in the arena, so they join the arena's last iovec.
+    std::size_t kept = borrowed_from_;
     for (std::size_t i = borrowed_from_; i < iov_.size(); ++i) {
       char* to = arena_.get() + arena_used_;
       std::memcpy(to, iov_[i].iov_base, iov_[i].iov_len);
-      iov_[i].iov_base = to;
       arena_used_ += iov_[i].iov_len;
+      if (kept > 0 && static_cast<char*>(iov_[kept - 1].iov_base) + iov_[kept - 1].iov_len == to) {
+        iov_[kept - 1].iov_len += iov_[i].iov_len;
+      } else {
+        iov_[kept++] = iovec{to, iov_[i].iov_len};
+      }
     }
+    iov_.resize(kept);
     borrowed_from_ = iov_.size();
   }
   void finish() override { flush(); }
