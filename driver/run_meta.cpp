@@ -3,13 +3,16 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
+#include <boost/process/exe.hpp>
 #include <boost/process/io.hpp>
 #include <boost/process/pipe.hpp>
-#include <boost/process/search_path.hpp>
 #include <ctime>
 #include <fstream>
 #include <iterator>
+
+#include "driver/spawner.hpp"
 
 namespace iobench {
 namespace {
@@ -35,11 +38,11 @@ std::string cpu_model() {
 
 std::string git_commit() {
   namespace bp = boost::process;
-  const auto git = bp::search_path("git");
+  const std::string git = find_in_path("git");
   if (git.empty()) return {};
   try {
     bp::ipstream out;
-    bp::child child(git, "rev-parse", "HEAD", bp::std_out > out, bp::std_err > bp::null,
+    bp::child child(bp::exe = git, bp::args = {"rev-parse", "HEAD"}, bp::std_out > out, bp::std_err > bp::null,
                     bp::std_in < bp::null);
     std::string commit;
     std::getline(out, commit);

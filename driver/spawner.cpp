@@ -3,7 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
-#include <sys/pidfd.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -14,11 +14,13 @@
 #include <boost/process/child.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
-#include <boost/process/search_path.hpp>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <stdexcept>
 #include <system_error>
 
@@ -41,13 +43,13 @@ std::string resolve_executable(const std::string& name, std::string& error) {
     }
     return name;
   }
-  const boost::filesystem::path found = bp::search_path(name);
-  if (found.empty()) {
-    error = name + ": command not found in PATH";
-    return {};
-  }
-  return found.string();
+  std::string found = find_in_path(name);
+  if (found.empty()) error = name + ": command not found in PATH";
+  return found;
 }
+
+// glibc 2.36 declares pidfd_open without C linkage in C++; call the system call directly.
+int open_pidfd(pid_t pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)); }
 
 // Waits until the worker has exited (pidfd readable), the deadline passes, or cancel_fd is
 // readable. Returns 1 exited, 0 deadline, 2 cancel.
@@ -81,6 +83,20 @@ void terminate_group(pid_t pgid, int pidfd, double grace_s, int& signal_sent) {
 }
 
 }  // namespace
+
+std::string find_in_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string_view dirs = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+  while (!dirs.empty()) {
+    const std::size_t colon = dirs.find(':');
+    std::string dir(dirs.substr(0, colon));
+    dirs = colon == std::string_view::npos ? std::string_view() : dirs.substr(colon + 1);
+    if (dir.empty()) dir = ".";
+    std::string candidate = dir + "/" + name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return {};
+}
 
 SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd) {
   SpawnResult result;
@@ -133,7 +149,7 @@ SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd) {
   const pid_t pid = child.id();
   child.detach();  // from here on Boost.Process neither waits for nor kills this pid
 
-  UniqueFd pidfd(::pidfd_open(pid, 0));
+  UniqueFd pidfd(open_pidfd(pid));
   bool cancelled = false;
   bool timed_out = false;
   int signal_sent = 0;
@@ -298,14 +314,19 @@ std::string encode_response(const SpawnResult& result) {
   return out.data();
 }
 
-[[noreturn]] void spawner_main(int channel) {
+Spawner* g_spawner = nullptr;
+
+}  // namespace
+
+int serve_spawner(int channel) {
   // Terminal ^C reaches the whole foreground group; the driver decides what to cancel.
   ::signal(SIGINT, SIG_IGN);
   ::signal(SIGPIPE, SIG_IGN);
+  ::fcntl(channel, F_SETFD, FD_CLOEXEC);  // workers must not inherit the channel
   std::string buffer;
   for (;;) {
     std::vector<UniqueFd> fds;
-    if (receive_message(channel, buffer, &fds) == 0) ::_exit(0);  // the driver is gone
+    if (receive_message(channel, buffer, &fds) == 0) return 0;  // the driver is gone
     if (buffer.front() != kRequestTag) continue;                   // a stale cancel
     SpawnResult result;
     try {
@@ -333,16 +354,12 @@ std::string encode_response(const SpawnResult& result) {
     try {
       send_message(channel, encode_response(result), {});
     } catch (const std::exception&) {
-      ::_exit(0);  // the driver is gone; the worker was already reaped
+      return 0;  // the driver is gone; the worker was already reaped
     }
   }
 }
 
-Spawner* g_spawner = nullptr;
-
-}  // namespace
-
-Spawner::Spawner() {
+Spawner::Spawner(const std::string& executable) {
   std::array<int, 2> ends{};
   if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends.data()) != 0) {
     throw std::system_error(errno, std::generic_category(), "socketpair");
@@ -352,8 +369,13 @@ Spawner::Spawner() {
   pid_ = ::fork();
   if (pid_ < 0) throw std::system_error(errno, std::generic_category(), "fork spawner");
   if (pid_ == 0) {
-    driver_end.reset();
-    spawner_main(spawner_end.get());
+    // exec gives the spawner a fresh, small address space whatever this process holds.
+    ::fcntl(spawner_end.get(), F_SETFD, 0);
+    const std::string fd_text = std::to_string(spawner_end.get());
+    ::execl(executable.c_str(), executable.c_str(), kSpawnerArgument, fd_text.c_str(), nullptr);
+    std::fprintf(stderr, "iobench: cannot start the spawner %s: %s\n", executable.c_str(),
+                 std::strerror(errno));
+    ::_exit(127);
   }
   channel_ = std::move(driver_end);
 }
@@ -367,7 +389,7 @@ Spawner::~Spawner() {
 }
 
 void Spawner::start_global() {
-  if (g_spawner == nullptr) g_spawner = new Spawner();  // lives until exit; the OS closes it
+  if (g_spawner == nullptr) g_spawner = new Spawner("/proc/self/exe");  // lives until exit; the OS closes it
 }
 
 Spawner& Spawner::global() {

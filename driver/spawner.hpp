@@ -3,7 +3,8 @@
 //
 // A child's ru_maxrss starts at the anonymous RSS of the process it was forked from, so workers
 // are never forked by the driver itself (which grows as it loads configs and results). Instead
-// the driver forks a small *spawner* process first thing in main(); the spawner receives spawn
+// the driver starts a small *spawner* process first thing in main() (fork, then exec of its own
+// binary in spawner mode, so it starts empty); the spawner receives spawn
 // requests (argv plus the stdin/stdout/stderr descriptors, passed with SCM_RIGHTS) over a
 // socketpair, starts each worker with Boost.Process, reaps it with its own wait4(), and sends
 // back the figures. Boost.Process never reaps: the child object is detached right after the
@@ -45,10 +46,21 @@ struct SpawnResult {
   std::string error;
 };
 
+// The first executable file called `name` in $PATH, or an empty string. (Boost.Process's
+// search_path would need the compiled Boost.Filesystem; the project uses header-only Boost.)
+std::string find_in_path(const std::string& name);
+
 // Spawns request.argv with Boost.Process in this process, waits for it (or the timeout, or a
 // byte readable on cancel_fd when it is >= 0) and reaps it with wait4. The worker runs in its own
 // process group, which is killed after it ends so no grandchild outlives the run.
 SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd = -1);
+
+// The hidden first argument that makes the driver binary serve as the spawner.
+inline constexpr const char* kSpawnerArgument = "__iobench_spawner";
+
+// The spawner's loop: serves spawn requests on `channel` until the driver closes it. Returns the
+// process exit code.
+int serve_spawner(int channel);
 
 class Spawner {
  public:
@@ -57,8 +69,10 @@ class Spawner {
   // The process-wide spawner (started on first use if start_global was not called).
   static Spawner& global();
 
-  // Forks a new spawner process.
-  Spawner();
+  // Forks and execs `executable kSpawnerArgument FD`: a program whose main() hands FD to
+  // serve_spawner (the iobench driver does). The exec matters: a forked copy of a big process
+  // would pass its RSS on to every worker.
+  explicit Spawner(const std::string& executable);
   Spawner(const Spawner&) = delete;
   Spawner& operator=(const Spawner&) = delete;
   ~Spawner();  // closes the channel; the spawner kills any running worker and exits

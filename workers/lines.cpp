@@ -3,7 +3,7 @@
 #include <cstring>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 namespace iobench::worker {
@@ -24,37 +24,90 @@ inline std::uint64_t newline_mask64(const char* p) noexcept {
 
 }  // namespace
 
-const char* scan_lines(const char* begin, const char* end, std::string_view* out, std::size_t cap,
-                       std::size_t& count) noexcept {
-  std::size_t n = 0;
-  const char* line = begin;
-  const char* p = begin;
-#if defined(__SSE2__)
-  while (end - p >= 64) {
-    std::uint64_t mask = newline_mask64(p);
-    while (mask != 0) {
-      const char* newline = p + __builtin_ctzll(mask);
-      out[n++] = std::string_view(line, static_cast<std::size_t>(newline + 1 - line));
-      line = newline + 1;
-      if (n == cap) {
-        count = n;
-        return line;
-      }
-      mask &= mask - 1;
-    }
-    p += 64;
-  }
-#endif
-  while (p < end) {
+// The scan loop, instantiated once per instruction set: Mask64 yields the newline bits of 64 bytes.
+#define IOBENCH_SCAN_LINES_BODY(Mask64)                                                \
+  std::size_t n = 0;                                                                   \
+  const char* line = begin;                                                            \
+  const char* p = begin;                                                               \
+  while (end - p >= 64) {                                                              \
+    std::uint64_t mask = Mask64(p);                                                    \
+    while (mask != 0) {                                                                \
+      const char* newline = p + __builtin_ctzll(mask);                                 \
+      out[n++] = std::string_view(line, static_cast<std::size_t>(newline + 1 - line)); \
+      line = newline + 1;                                                              \
+      if (n == cap) {                                                                  \
+        count = n;                                                                     \
+        return line;                                                                   \
+      }                                                                                \
+      mask &= mask - 1;                                                                \
+    }                                                                                  \
+    p += 64;                                                                           \
+  }                                                                                    \
+  return scan_tail(p, line, end, out, cap, n, count);
+
+namespace {
+
+// The last bytes (under 64) with memchr.
+inline const char* scan_tail(const char* p, const char* line, const char* end,
+                             std::string_view* out, std::size_t cap, std::size_t n,
+                             std::size_t& count) noexcept {
+  while (p < end && n < cap) {
     const auto* newline =
         static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
     if (newline == nullptr) break;
     out[n++] = std::string_view(line, static_cast<std::size_t>(newline + 1 - line));
     line = p = newline + 1;
-    if (n == cap) break;
   }
   count = n;
   return line;
+}
+
+#if defined(__SSE2__)
+const char* scan_lines_sse2(const char* begin, const char* end, std::string_view* out,
+                            std::size_t cap, std::size_t& count) noexcept {
+  IOBENCH_SCAN_LINES_BODY(newline_mask64)
+}
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2,bmi"))) inline std::uint64_t newline_mask64_avx2(
+    const char* p) noexcept {
+  const __m256i newline = _mm256_set1_epi8('\n');
+  const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+  const auto low_bits =
+      static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, newline)));
+  const auto high_bits =
+      static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, newline)));
+  return low_bits | (static_cast<std::uint64_t>(high_bits) << 32);
+}
+
+__attribute__((target("avx2,bmi"))) const char* scan_lines_avx2(const char* begin, const char* end,
+                                                                std::string_view* out,
+                                                                std::size_t cap,
+                                                                std::size_t& count) noexcept {
+  IOBENCH_SCAN_LINES_BODY(newline_mask64_avx2)
+}
+
+// Static initialisation runs before the CPU model is set up on its own, hence __builtin_cpu_init.
+const bool kHaveAvx2 = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
+}();
+#endif
+
+}  // namespace
+
+const char* scan_lines(const char* begin, const char* end, std::string_view* out, std::size_t cap,
+                       std::size_t& count) noexcept {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (kHaveAvx2) return scan_lines_avx2(begin, end, out, cap, count);
+#endif
+#if defined(__SSE2__)
+  return scan_lines_sse2(begin, end, out, cap, count);
+#else
+  return scan_tail(begin, begin, end, out, cap, 0, count);
+#endif
 }
 
 std::uint64_t count_newlines(const char* data, std::size_t size) noexcept {

@@ -107,7 +107,7 @@ class MmapReader final : public Reader {
   }
 
  private:
-  static constexpr std::ptrdiff_t kDropBytes = 4 << 20;
+  static constexpr std::ptrdiff_t kDropBytes = 1 << 20;
   static constexpr std::size_t kPage = 4096;
 
   struct Unmap {

@@ -34,12 +34,12 @@ PlanOptions worker_options() {
 TEST(Plan, ExpandsTheCartesianProductOfTheParamsEachStrategyUses) {
   const Plan plan = build_plan(demo_config(), worker_options());
   std::vector<std::string> names;
-  for (const auto& test : plan.tests) names.push_back(test.name);
+  for (const iobench::Test& test : plan.tests) names.push_back(test.name);
   EXPECT_EQ(names.size(), 1u + 6u + 3u + 1u);
   EXPECT_NE(std::find(names.begin(), names.end(), "buf-mmap-1MiB"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "count-fread"), names.end());
   const auto& buf = *std::find_if(plan.tests.begin(), plan.tests.end(),
-                                  [](const Test& t) { return t.name == "buf-fread-4KiB"; });
+                                  [](const iobench::Test& t) { return t.name == "buf-fread-4KiB"; });
   EXPECT_EQ(buf.argv, (std::vector<std::string>{"/bin/iobench-worker", "--read", "fread", "--write",
                                                  "buffered", "--buffer", "4KiB", "{input}"}));
   EXPECT_EQ(plan.cells.size(), names.size() * 2 * 2);
@@ -91,7 +91,9 @@ TEST(Plan, GroupedRunsEachCellsRepeatsTogether) {
   int seen = 0;
   for (const auto& run : plan.runs) {
     if (run.phase != RunPhase::kMeasure) continue;
-    if (seen++ % 2 == 1) EXPECT_EQ(run.cell, last_cell);
+    if (seen++ % 2 == 1) {
+      EXPECT_EQ(run.cell, last_cell);
+    }
     last_cell = run.cell;
   }
 }

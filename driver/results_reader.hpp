@@ -1,0 +1,69 @@
+#pragma once
+// Reads run files (DESIGN.md perf-results.tsv, or the dcat recipe's GNU time files) into groups
+// of samples. Columns are found by their header name, in any order; the first six (test elapsed
+// user system cpu_pct mem) are required, any others optional. Failed, mismatched and other
+// non-ok rows are excluded from the samples and counted.
+#include <array>
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace iobench::results {
+
+enum class Metric { kElapsed, kUser, kSystem, kCpuPct, kMem };
+inline constexpr std::size_t kMetricCount = 5;
+inline constexpr std::array<std::string_view, kMetricCount> kMetricNames{
+    "elapsed", "user", "system", "cpu_pct", "mem"};
+inline constexpr std::size_t index(Metric m) {
+  return static_cast<std::size_t>(m);
+}
+
+// Run statuses, in the order of iobench::RunStatus (ok, failed, signal, timeout, mismatch, error).
+inline constexpr std::size_t kStatusCount = 6;
+
+struct Group {
+  std::vector<std::string> key;  // one value per group-by column ("" where a file lacks it)
+  // Samples of the ok runs, in file order: seconds for elapsed/user/system, percent for
+  // cpu_pct, KiB for mem.
+  std::array<std::vector<double>, kMetricCount> samples;
+  std::vector<int> exit_codes;                   // of the ok runs (0 where the file has none)
+  std::array<std::size_t, kStatusCount> rows{};  // rows read, by status
+  std::string input;                             // the input column's value when every row agrees
+  bool mixed_inputs = false;                     // rows of this group name different inputs
+
+  [[nodiscard]] const std::vector<double>& metric(Metric m) const { return samples[index(m)]; }
+  [[nodiscard]] std::size_t ok_count() const { return samples[0].size(); }
+  [[nodiscard]] std::size_t excluded_count() const;
+};
+
+struct RunSet {
+  std::vector<std::string> group_by;  // column names, the key's order
+  std::vector<Group> groups;          // in order of first appearance
+  std::vector<std::string> files;
+  std::size_t rows = 0;  // data rows read, all statuses
+
+  // Position of a column in group_by, or npos.
+  [[nodiscard]] std::size_t key_index(std::string_view column) const;
+};
+
+struct ReadOptions {
+  // Columns to group by. Empty: test, input, sink and host, those present in any file. A column
+  // named here must exist in at least one file; files without it give an empty value.
+  std::vector<std::string> group_by;
+  // When true, a group_by column that no file has is not an error: every row gets "" there
+  // (compare and plot group by test, input and sink, whatever the files have).
+  bool allow_missing_columns = false;
+};
+
+// Reads and groups the files ("-" is standard input). Throws iobench::Error (exit 2) on an
+// unreadable file, a missing required column, an unknown --group-by column, or a malformed row;
+// the message names the file, the line and the column.
+RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options = {});
+
+// Parses seconds as GNU time and our files write them: "1.25", or "[h:]m:ss[.ss]" (%E).
+// Returns false on anything else (negative, not finite, trailing text).
+bool parse_seconds(std::string_view text, double& seconds);
+
+}  // namespace iobench::results
