@@ -76,8 +76,8 @@ void setup_gen(CLI::App& sub, int& exit_code) {
                  "lines: fixed:N | uniform:A-B | lognormal:MU,SIGMA (default uniform:0-200)");
   sub.add_option("--read-length", options->read_length, "fastq: bases per read (default 150)");
   sub.add_option("--compress", options->compress,
-                 "ngram, lines, fastq: gzip (through gzip -n; --size is the uncompressed size) or "
-                 "none");
+                 "ngram, lines, fastq: gzip (through gzip -1 -n; --size is the uncompressed size) "
+                 "or none");
   sub.add_option("-o,--output", options->output, "File to write (edge: a folder)")->required();
   sub.add_flag("-q,--quiet", options->quiet, "Print nothing on success");
   sub.callback([options, &exit_code] { exit_code = run_gen(*options); });

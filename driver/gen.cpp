@@ -235,11 +235,12 @@ bool is_request_field(const std::string& key) {
 }
 
 // Compression applied to the bytes of a file kind: nothing, or gzip without name and time stamp
-// (so the compressed bytes are deterministic too).
+// (so the compressed bytes are deterministic too) at level 1: on random bases gzip's default level
+// is about 8x slower for files only 15% smaller.
 std::vector<std::string> compressor_argv(const GenRequest& request) {
   const std::string compress = detail::string_option(request, "compress", "none");
   if (compress == "none") return {};
-  if (compress == "gzip") return {"gzip", "-n", "-c"};
+  if (compress == "gzip") return {"gzip", "-1", "-n", "-c"};
   throw Error("compress '" + compress + "' is not known (use gzip or none)");
 }
 
