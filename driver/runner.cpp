@@ -1,0 +1,582 @@
+#include "driver/runner.hpp"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "common/fd.hpp"
+#include "common/size.hpp"
+#include "driver/error.hpp"
+#include "driver/gen.hpp"
+#include "driver/page_cache.hpp"
+#include "driver/progress.hpp"
+#include "driver/report.hpp"
+#include "driver/results_tsv.hpp"
+#include "driver/run_meta.hpp"
+#include "driver/sink.hpp"
+#include "driver/spawner.hpp"
+#include "driver/worker_catalog.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// --- Interrupts: stop scheduling, end the running worker, keep every finished row. ------------
+
+volatile std::sig_atomic_t g_interrupt_signal = 0;
+const Spawner* g_active_spawner = nullptr;
+
+extern "C" void on_interrupt(int signal_number) {
+  g_interrupt_signal = signal_number;
+  if (g_active_spawner != nullptr) g_active_spawner->cancel();
+}
+
+class InterruptGuard {
+ public:
+  explicit InterruptGuard(const Spawner& spawner) {
+    g_interrupt_signal = 0;
+    g_active_spawner = &spawner;
+    struct sigaction action {};
+    action.sa_handler = &on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  // no SA_RESTART: a blocking wait must notice
+    ::sigaction(SIGINT, &action, &saved_int_);
+    ::sigaction(SIGTERM, &action, &saved_term_);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  ~InterruptGuard() {
+    ::sigaction(SIGINT, &saved_int_, nullptr);
+    ::sigaction(SIGTERM, &saved_term_, nullptr);
+    g_active_spawner = nullptr;
+  }
+
+ private:
+  struct sigaction saved_int_ {};
+  struct sigaction saved_term_ {};
+};
+
+// --- Output files ----------------------------------------------------------------------------
+
+struct OutputPaths {
+  fs::path runs;
+  fs::path medians;
+  fs::path meta;
+  fs::path folder;
+};
+
+std::string utc_stamp() {
+  const std::time_t now = std::time(nullptr);
+  char text[32] = {};
+  std::strftime(text, sizeof text, "%Y%m%dT%H%M%SZ", std::gmtime(&now));
+  return text;
+}
+
+void make_folder(const fs::path& folder) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) throw Error(fmt::format("{}: cannot create results folder: {}", folder.string(), ec.message()));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    throw Error(fmt::format("{}: results folder is not writable: {}", folder.string(), std::strerror(errno)));
+  }
+}
+
+OutputPaths choose_outputs(const RunOptions& options, const Config& config) {
+  OutputPaths paths;
+  if (options.output.empty()) {
+    paths.folder = "results";
+    const std::string stem = fmt::format("{}-{}", config.name, utc_stamp());
+    paths.runs = paths.folder / (stem + ".tsv");
+    for (int n = 2; fs::exists(paths.runs); ++n) paths.runs = paths.folder / fmt::format("{}-{}.tsv", stem, n);
+  } else {
+    paths.runs = options.output;
+    paths.folder = paths.runs.has_parent_path() ? paths.runs.parent_path() : fs::path(".");
+    if (fs::exists(paths.runs)) {
+      throw Error(fmt::format("{}: exists; results are never overwritten (choose another -o)",
+                              paths.runs.string()));
+    }
+  }
+  const std::string stem = paths.runs.stem().string();
+  paths.medians = paths.folder / "medians" / (stem + ".tsv");
+  paths.meta = paths.folder / "meta" / (stem + ".json");
+  return paths;
+}
+
+void write_json_file(const fs::path& path, const nlohmann::ordered_json& json) {
+  const fs::path temp = path.string() + ".tmp";
+  {
+    std::ofstream out(temp, std::ios::trunc);
+    out << json.dump(2) << '\n';
+    if (!out.flush()) throw Error(fmt::format("{}: cannot write: {}", temp.string(), std::strerror(errno)));
+  }
+  fs::rename(temp, path);
+}
+
+// A private folder for file sinks, removed with everything in it at the end.
+class TempFolder {
+ public:
+  explicit TempFolder(const fs::path& parent) {
+    std::string pattern = (parent / ".sinks-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      throw Error(fmt::format("{}: cannot create a private folder for file sinks: {}",
+                              parent.string(), std::strerror(errno)));
+    }
+    path_ = pattern;
+  }
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  ~TempFolder() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  [[nodiscard]] const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string quote_arg(const std::string& arg) {
+  if (!arg.empty() && arg.find_first_of(" \t\n'\"\\$`;&|<>()*?[]{}!#~") == std::string::npos) {
+    return arg;
+  }
+  std::string quoted = "'";
+  for (const char c : arg) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  quoted += '\'';
+  return quoted;
+}
+
+std::string join_argv(const std::vector<std::string>& argv) {
+  std::string text;
+  for (const auto& arg : argv) {
+    if (!text.empty()) text += ' ';
+    text += quote_arg(arg);
+  }
+  return text;
+}
+
+// The last lines a failed worker wrote to stderr, for the warning that names it.
+std::string stderr_tail(int memfd) {
+  constexpr std::size_t kTailBytes = 4096;
+  const off_t size = ::lseek(memfd, 0, SEEK_END);
+  const off_t from = size > static_cast<off_t>(kTailBytes) ? size - static_cast<off_t>(kTailBytes) : 0;
+  std::string text(kTailBytes, '\0');
+  const ssize_t n = ::pread(memfd, text.data(), text.size(), from);
+  text.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string tail;
+  for (std::size_t i = lines.size() > 3 ? lines.size() - 3 : 0; i < lines.size(); ++i) {
+    if (!tail.empty()) tail += " | ";
+    tail += lines[i];
+  }
+  return tail;
+}
+
+struct InputState {
+  fs::path path;
+  std::optional<std::uint64_t> size_bytes;
+  bool size_change_reported = false;
+  bool missing_reported = false;
+};
+
+struct PairVerification {
+  bool done = false;
+  bool failed = false;
+  bool mismatch = false;
+  std::optional<std::uint64_t> bytes;
+  std::string hash;
+};
+
+struct ExpectedOutput {
+  std::string hash;
+  std::uint64_t bytes = 0;
+  std::string source;  // "the input" or the reference test's name
+};
+
+std::string describe_outcome(const SpawnResult& result) {
+  switch (result.outcome) {
+    case SpawnOutcome::kExited:
+      return fmt::format("exit code {}", result.exit_code);
+    case SpawnOutcome::kSignaled:
+      return fmt::format("killed by signal {} ({})", result.term_signal, strsignal(result.term_signal));
+    case SpawnOutcome::kTimedOut:
+      return "timed out";
+    case SpawnOutcome::kCancelled:
+      return "cancelled";
+    case SpawnOutcome::kSpawnFailed:
+      return "could not start: " + result.error;
+  }
+  return "unknown";
+}
+
+void fill_measurements(RunRow& row, const SpawnResult& result) {
+  const auto seconds = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
+  };
+  row.elapsed_s = result.elapsed_s;
+  row.user_s = seconds(result.usage.ru_utime);
+  row.system_s = seconds(result.usage.ru_stime);
+  row.cpu_pct = row.elapsed_s > 0 ? (row.user_s + row.system_s) / row.elapsed_s * 100.0 : 0.0;
+  row.max_rss_kib = result.usage.ru_maxrss;  // KiB on Linux
+  row.minflt = result.usage.ru_minflt;
+  row.majflt = result.usage.ru_majflt;
+  row.nvcsw = result.usage.ru_nvcsw;
+  row.nivcsw = result.usage.ru_nivcsw;
+  row.inblock = result.usage.ru_inblock;
+  row.oublock = result.usage.ru_oublock;
+  switch (result.outcome) {
+    case SpawnOutcome::kExited:
+      row.status = result.exit_code == 0 ? RunStatus::kOk : RunStatus::kFailed;
+      row.exit_code = result.exit_code;
+      break;
+    case SpawnOutcome::kSignaled:
+      row.status = RunStatus::kSignal;
+      row.exit_code = 128 + result.term_signal;
+      break;
+    case SpawnOutcome::kTimedOut:
+      row.status = RunStatus::kTimeout;
+      row.exit_code = 128 + result.term_signal;
+      break;
+    case SpawnOutcome::kCancelled:
+    case SpawnOutcome::kSpawnFailed:
+      row.status = RunStatus::kError;
+      break;
+  }
+}
+
+void print_plan(const Config& config, const Plan& plan) {
+  std::size_t verify_runs = 0;
+  std::size_t warmup_runs = 0;
+  for (const auto& run : plan.runs) {
+    verify_runs += run.phase == RunPhase::kVerify ? 1 : 0;
+    warmup_runs += run.phase == RunPhase::kWarmup ? 1 : 0;
+  }
+  fmt::print("# {}: {} tests, {} inputs, {} sinks: {} cells; {} repeats; {} runs ({} verification, "
+             "{} warmup, {} measured); order {}, cache {}\n",
+             config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(),
+             plan.cells.size(), plan.repeats, plan.runs.size(), verify_runs, warmup_runs,
+             plan.measured_runs(), to_string(config.order), to_string(config.cache));
+  fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
+  for (const auto& run : plan.runs) {
+    const Cell& cell = plan.cells[run.cell];
+    const Test& test = plan.tests[cell.test];
+    const std::string input = config.inputs[cell.input].path.string();
+    const char* phase = run.phase == RunPhase::kVerify   ? "verify"
+                        : run.phase == RunPhase::kWarmup ? "warmup"
+                                                         : "measure";
+    const SinkKind sink = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
+    fmt::print("{}\t{}\t{}\t{}\t{}\t{}\n", phase, test.name, input, to_string(sink), run.repeat,
+               join_argv(run_argv(test, config, input)));
+  }
+}
+
+void check_worker_strategies(const Config& config, const Plan& plan, const fs::path& worker) {
+  bool any_worker = false;
+  for (const auto& test : plan.tests) {
+    any_worker |= config.strategies[test.strategy].kind == StrategySpec::Kind::kWorker;
+  }
+  if (!any_worker) return;
+  const auto catalog = load_worker_catalog(worker);
+  for (const auto& test : plan.tests) {
+    if (config.strategies[test.strategy].kind != StrategySpec::Kind::kWorker) continue;
+    const std::vector<std::string> args(test.argv.begin() + 1, test.argv.end() - 1);
+    if (const std::string problem = check_worker_args(args, catalog); !problem.empty()) {
+      throw Error(fmt::format("{}: strategies[{}].worker: test '{}': {}", config.file.string(),
+                              test.strategy, test.name, problem));
+    }
+  }
+}
+
+void prepare_inputs(const Config& config, bool quiet) {
+  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    const InputSpec& input = config.inputs[i];
+    std::error_code ec;
+    if (fs::exists(input.path, ec)) continue;
+    if (!input.generate) {
+      throw Error(fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
+                              config.file.string(), i, input.path.string()));
+    }
+    if (!quiet) {
+      fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
+                 format_size(input.generate->size_bytes), input.generate->kind, input.generate->seed);
+    }
+    if (input.path.has_parent_path()) fs::create_directories(input.path.parent_path(), ec);
+    gen::generate(*input.generate, input.path);
+  }
+}
+
+}  // namespace
+
+int run_experiment(const RunOptions& options) {
+  // Everything that can be wrong with the config is found here, before anything is written.
+  const Config config = load_config(options.config_path);
+  PlanOptions plan_options;
+  plan_options.worker_path = find_worker().string();
+  plan_options.filter_regex = options.filter_regex;
+  plan_options.repeats_override = options.repeats_override;
+  if (!options.shard.empty()) {
+    std::tie(plan_options.shard_index, plan_options.shard_count) = parse_shard(options.shard);
+  }
+  const Plan plan = build_plan(config, plan_options);
+  check_worker_strategies(config, plan, plan_options.worker_path);
+  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    std::error_code ec;
+    if (!config.inputs[i].generate && !fs::exists(config.inputs[i].path, ec)) {
+      throw Error(fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
+                              config.file.string(), i, config.inputs[i].path.string()));
+    }
+  }
+  if (options.dry_run) {
+    print_plan(config, plan);
+    return kExitOk;
+  }
+
+  const OutputPaths paths = choose_outputs(options, config);
+  make_folder(paths.folder);
+  make_folder(paths.medians.parent_path());
+  make_folder(paths.meta.parent_path());
+  if (is_unoptimized_build()) {
+    fmt::print(stderr, "iobench: warning: this is a {} build; its timings are not representative\n",
+               build_info());
+  }
+  prepare_inputs(config, options.quiet);
+
+  RunTsvWriter writer(paths.runs);
+  const std::string host = host_name();
+  nlohmann::ordered_json meta;
+  meta["runs_file"] = paths.runs.string();
+  meta["medians_file"] = paths.medians.string();
+  meta["context"] = collect_machine_context();
+  meta["options"] = {{"filter", options.filter_regex},
+                     {"repeats", plan.repeats},
+                     {"shard", options.shard.empty() ? "1/1" : options.shard},
+                     {"order", to_string(config.order)},
+                     {"seed", config.seed},
+                     {"worker", plan_options.worker_path}};
+  meta["config_file"] = config.file.string();
+  meta["config"] = config.as_written;
+  write_json_file(paths.meta, meta);
+
+  std::vector<InputState> inputs;
+  for (const auto& spec : config.inputs) {
+    InputState state;
+    state.path = spec.path;
+    std::error_code ec;
+    const auto size = fs::file_size(spec.path, ec);
+    if (!ec) state.size_bytes = size;
+    inputs.push_back(state);
+  }
+
+  const TempFolder sink_folder(paths.folder);
+  SinkSettings sink_settings;
+  sink_settings.pipe_size_bytes = config.pipe_size_bytes;
+  sink_settings.temp_dir = sink_folder.path();
+
+  Spawner& spawner = Spawner::global();
+  const InterruptGuard interrupt_guard(spawner);
+  Progress progress(plan.runs.size(), !options.quiet && ::isatty(STDERR_FILENO) != 0);
+
+  std::map<std::pair<std::size_t, std::size_t>, PairVerification> verified;  // (test, input)
+  std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected;   // (class, input)
+  std::size_t rows_written = 0;
+  std::size_t bad_rows = 0;
+  const bool allow_drop_caches = ::geteuid() == 0;
+
+  for (std::size_t r = 0; r < plan.runs.size() && g_interrupt_signal == 0; ++r) {
+    const PlannedRun& run = plan.runs[r];
+    const Cell& cell = plan.cells[run.cell];
+    const Test& test = plan.tests[cell.test];
+    InputState& input = inputs[cell.input];
+    const SinkKind sink_kind = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
+    progress.start(r, fmt::format("{} · {} · {}{}", test.name, input.path.filename().string(),
+                                  to_string(sink_kind),
+                                  run.phase == RunPhase::kMeasure ? "" : fmt::format(" ({})",
+                                  run.phase == RunPhase::kVerify ? "verify" : "warmup")));
+
+    RunRow row;
+    row.test = test.name;
+    row.input = input.path.string();
+    row.sink = std::string(to_string(sink_kind));
+    row.repeat = run.repeat;
+    row.host = host;
+
+    // The input may have been removed or changed since the start: say so, never assume.
+    std::error_code ec;
+    const auto size_now = fs::file_size(input.path, ec);
+    if (ec) {
+      if (!input.missing_reported) {
+        progress.warn(fmt::format("input {} is gone or unreadable: {}", input.path.string(), ec.message()));
+        input.missing_reported = true;
+      }
+      if (run.phase == RunPhase::kMeasure) {
+        row.status = RunStatus::kError;
+        writer.append(row);
+        ++rows_written;
+        ++bad_rows;
+      }
+      continue;
+    }
+    if (input.size_bytes && size_now != *input.size_bytes && !input.size_change_reported) {
+      progress.warn(fmt::format("input {} changed size during the run: {} -> {} bytes; later runs "
+                                "read different data",
+                                input.path.string(), *input.size_bytes, size_now));
+      input.size_change_reported = true;
+    }
+
+    switch (config.cache) {
+      case CacheMode::kWarm:
+        row.cache_pct = resident_pct(input.path);
+        if (!row.cache_pct || *row.cache_pct < 100.0) {
+          warm_page_cache(input.path);
+          row.cache_pct = resident_pct(input.path);
+        }
+        break;
+      case CacheMode::kCold:
+        row.cache_pct = evict_page_cache(input.path, allow_drop_caches);
+        break;
+      case CacheMode::kNone:
+        row.cache_pct = resident_pct(input.path);
+        break;
+    }
+
+    std::unique_ptr<Sink> sink;
+    SpawnResult result;
+    SinkResult output;
+    const UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
+    try {
+      sink = open_sink(sink_kind, sink_settings);
+      SpawnRequest request;
+      request.argv = run_argv(test, config, input.path.string());
+      request.stdout_fd = sink->worker_fd();
+      request.stderr_fd = stderr_capture.get();
+      request.cpus = config.cpus;
+      request.timeout_s = config.timeout_s;
+      result = spawner.run(request);
+      if (result.outcome == SpawnOutcome::kCancelled || g_interrupt_signal != 0) break;
+      output = sink->finish();
+    } catch (const Error& e) {
+      // A sink that cannot be made or read back (a full disk) fails this run, not the matrix.
+      result.outcome = SpawnOutcome::kSpawnFailed;
+      result.error = e.what();
+    }
+    fill_measurements(row, result);
+    if (output.drain_cut_short) {
+      progress.warn(fmt::format("{}: a process kept the sink pipe open after the worker ended; "
+                                "its output was cut off",
+                                test.name));
+    }
+    row.output_hash = output.hash;
+    row.bytes_out = output.bytes;
+
+    if (row.status != RunStatus::kOk) {
+      std::string detail = describe_outcome(result);
+      if (const std::string tail = stderr_capture ? stderr_tail(stderr_capture.get()) : "";
+          !tail.empty()) {
+        detail += ": " + tail;
+      }
+      progress.warn(fmt::format("{} on {} ({} sink{}): {}", test.name, input.path.string(),
+                                row.sink,
+                                run.phase == RunPhase::kMeasure
+                                    ? fmt::format(", run {}", run.repeat)
+                                    : run.phase == RunPhase::kVerify ? ", verification run"
+                                                                     : ", warmup",
+                                detail));
+    }
+
+    const auto pair_key = std::make_pair(cell.test, cell.input);
+    if (run.phase == RunPhase::kVerify) {
+      PairVerification& pair = verified[pair_key];
+      pair.done = true;
+      if (row.status != RunStatus::kOk) {
+        pair.failed = true;
+        continue;
+      }
+      pair.hash = output.hash;
+      pair.bytes = output.bytes;
+      const auto class_key = std::make_pair(test.output_class, cell.input);
+      auto found = expected.find(class_key);
+      if (found == expected.end()) {
+        ExpectedOutput reference;
+        if (test.output_class == "copy") {
+          reference.hash = hash_file(input.path, &reference.bytes);
+          reference.source = "the input";
+        } else {
+          reference.hash = output.hash;
+          reference.bytes = output.bytes.value_or(0);
+          reference.source = test.name;
+        }
+        found = expected.emplace(class_key, reference).first;
+      }
+      if (found->second.hash != pair.hash) {
+        pair.mismatch = true;
+        progress.warn(fmt::format("{} on {}: MISMATCH: wrote {} bytes (hash {}), but {} has {} "
+                                  "bytes (hash {}); its rows are marked mismatch",
+                                  test.name, input.path.string(), pair.bytes.value_or(0), pair.hash,
+                                  found->second.source, found->second.bytes, found->second.hash));
+      }
+      continue;
+    }
+    if (run.phase == RunPhase::kWarmup) continue;
+
+    if (const auto it = verified.find(pair_key); it != verified.end()) {
+      const PairVerification& pair = it->second;
+      if (!row.bytes_out) row.bytes_out = pair.bytes;  // the null sink counts nothing itself
+      const bool differs = !row.output_hash.empty() && !pair.hash.empty() && row.output_hash != pair.hash;
+      if (row.status == RunStatus::kOk && (pair.mismatch || differs)) {
+        row.status = RunStatus::kMismatch;
+        if (differs && !pair.mismatch) {
+          progress.warn(fmt::format("{} on {} run {}: output differs from its verification run",
+                                    test.name, input.path.string(), run.repeat));
+        }
+      }
+    }
+    writer.append(row);
+    ++rows_written;
+    if (row.status != RunStatus::kOk) ++bad_rows;
+  }
+  progress.finish();
+
+  const bool interrupted = g_interrupt_signal != 0;
+  meta["finished"] = !interrupted;
+  meta["rows"] = rows_written;
+  write_json_file(paths.meta, meta);
+
+  if (rows_written > 0) {
+    report::write_run_report({paths.runs, paths.medians, config.baseline}, std::cout, std::cerr);
+  }
+  fmt::print(stderr, "iobench: {} rows in {}{}\n", rows_written, paths.runs.string(),
+             interrupted ? " (interrupted; every finished run is kept)" : "");
+  if (interrupted) return kExitInterrupted;
+  if (bad_rows > 0) {
+    fmt::print(stderr, "iobench: {} of {} runs did not end ok (see the status column)\n", bad_rows,
+               rows_written);
+    return kExitRunFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace iobench

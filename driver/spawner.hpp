@@ -1,0 +1,95 @@
+#pragma once
+// Spawning and measuring one worker, exactly.
+//
+// A child's ru_maxrss starts at the anonymous RSS of the process it was forked from, so workers
+// are never forked by the driver itself (which grows as it loads configs and results). Instead
+// the driver starts a small *spawner* process first thing in main() (fork, then exec of its own
+// binary in spawner mode, so it starts empty); the spawner receives spawn
+// requests (argv plus the stdin/stdout/stderr descriptors, passed with SCM_RIGHTS) over a
+// socketpair, starts each worker with Boost.Process, reaps it with its own wait4(), and sends
+// back the figures. Boost.Process never reaps: the child object is detached right after the
+// spawn, so its destructor neither waits nor kills.
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+#include "common/fd.hpp"
+
+namespace iobench {
+
+struct SpawnRequest {
+  std::vector<std::string> argv;  // argv[0]: a path, or a name looked up in PATH
+  int stdin_fd = -1;              // -1: /dev/null
+  int stdout_fd = -1;             // -1: /dev/null
+  int stderr_fd = -1;             // -1: the spawner's stderr (the driver's)
+  std::vector<int> cpus;          // pin the worker to these CPUs (sched_setaffinity); empty: all
+  double timeout_s = 0;           // 0: none. Then SIGTERM to the worker's process group, and
+  double kill_grace_s = 2;        // SIGKILL after this grace period
+};
+
+enum class SpawnOutcome {
+  kExited,       // exit_code is set
+  kSignaled,     // term_signal is set
+  kTimedOut,     // killed after timeout_s; term_signal is the signal that ended it
+  kCancelled,    // killed because the driver asked (SIGINT/SIGTERM)
+  kSpawnFailed,  // could not start; error says why
+};
+
+struct SpawnResult {
+  SpawnOutcome outcome = SpawnOutcome::kSpawnFailed;
+  int exit_code = 0;
+  int term_signal = 0;
+  double elapsed_s = 0;  // CLOCK_MONOTONIC from just before the spawn to just after wait4
+  struct rusage usage {};
+  std::string error;
+};
+
+// The first executable file called `name` in $PATH, or an empty string. (Boost.Process's
+// search_path would need the compiled Boost.Filesystem; the project uses header-only Boost.)
+std::string find_in_path(const std::string& name);
+
+// Spawns request.argv with Boost.Process in this process, waits for it (or the timeout, or a
+// byte readable on cancel_fd when it is >= 0) and reaps it with wait4. The worker runs in its own
+// process group, which is killed after it ends so no grandchild outlives the run.
+SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd = -1);
+
+// The hidden first argument that makes the driver binary serve as the spawner.
+inline constexpr const char* kSpawnerArgument = "__iobench_spawner";
+
+// The spawner's loop: serves spawn requests on `channel` until the driver closes it. Returns the
+// process exit code.
+int serve_spawner(int channel);
+
+class Spawner {
+ public:
+  // Forks the process-wide spawner now, if not yet running. Call first thing in main().
+  static void start_global();
+  // The process-wide spawner (started on first use if start_global was not called).
+  static Spawner& global();
+
+  // Forks and execs `executable kSpawnerArgument FD`: a program whose main() hands FD to
+  // serve_spawner (the iobench driver does). The exec matters: a forked copy of a big process
+  // would pass its RSS on to every worker.
+  explicit Spawner(const std::string& executable);
+  Spawner(const Spawner&) = delete;
+  Spawner& operator=(const Spawner&) = delete;
+  ~Spawner();  // closes the channel; the spawner kills any running worker and exits
+
+  // Runs one worker to completion in the spawner process. Thread-compatible, not thread-safe:
+  // one run at a time.
+  SpawnResult run(const SpawnRequest& request);
+
+  // Asks the spawner to end the running worker (its whole process group). Async-signal-safe:
+  // meant for a SIGINT/SIGTERM handler. The pending run() returns kCancelled.
+  void cancel() const noexcept;
+
+  [[nodiscard]] pid_t pid() const noexcept { return pid_; }
+
+ private:
+  UniqueFd channel_;
+  pid_t pid_ = -1;
+};
+
+}  // namespace iobench
