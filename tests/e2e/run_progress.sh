@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The progress line appears on a terminal (run i of N, test, elapsed, ETA), not in a pipe, and
+# not with --quiet.
+set -euo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+command -v script >/dev/null || { echo "SKIP: no script(1) to make a terminal"; exit 0; }
+echo x >"$tmp/in.txt"
+cat >"$tmp/p.json" <<'JSON'
+{"name": "p", "inputs": ["in.txt"], "strategies": [{"name": "napper", "command": ["sleep", "0.05"], "verify": false}],
+ "repeats": 3, "warmup": 0, "sinks": ["null"]}
+JSON
+script -qec "'$bin/iobench' run '$tmp/p.json' -o '$tmp/tty.tsv'" /dev/null >"$tmp/tty.txt"
+grep -q '\[3/3\] napper' "$tmp/tty.txt" || fail "no progress line on a terminal: $(cat -v "$tmp/tty.txt" | head -5)"
+grep -q 'ETA' "$tmp/tty.txt" || fail "no ETA"
+script -qec "'$bin/iobench' run '$tmp/p.json' -o '$tmp/quiet.tsv' --quiet" /dev/null >"$tmp/quiet.txt"
+grep -q 'ETA' "$tmp/quiet.txt" && fail "--quiet still shows progress"
+"$bin/iobench" run "$tmp/p.json" -o "$tmp/pipe.tsv" 2>"$tmp/pipe.txt" >/dev/null
+grep -q 'ETA' "$tmp/pipe.txt" && fail "progress shown when stderr is not a terminal"
+echo "run_progress: ok"
