@@ -125,9 +125,9 @@ void write_json_file(const fs::path& path, const nlohmann::ordered_json& json) {
 }
 
 // A private folder for file sinks, removed with everything in it at the end.
-class TempFolder {
+class SinkFolder {
  public:
-  explicit TempFolder(const fs::path& parent) {
+  explicit SinkFolder(const fs::path& parent) {
     std::string pattern = (parent / ".sinks-XXXXXX").string();
     if (::mkdtemp(pattern.data()) == nullptr) {
       throw Error(fmt::format("{}: cannot create a private folder for file sinks: {}",
@@ -135,9 +135,9 @@ class TempFolder {
     }
     path_ = pattern;
   }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-  ~TempFolder() {
+  SinkFolder(const SinkFolder&) = delete;
+  SinkFolder& operator=(const SinkFolder&) = delete;
+  ~SinkFolder() {
     std::error_code ec;
     fs::remove_all(path_, ec);
   }
@@ -329,6 +329,251 @@ void prepare_inputs(const Config& config, bool quiet) {
   }
 }
 
+struct MatrixTotals {
+  std::size_t rows_written = 0;
+  std::size_t bad_rows = 0;
+};
+
+// Executes a plan run by run: checks the input, prepares the cache, runs the worker into its
+// sink through the spawner, verifies the output, and appends the row.
+class MatrixExecutor {
+ public:
+  MatrixExecutor(const Config& config, const Plan& plan, Spawner& spawner, RunTsvWriter& writer,
+                 const fs::path& sink_folder, bool show_progress)
+      : config_(config),
+        plan_(plan),
+        spawner_(spawner),
+        writer_(writer),
+        progress_(plan.runs.size(), show_progress),
+        host_(host_name()),
+        allow_drop_caches_(::geteuid() == 0) {
+    sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
+    sink_settings_.temp_dir = sink_folder;
+    for (const auto& spec : config.inputs) {
+      InputState state;
+      state.path = spec.path;
+      std::error_code ec;
+      const auto size = fs::file_size(spec.path, ec);
+      if (!ec) state.size_bytes = size;
+      inputs_.push_back(state);
+    }
+  }
+
+  MatrixTotals run_all() {
+    for (std::size_t r = 0; r < plan_.runs.size() && g_interrupt_signal == 0; ++r) {
+      run_one(r);
+    }
+    progress_.finish();
+    return totals_;
+  }
+
+ private:
+  void run_one(std::size_t index) {
+    const PlannedRun& run = plan_.runs[index];
+    const Cell& cell = plan_.cells[run.cell];
+    const Test& test = plan_.tests[cell.test];
+    InputState& input = inputs_[cell.input];
+    const SinkKind sink_kind = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
+    progress_.start(index, fmt::format("{} · {} · {}{}", test.name, input.path.filename().string(),
+                                       to_string(sink_kind), phase_suffix(run.phase)));
+
+    RunRow row;
+    row.test = test.name;
+    row.input = input.path.string();
+    row.sink = std::string(to_string(sink_kind));
+    row.repeat = run.repeat;
+    row.host = host_;
+    if (!input_still_there(input)) {
+      if (run.phase == RunPhase::kMeasure) {
+        row.status = RunStatus::kError;
+        record(row);
+      }
+      return;
+    }
+    row.cache_pct = prepare_cache(input.path);
+
+    SpawnResult result;
+    SinkResult output;
+    const UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
+    try {
+      const std::unique_ptr<Sink> sink = open_sink(sink_kind, sink_settings_);
+      SpawnRequest request;
+      request.argv = run_argv(test, config_, input.path.string());
+      request.stdout_fd = sink->worker_fd();
+      request.stderr_fd = stderr_capture.get();
+      request.cpus = config_.cpus;
+      request.timeout_s = config_.timeout_s;
+      result = spawner_.run(request);
+      if (result.outcome == SpawnOutcome::kCancelled || g_interrupt_signal != 0) return;
+      output = sink->finish();
+    } catch (const Error& e) {
+      // A sink that cannot be made or read back (a full disk) fails this run, not the matrix.
+      result.outcome = SpawnOutcome::kSpawnFailed;
+      result.error = e.what();
+    }
+    fill_measurements(row, result);
+    row.output_hash = output.hash;
+    row.bytes_out = output.bytes;
+    if (output.drain_cut_short) {
+      progress_.warn(fmt::format("{}: a process kept the sink pipe open after the worker ended; "
+                                 "its output was cut off",
+                                 test.name));
+    }
+    if (row.status != RunStatus::kOk) warn_failure(row, run, result, stderr_capture.get());
+
+    switch (run.phase) {
+      case RunPhase::kVerify:
+        verify(cell, test, row, output);
+        return;
+      case RunPhase::kWarmup:
+        return;
+      case RunPhase::kMeasure:
+        check_against_verification(cell, test, row, run.repeat);
+        record(row);
+        return;
+    }
+  }
+
+  static std::string phase_suffix(RunPhase phase) {
+    switch (phase) {
+      case RunPhase::kVerify:
+        return " (verify)";
+      case RunPhase::kWarmup:
+        return " (warmup)";
+      case RunPhase::kMeasure:
+        break;
+    }
+    return "";
+  }
+
+  // The input may have been removed or changed since the start: say so, never assume.
+  bool input_still_there(InputState& input) {
+    std::error_code ec;
+    const auto size_now = fs::file_size(input.path, ec);
+    if (ec) {
+      if (!input.missing_reported) {
+        progress_.warn(fmt::format("input {} is gone or unreadable: {}", input.path.string(),
+                                   ec.message()));
+        input.missing_reported = true;
+      }
+      return false;
+    }
+    if (input.size_bytes && size_now != *input.size_bytes && !input.size_change_reported) {
+      progress_.warn(fmt::format("input {} changed size during the run: {} -> {} bytes; later "
+                                 "runs read different data",
+                                 input.path.string(), *input.size_bytes, size_now));
+      input.size_change_reported = true;
+    }
+    return true;
+  }
+
+  // Brings the input into the configured cache state and returns its measured residency.
+  std::optional<double> prepare_cache(const fs::path& path) const {
+    switch (config_.cache) {
+      case CacheMode::kWarm:
+        if (const auto resident = resident_pct(path); resident && *resident >= 100.0) return resident;
+        warm_page_cache(path);
+        return resident_pct(path);
+      case CacheMode::kCold:
+        return evict_page_cache(path, allow_drop_caches_);
+      case CacheMode::kNone:
+        break;
+    }
+    return resident_pct(path);
+  }
+
+  void warn_failure(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
+                    int stderr_fd) {
+    std::string detail = describe_outcome(result);
+    if (const std::string tail = stderr_fd >= 0 ? stderr_tail(stderr_fd) : ""; !tail.empty()) {
+      detail += ": " + tail;
+    }
+    std::string which;
+    switch (run.phase) {
+      case RunPhase::kVerify:
+        which = "verification run";
+        break;
+      case RunPhase::kWarmup:
+        which = "warmup";
+        break;
+      case RunPhase::kMeasure:
+        which = fmt::format("run {}", run.repeat);
+        break;
+    }
+    progress_.warn(fmt::format("{} on {} ({} sink, {}): {}", row.test, row.input, row.sink, which,
+                               detail));
+  }
+
+  // A verification run: compare with the class's expected output (the input for copies, else
+  // the class's first verified test).
+  void verify(const Cell& cell, const Test& test, const RunRow& row, const SinkResult& output) {
+    PairVerification& pair = verified_[{cell.test, cell.input}];
+    pair.done = true;
+    if (row.status != RunStatus::kOk) {
+      pair.failed = true;
+      return;
+    }
+    pair.hash = output.hash;
+    pair.bytes = output.bytes;
+    const auto class_key = std::make_pair(test.output_class, cell.input);
+    auto found = expected_.find(class_key);
+    if (found == expected_.end()) {
+      ExpectedOutput reference;
+      if (test.output_class == "copy") {
+        reference.hash = hash_file(inputs_[cell.input].path, &reference.bytes);
+        reference.source = "the input";
+      } else {
+        reference.hash = output.hash;
+        reference.bytes = output.bytes.value_or(0);
+        reference.source = test.name;
+      }
+      found = expected_.emplace(class_key, reference).first;
+    }
+    if (found->second.hash != pair.hash) {
+      pair.mismatch = true;
+      progress_.warn(fmt::format("{} on {}: MISMATCH: wrote {} bytes (hash {}), but {} has {} "
+                                 "bytes (hash {}); its rows are marked mismatch",
+                                 test.name, row.input, pair.bytes.value_or(0), pair.hash,
+                                 found->second.source, found->second.bytes, found->second.hash));
+    }
+  }
+
+  // A measured run: its own hash (pipe, file) must equal its verification run's.
+  void check_against_verification(const Cell& cell, const Test& test, RunRow& row, int repeat) {
+    const auto it = verified_.find({cell.test, cell.input});
+    if (it == verified_.end()) return;
+    const PairVerification& pair = it->second;
+    if (!row.bytes_out) row.bytes_out = pair.bytes;  // the null sink counts nothing itself
+    const bool differs =
+        !row.output_hash.empty() && !pair.hash.empty() && row.output_hash != pair.hash;
+    if (row.status != RunStatus::kOk || !(pair.mismatch || differs)) return;
+    row.status = RunStatus::kMismatch;
+    if (differs && !pair.mismatch) {
+      progress_.warn(fmt::format("{} on {} run {}: output differs from its verification run",
+                                 test.name, row.input, repeat));
+    }
+  }
+
+  void record(const RunRow& row) {
+    writer_.append(row);
+    ++totals_.rows_written;
+    if (row.status != RunStatus::kOk) ++totals_.bad_rows;
+  }
+
+  const Config& config_;
+  const Plan& plan_;
+  Spawner& spawner_;
+  RunTsvWriter& writer_;
+  Progress progress_;
+  std::string host_;
+  bool allow_drop_caches_;
+  SinkSettings sink_settings_;
+  std::vector<InputState> inputs_;
+  std::map<std::pair<std::size_t, std::size_t>, PairVerification> verified_;  // (test, input)
+  std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected_;   // (class, input)
+  MatrixTotals totals_;
+};
+
 }  // namespace
 
 int run_experiment(const RunOptions& options) {
@@ -366,7 +611,6 @@ int run_experiment(const RunOptions& options) {
   prepare_inputs(config, options.quiet);
 
   RunTsvWriter writer(paths.runs);
-  const std::string host = host_name();
   nlohmann::ordered_json meta;
   meta["runs_file"] = paths.runs.string();
   meta["medians_file"] = paths.medians.string();
@@ -381,199 +625,27 @@ int run_experiment(const RunOptions& options) {
   meta["config"] = config.as_written;
   write_json_file(paths.meta, meta);
 
-  std::vector<InputState> inputs;
-  for (const auto& spec : config.inputs) {
-    InputState state;
-    state.path = spec.path;
-    std::error_code ec;
-    const auto size = fs::file_size(spec.path, ec);
-    if (!ec) state.size_bytes = size;
-    inputs.push_back(state);
-  }
-
-  const TempFolder sink_folder(paths.folder);
-  SinkSettings sink_settings;
-  sink_settings.pipe_size_bytes = config.pipe_size_bytes;
-  sink_settings.temp_dir = sink_folder.path();
-
+  SinkFolder sink_folder(paths.folder);
   Spawner& spawner = Spawner::global();
   const InterruptGuard interrupt_guard(spawner);
-  Progress progress(plan.runs.size(), !options.quiet && ::isatty(STDERR_FILENO) != 0);
-
-  std::map<std::pair<std::size_t, std::size_t>, PairVerification> verified;  // (test, input)
-  std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected;   // (class, input)
-  std::size_t rows_written = 0;
-  std::size_t bad_rows = 0;
-  const bool allow_drop_caches = ::geteuid() == 0;
-
-  for (std::size_t r = 0; r < plan.runs.size() && g_interrupt_signal == 0; ++r) {
-    const PlannedRun& run = plan.runs[r];
-    const Cell& cell = plan.cells[run.cell];
-    const Test& test = plan.tests[cell.test];
-    InputState& input = inputs[cell.input];
-    const SinkKind sink_kind = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
-    progress.start(r, fmt::format("{} · {} · {}{}", test.name, input.path.filename().string(),
-                                  to_string(sink_kind),
-                                  run.phase == RunPhase::kMeasure ? "" : fmt::format(" ({})",
-                                  run.phase == RunPhase::kVerify ? "verify" : "warmup")));
-
-    RunRow row;
-    row.test = test.name;
-    row.input = input.path.string();
-    row.sink = std::string(to_string(sink_kind));
-    row.repeat = run.repeat;
-    row.host = host;
-
-    // The input may have been removed or changed since the start: say so, never assume.
-    std::error_code ec;
-    const auto size_now = fs::file_size(input.path, ec);
-    if (ec) {
-      if (!input.missing_reported) {
-        progress.warn(fmt::format("input {} is gone or unreadable: {}", input.path.string(), ec.message()));
-        input.missing_reported = true;
-      }
-      if (run.phase == RunPhase::kMeasure) {
-        row.status = RunStatus::kError;
-        writer.append(row);
-        ++rows_written;
-        ++bad_rows;
-      }
-      continue;
-    }
-    if (input.size_bytes && size_now != *input.size_bytes && !input.size_change_reported) {
-      progress.warn(fmt::format("input {} changed size during the run: {} -> {} bytes; later runs "
-                                "read different data",
-                                input.path.string(), *input.size_bytes, size_now));
-      input.size_change_reported = true;
-    }
-
-    switch (config.cache) {
-      case CacheMode::kWarm:
-        row.cache_pct = resident_pct(input.path);
-        if (!row.cache_pct || *row.cache_pct < 100.0) {
-          warm_page_cache(input.path);
-          row.cache_pct = resident_pct(input.path);
-        }
-        break;
-      case CacheMode::kCold:
-        row.cache_pct = evict_page_cache(input.path, allow_drop_caches);
-        break;
-      case CacheMode::kNone:
-        row.cache_pct = resident_pct(input.path);
-        break;
-    }
-
-    std::unique_ptr<Sink> sink;
-    SpawnResult result;
-    SinkResult output;
-    const UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
-    try {
-      sink = open_sink(sink_kind, sink_settings);
-      SpawnRequest request;
-      request.argv = run_argv(test, config, input.path.string());
-      request.stdout_fd = sink->worker_fd();
-      request.stderr_fd = stderr_capture.get();
-      request.cpus = config.cpus;
-      request.timeout_s = config.timeout_s;
-      result = spawner.run(request);
-      if (result.outcome == SpawnOutcome::kCancelled || g_interrupt_signal != 0) break;
-      output = sink->finish();
-    } catch (const Error& e) {
-      // A sink that cannot be made or read back (a full disk) fails this run, not the matrix.
-      result.outcome = SpawnOutcome::kSpawnFailed;
-      result.error = e.what();
-    }
-    fill_measurements(row, result);
-    if (output.drain_cut_short) {
-      progress.warn(fmt::format("{}: a process kept the sink pipe open after the worker ended; "
-                                "its output was cut off",
-                                test.name));
-    }
-    row.output_hash = output.hash;
-    row.bytes_out = output.bytes;
-
-    if (row.status != RunStatus::kOk) {
-      std::string detail = describe_outcome(result);
-      if (const std::string tail = stderr_capture ? stderr_tail(stderr_capture.get()) : "";
-          !tail.empty()) {
-        detail += ": " + tail;
-      }
-      progress.warn(fmt::format("{} on {} ({} sink{}): {}", test.name, input.path.string(),
-                                row.sink,
-                                run.phase == RunPhase::kMeasure
-                                    ? fmt::format(", run {}", run.repeat)
-                                    : run.phase == RunPhase::kVerify ? ", verification run"
-                                                                     : ", warmup",
-                                detail));
-    }
-
-    const auto pair_key = std::make_pair(cell.test, cell.input);
-    if (run.phase == RunPhase::kVerify) {
-      PairVerification& pair = verified[pair_key];
-      pair.done = true;
-      if (row.status != RunStatus::kOk) {
-        pair.failed = true;
-        continue;
-      }
-      pair.hash = output.hash;
-      pair.bytes = output.bytes;
-      const auto class_key = std::make_pair(test.output_class, cell.input);
-      auto found = expected.find(class_key);
-      if (found == expected.end()) {
-        ExpectedOutput reference;
-        if (test.output_class == "copy") {
-          reference.hash = hash_file(input.path, &reference.bytes);
-          reference.source = "the input";
-        } else {
-          reference.hash = output.hash;
-          reference.bytes = output.bytes.value_or(0);
-          reference.source = test.name;
-        }
-        found = expected.emplace(class_key, reference).first;
-      }
-      if (found->second.hash != pair.hash) {
-        pair.mismatch = true;
-        progress.warn(fmt::format("{} on {}: MISMATCH: wrote {} bytes (hash {}), but {} has {} "
-                                  "bytes (hash {}); its rows are marked mismatch",
-                                  test.name, input.path.string(), pair.bytes.value_or(0), pair.hash,
-                                  found->second.source, found->second.bytes, found->second.hash));
-      }
-      continue;
-    }
-    if (run.phase == RunPhase::kWarmup) continue;
-
-    if (const auto it = verified.find(pair_key); it != verified.end()) {
-      const PairVerification& pair = it->second;
-      if (!row.bytes_out) row.bytes_out = pair.bytes;  // the null sink counts nothing itself
-      const bool differs = !row.output_hash.empty() && !pair.hash.empty() && row.output_hash != pair.hash;
-      if (row.status == RunStatus::kOk && (pair.mismatch || differs)) {
-        row.status = RunStatus::kMismatch;
-        if (differs && !pair.mismatch) {
-          progress.warn(fmt::format("{} on {} run {}: output differs from its verification run",
-                                    test.name, input.path.string(), run.repeat));
-        }
-      }
-    }
-    writer.append(row);
-    ++rows_written;
-    if (row.status != RunStatus::kOk) ++bad_rows;
-  }
-  progress.finish();
+  MatrixExecutor executor(config, plan, spawner, writer, sink_folder.path(),
+                          !options.quiet && ::isatty(STDERR_FILENO) != 0);
+  const MatrixTotals totals = executor.run_all();
 
   const bool interrupted = g_interrupt_signal != 0;
   meta["finished"] = !interrupted;
-  meta["rows"] = rows_written;
+  meta["rows"] = totals.rows_written;
   write_json_file(paths.meta, meta);
 
-  if (rows_written > 0) {
+  if (totals.rows_written > 0) {
     report::write_run_report({paths.runs, paths.medians, config.baseline}, std::cout, std::cerr);
   }
-  fmt::print(stderr, "iobench: {} rows in {}{}\n", rows_written, paths.runs.string(),
+  fmt::print(stderr, "iobench: {} rows in {}{}\n", totals.rows_written, paths.runs.string(),
              interrupted ? " (interrupted; every finished run is kept)" : "");
   if (interrupted) return kExitInterrupted;
-  if (bad_rows > 0) {
-    fmt::print(stderr, "iobench: {} of {} runs did not end ok (see the status column)\n", bad_rows,
-               rows_written);
+  if (totals.bad_rows > 0) {
+    fmt::print(stderr, "iobench: {} of {} runs did not end ok (see the status column)\n",
+               totals.bad_rows, totals.rows_written);
     return kExitRunFailed;
   }
   return kExitOk;
