@@ -238,17 +238,29 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   plan.runs = verify_first;
   plan.runs.insert(plan.runs.end(), verify_later.begin(), verify_later.end());
 
-  const int warmup = config.warmup;
+  // A verification run into a pipe already warmed its pipe cell (the same program, input and
+  // sink), so it stands for that cell's first warmup: a slow strategy is not run twice for nothing.
+  std::vector<int> warmups(plan.cells.size(), config.warmup);
+  for (const auto& run : plan.runs) {
+    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+      const Cell& verified = plan.cells[run.cell];
+      const Cell& cell = plan.cells[c];
+      if (cell.test == verified.test && cell.input == verified.input &&
+          cell.sink == SinkKind::kPipe && warmups[c] > 0) {
+        --warmups[c];
+      }
+    }
+  }
   if (config.order == RunOrder::kGrouped) {
     for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-      for (int w = 0; w < warmup; ++w) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
+      for (int w = 0; w < warmups[c]; ++w) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
       for (int r = 1; r <= plan.repeats; ++r) plan.runs.push_back(PlannedRun{RunPhase::kMeasure, c, r});
     }
     return plan;
   }
-  for (int w = 0; w < warmup; ++w) {
+  for (int w = 0; w < config.warmup; ++w) {
     for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-      plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
+      if (w < warmups[c]) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
     }
   }
   const std::size_t first_measured = plan.runs.size();

@@ -75,6 +75,20 @@ TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
   EXPECT_EQ(pairs.size(), verify_runs);
 }
 
+TEST(Plan, AVerificationRunStandsForThePipeCellsFirstWarmup) {
+  const Plan plan = build_plan(demo_config(R"(, "warmup": 2)"), worker_options());
+  std::vector<int> warmups(plan.cells.size(), 0);
+  for (const auto& run : plan.runs) {
+    if (run.phase == RunPhase::kWarmup) ++warmups[run.cell];
+  }
+  for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+    const bool verified = plan.tests[plan.cells[c].test].verify;
+    const int expected = plan.cells[c].sink == SinkKind::kPipe && verified ? 1 : 2;
+    EXPECT_EQ(warmups[c], expected) << plan.tests[plan.cells[c].test].name << " "
+                                    << to_string(plan.cells[c].sink);
+  }
+}
+
 TEST(Plan, InterleaveRunsEveryCellBeforeTheNextRepeat) {
   const Plan plan = build_plan(demo_config(), worker_options());
   std::vector<int> repeats;
