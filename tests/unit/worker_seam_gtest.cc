@@ -83,6 +83,9 @@ struct Case {
   std::string op;
 };
 
+// Names the case in test listings (ctest shows it) instead of its bytes.
+void PrintTo(const Case& c, std::ostream* out) { *out << c.reader << "+" << c.writer << "+" << c.op; }
+
 class SeamTest : public ::testing::TestWithParam<Case> {
  protected:
   // Runs reader x writer x op in-process from `input_path` into a fresh file; returns its bytes.
