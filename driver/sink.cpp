@@ -95,14 +95,15 @@ class PipeSink final : public Sink {
           if (errno == EINTR) continue;
           throw std::system_error(errno, std::generic_category(), "poll");
         }
+        // Stop first: a stray that escaped the process group and writes without end would
+        // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
+        if (fds[1].revents != 0) break;
         if (fds[0].revents != 0) {
           const std::size_t n = sys::read_some(read_end_.get(), buffer.data(), buffer.size());
           if (n == 0) break;
           bytes_ += n;
           hash_.update(buffer.data(), n);
-          continue;
         }
-        if (fds[1].revents != 0) break;
       }
     } catch (const std::exception& e) {
       error_ = fmt::format("draining the pipe sink: {}", e.what());
