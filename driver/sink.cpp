@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <array>
@@ -142,7 +143,19 @@ class FileSink final : public Sink {
   }
   [[nodiscard]] int worker_fd() const override { return fd_.get(); }
   SinkResult finish() override {
+    // A full disk means the worker's output is cut short, whatever the worker's exit status:
+    // the run is an error (issue 7), not a measurement of a shorter output.
+    struct statvfs disk {};
+    const bool full = ::fstatvfs(fd_.get(), &disk) == 0 && disk.f_bavail == 0;
     fd_.reset();
+    if (full) {
+      ::unlink(path_.c_str());
+      const std::string where = path_.parent_path().string();
+      path_.clear();
+      throw Error(fmt::format("file sink in {}: the disk is full (No space left on device); the "
+                              "output is incomplete",
+                              where));
+    }
     SinkResult result;
     std::uint64_t bytes = 0;
     result.hash = hash_file(path_, &bytes);
