@@ -3,6 +3,7 @@
 // the fuzzer, and a LineSplitter is also fed the same chunks directly. Both must produce exactly
 // the lines of a trivial reference splitter (split after each '\n'; a last line without one is a
 // line too), and each chunk lives in its own exact-size allocation so an over-read is caught.
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
