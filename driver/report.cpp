@@ -1,7 +1,10 @@
 // The medians report that `iobench run` prints at its end (driver/report.hpp).
 #include "driver/report.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -10,6 +13,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "common/fd.hpp"
+#include "common/sysio.hpp"
 #include "driver/error.hpp"
 #include "driver/export.hpp"
 #include "driver/results_reader.hpp"
@@ -26,19 +31,27 @@ void write_file_atomically(const std::filesystem::path& path, const std::string&
     throw Error(
         fmt::format("{}: cannot create the folder: {}", path.parent_path().string(), ec.message()));
   }
-  std::filesystem::path temp = path;
-  temp += ".tmp";
+  // A fresh name made with mkstemp (O_EXCL): a symlink planted at a fixed "X.tmp" is never
+  // followed (issue 7). rename() replaces a link at the target itself without following it.
+  std::string temp_name = path.string() + ".tmp.XXXXXX";
   {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out) {
-      const int err = errno;
-      std::filesystem::remove(temp, ec);
+    const UniqueFd fd(::mkostemp(temp_name.data(), O_CLOEXEC));
+    int err = fd ? 0 : errno;
+    if (fd) {
+      try {
+        ::fchmod(fd.get(), 0644);
+        sys::write_all(fd.get(), content.data(), content.size());
+      } catch (const std::system_error& e) {
+        err = e.code().value();
+        ::unlink(temp_name.c_str());
+      }
+    }
+    if (err != 0) {
       throw Error(
           fmt::format("{}: cannot write the medians file: {}", path.string(), std::strerror(err)));
     }
   }
+  const std::filesystem::path temp = temp_name;
   std::filesystem::rename(temp, path, ec);
   if (ec) {
     std::filesystem::remove(temp, ec);

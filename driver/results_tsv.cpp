@@ -1,6 +1,7 @@
 #include "driver/results_tsv.hpp"
 
 #include <fcntl.h>
+#include <unistd.h>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -91,9 +92,13 @@ RunTsvWriter::RunTsvWriter(const std::filesystem::path& path) : path_(path) {
 
 void RunTsvWriter::append(const RunRow& row) {
   const std::string line = format_run_row(row);
+  // A write that fails part way (a full disk takes the first bytes, refuses the rest) would leave
+  // half a row at the end of the file; cut it back so every line in the file is a whole row.
+  const off_t before = ::lseek(fd_.get(), 0, SEEK_CUR);
   try {
     sys::write_all(fd_.get(), line.data(), line.size());
   } catch (const std::system_error& e) {
+    if (before >= 0 && ::ftruncate(fd_.get(), before) == 0) ::lseek(fd_.get(), before, SEEK_SET);
     throw Error(fmt::format("{}: cannot write results: {}", path_.string(), e.code().message()));
   }
 }

@@ -14,9 +14,11 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <system_error>
 
 #include "common/fd.hpp"
 #include "common/size.hpp"
+#include "common/sysio.hpp"
 #include "driver/error.hpp"
 #include "driver/gen.hpp"
 #include "driver/page_cache.hpp"
@@ -115,11 +117,17 @@ OutputPaths choose_outputs(const RunOptions& options, const Config& config) {
 }
 
 void write_json_file(const fs::path& path, const nlohmann::ordered_json& json) {
-  const fs::path temp = path.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::trunc);
-    out << json.dump(2) << '\n';
-    if (!out.flush()) throw Error(fmt::format("{}: cannot write: {}", temp.string(), std::strerror(errno)));
+  // mkstemp (O_EXCL), not a fixed "X.tmp": a planted symlink is never followed (issue 7).
+  std::string temp = path.string() + ".tmp.XXXXXX";
+  const UniqueFd fd(::mkostemp(temp.data(), O_CLOEXEC));
+  if (!fd) throw Error(fmt::format("{}: cannot write: {}", path.string(), std::strerror(errno)));
+  const std::string text = json.dump(2) + '\n';
+  try {
+    ::fchmod(fd.get(), 0644);
+    sys::write_all(fd.get(), text.data(), text.size());
+  } catch (const std::system_error& e) {
+    ::unlink(temp.c_str());
+    throw Error(fmt::format("{}: cannot write: {}", path.string(), e.code().message()));
   }
   fs::rename(temp, path);
 }

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <array>
@@ -95,14 +96,15 @@ class PipeSink final : public Sink {
           if (errno == EINTR) continue;
           throw std::system_error(errno, std::generic_category(), "poll");
         }
+        // Stop first: a stray that escaped the process group and writes without end would
+        // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
+        if (fds[1].revents != 0) break;
         if (fds[0].revents != 0) {
           const std::size_t n = sys::read_some(read_end_.get(), buffer.data(), buffer.size());
           if (n == 0) break;
           bytes_ += n;
           hash_.update(buffer.data(), n);
-          continue;
         }
-        if (fds[1].revents != 0) break;
       }
     } catch (const std::exception& e) {
       error_ = fmt::format("draining the pipe sink: {}", e.what());
@@ -141,7 +143,19 @@ class FileSink final : public Sink {
   }
   [[nodiscard]] int worker_fd() const override { return fd_.get(); }
   SinkResult finish() override {
+    // A full disk means the worker's output is cut short, whatever the worker's exit status:
+    // the run is an error (issue 7), not a measurement of a shorter output.
+    struct statvfs disk {};
+    const bool full = ::fstatvfs(fd_.get(), &disk) == 0 && disk.f_bavail == 0;
     fd_.reset();
+    if (full) {
+      ::unlink(path_.c_str());
+      const std::string where = path_.parent_path().string();
+      path_.clear();
+      throw Error(fmt::format("file sink in {}: the disk is full (No space left on device); the "
+                              "output is incomplete",
+                              where));
+    }
     SinkResult result;
     std::uint64_t bytes = 0;
     result.hash = hash_file(path_, &bytes);

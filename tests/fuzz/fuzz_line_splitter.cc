@@ -1,8 +1,9 @@
-// Fuzzes the worker's line splitting through the system-call seam: the `read` reader (read_some
+// Fuzzes the worker's line splitting through the system-call seam: the `read` reader's loop (read_some
 // over sys::ops) gets the input back in chunks whose sizes, EINTRs and short reads are chosen by
 // the fuzzer, and a LineSplitter is also fed the same chunks directly. Both must produce exactly
 // the lines of a trivial reference splitter (split after each '\n'; a last line without one is a
 // line too), and each chunk lives in its own exact-size allocation so an over-read is caught.
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +17,6 @@
 
 #include "common/sysio.hpp"
 #include "workers/lines.hpp"
-#include "workers/readers.hpp"
 #include "workers/worker.hpp"
 
 namespace {
@@ -35,19 +35,6 @@ std::vector<std::string> reference_lines(std::string_view data) {
   if (start < data.size()) out.emplace_back(data.substr(start));
   return out;
 }
-
-// Collects lines; checks the views are still readable until release().
-class Collect final : public iobench::worker::Op {
- public:
-  void lines(std::span<const std::string_view> lines) override {
-    for (const auto line : lines) got.emplace_back(line);
-  }
-  void release() override {}
-  std::vector<std::string> got;
-
- protected:
-  void finish() override {}
-};
 
 class CollectSink final : public LineSink {
  public:
@@ -97,19 +84,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string payload(reinterpret_cast<const char*>(data + 2 + clen), size - 2 - clen);
   const auto expected = reference_lines(payload);
 
-  // 1. The read reader through the seam.
+  // 1. The `read` reader's loop (workers/readers_block.cpp ReadReader::run: sys::read_some into
+  //    a reused block, LineSplitter::feed, finish) through the seam.
   {
     Script script{payload, 0, control, 0};
     g_script = &script;
-    iobench::sys::ScopedOps scoped({&fake_read, &no_write, &no_writev});
-    iobench::worker::Options options;
-    options.buffer_bytes = buffer;
-    Collect op;
-    iobench::worker::Input input;
-    input.fd = 0;
-    iobench::worker::make_read_reader(options)->run(input, op);
+    const iobench::sys::ScopedOps scoped({&fake_read, &no_write, &no_writev});
+    CollectSink sink;
+    iobench::worker::LineSplitter splitter(sink);
+    const auto block = std::make_unique<char[]>(buffer);
+    for (;;) {
+      const std::size_t n = iobench::sys::read_some(0, block.get(), buffer);
+      if (n == 0) break;
+      splitter.feed(std::string_view(block.get(), n));
+      std::memset(block.get(), '#', buffer);  // the block is reused: a kept view would go stale
+    }
+    splitter.finish();
     g_script = nullptr;
-    if (op.got != expected) std::abort();
+    if (sink.got != expected) std::abort();
   }
 
   // 2. LineSplitter fed the same kind of chunks directly, each in an exact-size allocation.

@@ -2,6 +2,7 @@
 // written to a temp file and read with read_runs; iobench::Error is the documented rejection.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

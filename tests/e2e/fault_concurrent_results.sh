@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Fault: two `iobench run` into the same results file. The second refuses (exit 2, nothing
+# written, the file named); the first finishes untouched with every row.
+set -euo pipefail
+bin=$1 src=$2
+tmp=$(mktemp -d)
+first=""
+trap '[ -n "$first" ] && kill "$first" 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+printf 'x\n' >"$tmp/in.txt"
+cat >"$tmp/slow.json" <<'EOF2'
+{"name": "slow", "inputs": [{"path": "in.txt"}],
+ "strategies": [{"name": "nap", "command": ["sleep", "0.2"], "verify": false}],
+ "sinks": ["null"], "repeats": 12, "warmup": 0, "cache": "none"}
+EOF2
+"$bin/iobench" run "$tmp/slow.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err1" &
+first=$!
+for _ in $(seq 100); do [ -e "$tmp/out/runs.tsv" ] && break; sleep 0.05; done
+[ -e "$tmp/out/runs.tsv" ] || fail "the first run never created its results file"
+set +e
+"$bin/iobench" run "$tmp/slow.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err2"
+rc2=$?
+wait "$first"; rc1=$?
+set -e
+first=""
+[ "$rc2" -eq 2 ] || fail "second run: exit $rc2 (want 2)"
+grep -q "runs.tsv" "$tmp/err2" || fail "second run's error does not name the file: $(cat "$tmp/err2")"
+[ "$rc1" -eq 0 ] || fail "first run: exit $rc1: $(cat "$tmp/err1")"
+rows=$(awk -F'\t' 'NR > 1 && $10 == "ok"' "$tmp/out/runs.tsv" | wc -l)
+[ "$rows" -eq 12 ] || fail "first run has $rows ok rows (want 12)"
+[ "$(awk -F'\t' '{ print NF }' "$tmp/out/runs.tsv" | sort -u)" = 21 ] || fail "malformed rows"
+grep -q '"finished": true' "$tmp/out/meta/runs.json" || fail "first run's meta not finished"
+echo "fault_concurrent_results: second refused (exit 2), first intact with 12 rows"

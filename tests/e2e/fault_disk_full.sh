@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Fault: the results disk fills up mid-run. A small tmpfs (mounted here; needs root, skipped with
+# the reason otherwise) holds the results. A strategy fills the disk; the next row cannot be
+# written. Expect a clear error naming the file and "No space left", exit 2, and every row written
+# before intact: each line of the file complete (21 fields), the rows before the fill all there.
+set -euo pipefail
+bin=$1 src=$2
+fail() { echo "FAIL: $*" >&2; exit 1; }
+if [ "$(id -u)" -ne 0 ]; then echo "SKIP: fault_disk_full needs root to mount a tmpfs"; exit 0; fi
+tmp=$(mktemp -d)
+mnt="$tmp/disk"
+mkdir "$mnt"
+if ! mount -t tmpfs -o size=256k tmpfs "$mnt" 2>"$tmp/mount.err"; then
+  echo "SKIP: fault_disk_full: cannot mount a tmpfs: $(cat "$tmp/mount.err")"; rm -rf "$tmp"; exit 0
+fi
+trap 'umount "$mnt" 2>/dev/null || umount -l "$mnt"; rm -rf "$tmp"' EXIT
+
+printf 'x\n' >"$tmp/in.txt"
+# "fill" writes a filler file that takes every free block, then succeeds; its rows (long test
+# names make them ~300 bytes) soon cross into a page the disk no longer has.
+long=$(printf 'f%.0s' $(seq 200))
+cat >"$tmp/full.json" <<EOF2
+{"name": "full", "inputs": [{"path": "in.txt"}],
+ "strategies": [
+   {"name": "before", "command": ["true"], "verify": false},
+   {"name": "fill-$long", "command": "head -c 1M /dev/zero > $mnt/filler 2>/dev/null; true",
+    "shell": true, "verify": false}],
+ "sinks": ["null"], "repeats": 40, "warmup": 0, "cache": "none", "order": "grouped"}
+EOF2
+set +e
+"$bin/iobench" run "$tmp/full.json" -o "$mnt/runs.tsv" --quiet >/dev/null 2>"$tmp/err"
+rc=$?
+set -e
+[ "$rc" -eq 2 ] || fail "exit $rc (want 2): $(cat "$tmp/err")"
+grep -q "runs.tsv" "$tmp/err" && grep -qi "no space left" "$tmp/err" \
+  || fail "error does not name the file and the cause: $(cat "$tmp/err")"
+[ "$(wc -l <"$tmp/err")" -le 3 ] || fail "error is not short: $(cat "$tmp/err")"
+# Every line complete: ends with a newline and has all 21 fields.
+[ "$(tail -c 1 "$mnt/runs.tsv" | od -An -c | tr -d ' ')" = '\n' ] || fail "the file ends with half a row"
+bad=$(awk -F'\t' 'NF != 21' "$mnt/runs.tsv" | head -3)
+[ -z "$bad" ] || fail "malformed rows: $bad"
+before=$(awk -F'\t' '$1 == "before" && $10 == "ok"' "$mnt/runs.tsv" | wc -l)
+[ "$before" -eq 40 ] || fail "$before of the 40 rows written before the fill survived"
+fills=$(awk -F'\t' '$1 ~ /^fill/' "$mnt/runs.tsv" | wc -l)
+[ "$fills" -lt 40 ] || fail "the disk never filled up ($fills fill rows)"
+# No file sink folder and no stray left behind.
+! ls -d "$mnt"/.sinks-* >/dev/null 2>&1 || fail "private sink folder left behind"
+echo "fault_disk_full: exit 2, '$(head -1 "$tmp/err")'; 40 + $fills complete rows kept"

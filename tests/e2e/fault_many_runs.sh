@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Fault: very many runs in one matrix. The driver's resident memory and open descriptors (and its
+# spawner's) stay flat: sampled from /proc at about 10% and 70% of the runs. The count is
+# IOBENCH_MANY_RUNS (default 3000 to keep CI short; 10000 was measured by hand, see
+# docs/reliability.md).
+set -euo pipefail
+bin=$1 src=$2
+n=${IOBENCH_MANY_RUNS:-3000}
+tmp=$(mktemp -d)
+drv=""
+trap '[ -n "$drv" ] && kill "$drv" 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+printf 'x\n' >"$tmp/in.txt"
+cat >"$tmp/many.json" <<EOF2
+{"name": "many", "inputs": [{"path": "in.txt"}],
+ "strategies": [{"name": "true", "command": ["true"], "verify": false}],
+ "sinks": ["null", "pipe", "file"], "repeats": $(( (n + 2) / 3 )), "warmup": 0, "cache": "none"}
+EOF2
+total=$(( (n + 2) / 3 * 3 ))
+start=$SECONDS
+"$bin/iobench" run "$tmp/many.json" -o "$tmp/runs.tsv" --quiet >/dev/null 2>"$tmp/err" &
+drv=$!
+sample_once() {  # prints "rss_kib fds spawner_rss spawner_fds"
+  local spawner
+  spawner=$(pgrep -P "$drv" | head -1 || true)
+  local r f sr=0 sf=0
+  [ -d "/proc/$drv" ] || return 0
+  r=$(awk '/^VmRSS/ { print $2 }' "/proc/$drv/status")
+  f=$(ls "/proc/$drv/fd" | wc -l)
+  if [ -n "$spawner" ] && [ -d "/proc/$spawner" ]; then
+    sr=$(awk '/^VmRSS/ { print $2 }' "/proc/$spawner/status" 2>/dev/null || echo 0)
+    sf=$(ls "/proc/$spawner/fd" 2>/dev/null | wc -l)
+  fi
+  echo "$r $f $sr $sf"
+}
+# The minimum of several samples: a run in flight holds its sink and stderr descriptors.
+sample() {
+  local i
+  for i in 1 2 3 4 5; do sample_once; sleep 0.03; done |
+    awk 'NR == 1 || $1 < a { a = $1 } NR == 1 || $2 < b { b = $2 } NR == 1 || $3 < c { c = $3 }
+         NR == 1 || $4 < d { d = $4 } END { print a, b, c, d }'
+}
+wait_rows() {
+  while [ "$( (wc -l <"$tmp/runs.tsv") 2>/dev/null || echo 0)" -lt "$1" ]; do
+    kill -0 "$drv" 2>/dev/null || fail "driver ended early: $(cat "$tmp/err")"
+    sleep 0.05
+  done
+}
+wait_rows $((total / 10))
+early=$(sample)
+wait_rows $((total * 7 / 10))
+late=$(sample)
+wait "$drv"; rc=$?; drv=""
+secs=$((SECONDS - start))
+[ "$rc" -eq 0 ] || fail "exit $rc: $(cat "$tmp/err")"
+rows=$(awk -F'\t' 'NR > 1 && $10 == "ok"' "$tmp/runs.tsv" | wc -l)
+[ "$rows" -eq "$total" ] || fail "$rows ok rows of $total"
+[ -n "$early" ] && [ -n "$late" ] || fail "could not sample the driver (early '$early', late '$late')"
+read -r r1 f1 sr1 sf1 <<<"$early"
+read -r r2 f2 sr2 sf2 <<<"$late"
+echo "fault_many_runs: $total runs in ${secs}s; driver RSS ${r1}->${r2} KiB, fds ${f1}->${f2}; spawner RSS ${sr1}->${sr2} KiB, fds ${sf1}->${sf2}"
+# Minimums over several samples; allow one in-flight descriptor, and a little RSS wobble.
+[ $((f2 - f1)) -le 1 ] || fail "driver fds grew: $f1 -> $f2"
+[ $((sf2 - sf1)) -le 1 ] || fail "spawner fds grew: $sf1 -> $sf2"
+[ $((r2 - r1)) -le 2048 ] || fail "driver RSS grew by $((r2 - r1)) KiB"
+[ $((sr2 - sr1)) -le 1024 ] || fail "spawner RSS grew by $((sr2 - sr1)) KiB"
