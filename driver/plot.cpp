@@ -28,6 +28,7 @@ constexpr double kStripHeight = 5;
 constexpr double kMargin = 16;
 constexpr double kGap = 12;  // between the label column, the plot and the value column
 constexpr std::size_t kMaxLabelChars = 40;
+constexpr double kLogRange = 30;  // slowest / fastest median above which the axis is logarithmic
 
 constexpr const char* kFontFamily = "DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, monospace";
 constexpr const char* kBarColor = "#a6bddb";
@@ -169,7 +170,9 @@ struct Row {
 struct Section {
   std::string title;
   std::vector<Row> rows;
-  double top = 0;  // largest value drawn
+  double top = 0;          // largest value drawn
+  double bottom = 0;       // smallest positive value drawn (the log axis starts below it)
+  bool log_scale = false;  // medians span more than kLogRange: a log axis keeps them readable
   double divisor = 1;
   const char* unit = "s";
   int value_decimals = 3;
@@ -244,12 +247,24 @@ Chart render(const results::RunSet& set, const Options& options) {
       section.top = std::max(section.top, row.value.max);
       if (!mem) section.top = std::max(section.top, row.user_median + row.system_median);
       if (row.value.median > 0) smallest = std::min(smallest, row.value.median);
+      if (row.value.min > 0) {
+        section.bottom =
+            section.bottom > 0 ? std::min(section.bottom, row.value.min) : row.value.min;
+      }
     }
     if (!(section.top > 0)) section.top = mem ? 1024 : 1;
-    const Unit unit = mem                   ? Unit{1024, "MiB"}
-                      : section.top >= 1    ? Unit{1, "s"}
-                      : section.top >= 1e-3 ? Unit{1e-3, "ms"}
-                                            : Unit{1e-6, "µs"};
+    double largest_median = 0;
+    for (const auto& row : section.rows) {
+      if (row.value.n > 0) largest_median = std::max(largest_median, row.value.median);
+    }
+    section.log_scale = smallest > 0 && std::isfinite(smallest) && section.bottom > 0 &&
+                        largest_median / smallest > kLogRange;
+    if (section.log_scale) section.title += " · log scale";
+    const double unit_basis = section.log_scale ? section.bottom : section.top;
+    const Unit unit = mem                  ? Unit{1024, "MiB"}
+                      : unit_basis >= 1    ? Unit{1, "s"}
+                      : unit_basis >= 1e-3 ? Unit{1e-3, "ms"}
+                                           : Unit{1e-6, "µs"};
     section.divisor = unit.divisor;
     section.unit = unit.name;
     section.value_decimals = decimals_for(smallest / unit.divisor);
@@ -363,27 +378,68 @@ Chart render(const results::RunSet& set, const Options& options) {
 
     const double top = section.top;
     const Unit unit{section.divisor, section.unit};
-    // As many ticks as fit with their labels apart: 1-2-5 steps in the display unit. The first
-    // label is anchored at its start and the last at its end, so 1.5 label widths apart suffice.
-    double step = 0;
-    for (int max_ticks = 10; max_ticks >= 1; --max_ticks) {
-      step = nice_step(top / unit.divisor, max_ticks) * unit.divisor;
-      const double axis_top = std::ceil(top / step - 1e-9) * step;
-      const double spacing = plot_w * step / axis_top;
+    // Ticks: as many as fit with their labels apart. The first label is anchored at its start
+    // and the last at its end, so 1.5 label widths apart suffice.
+    std::vector<double> ticks;
+    std::vector<std::string> tick_labels;
+    const auto labels_fit = [&](const std::vector<std::string>& names, double min_spacing_px) {
       double label_max = 0;
-      for (double v = 0; v <= axis_top * (1 + 1e-9); v += step) {
-        label_max = std::max(label_max, text_width(tick_label(v, step, unit), kFont));
+      for (const auto& name : names) label_max = std::max(label_max, text_width(name, kFont));
+      return min_spacing_px >= 1.5 * label_max + 12;
+    };
+    double axis_lo = 0;
+    double axis_hi = 0;
+    if (section.log_scale) {
+      // Decades around the data, with 2 and 5 between them where they fit.
+      axis_lo = std::pow(10, std::floor(std::log10(section.bottom / unit.divisor) + 1e-9));
+      axis_hi = std::pow(10, std::ceil(std::log10(top / unit.divisor) - 1e-9));
+      const double decades = std::log10(axis_hi / axis_lo);
+      for (const auto& mantissas : {std::vector<double>{1, 2, 5}, std::vector<double>{1}}) {
+        ticks.clear();
+        tick_labels.clear();
+        for (double decade = axis_lo; decade <= axis_hi * (1 + 1e-9); decade *= 10) {
+          for (double m : mantissas) {
+            const double v = decade * m;
+            if (v > axis_hi * (1 + 1e-9)) break;
+            ticks.push_back(v * unit.divisor);
+            tick_labels.push_back(fmt::format("{:g} {}", v, unit.name));
+          }
+        }
+        // Narrowest gap: between 2 and 5 (log10 2.5 = 0.398 of a decade) or a whole decade.
+        const double gap = plot_w / decades * (mantissas.size() > 1 ? std::log10(2.5) : 1.0);
+        if (labels_fit(tick_labels, gap)) break;
       }
-      if (spacing >= 1.5 * label_max + 12) break;
+      axis_lo *= unit.divisor;
+      axis_hi *= unit.divisor;
+    } else {
+      double step = 0;
+      for (int max_ticks = 10; max_ticks >= 1; --max_ticks) {
+        step = nice_step(top / unit.divisor, max_ticks) * unit.divisor;
+        axis_hi = std::ceil(top / step - 1e-9) * step;
+        ticks.clear();
+        tick_labels.clear();
+        const int count = static_cast<int>(std::lround(axis_hi / step));
+        for (int t = 0; t <= count; ++t) {
+          ticks.push_back(step * t);
+          tick_labels.push_back(tick_label(step * t, step, unit));
+        }
+        if (labels_fit(tick_labels, plot_w * step / axis_hi)) break;
+      }
     }
-    const double axis_top = std::ceil(top / step - 1e-9) * step;
-    const auto sx = [&](double v) { return plot_x0 + plot_w * v / axis_top; };
+    const double log_lo = section.log_scale ? std::log10(axis_lo) : 0;
+    const double log_span = section.log_scale ? std::log10(axis_hi) - log_lo : 1;
+    const auto sx = [&](double v) {
+      if (section.log_scale) {
+        return plot_x0 + plot_w * (std::log10(std::max(v, axis_lo)) - log_lo) / log_span;
+      }
+      return plot_x0 + plot_w * v / axis_hi;
+    };
+    const std::size_t tick_count = ticks.size() - 1;
 
     const double rows_y0 = y;
     const double rows_y1 = y + kRowHeight * static_cast<double>(section.rows.size());
-    const int tick_count = static_cast<int>(std::lround(axis_top / step));
-    for (int t = 0; t <= tick_count; ++t) {
-      const double v = step * t;
+    for (std::size_t t = 0; t <= tick_count; ++t) {
+      const double v = ticks[t];
       svg.raw(
           fmt::format(R"(<line x1="{0:.1f}" x2="{0:.1f}" y1="{1:.1f}" y2="{2:.1f}" stroke="{3}"/>)",
                       sx(v), rows_y0, rows_y1, t == 0 ? "#999999" : kGridColor));
@@ -397,10 +453,10 @@ Chart render(const results::RunSet& set, const Options& options) {
             R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="#f6f8fa"/>)", kMargin,
             y, width - 2 * kMargin, kRowHeight));
         // Redraw the grid over the stripe.
-        for (int t = 1; t <= tick_count; ++t) {
+        for (std::size_t t = 1; t <= tick_count; ++t) {
           svg.raw(fmt::format(
               R"(<line x1="{0:.1f}" x2="{0:.1f}" y1="{1:.1f}" y2="{2:.1f}" stroke="{3}"/>)",
-              sx(step * t), y, y + kRowHeight, kGridColor));
+              sx(ticks[t]), y, y + kRowHeight, kGridColor));
         }
       }
       const std::string label = shorten(row.label, kMaxLabelChars);
@@ -450,13 +506,12 @@ Chart render(const results::RunSet& set, const Options& options) {
     }
     // Axis labels under the rows.
     y += kFont + 4;
-    for (int t = 0; t <= tick_count; ++t) {
-      const double v = step * t;
-      svg.text(sx(v), y,
+    for (std::size_t t = 0; t <= tick_count; ++t) {
+      svg.text(sx(ticks[t]), y,
                t == 0            ? "start"
                : t == tick_count ? "end"
                                  : "middle",
-               kFont, tick_label(v, step, unit), fmt::format(R"(fill="{}")", kMutedColor));
+               kFont, tick_labels[t], fmt::format(R"(fill="{}")", kMutedColor));
     }
   }
   y += kMargin;

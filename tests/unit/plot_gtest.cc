@@ -110,6 +110,23 @@ TEST(Plot, AllRunsFailedStillDrawsTheRow) {
   expect_no_overlap(chart);
 }
 
+TEST(Plot, WideRangeGetsALogAxis) {
+  const auto path = std::filesystem::path(::testing::TempDir()) / "iobench-plot-log.tsv";
+  std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\n"
+                         "fast\t0.0012\t0.0005\t0.0005\t80\t100\n"
+                         "fast\t0.0013\t0.0005\t0.0005\t80\t100\n"
+                         "slow\t0.250\t0.2\t0.01\t80\t100\n"
+                         "slow\t0.260\t0.2\t0.01\t80\t100\n";
+  const Chart chart = render(read({path}), Options{});
+  EXPECT_NE(chart.svg.find("· log scale"), std::string::npos);
+  EXPECT_NE(chart.svg.find(">1 ms</text>"), std::string::npos);
+  EXPECT_NE(chart.svg.find(">1000 ms</text>"), std::string::npos);
+  expect_no_overlap(chart);
+  // A narrow range stays linear from 0.
+  const Chart linear = render(read({kFixtures / "runs-ngram.tsv"}), Options{});
+  EXPECT_EQ(linear.svg.find("log scale"), std::string::npos);
+}
+
 TEST(Plot, RejectsOtherMetrics) {
   Options options;
   options.metric = results::Metric::kUser;
