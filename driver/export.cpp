@@ -321,7 +321,7 @@ void write_medians_tsv(const summary::Summary& s, std::ostream& out) {
 }
 
 void write_warnings(const std::vector<std::string>& warnings, std::ostream& out) {
-  for (const auto& w : warnings) out << "warning: " << w << '\n';
+  for (const auto& w : warnings) out << "iobench: warning: " << w << '\n';
 }
 
 }  // namespace iobench::exporter

@@ -37,7 +37,7 @@ void write_summary(const summary::Summary& summary, Format format, std::ostream&
 // cpu_pct_median mem_median elapsed_min elapsed_max elapsed_mad mb_per_s relative.
 void write_medians_tsv(const summary::Summary& summary, std::ostream& out);
 
-// Warnings, one a line, each starting with "warning: ".
+// Warnings, one a line, each starting with "iobench: warning: " like the driver's own.
 void write_warnings(const std::vector<std::string>& warnings, std::ostream& out);
 
 }  // namespace iobench::exporter

@@ -129,6 +129,9 @@ Summary summarize(const results::RunSet& set, const Options& options) {
   }
 
   // Warnings, group by group.
+  std::vector<std::string> few_runs;
+  std::vector<std::string> high_spread;
+  std::vector<std::string> with_outliers;
   for (const GroupStats& gs : out.groups) {
     const results::Group& g = *gs.group;
     const std::string label = group_label(set, g);
@@ -147,28 +150,39 @@ Summary summarize(const results::RunSet& set, const Options& options) {
       out.warnings.push_back(fmt::format("{}: no successful run, nothing to summarize", label));
       continue;
     }
-    if (el.n < options.min_runs) {
-      out.warnings.push_back(fmt::format(
-          "{}: only {} run{}; a median of fewer than {} runs is not reliable, use more repeats",
-          label, el.n, el.n == 1 ? "" : "s", options.min_runs));
-    }
+    // These three are common on a busy machine: gathered into one line each below, so a matrix
+    // of many tests gives a few readable warnings, not a wall of them.
+    if (el.n < options.min_runs) few_runs.push_back(fmt::format("{} (n={})", label, el.n));
     if (el.median > 0 && el.mad / el.median > options.spread_warning) {
-      out.warnings.push_back(fmt::format(
-          "{}: elapsed varies a lot: MAD {} is {:.1f}% of the median {} (over {:.0f}%); rerun on "
-          "a quiet machine or with more repeats",
-          label, format_seconds(el.mad), el.mad / el.median * 100, format_seconds(el.median),
-          options.spread_warning * 100));
+      high_spread.push_back(fmt::format("{} ({:.1f}% of {})", label, el.mad / el.median * 100,
+                                        format_seconds(el.median)));
     }
     if (gs.elapsed_outliers > 0) {
-      out.warnings.push_back(fmt::format(
-          "{}: {} of {} runs are outliers in elapsed (modified z-score over {}); kept in the "
-          "statistics, but something disturbed them",
-          label, gs.elapsed_outliers, el.n, options.outlier_threshold));
+      with_outliers.push_back(fmt::format("{} ({} of {})", label, gs.elapsed_outliers, el.n));
     }
     if (g.mixed_inputs) {
       out.warnings.push_back(
           fmt::format("{}: runs of several inputs in one group; no MB/s (group by input)", label));
     }
+  }
+  if (!few_runs.empty()) {
+    out.warnings.push_back(fmt::format(
+        "fewer than {} runs in {} group{}, so their medians are not reliable; use more repeats: {}",
+        options.min_runs, few_runs.size(), few_runs.size() == 1 ? "" : "s", fmt::join(few_runs, ", ")));
+  }
+  if (!high_spread.empty()) {
+    out.warnings.push_back(fmt::format(
+        "elapsed varies by more than {:.0f}% (MAD / median) in {} group{}; rerun on a quiet machine "
+        "or with more repeats: {}",
+        options.spread_warning * 100, high_spread.size(), high_spread.size() == 1 ? "" : "s",
+        fmt::join(high_spread, ", ")));
+  }
+  if (!with_outliers.empty()) {
+    out.warnings.push_back(fmt::format(
+        "outliers in elapsed (modified z-score over {}; kept in the statistics, but something "
+        "disturbed them) in {} group{}: {}",
+        options.outlier_threshold, with_outliers.size(), with_outliers.size() == 1 ? "" : "s",
+        fmt::join(with_outliers, ", ")));
   }
   return out;
 }
