@@ -165,6 +165,11 @@ TEST(Spawner, PinsTheWorkerToTheRequestedCpu) {
 // DESIGN.md: a child's ru_maxrss starts at its forker's anonymous RSS. The spawner, a fresh exec,
 // must report GNU time's figure for a small program even when the driver has grown.
 TEST(Spawner, MaxRssIsTheWorkersOwnWhenTheDriverHoldsHundredsOfMiB) {
+#if defined(__SANITIZE_ADDRESS__)
+  // Under ASan the spawner itself (this driver binary) starts tens of MiB large, so a child's
+  // inherited max RSS cannot match GNU time's figure: the premise of this test does not hold.
+  GTEST_SKIP() << "not meaningful under AddressSanitizer (the spawner is not small)";
+#endif
   constexpr std::size_t kDriverBytes = 300u << 20;
   std::vector<char> ballast(kDriverBytes);
   std::memset(ballast.data(), 1, ballast.size());  // resident, anonymous
