@@ -19,6 +19,7 @@
 #include "common/fd.hpp"
 #include "common/size.hpp"
 #include "common/sysio.hpp"
+#include "driver/atomic_file.hpp"
 #include "driver/error.hpp"
 #include "driver/gen.hpp"
 #include "driver/page_cache.hpp"
@@ -117,19 +118,7 @@ OutputPaths choose_outputs(const RunOptions& options, const Config& config) {
 }
 
 void write_json_file(const fs::path& path, const nlohmann::ordered_json& json) {
-  // mkstemp (O_EXCL), not a fixed "X.tmp": a planted symlink is never followed (issue 7).
-  std::string temp = path.string() + ".tmp.XXXXXX";
-  const UniqueFd fd(::mkostemp(temp.data(), O_CLOEXEC));
-  if (!fd) throw Error(fmt::format("{}: cannot write: {}", path.string(), std::strerror(errno)));
-  const std::string text = json.dump(2) + '\n';
-  try {
-    ::fchmod(fd.get(), 0644);
-    sys::write_all(fd.get(), text.data(), text.size());
-  } catch (const std::system_error& e) {
-    ::unlink(temp.c_str());
-    throw Error(fmt::format("{}: cannot write: {}", path.string(), e.code().message()));
-  }
-  fs::rename(temp, path);
+  write_file_atomically(path, json.dump(2) + '\n');
 }
 
 // A private folder for file sinks, removed with everything in it at the end.
