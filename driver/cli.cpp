@@ -17,6 +17,13 @@ int run_cli(int argc, char** argv) {
                "iobench"};
   app.set_version_flag("--version", IOBENCH_VERSION);
   app.require_subcommand(1);
+  // Usage errors are one line, like every other error (CLI11's default adds a second).
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    const std::string where = failed != nullptr && failed->get_parent() != nullptr
+                                  ? " " + failed->get_name()
+                                  : std::string();
+    return fmt::format("iobench{}: {} (see iobench{} --help)\n", where, e.what(), where);
+  });
   app.fallthrough(false);
 
   auto commands = command_registry();

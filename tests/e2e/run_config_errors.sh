@@ -43,6 +43,17 @@ code=$?
 set -e
 [ "$code" -eq 2 ] && grep -q "no-such-config.json: cannot read config" "$tmp/stderr" || fail "missing config: $code $(cat "$tmp/stderr")"
 
+# Usage errors (CLI11's) are one line too, exit 2.
+for args in "run --bogus x.json" "" "run" "nosuchcommand"; do
+  set +e
+  # shellcheck disable=SC2086  # the words are separate arguments on purpose
+  "$bin/iobench" $args >"$tmp/stdout" 2>"$tmp/stderr"
+  code=$?
+  set -e
+  [ "$code" -eq 2 ] || fail "'iobench $args': exit $code"
+  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || fail "'iobench $args': not one line: $(cat "$tmp/stderr")"
+done
+
 # An existing results file is never overwritten.
 printf '%s\n' "{ $good, \"strategies\": [{\"name\": \"a\", \"command\": [\"cat\", \"{input}\"]}], \"repeats\": 1 }" >"$tmp/ok.json"
 echo precious >"$tmp/existing.tsv"
