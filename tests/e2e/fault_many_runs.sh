@@ -62,5 +62,12 @@ echo "fault_many_runs: $total runs in ${secs}s; driver RSS ${r1}->${r2} KiB, fds
 # Minimums over several samples; allow one in-flight descriptor, and a little RSS wobble.
 [ $((f2 - f1)) -le 1 ] || fail "driver fds grew: $f1 -> $f2"
 [ $((sf2 - sf1)) -le 1 ] || fail "spawner fds grew: $sf1 -> $sf2"
+# Under AddressSanitizer freed memory sits in ASan's quarantine (256 MiB by default), so RSS
+# grows until that fills whatever the code does; leaks there are LeakSanitizer's job (it runs
+# when the driver exits, and would have failed the run). Only the Release build checks RSS.
+if grep -q 'sanitize=' "$tmp/meta/runs.json"; then
+  echo "fault_many_runs: RSS not checked in a sanitizer build (ASan quarantine); fds checked"
+  exit 0
+fi
 [ $((r2 - r1)) -le 2048 ] || fail "driver RSS grew by $((r2 - r1)) KiB"
 [ $((sr2 - sr1)) -le 1024 ] || fail "spawner RSS grew by $((sr2 - sr1)) KiB"
