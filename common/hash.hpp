@@ -14,9 +14,7 @@ namespace iobench {
 class StreamHash {
  public:
   StreamHash() : state_(XXH3_createState(), &XXH3_freeState) { XXH3_64bits_reset(state_.get()); }
-  void update(const void* data, std::size_t size) {
-    XXH3_64bits_update(state_.get(), data, size);
-  }
+  void update(const void* data, std::size_t size) { XXH3_64bits_update(state_.get(), data, size); }
   [[nodiscard]] std::uint64_t digest() const { return XXH3_64bits_digest(state_.get()); }
   // 16 lowercase hex digits, as written to the output_hash column.
   [[nodiscard]] std::string hex() const {

@@ -16,10 +16,16 @@ Ops g_ops{&::read, &::write, &::writev};
 
 }  // namespace
 
-Ops& ops() noexcept { return g_ops; }
+Ops& ops() noexcept {
+  return g_ops;
+}
 
-ScopedOps::ScopedOps(const Ops& replacement) noexcept : saved_(g_ops) { g_ops = replacement; }
-ScopedOps::~ScopedOps() { g_ops = saved_; }
+ScopedOps::ScopedOps(const Ops& replacement) noexcept : saved_(g_ops) {
+  g_ops = replacement;
+}
+ScopedOps::~ScopedOps() {
+  g_ops = saved_;
+}
 
 std::size_t read_some(int fd, void* buf, std::size_t count) {
   for (;;) {

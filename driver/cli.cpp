@@ -13,8 +13,9 @@
 namespace iobench {
 
 int run_cli(int argc, char** argv) {
-  CLI::App app{"iobench: measure which way of reading and writing lines is fastest, and by how much",
-               "iobench"};
+  CLI::App app{
+      "iobench: measure which way of reading and writing lines is fastest, and by how much",
+      "iobench"};
   app.set_version_flag("--version", IOBENCH_VERSION);
   app.require_subcommand(1);
   // Usage errors are one line, like every other error (CLI11's default adds a second).

@@ -1,4 +1,5 @@
-// `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run] [--shard K/N] [--quiet]`
+// `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run] [--shard K/N]
+// [--quiet]`
 #include <memory>
 
 #include "driver/command.hpp"
@@ -18,7 +19,8 @@ void setup_run(CLI::App& sub, int& exit_code) {
       ->check(CLI::Range(1, 1000000));
   sub.add_option("--filter", options->filter_regex, "Run only tests whose name matches this regex");
   sub.add_flag("--dry-run", options->dry_run, "Print the expanded plan and exit");
-  sub.add_option("--shard", options->shard, "Run the K-th of N deterministic shares of the cells (K/N)");
+  sub.add_option("--shard", options->shard,
+                 "Run the K-th of N deterministic shares of the cells (K/N)");
   sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
   sub.callback([options, repeats, &exit_code] {
     if (*repeats > 0) options->repeats_override = *repeats;

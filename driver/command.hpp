@@ -2,7 +2,6 @@
 // Subcommands register themselves here (fio's engines are the model): a module adds one
 // `const RegisterCommand` at namespace scope and main() never changes.
 #include <CLI/CLI.hpp>
-
 #include <string_view>
 #include <vector>
 

@@ -3,10 +3,10 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <array>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -66,7 +66,8 @@ class Validator {
   }
 
   bool boolean(const Json& value, const std::string& path) const {
-    if (!value.is_boolean()) fail(path, fmt::format("must be true or false, not {}", value.type_name()));
+    if (!value.is_boolean())
+      fail(path, fmt::format("must be true or false, not {}", value.type_name()));
     return value.get<bool>();
   }
 
@@ -81,10 +82,12 @@ class Validator {
   }
 
   std::vector<std::string> strings(const Json& value, const std::string& path) const {
-    if (!value.is_array()) fail(path, fmt::format("must be a list of strings, not {}", value.type_name()));
+    if (!value.is_array())
+      fail(path, fmt::format("must be a list of strings, not {}", value.type_name()));
     if (value.empty()) fail(path, "must not be an empty list");
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < value.size(); ++i) out.push_back(string(value[i], index(path, i), true));
+    for (std::size_t i = 0; i < value.size(); ++i)
+      out.push_back(string(value[i], index(path, i), true));
     return out;
   }
 
@@ -149,7 +152,8 @@ InputSpec parse_input(const Validator& v, const Json& value, const std::string& 
     input.path_text = v.string(v.require(value, path, "path"), Validator::join(path, "path"));
     if (const auto it = value.find("generate"); it != value.end()) {
       const std::string gpath = Validator::join(path, "generate");
-      if (!it->is_object()) v.fail(gpath, "must be an object like {\"kind\": \"ngram\", \"size\": \"1GiB\"}");
+      if (!it->is_object())
+        v.fail(gpath, "must be an object like {\"kind\": \"ngram\", \"size\": \"1GiB\"}");
       gen::GenRequest request;
       request.kind = v.string(v.require(*it, gpath, "kind"), Validator::join(gpath, "kind"));
       if (const auto size = it->find("size"); size != it->end()) {
@@ -184,7 +188,8 @@ InputSpec parse_input(const Validator& v, const Json& value, const std::string& 
 }
 
 StrategySpec parse_strategy(const Validator& v, const Json& value, const std::string& path) {
-  if (!value.is_object()) v.fail(path, "must be an object with \"name\" and \"worker\" or \"command\"");
+  if (!value.is_object())
+    v.fail(path, "must be an object with \"name\" and \"worker\" or \"command\"");
   v.only_keys(value, path, {"name", "worker", "command", "shell", "verify", "description"});
   StrategySpec strategy;
   strategy.name = v.string(v.require(value, path, "name"), Validator::join(path, "name"));
@@ -213,7 +218,8 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
   } else {
     strategy.kind = StrategySpec::Kind::kCommand;
     strategy.args = v.strings(value["command"], Validator::join(path, "command"));
-    if (strategy.args.front().empty()) v.fail(Validator::index(Validator::join(path, "command"), 0), "must name a program");
+    if (strategy.args.front().empty())
+      v.fail(Validator::index(Validator::join(path, "command"), 0), "must name a program");
   }
   return strategy;
 }
@@ -227,16 +233,19 @@ void check_placeholders(const Validator& v, const Config& config) {
     auto check = [&](const std::string& text, const std::string& where) {
       for (const auto& name : find_placeholders(text)) {
         if (defined.count(name) == 0) {
-          v.fail(where, fmt::format("placeholder {{{}}} is not defined (define it under \"params\"{})",
-                                    name, name == "input" ? "" : ""));
+          v.fail(where,
+                 fmt::format("placeholder {{{}}} is not defined (define it under \"params\"{})",
+                             name, name == "input" ? "" : ""));
         }
       }
     };
     check(strategy.name, Validator::join(path, "name"));
-    const std::string args_key = strategy.kind == StrategySpec::Kind::kWorker ? "worker" : "command";
+    const std::string args_key =
+        strategy.kind == StrategySpec::Kind::kWorker ? "worker" : "command";
     for (std::size_t a = 0; a < strategy.args.size(); ++a) {
-      check(strategy.args[a], strategy.shell ? Validator::join(path, args_key)
-                                             : Validator::index(Validator::join(path, args_key), a));
+      check(strategy.args[a], strategy.shell
+                                  ? Validator::join(path, args_key)
+                                  : Validator::index(Validator::join(path, args_key), a));
     }
     // A param in the args but not in the name would give several tests one name.
     std::set<std::string> in_name;
@@ -273,10 +282,9 @@ std::vector<std::string> find_placeholders(std::string_view text) {
     const std::size_t end = text.find('}', pos + 1);
     if (end == std::string_view::npos) break;
     const std::string_view name = text.substr(pos + 1, end - pos - 1);
-    const bool identifier =
-        !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-          return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
-        });
+    const bool identifier = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+    });
     if (identifier) {
       names.emplace_back(name);
       pos = end + 1;
@@ -322,13 +330,14 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     std::string what = e.what();
     const auto colon = what.find(": ", what.find("parse error"));
     if (colon != std::string::npos) what = what.substr(colon + 2);
-    throw Error(fmt::format("{}:{}: invalid JSON: {}", file.string(), line_column(text, e.byte), what));
+    throw Error(
+        fmt::format("{}:{}: invalid JSON: {}", file.string(), line_column(text, e.byte), what));
   }
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
-  v.only_keys(root, "",
-              {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
-               "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
-               "$schema"});
+  v.only_keys(
+      root, "",
+      {"name", "description", "inputs", "strategies", "params", "sinks", "repeats", "warmup",
+       "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size", "$schema"});
 
   Config config;
   config.file = file;
@@ -345,17 +354,21 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Json& inputs = v.require(root, "", "inputs");
   if (!inputs.is_array() || inputs.empty()) v.fail("inputs", "must be a non-empty list");
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    config.inputs.push_back(parse_input(v, inputs[i], Validator::index("inputs", i), config.base_dir));
+    config.inputs.push_back(
+        parse_input(v, inputs[i], Validator::index("inputs", i), config.base_dir));
   }
 
   const Json& strategies = v.require(root, "", "strategies");
-  if (!strategies.is_array() || strategies.empty()) v.fail("strategies", "must be a non-empty list");
+  if (!strategies.is_array() || strategies.empty())
+    v.fail("strategies", "must be a non-empty list");
   for (std::size_t i = 0; i < strategies.size(); ++i) {
-    config.strategies.push_back(parse_strategy(v, strategies[i], Validator::index("strategies", i)));
+    config.strategies.push_back(
+        parse_strategy(v, strategies[i], Validator::index("strategies", i)));
   }
 
   if (const auto it = root.find("params"); it != root.end()) {
-    if (!it->is_object()) v.fail("params", "must be an object of lists, like {\"buf\": [\"4KiB\"]}");
+    if (!it->is_object())
+      v.fail("params", "must be an object of lists, like {\"buf\": [\"4KiB\"]}");
     for (const auto& [name, values] : it->items()) {
       const std::string path = Validator::join("params", name);
       if (name == "input") v.fail(path, "'input' is reserved for the input path");
@@ -380,7 +393,8 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
 
   if (const auto it = root.find("sinks"); it != root.end()) {
     config.sinks.clear();
-    if (!it->is_array() || it->empty()) v.fail("sinks", "must be a non-empty list of null, pipe, file");
+    if (!it->is_array() || it->empty())
+      v.fail("sinks", "must be a non-empty list of null, pipe, file");
     for (std::size_t i = 0; i < it->size(); ++i) {
       const SinkKind sink = parse_choice(v, (*it)[i], Validator::index("sinks", i), kSinks);
       if (std::find(config.sinks.begin(), config.sinks.end(), sink) != config.sinks.end()) {
@@ -405,13 +419,15 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
   }
   if (const auto it = root.find("timeout_s"); it != root.end()) {
-    if (!it->is_number() || it->get<double>() <= 0) v.fail("timeout_s", "must be a number of seconds above 0");
+    if (!it->is_number() || it->get<double>() <= 0)
+      v.fail("timeout_s", "must be a number of seconds above 0");
     config.timeout_s = it->get<double>();
   }
   if (const auto it = root.find("cpus"); it != root.end()) {
     if (!it->is_array() || it->empty()) v.fail("cpus", "must be a non-empty list of CPU numbers");
     for (std::size_t i = 0; i < it->size(); ++i) {
-      config.cpus.push_back(static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
+      config.cpus.push_back(
+          static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
     }
   }
   if (const auto it = root.find("pipe_size"); it != root.end()) {
@@ -435,7 +451,8 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
 
 Config load_config(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot read config: {}", file.string(), std::strerror(errno)));
+  if (!in)
+    throw Error(fmt::format("{}: cannot read config: {}", file.string(), std::strerror(errno)));
   std::ostringstream text;
   text << in.rdbuf();
   return parse_config(text.str(), file);

@@ -4,13 +4,12 @@
 // for JSON syntax, the JSON path (strategies[2].worker) for the schema.
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "driver/gen.hpp"
 
@@ -25,14 +24,14 @@ std::string_view to_string(RunOrder order) noexcept;
 std::string_view to_string(SinkKind sink) noexcept;
 
 struct InputSpec {
-  std::string path_text;          // as written in the config
-  std::filesystem::path path;     // resolved against the config file's folder
+  std::string path_text;       // as written in the config
+  std::filesystem::path path;  // resolved against the config file's folder
   std::optional<gen::GenRequest> generate;
 };
 
 struct StrategySpec {
   enum class Kind { kWorker, kCommand };
-  std::string name;               // may hold {param} placeholders
+  std::string name;  // may hold {param} placeholders
   Kind kind = Kind::kWorker;
   std::vector<std::string> args;  // worker args, or the command's argv (one string when shell)
   bool shell = false;

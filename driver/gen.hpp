@@ -2,10 +2,9 @@
 // Test-data generators (`iobench gen`, and a config input's "generate"). Deterministic by seed.
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace iobench::gen {
 

@@ -39,7 +39,8 @@ std::optional<double> resident_pct(const std::filesystem::path& path) {
 
 void warm_page_cache(const std::filesystem::path& path) {
   const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd) throw Error(fmt::format("{}: cannot read input: {}", path.string(), std::strerror(errno)));
+  if (!fd)
+    throw Error(fmt::format("{}: cannot read input: {}", path.string(), std::strerror(errno)));
   ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
   std::vector<char> buffer(1 << 20);
   try {
@@ -53,7 +54,8 @@ void warm_page_cache(const std::filesystem::path& path) {
 std::optional<double> evict_page_cache(const std::filesystem::path& path, bool allow_drop_caches) {
   {
     const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-    if (!fd) throw Error(fmt::format("{}: cannot open input: {}", path.string(), std::strerror(errno)));
+    if (!fd)
+      throw Error(fmt::format("{}: cannot open input: {}", path.string(), std::strerror(errno)));
     ::fdatasync(fd.get());  // dirty pages cannot be dropped
     ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_DONTNEED);
   }

@@ -86,9 +86,9 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 }  // namespace
 
 std::size_t Plan::measured_runs() const {
-  return static_cast<std::size_t>(std::count_if(runs.begin(), runs.end(), [](const PlannedRun& run) {
-    return run.phase == RunPhase::kMeasure;
-  }));
+  return static_cast<std::size_t>(
+      std::count_if(runs.begin(), runs.end(),
+                    [](const PlannedRun& run) { return run.phase == RunPhase::kMeasure; }));
 }
 
 std::pair<int, int> parse_shard(const std::string& text) {
@@ -96,10 +96,11 @@ std::pair<int, int> parse_shard(const std::string& text) {
   int index = 0;
   int count = 0;
   const char* end = text.data() + text.size();
-  const bool ok = slash != std::string::npos &&
-                  std::from_chars(text.data(), text.data() + slash, index).ptr == text.data() + slash &&
-                  std::from_chars(text.data() + slash + 1, end, count).ptr == end && count >= 1 &&
-                  index >= 1 && index <= count;
+  const bool ok =
+      slash != std::string::npos &&
+      std::from_chars(text.data(), text.data() + slash, index).ptr == text.data() + slash &&
+      std::from_chars(text.data() + slash + 1, end, count).ptr == end && count >= 1 && index >= 1 &&
+      index <= count;
   if (!ok) throw Error(fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/4", text));
   return {index - 1, count};
 }
@@ -125,7 +126,8 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
       }
       test.name = expand_placeholders(strategy.name, test.param_values);
       std::vector<std::string> args;
-      for (const auto& arg : strategy.args) args.push_back(expand_placeholders(arg, test.param_values));
+      for (const auto& arg : strategy.args)
+        args.push_back(expand_placeholders(arg, test.param_values));
       if (strategy.kind == StrategySpec::Kind::kWorker) {
         test.argv.push_back(options.worker_path);
         test.argv.insert(test.argv.end(), args.begin(), args.end());
@@ -159,8 +161,8 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
       if (all_tests[t].name == config.baseline) baseline_all = t;
     }
     if (!baseline_all) {
-      throw Error(fmt::format("{}: baseline: '{}' is not the name of any test", config.file.string(),
-                              config.baseline));
+      throw Error(fmt::format("{}: baseline: '{}' is not the name of any test",
+                              config.file.string(), config.baseline));
     }
   }
   // Commands write what the baseline writes (or a copy of the input, without one).
@@ -225,7 +227,8 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   std::vector<std::size_t> cell_order(plan.cells.size());
   for (std::size_t c = 0; c < cell_order.size(); ++c) cell_order[c] = c;
   std::stable_sort(cell_order.begin(), cell_order.end(), [&](std::size_t a, std::size_t b) {
-    return is_reference_candidate(plan.cells[a].test) && !is_reference_candidate(plan.cells[b].test);
+    return is_reference_candidate(plan.cells[a].test) &&
+           !is_reference_candidate(plan.cells[b].test);
   });
   for (const std::size_t c : cell_order) {
     const Cell& cell = plan.cells[c];
@@ -254,7 +257,8 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   if (config.order == RunOrder::kGrouped) {
     for (std::size_t c = 0; c < plan.cells.size(); ++c) {
       for (int w = 0; w < warmups[c]; ++w) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
-      for (int r = 1; r <= plan.repeats; ++r) plan.runs.push_back(PlannedRun{RunPhase::kMeasure, c, r});
+      for (int r = 1; r <= plan.repeats; ++r)
+        plan.runs.push_back(PlannedRun{RunPhase::kMeasure, c, r});
     }
     return plan;
   }
@@ -280,7 +284,8 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   return plan;
 }
 
-std::vector<std::string> run_argv(const Test& test, const Config& config, const std::string& input) {
+std::vector<std::string> run_argv(const Test& test, const Config& config,
+                                  const std::string& input) {
   const bool shell = config.strategies[test.strategy].shell;
   const std::vector<std::pair<std::string, std::string>> values{
       {"input", shell ? shell_quote(input) : input}};

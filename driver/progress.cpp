@@ -6,7 +6,8 @@ namespace iobench {
 
 std::string format_duration(double seconds) {
   const auto total = static_cast<long long>(seconds + 0.5);
-  if (total >= 3600) return fmt::format("{}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60);
+  if (total >= 3600)
+    return fmt::format("{}:{:02}:{:02}", total / 3600, total / 60 % 60, total % 60);
   return fmt::format("{}:{:02}", total / 60, total % 60);
 }
 
@@ -35,7 +36,9 @@ void Progress::warn(const std::string& message) {
   fmt::print(stderr, "iobench: warning: {}\n", message);
 }
 
-void Progress::finish() { clear_line(); }
+void Progress::finish() {
+  clear_line();
+}
 
 void Progress::clear_line() {
   if (!line_shown_) return;

@@ -1,8 +1,8 @@
 #include "driver/results_tsv.hpp"
 
 #include <fcntl.h>
-#include <unistd.h>
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -77,10 +77,9 @@ RunTsvWriter::RunTsvWriter(const std::filesystem::path& path) : path_(path) {
   fd_.reset(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
   if (!fd_) {
     const int err = errno;
-    throw Error(fmt::format("{}: cannot create results file: {}{}", path.string(),
-                            std::strerror(err),
-                            err == EEXIST ? " (results are never overwritten; choose another -o)"
-                                          : ""));
+    throw Error(
+        fmt::format("{}: cannot create results file: {}{}", path.string(), std::strerror(err),
+                    err == EEXIST ? " (results are never overwritten; choose another -o)" : ""));
   }
   const std::string header = run_tsv_header();
   try {

@@ -13,9 +13,9 @@
 namespace iobench {
 
 inline constexpr std::array<std::string_view, 21> kRunColumns{
-    "test",    "elapsed",   "user",   "system", "cpu_pct",  "mem",       "input",
-    "sink",    "repeat",    "status", "exit_code", "minflt", "majflt",   "nvcsw",
-    "nivcsw",  "inblock",   "oublock", "bytes_out", "cache_pct", "output_hash", "host"};
+    "test",   "elapsed", "user",    "system",    "cpu_pct",   "mem",         "input",
+    "sink",   "repeat",  "status",  "exit_code", "minflt",    "majflt",      "nvcsw",
+    "nivcsw", "inblock", "oublock", "bytes_out", "cache_pct", "output_hash", "host"};
 
 enum class RunStatus { kOk, kFailed, kSignal, kTimeout, kMismatch, kError };
 

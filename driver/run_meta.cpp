@@ -42,8 +42,8 @@ std::string git_commit() {
   if (git.empty()) return {};
   try {
     bp::ipstream out;
-    bp::child child(bp::exe = git, bp::args = {"rev-parse", "HEAD"}, bp::std_out > out, bp::std_err > bp::null,
-                    bp::std_in < bp::null);
+    bp::child child(bp::exe = git, bp::args = {"rev-parse", "HEAD"}, bp::std_out > out,
+                    bp::std_err > bp::null, bp::std_in < bp::null);
     std::string commit;
     std::getline(out, commit);
     child.wait();
@@ -55,7 +55,9 @@ std::string git_commit() {
 
 }  // namespace
 
-std::string build_info() { return IOBENCH_BUILD_INFO; }
+std::string build_info() {
+  return IOBENCH_BUILD_INFO;
+}
 
 bool is_unoptimized_build() {
   const std::string info = build_info();
@@ -87,7 +89,8 @@ nlohmann::ordered_json collect_machine_context() {
       read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
   context["cpu_governor"] = governor.empty() ? "unknown (no cpufreq)" : governor;
   const std::string pipe_max = read_first_line("/proc/sys/fs/pipe-max-size");
-  context["pipe_max_size_bytes"] = pipe_max.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(std::stoll(pipe_max));
+  context["pipe_max_size_bytes"] =
+      pipe_max.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(std::stoll(pipe_max));
   context["build"] = build_info();
   context["iobench_version"] = IOBENCH_VERSION;
   context["git_commit"] = git_commit();

@@ -1,9 +1,8 @@
 #pragma once
 // The run's context (Google Benchmark's context block): what machine, kernel, build and config
 // produced a results file, written to results/meta/<run>.json beside it.
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "driver/config.hpp"
 

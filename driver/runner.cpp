@@ -90,9 +90,11 @@ std::string utc_stamp() {
 void make_folder(const fs::path& folder) {
   std::error_code ec;
   fs::create_directories(folder, ec);
-  if (ec) throw Error(fmt::format("{}: cannot create results folder: {}", folder.string(), ec.message()));
+  if (ec)
+    throw Error(fmt::format("{}: cannot create results folder: {}", folder.string(), ec.message()));
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    throw Error(fmt::format("{}: results folder is not writable: {}", folder.string(), std::strerror(errno)));
+    throw Error(fmt::format("{}: results folder is not writable: {}", folder.string(),
+                            std::strerror(errno)));
   }
 }
 
@@ -102,7 +104,8 @@ OutputPaths choose_outputs(const RunOptions& options, const Config& config) {
     paths.folder = "results";
     const std::string stem = fmt::format("{}-{}", config.name, utc_stamp());
     paths.runs = paths.folder / (stem + ".tsv");
-    for (int n = 2; fs::exists(paths.runs); ++n) paths.runs = paths.folder / fmt::format("{}-{}.tsv", stem, n);
+    for (int n = 2; fs::exists(paths.runs); ++n)
+      paths.runs = paths.folder / fmt::format("{}-{}.tsv", stem, n);
   } else {
     paths.runs = options.output;
     paths.folder = paths.runs.has_parent_path() ? paths.runs.parent_path() : fs::path(".");
@@ -173,7 +176,8 @@ std::string join_argv(const std::vector<std::string>& argv) {
 std::string stderr_tail(int memfd) {
   constexpr std::size_t kTailBytes = 4096;
   const off_t size = ::lseek(memfd, 0, SEEK_END);
-  const off_t from = size > static_cast<off_t>(kTailBytes) ? size - static_cast<off_t>(kTailBytes) : 0;
+  const off_t from =
+      size > static_cast<off_t>(kTailBytes) ? size - static_cast<off_t>(kTailBytes) : 0;
   std::string text(kTailBytes, '\0');
   const ssize_t n = ::pread(memfd, text.data(), text.size(), from);
   text.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
@@ -219,7 +223,8 @@ std::string describe_outcome(const SpawnResult& result) {
     case SpawnOutcome::kExited:
       return fmt::format("exit code {}", result.exit_code);
     case SpawnOutcome::kSignaled:
-      return fmt::format("killed by signal {} ({})", result.term_signal, strsignal(result.term_signal));
+      return fmt::format("killed by signal {} ({})", result.term_signal,
+                         strsignal(result.term_signal));
     case SpawnOutcome::kTimedOut:
       return "timed out";
     case SpawnOutcome::kCancelled:
@@ -272,11 +277,12 @@ void print_plan(const Config& config, const Plan& plan) {
     verify_runs += run.phase == RunPhase::kVerify ? 1 : 0;
     warmup_runs += run.phase == RunPhase::kWarmup ? 1 : 0;
   }
-  fmt::print("# {}: {} tests, {} inputs, {} sinks: {} cells; {} repeats; {} runs ({} verification, "
-             "{} warmup, {} measured); order {}, cache {}\n",
-             config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(),
-             plan.cells.size(), plan.repeats, plan.runs.size(), verify_runs, warmup_runs,
-             plan.measured_runs(), to_string(config.order), to_string(config.cache));
+  fmt::print(
+      "# {}: {} tests, {} inputs, {} sinks: {} cells; {} repeats; {} runs ({} verification, "
+      "{} warmup, {} measured); order {}, cache {}\n",
+      config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(), plan.cells.size(),
+      plan.repeats, plan.runs.size(), verify_runs, warmup_runs, plan.measured_runs(),
+      to_string(config.order), to_string(config.cache));
   fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
   for (const auto& run : plan.runs) {
     const Cell& cell = plan.cells[run.cell];
@@ -314,12 +320,14 @@ void prepare_inputs(const Config& config, bool quiet) {
     std::error_code ec;
     if (fs::exists(input.path, ec)) continue;
     if (!input.generate) {
-      throw Error(fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
-                              config.file.string(), i, input.path.string()));
+      throw Error(
+          fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
+                      config.file.string(), i, input.path.string()));
     }
     if (!quiet) {
       fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
-                 format_size(input.generate->size_bytes), input.generate->kind, input.generate->seed);
+                 format_size(input.generate->size_bytes), input.generate->kind,
+                 input.generate->seed);
     }
     if (input.path.has_parent_path()) fs::create_directories(input.path.parent_path(), ec);
     gen::generate(*input.generate, input.path);
@@ -412,9 +420,10 @@ class MatrixExecutor {
     row.output_hash = output.hash;
     row.bytes_out = output.bytes;
     if (output.drain_cut_short) {
-      progress_.warn(fmt::format("{}: a process kept the sink pipe open after the worker ended; "
-                                 "its output was cut off",
-                                 test.name));
+      progress_.warn(
+          fmt::format("{}: a process kept the sink pipe open after the worker ended; "
+                      "its output was cut off",
+                      test.name));
     }
     if (row.status != RunStatus::kOk) warn_failure(row, run, result, stderr_capture.get());
 
@@ -449,16 +458,17 @@ class MatrixExecutor {
     const auto size_now = fs::file_size(input.path, ec);
     if (ec) {
       if (!input.missing_reported) {
-        progress_.warn(fmt::format("input {} is gone or unreadable: {}", input.path.string(),
-                                   ec.message()));
+        progress_.warn(
+            fmt::format("input {} is gone or unreadable: {}", input.path.string(), ec.message()));
         input.missing_reported = true;
       }
       return false;
     }
     if (input.size_bytes && size_now != *input.size_bytes && !input.size_change_reported) {
-      progress_.warn(fmt::format("input {} changed size during the run: {} -> {} bytes; later "
-                                 "runs read different data",
-                                 input.path.string(), *input.size_bytes, size_now));
+      progress_.warn(
+          fmt::format("input {} changed size during the run: {} -> {} bytes; later "
+                      "runs read different data",
+                      input.path.string(), *input.size_bytes, size_now));
       input.size_change_reported = true;
     }
     return true;
@@ -468,7 +478,8 @@ class MatrixExecutor {
   std::optional<double> prepare_cache(const fs::path& path) const {
     switch (config_.cache) {
       case CacheMode::kWarm:
-        if (const auto resident = resident_pct(path); resident && *resident >= 100.0) return resident;
+        if (const auto resident = resident_pct(path); resident && *resident >= 100.0)
+          return resident;
         warm_page_cache(path);
         return resident_pct(path);
       case CacheMode::kCold:
@@ -497,8 +508,8 @@ class MatrixExecutor {
         which = fmt::format("run {}", run.repeat);
         break;
     }
-    progress_.warn(fmt::format("{} on {} ({} sink, {}): {}", row.test, row.input, row.sink, which,
-                               detail));
+    progress_.warn(
+        fmt::format("{} on {} ({} sink, {}): {}", row.test, row.input, row.sink, which, detail));
   }
 
   // A verification run: compare with the class's expected output (the input for copies, else
@@ -528,10 +539,11 @@ class MatrixExecutor {
     }
     if (found->second.hash != pair.hash) {
       pair.mismatch = true;
-      progress_.warn(fmt::format("{} on {}: MISMATCH: wrote {} bytes (hash {}), but {} has {} "
-                                 "bytes (hash {}); its rows are marked mismatch",
-                                 test.name, row.input, pair.bytes.value_or(0), pair.hash,
-                                 found->second.source, found->second.bytes, found->second.hash));
+      progress_.warn(
+          fmt::format("{} on {}: MISMATCH: wrote {} bytes (hash {}), but {} has {} "
+                      "bytes (hash {}); its rows are marked mismatch",
+                      test.name, row.input, pair.bytes.value_or(0), pair.hash, found->second.source,
+                      found->second.bytes, found->second.hash));
     }
   }
 
@@ -567,7 +579,7 @@ class MatrixExecutor {
   SinkSettings sink_settings_;
   std::vector<InputState> inputs_;
   std::map<std::pair<std::size_t, std::size_t>, PairVerification> verified_;  // (test, input)
-  std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected_;   // (class, input)
+  std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected_;    // (class, input)
   MatrixTotals totals_;
 };
 
@@ -588,8 +600,9 @@ int run_experiment(const RunOptions& options) {
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
     std::error_code ec;
     if (!config.inputs[i].generate && !fs::exists(config.inputs[i].path, ec)) {
-      throw Error(fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
-                              config.file.string(), i, config.inputs[i].path.string()));
+      throw Error(
+          fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
+                      config.file.string(), i, config.inputs[i].path.string()));
     }
   }
   if (options.dry_run) {

@@ -44,13 +44,15 @@ class PipeSink final : public Sink {
  public:
   explicit PipeSink(const SinkSettings& settings) : grace_s_(settings.drain_grace_s) {
     std::array<int, 2> ends{};
-    if (::pipe2(ends.data(), O_CLOEXEC) != 0) throw Error(fmt::format("pipe: {}", std::strerror(errno)));
+    if (::pipe2(ends.data(), O_CLOEXEC) != 0)
+      throw Error(fmt::format("pipe: {}", std::strerror(errno)));
     read_end_.reset(ends[0]);
     write_end_.reset(ends[1]);
     if (settings.pipe_size_bytes &&
         ::fcntl(write_end_.get(), F_SETPIPE_SZ, static_cast<int>(*settings.pipe_size_bytes)) < 0) {
-      throw Error(fmt::format("pipe_size {}: F_SETPIPE_SZ refused: {} (see /proc/sys/fs/pipe-max-size)",
-                              *settings.pipe_size_bytes, std::strerror(errno)));
+      throw Error(
+          fmt::format("pipe_size {}: F_SETPIPE_SZ refused: {} (see /proc/sys/fs/pipe-max-size)",
+                      *settings.pipe_size_bytes, std::strerror(errno)));
     }
     stop_.reset(::eventfd(0, EFD_CLOEXEC));
     if (!stop_) throw Error(fmt::format("eventfd: {}", std::strerror(errno)));
@@ -152,9 +154,10 @@ class FileSink final : public Sink {
       ::unlink(path_.c_str());
       const std::string where = path_.parent_path().string();
       path_.clear();
-      throw Error(fmt::format("file sink in {}: the disk is full (No space left on device); the "
-                              "output is incomplete",
-                              where));
+      throw Error(
+          fmt::format("file sink in {}: the disk is full (No space left on device); the "
+                      "output is incomplete",
+                      where));
     }
     SinkResult result;
     std::uint64_t bytes = 0;

@@ -3,12 +3,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
-#include <sys/syscall.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
@@ -17,12 +18,12 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
-#include <map>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string_view>
+#include <map>
 #include <stdexcept>
+#include <string_view>
 #include <system_error>
 
 namespace iobench {
@@ -53,7 +54,9 @@ std::string resolve_executable(const std::string& name, std::string& error) {
 }
 
 // glibc 2.36 declares pidfd_open without C linkage in C++; call the system call directly.
-int open_pidfd(pid_t pid) { return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)); }
+int open_pidfd(pid_t pid) {
+  return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+}
 
 // Waits until the worker has exited (pidfd readable), the deadline passes, or cancel_fd is
 // readable. Returns 1 exited, 0 deadline, 2 cancel.
@@ -275,7 +278,14 @@ void send_message(int channel, const std::string& payload, const std::vector<int
 // Receives one record; returns its size (0: the peer closed). Received descriptors are
 // close-on-exec and appended to fds.
 std::size_t receive_message(int channel, std::string& buffer, std::vector<UniqueFd>* fds) {
-  buffer.resize(kMaxMessage);
+  // Size the buffer to the record (a peek with MSG_TRUNC tells it): every KiB the spawner touches
+  // is inherited by each worker's max RSS.
+  ssize_t size = 0;
+  do {
+    size = ::recv(channel, nullptr, 0, MSG_PEEK | MSG_TRUNC);
+  } while (size < 0 && errno == EINTR);
+  if (size < 0) throw std::system_error(errno, std::generic_category(), "spawner receive");
+  buffer.resize(std::max<std::size_t>(static_cast<std::size_t>(size), 1));
   iovec iov{buffer.data(), buffer.size()};
   msghdr msg{};
   msg.msg_iov = &iov;
@@ -331,7 +341,7 @@ int serve_spawner(int channel) {
   for (;;) {
     std::vector<UniqueFd> fds;
     if (receive_message(channel, buffer, &fds) == 0) return 0;  // the driver is gone
-    if (buffer.front() != kRequestTag) continue;                   // a stale cancel
+    if (buffer.front() != kRequestTag) continue;                // a stale cancel
     SpawnResult result;
     try {
       Reader in(buffer.data() + 1, buffer.size() - 1);
@@ -393,7 +403,8 @@ Spawner::~Spawner() {
 }
 
 void Spawner::start_global() {
-  if (g_spawner == nullptr) g_spawner = new Spawner("/proc/self/exe");  // lives until exit; the OS closes it
+  if (g_spawner == nullptr)
+    g_spawner = new Spawner("/proc/self/exe");  // lives until exit; the OS closes it
 }
 
 Spawner& Spawner::global() {
@@ -435,7 +446,8 @@ SpawnResult Spawner::run(const SpawnRequest& request) {
 
 void Spawner::cancel() const noexcept {
   const char tag = kCancelTag;
-  [[maybe_unused]] const ssize_t sent = ::send(channel_.get(), &tag, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+  [[maybe_unused]] const ssize_t sent =
+      ::send(channel_.get(), &tag, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 }  // namespace iobench

@@ -168,14 +168,16 @@ Summary summarize(const results::RunSet& set, const Options& options) {
   if (!few_runs.empty()) {
     out.warnings.push_back(fmt::format(
         "fewer than {} runs in {} group{}, so their medians are not reliable; use more repeats: {}",
-        options.min_runs, few_runs.size(), few_runs.size() == 1 ? "" : "s", fmt::join(few_runs, ", ")));
+        options.min_runs, few_runs.size(), few_runs.size() == 1 ? "" : "s",
+        fmt::join(few_runs, ", ")));
   }
   if (!high_spread.empty()) {
-    out.warnings.push_back(fmt::format(
-        "elapsed varies by more than {:.0f}% (MAD / median) in {} group{}; rerun on a quiet machine "
-        "or with more repeats: {}",
-        options.spread_warning * 100, high_spread.size(), high_spread.size() == 1 ? "" : "s",
-        fmt::join(high_spread, ", ")));
+    out.warnings.push_back(
+        fmt::format("elapsed varies by more than {:.0f}% (MAD / median) in {} group{}; rerun on a "
+                    "quiet machine "
+                    "or with more repeats: {}",
+                    options.spread_warning * 100, high_spread.size(),
+                    high_spread.size() == 1 ? "" : "s", fmt::join(high_spread, ", ")));
   }
   if (!with_outliers.empty()) {
     out.warnings.push_back(fmt::format(

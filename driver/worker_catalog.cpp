@@ -29,8 +29,9 @@ std::filesystem::path find_worker() {
 std::vector<WorkerEntry> load_worker_catalog(const std::filesystem::path& worker) {
   namespace bp = boost::process;
   if (::access(worker.c_str(), X_OK) != 0) {
-    throw Error(fmt::format("{}: the worker is missing or not executable (build it, or set IOBENCH_WORKER)",
-                            worker.string()));
+    throw Error(
+        fmt::format("{}: the worker is missing or not executable (build it, or set IOBENCH_WORKER)",
+                    worker.string()));
   }
   std::string text;
   int exit_code = 0;
@@ -44,7 +45,8 @@ std::vector<WorkerEntry> load_worker_catalog(const std::filesystem::path& worker
   } catch (const std::exception& e) {
     throw Error(fmt::format("{} --list: {}", worker.string(), e.what()));
   }
-  if (exit_code != 0) throw Error(fmt::format("{} --list exited with {}", worker.string(), exit_code));
+  if (exit_code != 0)
+    throw Error(fmt::format("{} --list exited with {}", worker.string(), exit_code));
   std::vector<WorkerEntry> catalog;
   try {
     for (const auto& entry : nlohmann::json::parse(text)) {

@@ -1,8 +1,8 @@
-// Fuzzes the worker's line splitting through the system-call seam: the `read` reader's loop (read_some
-// over sys::ops) gets the input back in chunks whose sizes, EINTRs and short reads are chosen by
-// the fuzzer, and a LineSplitter is also fed the same chunks directly. Both must produce exactly
-// the lines of a trivial reference splitter (split after each '\n'; a last line without one is a
-// line too), and each chunk lives in its own exact-size allocation so an over-read is caught.
+// Fuzzes the worker's line splitting through the system-call seam: the `read` reader's loop
+// (read_some over sys::ops) gets the input back in chunks whose sizes, EINTRs and short reads are
+// chosen by the fuzzer, and a LineSplitter is also fed the same chunks directly. Both must produce
+// exactly the lines of a trivial reference splitter (split after each '\n'; a last line without one
+// is a line too), and each chunk lives in its own exact-size allocation so an over-read is caught.
 #include <algorithm>
 #include <cerrno>
 #include <cstddef>
@@ -63,15 +63,19 @@ ssize_t fake_read(int /*fd*/, void* buf, std::size_t count) {
     return -1;
   }
   std::size_t n = (c & 0x1f) + 1U;  // short reads of 1..32 bytes, or
-  if ((c & 0x20) != 0) n = count;    // the whole buffer
+  if ((c & 0x20) != 0) n = count;   // the whole buffer
   n = std::min({n, count, s.payload.size() - s.pos});
   std::memcpy(buf, s.payload.data() + s.pos, n);
   s.pos += n;
   return static_cast<ssize_t>(n);
 }
 
-ssize_t no_write(int, const void*, std::size_t) { std::abort(); }
-ssize_t no_writev(int, const struct iovec*, int) { std::abort(); }
+ssize_t no_write(int, const void*, std::size_t) {
+  std::abort();
+}
+ssize_t no_writev(int, const struct iovec*, int) {
+  std::abort();
+}
 
 }  // namespace
 

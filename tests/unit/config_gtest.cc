@@ -1,10 +1,9 @@
 // Config parsing and validation: each error is one line that names the file and the place.
-#include "driver/config.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "driver/config.hpp"
 #include "driver/error.hpp"
 
 namespace iobench {
@@ -85,33 +84,47 @@ TEST(Config, SyntaxErrorsNameLineAndColumn) {
 }
 
 TEST(Config, SchemaErrorsNameTheJsonPath) {
-  EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"), std::string::npos);
-  EXPECT_NE(error_of(with(R"("repeats": "5")")).find("repeats: must be a whole number"), std::string::npos);
+  EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
+            std::string::npos);
+  EXPECT_NE(error_of(with(R"("repeats": "5")")).find("repeats: must be a whole number"),
+            std::string::npos);
   EXPECT_NE(error_of(with(R"("repeats": 0)")).find("repeats: must be from 1"), std::string::npos);
-  EXPECT_NE(error_of(with(R"("cache": "hot")")).find("cache: 'hot' is not one of: warm, cold, none"),
+  EXPECT_NE(
+      error_of(with(R"("cache": "hot")")).find("cache: 'hot' is not one of: warm, cold, none"),
+      std::string::npos);
+  EXPECT_NE(error_of(with(R"("sinks": [])")).find("sinks: must be a non-empty list"),
             std::string::npos);
-  EXPECT_NE(error_of(with(R"("sinks": [])")).find("sinks: must be a non-empty list"), std::string::npos);
-  EXPECT_NE(error_of(with(R"("sinks": ["pipe", "pipe"])")).find("sinks[1]: is listed twice"), std::string::npos);
-  EXPECT_NE(error_of(with(R"("pipe_size": "12QB")")).find("pipe_size: size '12QB' has an unknown suffix"),
+  EXPECT_NE(error_of(with(R"("sinks": ["pipe", "pipe"])")).find("sinks[1]: is listed twice"),
             std::string::npos);
-  EXPECT_NE(error_of(with(R"("timeout_s": 0)")).find("timeout_s: must be a number of seconds"), std::string::npos);
-  EXPECT_NE(error_of(R"({"name": "n", "inputs": [], "strategies": []})").find("inputs: must be a non-empty list"),
+  EXPECT_NE(
+      error_of(with(R"("pipe_size": "12QB")")).find("pipe_size: size '12QB' has an unknown suffix"),
+      std::string::npos);
+  EXPECT_NE(error_of(with(R"("timeout_s": 0)")).find("timeout_s: must be a number of seconds"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"inputs": ["a"], "strategies": [{"name": "a", "worker": ["x"]}]})").find("name: is required"),
+  EXPECT_NE(error_of(R"({"name": "n", "inputs": [], "strategies": []})")
+                .find("inputs: must be a non-empty list"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"inputs": ["a"], "strategies": [{"name": "a", "worker": ["x"]}]})")
+                .find("name: is required"),
             std::string::npos);
   EXPECT_NE(error_of(R"([1, 2])").find("must be a JSON object"), std::string::npos);
 }
 
 TEST(Config, StrategyErrors) {
   const std::string base = R"({"name": "n", "inputs": ["in"], "strategies": [)";
-  EXPECT_NE(error_of(base + R"({"name": "a"}]})").find("strategies[0]: needs exactly one of"), std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "command": ["y"]}]})").find("needs exactly one"),
+  EXPECT_NE(error_of(base + R"({"name": "a"}]})").find("strategies[0]: needs exactly one of"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "args": ["y"]}]})").find("strategies[0].args: unknown key"),
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "command": ["y"]}]})")
+                .find("needs exactly one"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": []}]})").find("strategies[0].worker: must not be an empty list"),
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "args": ["y"]}]})")
+                .find("strategies[0].args: unknown key"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": [1]}]})").find("strategies[0].worker[0]: must be a string"),
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": []}]})")
+                .find("strategies[0].worker: must not be an empty list"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": [1]}]})")
+                .find("strategies[0].worker[0]: must be a string"),
             std::string::npos);
   EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"]}, {"name": "a", "worker": ["y"]}]})")
                 .find("strategies[1].name: 'a' is used by another strategy"),
@@ -119,26 +132,33 @@ TEST(Config, StrategyErrors) {
   EXPECT_NE(error_of(base + R"({"name": "a-{b}", "worker": ["--buffer", "{b}"]}]})")
                 .find("strategies[0].name: placeholder {b} is not defined"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["--buffer", "{b}"]}], "params": {"b": ["1"]}})")
-                .find("strategies[0].name: must contain {b}"),
+  EXPECT_NE(
+      error_of(base + R"({"name": "a", "worker": ["--buffer", "{b}"]}], "params": {"b": ["1"]}})")
+          .find("strategies[0].name: must contain {b}"),
+      std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "shell": true}]})")
+                .find("applies to \"command\" only"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "shell": true}]})").find("applies to \"command\" only"),
-            std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"]}], "params": {"input": ["1"]}})").find("reserved"),
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"]}], "params": {"input": ["1"]}})")
+                .find("reserved"),
             std::string::npos);
 }
 
 TEST(Config, GenerateErrors) {
-  const std::string head = R"({"name": "n", "strategies": [{"name": "a", "worker": ["x"]}], "inputs": [)";
-  EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "ngram"}}]})").find("inputs[0].generate.size: is required"),
+  const std::string head =
+      R"({"name": "n", "strategies": [{"name": "a", "worker": ["x"]}], "inputs": [)";
+  EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "ngram"}}]})")
+                .find("inputs[0].generate.size: is required"),
             std::string::npos);
   EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "ngram", "size": "x"}}]})")
                 .find("inputs[0].generate.size: size 'x' must start with a number"),
             std::string::npos);
-  EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "no-such-kind", "size": "1K"}}]})")
-                .find("inputs[0].generate"),
-            std::string::npos);
-  EXPECT_NE(error_of(head + R"({"generate": {"kind": "ngram", "size": "1K"}}]})").find("inputs[0].path: is required"),
+  EXPECT_NE(
+      error_of(head + R"({"path": "p", "generate": {"kind": "no-such-kind", "size": "1K"}}]})")
+          .find("inputs[0].generate"),
+      std::string::npos);
+  EXPECT_NE(error_of(head + R"({"generate": {"kind": "ngram", "size": "1K"}}]})")
+                .find("inputs[0].path: is required"),
             std::string::npos);
 }
 

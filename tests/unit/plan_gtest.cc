@@ -1,12 +1,11 @@
 // Matrix expansion: cartesian params, order, shards, filters, output classes.
-#include "driver/plan.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 
 #include "driver/error.hpp"
+#include "driver/plan.hpp"
 
 namespace iobench {
 namespace {
@@ -21,7 +20,8 @@ Config demo_config(const std::string& extra = "") {
       {"name": "cat", "command": ["cat", "{input}"]}
     ],
     "params": {"buf": ["4KiB", "1MiB"], "r": ["read", "fread", "mmap"]},
-    "sinks": ["pipe", "null"], "repeats": 2, "warmup": 1)" + extra + "}",
+    "sinks": ["pipe", "null"], "repeats": 2, "warmup": 1)" +
+                          extra + "}",
                       "cfg/demo.json");
 }
 
@@ -38,10 +38,11 @@ TEST(Plan, ExpandsTheCartesianProductOfTheParamsEachStrategyUses) {
   EXPECT_EQ(names.size(), 1u + 6u + 3u + 1u);
   EXPECT_NE(std::find(names.begin(), names.end(), "buf-mmap-1MiB"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "count-fread"), names.end());
-  const auto& buf = *std::find_if(plan.tests.begin(), plan.tests.end(),
-                                  [](const iobench::Test& t) { return t.name == "buf-fread-4KiB"; });
+  const auto& buf = *std::find_if(plan.tests.begin(), plan.tests.end(), [](const iobench::Test& t) {
+    return t.name == "buf-fread-4KiB";
+  });
   EXPECT_EQ(buf.argv, (std::vector<std::string>{"/bin/iobench-worker", "--read", "fread", "--write",
-                                                 "buffered", "--buffer", "4KiB", "{input}"}));
+                                                "buffered", "--buffer", "4KiB", "{input}"}));
   EXPECT_EQ(plan.cells.size(), names.size() * 2 * 2);
   EXPECT_EQ(plan.measured_runs(), plan.cells.size() * 2);
 }
@@ -84,8 +85,8 @@ TEST(Plan, AVerificationRunStandsForThePipeCellsFirstWarmup) {
   for (std::size_t c = 0; c < plan.cells.size(); ++c) {
     const bool verified = plan.tests[plan.cells[c].test].verify;
     const int expected = plan.cells[c].sink == SinkKind::kPipe && verified ? 1 : 2;
-    EXPECT_EQ(warmups[c], expected) << plan.tests[plan.cells[c].test].name << " "
-                                    << to_string(plan.cells[c].sink);
+    EXPECT_EQ(warmups[c], expected)
+        << plan.tests[plan.cells[c].test].name << " " << to_string(plan.cells[c].sink);
   }
 }
 

@@ -1,6 +1,4 @@
 // The run file: exact header, row format, and never overwriting.
-#include "driver/results_tsv.hpp"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -9,6 +7,7 @@
 #include <sstream>
 
 #include "driver/error.hpp"
+#include "driver/results_tsv.hpp"
 
 namespace iobench {
 namespace {
@@ -26,9 +25,10 @@ std::string slurp(const std::filesystem::path& path) {
 }
 
 TEST(RunTsv, HeaderBeginsWithTheGnuTimeRecipeColumns) {
-  EXPECT_EQ(run_tsv_header(),
-            "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
-            "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_hash\thost\n");
+  EXPECT_EQ(
+      run_tsv_header(),
+      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
+      "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_hash\thost\n");
 }
 
 TEST(RunTsv, FormatsARow) {
@@ -49,9 +49,10 @@ TEST(RunTsv, FormatsARow) {
   row.cache_pct = 100;
   row.output_hash = "00ff";
   row.host = "h";
-  EXPECT_EQ(format_run_row(row),
-            "getline raw\t1.500000\t1.000000\t0.250000\t83.3\t1234\tdata/x.tsv\tpipe\t2\tmismatch\t0\t"
-            "10\t0\t0\t0\t0\t0\t99\t100.0\t00ff\th\n");
+  EXPECT_EQ(
+      format_run_row(row),
+      "getline raw\t1.500000\t1.000000\t0.250000\t83.3\t1234\tdata/x.tsv\tpipe\t2\tmismatch\t0\t"
+      "10\t0\t0\t0\t0\t0\t99\t100.0\t00ff\th\n");
   row.exit_code.reset();
   row.bytes_out.reset();
   row.cache_pct.reset();
@@ -60,8 +61,8 @@ TEST(RunTsv, FormatsARow) {
 }
 
 TEST(RunTsv, StatusNamesRoundTrip) {
-  for (const auto status : {RunStatus::kOk, RunStatus::kFailed, RunStatus::kSignal, RunStatus::kTimeout,
-                            RunStatus::kMismatch, RunStatus::kError}) {
+  for (const auto status : {RunStatus::kOk, RunStatus::kFailed, RunStatus::kSignal,
+                            RunStatus::kTimeout, RunStatus::kMismatch, RunStatus::kError}) {
     EXPECT_EQ(parse_run_status(to_string(status)), status);
   }
   EXPECT_FALSE(parse_run_status("OK").has_value());

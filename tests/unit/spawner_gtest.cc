@@ -1,7 +1,5 @@
 // The measuring core: exit codes, signals, timeouts, cancellation, spawn failures, Boost.Process
 // never reaping behind wait4, and max RSS that is the worker's own, not its forker's.
-#include "driver/spawner.hpp"
-
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -18,6 +16,7 @@
 #include <vector>
 
 #include "common/fd.hpp"
+#include "driver/spawner.hpp"
 
 namespace iobench {
 namespace {
@@ -27,7 +26,8 @@ std::string read_all(int fd) {
   char buffer[4096];
   ::lseek(fd, 0, SEEK_SET);
   ssize_t n = 0;
-  while ((n = ::read(fd, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(n));
+  while ((n = ::read(fd, buffer, sizeof buffer)) > 0)
+    text.append(buffer, static_cast<std::size_t>(n));
   return text;
 }
 
@@ -41,7 +41,8 @@ SpawnRequest command(std::vector<std::string> argv) {
 }
 
 TEST(SpawnAndMeasure, ReportsTheExitCodeThatOnlyWait4CanHaveSeen) {
-  // If Boost.Process had reaped the child, wait4 would fail with ECHILD and no code would come back.
+  // If Boost.Process had reaped the child, wait4 would fail with ECHILD and no code would come
+  // back.
   const SpawnResult result = spawn_and_measure(command({"sh", "-c", "exit 7"}));
   ASSERT_EQ(result.outcome, SpawnOutcome::kExited) << result.error;
   EXPECT_EQ(result.exit_code, 7);
@@ -59,7 +60,8 @@ TEST(SpawnAndMeasure, EndsARunPastItsTimeout) {
   request.timeout_s = 0.3;
   const auto start = std::chrono::steady_clock::now();
   const SpawnResult result = spawn_and_measure(request);
-  const double waited_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double waited_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(result.outcome, SpawnOutcome::kTimedOut);
   EXPECT_EQ(result.term_signal, SIGTERM);
   EXPECT_LT(waited_s, 5.0);
@@ -88,7 +90,8 @@ TEST(SpawnAndMeasure, SaysWhyAProgramCannotStart) {
 
 TEST(SpawnAndMeasure, PassesArgumentsVerbatimWithoutAShell) {
   const UniqueFd out(::memfd_create("argv", MFD_CLOEXEC));
-  SpawnRequest request = command({"printf", "%s\\n", "a b", "$(echo no)", "`x`", "; rm -rf /", "-n", "it's"});
+  SpawnRequest request =
+      command({"printf", "%s\\n", "a b", "$(echo no)", "`x`", "; rm -rf /", "-n", "it's"});
   request.stdout_fd = out.get();
   const SpawnResult result = spawn_and_measure(request);
   ASSERT_EQ(result.outcome, SpawnOutcome::kExited) << result.error;

@@ -84,7 +84,9 @@ struct Case {
 };
 
 // Names the case in test listings (ctest shows it) instead of its bytes.
-void PrintTo(const Case& c, std::ostream* out) { *out << c.reader << "+" << c.writer << "+" << c.op; }
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.reader << "+" << c.writer << "+" << c.op;
+}
 
 class SeamTest : public ::testing::TestWithParam<Case> {
  protected:
