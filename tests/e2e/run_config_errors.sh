@@ -64,6 +64,13 @@ set -e
 [ "$code" -eq 2 ] && grep -q "never overwritten" "$tmp/stderr" || fail "overwrite: $code $(cat "$tmp/stderr")"
 [ "$(cat "$tmp/existing.tsv")" = precious ] || fail "the existing file changed"
 
+# A results folder that cannot be made is an error before the first run.
+set +e
+"$bin/iobench" run "$tmp/ok.json" -o "$tmp/existing.tsv/sub/runs.tsv" --quiet 2>"$tmp/stderr"
+code=$?
+set -e
+[ "$code" -eq 2 ] && grep -q "cannot create results folder" "$tmp/stderr" || fail "unwritable folder: $code $(cat "$tmp/stderr")"
+
 # --dry-run prints the plan and writes nothing.
 "$bin/iobench" run "$tmp/ok.json" --dry-run -o "$tmp/dry/runs.tsv" >"$tmp/plan.txt"
 grep -q $'^measure\ta\t' "$tmp/plan.txt" || fail "dry run plan: $(cat "$tmp/plan.txt")"
