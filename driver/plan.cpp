@@ -48,17 +48,6 @@ std::string worker_output_class(const std::vector<std::string>& args) {
   return joined;
 }
 
-std::string shell_quote(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
 
 // The params a strategy uses, in config order.
 std::vector<std::size_t> used_params(const Config& config, const StrategySpec& strategy) {
@@ -84,6 +73,19 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 }
 
 }  // namespace
+
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  quoted += '\'';
+  return quoted;
+}
 
 std::size_t Plan::measured_runs() const {
   return static_cast<std::size_t>(

@@ -63,6 +63,9 @@ Plan build_plan(const Config& config, const PlanOptions& options);
 // Parses "K/N" (1 <= K <= N). Throws iobench::Error.
 std::pair<int, int> parse_shard(const std::string& text);
 
+// Quotes text for sh: '...' with each ' written as '\''.
+std::string shell_quote(const std::string& text);
+
 // The argv of one run: {input} replaced by the input path (shell-quoted for shell strategies).
 std::vector<std::string> run_argv(const Test& test, const Config& config, const std::string& input);
 

@@ -147,20 +147,11 @@ class SinkFolder {
   fs::path path_;
 };
 
+// An argument as a person would type it: bare when safe, else shell-quoted.
 std::string quote_arg(const std::string& arg) {
-  if (!arg.empty() && arg.find_first_of(" \t\n'\"\\$`;&|<>()*?[]{}!#~") == std::string::npos) {
-    return arg;
-  }
-  std::string quoted = "'";
-  for (const char c : arg) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  quoted += '\'';
-  return quoted;
+  const bool safe =
+      !arg.empty() && arg.find_first_of(" \t\n'\"\\$`;&|<>()*?[]{}!#~") == std::string::npos;
+  return safe ? arg : shell_quote(arg);
 }
 
 std::string join_argv(const std::vector<std::string>& argv) {
