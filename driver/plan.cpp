@@ -48,7 +48,6 @@ std::string worker_output_class(const std::vector<std::string>& args) {
   return joined;
 }
 
-
 // The params a strategy uses, in config order.
 std::vector<std::size_t> used_params(const Config& config, const StrategySpec& strategy) {
   std::set<std::string> names;
