@@ -6,14 +6,9 @@
 set -euo pipefail
 bin=$1 src=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
-if [ "$(id -u)" -ne 0 ]; then echo "SKIP: fault_disk_full needs root to mount a tmpfs"; exit 0; fi
-tmp=$(mktemp -d)
-mnt="$tmp/disk"
-mkdir "$mnt"
-if ! mount -t tmpfs -o size=256k tmpfs "$mnt" 2>"$tmp/mount.err"; then
-  echo "SKIP: fault_disk_full: cannot mount a tmpfs: $(cat "$tmp/mount.err")"; rm -rf "$tmp"; exit 0
-fi
-trap 'umount "$mnt" 2>/dev/null || umount -l "$mnt"; rm -rf "$tmp"' EXIT
+# shellcheck source=lib/tmpfs.bash
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tmpfs.bash"
+mount_small_tmpfs fault_disk_full 256k
 
 printf 'x\n' >"$tmp/in.txt"
 # "fill" writes a filler file that takes every free block, then succeeds; its rows (long test
