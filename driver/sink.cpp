@@ -90,7 +90,9 @@ class PipeSink final : public Sink {
   }
 
   void drain() {
-    std::vector<char> buffer(kDrainBufferBytes);
+    // Not zero-filled (a std::vector would touch the whole MiB on every run); pages are only
+    // touched as output arrives.
+    const std::unique_ptr<char[]> buffer(new char[kDrainBufferBytes]);
     try {
       for (;;) {
         std::array<pollfd, 2> fds{{{read_end_.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}}};
@@ -102,10 +104,10 @@ class PipeSink final : public Sink {
         // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
         if (fds[1].revents != 0) break;
         if (fds[0].revents != 0) {
-          const std::size_t n = sys::read_some(read_end_.get(), buffer.data(), buffer.size());
+          const std::size_t n = sys::read_some(read_end_.get(), buffer.get(), kDrainBufferBytes);
           if (n == 0) break;
           bytes_ += n;
-          hash_.update(buffer.data(), n);
+          hash_.update(buffer.get(), n);
         }
       }
     } catch (const std::exception& e) {

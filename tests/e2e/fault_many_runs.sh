@@ -60,8 +60,11 @@ read -r r1 f1 sr1 sf1 <<<"$early"
 read -r r2 f2 sr2 sf2 <<<"$late"
 echo "fault_many_runs: $total runs in ${secs}s; driver RSS ${r1}->${r2} KiB, fds ${f1}->${f2}; spawner RSS ${sr1}->${sr2} KiB, fds ${sf1}->${sf2}"
 # Minimums over several samples; allow one in-flight descriptor, and a little RSS wobble.
-[ $((f2 - f1)) -le 1 ] || fail "driver fds grew: $f1 -> $f2"
-[ $((sf2 - sf1)) -le 1 ] || fail "spawner fds grew: $sf1 -> $sf2"
+# A sample taken mid-run holds that run's descriptors (a pipe sink's three and the stderr memfd in
+# the driver; stdout, stderr, pidfd and /dev/null in the spawner), so two samples may differ by a
+# few; a leak of one descriptor per run would show as hundreds.
+[ $((f2 - f1)) -le 8 ] || fail "driver fds grew: $f1 -> $f2"
+[ $((sf2 - sf1)) -le 8 ] || fail "spawner fds grew: $sf1 -> $sf2"
 # Under AddressSanitizer freed memory sits in ASan's quarantine (256 MiB by default), so RSS
 # grows until that fills whatever the code does; leaks there are LeakSanitizer's job (it runs
 # when the driver exits, and would have failed the run). Only the Release build checks RSS.
