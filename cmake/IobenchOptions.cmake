@@ -21,3 +21,5 @@ set(IOBENCH_BUILD_INFO "${CMAKE_BUILD_TYPE} ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX
 if(IOBENCH_SANITIZE)
   string(APPEND IOBENCH_BUILD_INFO " sanitize=${IOBENCH_SANITIZE}")
 endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/build_info.hpp.in
+               ${PROJECT_BINARY_DIR}/generated/iobench/build_info.hpp @ONLY)

@@ -2,8 +2,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "driver/cli.hpp"
-#include "driver/spawner.hpp"
+#include "driver/cli/cli.hpp"
+#include "driver/spawn/spawner.hpp"
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::string_view(argv[1]) == iobench::kSpawnerArgument) {

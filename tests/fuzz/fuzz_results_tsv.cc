@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "driver/error.hpp"
-#include "driver/results_reader.hpp"
+#include "common/error.hpp"
+#include "driver/runfile/results_reader.hpp"
 
 namespace {
 

@@ -1,0 +1,55 @@
+#include "driver/cli/cli.hpp"
+
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <exception>
+#include <string>
+
+#include "common/error.hpp"
+#include "driver/cli/command.hpp"
+#include "iobench/build_info.hpp"
+
+namespace iobench {
+
+int run_cli(int argc, char** argv) {
+  CLI::App app{
+      "iobench: measure which way of reading and writing lines is fastest, and by how much",
+      "iobench"};
+  app.set_version_flag("--version", IOBENCH_VERSION);
+  app.require_subcommand(1);
+  // Usage errors are one line, like every other error (CLI11's default adds a second).
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    const std::string where = failed != nullptr && failed->get_parent() != nullptr
+                                  ? " " + failed->get_name()
+                                  : std::string();
+    return fmt::format("iobench{}: {} (see iobench{} --help)\n", where, e.what(), where);
+  });
+  app.fallthrough(false);
+
+  auto commands = command_registry();
+  std::sort(commands.begin(), commands.end(),
+            [](const Command& a, const Command& b) { return a.order < b.order; });
+  int exit_code = kExitOk;
+  for (const auto& command : commands) {
+    CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.description));
+    command.setup(*sub, exit_code);
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  } catch (const Error& e) {
+    fmt::print(stderr, "iobench: {}\n", e.what());
+    return e.exit_code();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "iobench: {}\n", e.what());
+    return kExitUsage;
+  }
+  return exit_code;
+}
+
+}  // namespace iobench

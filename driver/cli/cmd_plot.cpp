@@ -1,0 +1,57 @@
+// `iobench plot FILE... -o chart.svg [--metric elapsed|mem] [--title T] [--width PX]`.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "driver/cli/command.hpp"
+#include "driver/report/plot.hpp"
+
+namespace iobench {
+namespace {
+
+struct PlotOptions {
+  std::vector<std::string> files;
+  std::string out;
+  std::string metric = "elapsed";
+  std::string title;
+  int width_px = 1000;
+};
+
+void setup_plot(CLI::App& sub, int& exit_code) {
+  auto opts = std::make_shared<PlotOptions>();
+  sub.add_option("files", opts->files, "Run files (results/*.tsv or GNU time recipe files)")
+      ->required();
+  sub.add_option("-o,--output", opts->out, "The SVG file to write")->required();
+  sub.add_option("--metric", opts->metric, "elapsed or mem (max RSS)")->capture_default_str();
+  sub.add_option("--title", opts->title, "Title line (default: from the metric)");
+  sub.add_option("--width", opts->width_px, "Chart width in pixels (640 or more)")
+      ->capture_default_str();
+  sub.callback([opts, &exit_code] {
+    plot::Options options;
+    if (opts->metric == "elapsed") {
+      options.metric = results::Metric::kElapsed;
+    } else if (opts->metric == "mem") {
+      options.metric = results::Metric::kMem;
+    } else {
+      throw Error(fmt::format("--metric {}: plot draws elapsed or mem", opts->metric));
+    }
+    if (opts->width_px < 640 || opts->width_px > 20000) {
+      throw Error(fmt::format("--width {}: must be between 640 and 20000", opts->width_px));
+    }
+    options.title = opts->title;
+    options.width_px = opts->width_px;
+    const std::vector<std::filesystem::path> files(opts->files.begin(), opts->files.end());
+    plot::plot_files(files, opts->out, options);
+    exit_code = kExitOk;
+  });
+}
+
+const RegisterCommand reg{"plot", "Draw run files as an SVG chart (median bars, whiskers, runs)",
+                          &setup_plot, 40};
+
+}  // namespace
+}  // namespace iobench

@@ -1,0 +1,35 @@
+// `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run] [--shard K/N]
+// [--quiet]`
+#include <memory>
+
+#include "driver/cli/command.hpp"
+#include "driver/run/runner.hpp"
+
+namespace iobench {
+namespace {
+
+void setup_run(CLI::App& sub, int& exit_code) {
+  auto options = std::make_shared<RunOptions>();
+  auto repeats = std::make_shared<int>(0);
+  sub.add_option("config", options->config_path, "The experiment, a JSON matrix (see DESIGN.md)")
+      ->required();
+  sub.add_option("-o,--output", options->output,
+                 "Runs file to write (never overwritten); default results/<name>-<UTC time>.tsv");
+  sub.add_option("--repeats", *repeats, "Measured runs per cell, overriding the config")
+      ->check(CLI::Range(1, 1000000));
+  sub.add_option("--filter", options->filter_regex, "Run only tests whose name matches this regex");
+  sub.add_flag("--dry-run", options->dry_run, "Print the expanded plan and exit");
+  sub.add_option("--shard", options->shard,
+                 "Run the K-th of N deterministic shares of the cells (K/N)");
+  sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
+  sub.callback([options, repeats, &exit_code] {
+    if (*repeats > 0) options->repeats_override = *repeats;
+    exit_code = run_experiment(*options);
+  });
+}
+
+const RegisterCommand kRegisterRun{"run", "Run an experiment: measure every strategy in the config",
+                                   &setup_run, 10};
+
+}  // namespace
+}  // namespace iobench

@@ -1,0 +1,57 @@
+// `iobench summarize FILE... [--group-by COLS] [--format F] [--baseline TEST]`.
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "driver/cli/command.hpp"
+#include "driver/report/export.hpp"
+#include "driver/report/summary.hpp"
+#include "driver/runfile/results_reader.hpp"
+
+namespace iobench {
+namespace {
+
+struct SummarizeOptions {
+  std::vector<std::string> files;
+  std::vector<std::string> group_by;
+  std::string format = "pretty";
+  std::string baseline;
+};
+
+void setup_summarize(CLI::App& sub, int& exit_code) {
+  auto opts = std::make_shared<SummarizeOptions>();
+  sub.add_option("files", opts->files,
+                 "Run files (results/*.tsv, or GNU time recipe files; - is stdin)")
+      ->required();
+  sub.add_option(
+         "--group-by", opts->group_by,
+         "Columns to group by, comma-separated (default: test,input,sink,host where present)")
+      ->delimiter(',');
+  sub.add_option("--format", opts->format, "pretty, tsv, markdown or json")->capture_default_str();
+  sub.add_option(
+      "--baseline", opts->baseline,
+      "Test that `relative` divides by (default: the fastest of the same input and sink)");
+  sub.callback([opts, &exit_code] {
+    const exporter::Format format = exporter::parse_format(opts->format);
+    results::ReadOptions read_options;
+    read_options.group_by = opts->group_by;
+    const std::vector<std::filesystem::path> files(opts->files.begin(), opts->files.end());
+    const results::RunSet set = results::read_runs(files, read_options);
+    summary::Options options;
+    options.baseline = opts->baseline;
+    const summary::Summary summary = summary::summarize(set, options);
+    exporter::write_summary(summary, format, std::cout);
+    std::cout.flush();
+    exporter::write_warnings(summary.warnings, std::cerr);
+    exit_code = kExitOk;
+  });
+}
+
+const RegisterCommand reg{"summarize",
+                          "Per-test statistics of run files: medians, spread, MB/s, relative",
+                          &setup_summarize, 20};
+
+}  // namespace
+}  // namespace iobench

@@ -1,0 +1,461 @@
+#include "driver/config/config.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "common/size.hpp"
+
+namespace iobench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
+
+class Validator {
+ public:
+  explicit Validator(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& message) const {
+    throw Error(fmt::format("{}: {}: {}", file_, path, message));
+  }
+
+  void only_keys(const Json& object, const std::string& path,
+                 std::initializer_list<std::string_view> allowed_list) const {
+    const std::vector<std::string_view> allowed(allowed_list);
+    for (const auto& [key, value] : object.items()) {
+      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+        std::string known;
+        for (const auto name : allowed) {
+          if (name == "$schema") continue;
+          known += known.empty() ? "" : ", ";
+          known += name;
+        }
+        fail(join(path, key), fmt::format("unknown key (known keys: {})", known));
+      }
+    }
+  }
+
+  static std::string join(const std::string& path, std::string_view key) {
+    return path.empty() ? std::string(key) : fmt::format("{}.{}", path, key);
+  }
+  static std::string index(const std::string& path, std::size_t i) {
+    return fmt::format("{}[{}]", path, i);
+  }
+
+  const Json& require(const Json& object, const std::string& path, std::string_view key) const {
+    const auto it = object.find(key);
+    if (it == object.end()) fail(join(path, key), "is required");
+    return *it;
+  }
+
+  std::string string(const Json& value, const std::string& path, bool allow_empty = false) const {
+    if (!value.is_string()) fail(path, fmt::format("must be a string, not {}", value.type_name()));
+    auto text = value.get<std::string>();
+    if (!allow_empty && text.empty()) fail(path, "must not be empty");
+    return text;
+  }
+
+  bool boolean(const Json& value, const std::string& path) const {
+    if (!value.is_boolean())
+      fail(path, fmt::format("must be true or false, not {}", value.type_name()));
+    return value.get<bool>();
+  }
+
+  std::int64_t integer(const Json& value, const std::string& path, std::int64_t min,
+                       std::int64_t max) const {
+    if (!value.is_number_integer()) {
+      fail(path, fmt::format("must be a whole number, not {}", value.type_name()));
+    }
+    const auto number = value.get<std::int64_t>();
+    if (number < min || number > max) fail(path, fmt::format("must be from {} to {}", min, max));
+    return number;
+  }
+
+  std::vector<std::string> strings(const Json& value, const std::string& path) const {
+    if (!value.is_array())
+      fail(path, fmt::format("must be a list of strings, not {}", value.type_name()));
+    if (value.empty()) fail(path, "must not be an empty list");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < value.size(); ++i)
+      out.push_back(string(value[i], index(path, i), true));
+    return out;
+  }
+
+  std::uint64_t size(const Json& value, const std::string& path) const {
+    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+    if (value.is_number_integer() && value.get<std::int64_t>() >= 0) {
+      return static_cast<std::uint64_t>(value.get<std::int64_t>());
+    }
+    std::string error;
+    const auto bytes = parse_size(string(value, path), &error);
+    if (!bytes) fail(path, error);
+    return *bytes;
+  }
+
+ private:
+  std::string file_;
+};
+
+std::string line_column(std::string_view text, std::size_t byte) {
+  std::size_t line = 1;
+  std::size_t column = 1;
+  for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return fmt::format("{}:{}", line, column);
+}
+
+template <typename Enum, std::size_t N>
+Enum parse_choice(const Validator& v, const Json& value, const std::string& path,
+                  const std::array<std::pair<std::string_view, Enum>, N>& choices) {
+  const std::string text = v.string(value, path);
+  std::string names;
+  for (const auto& [name, choice] : choices) {
+    if (name == text) return choice;
+    names += names.empty() ? "" : ", ";
+    names += name;
+  }
+  v.fail(path, fmt::format("'{}' is not one of: {}", text, names));
+}
+
+constexpr std::array<std::pair<std::string_view, CacheMode>, 3> kCacheModes{
+    {{"warm", CacheMode::kWarm}, {"cold", CacheMode::kCold}, {"none", CacheMode::kNone}}};
+constexpr std::array<std::pair<std::string_view, RunOrder>, 3> kOrders{
+    {{"interleave", RunOrder::kInterleave},
+     {"grouped", RunOrder::kGrouped},
+     {"shuffle", RunOrder::kShuffle}}};
+constexpr std::array<std::pair<std::string_view, SinkKind>, 3> kSinks{
+    {{"null", SinkKind::kNull}, {"pipe", SinkKind::kPipe}, {"file", SinkKind::kFile}}};
+
+InputSpec parse_input(const Validator& v, const Json& value, const std::string& path,
+                      const std::filesystem::path& base_dir) {
+  InputSpec input;
+  if (value.is_string()) {
+    input.path_text = v.string(value, path);
+  } else if (value.is_object()) {
+    v.only_keys(value, path, {"path", "generate", "description"});
+    input.path_text = v.string(v.require(value, path, "path"), Validator::join(path, "path"));
+    if (const auto it = value.find("generate"); it != value.end()) {
+      const std::string gpath = Validator::join(path, "generate");
+      if (!it->is_object())
+        v.fail(gpath, "must be an object like {\"kind\": \"ngram\", \"size\": \"1GiB\"}");
+      gen::GenRequest request;
+      request.kind = v.string(v.require(*it, gpath, "kind"), Validator::join(gpath, "kind"));
+      if (const auto size = it->find("size"); size != it->end()) {
+        request.size_bytes = v.size(*size, Validator::join(gpath, "size"));
+      } else if (request.kind != "edge") {
+        v.fail(Validator::join(gpath, "size"), "is required");
+      }
+      if (const auto seed = it->find("seed"); seed != it->end()) {
+        request.seed = static_cast<std::uint64_t>(
+            v.integer(*seed, Validator::join(gpath, "seed"), 0, INT64_MAX));
+      }
+      for (const auto& [key, option] : it->items()) {
+        if (std::find(kGenerateKnownKeys.begin(), kGenerateKnownKeys.end(), key) ==
+            kGenerateKnownKeys.end()) {
+          request.options[key] = nlohmann::json::parse(option.dump());
+        }
+      }
+      try {
+        gen::validate(request);
+      } catch (const Error& e) {
+        v.fail(gpath, e.what());
+      }
+      input.generate = std::move(request);
+    }
+  } else {
+    v.fail(path, "must be a path string or an object with \"path\"");
+  }
+  input.path = std::filesystem::path(input.path_text).is_absolute()
+                   ? std::filesystem::path(input.path_text)
+                   : (base_dir / input.path_text).lexically_normal();
+  return input;
+}
+
+StrategySpec parse_strategy(const Validator& v, const Json& value, const std::string& path) {
+  if (!value.is_object())
+    v.fail(path, "must be an object with \"name\" and \"worker\" or \"command\"");
+  v.only_keys(value, path, {"name", "worker", "command", "shell", "verify", "description"});
+  StrategySpec strategy;
+  strategy.name = v.string(v.require(value, path, "name"), Validator::join(path, "name"));
+  if (strategy.name.find_first_of("\t\n\r") != std::string::npos) {
+    v.fail(Validator::join(path, "name"), "must not contain tabs or newlines");
+  }
+  const bool has_worker = value.contains("worker");
+  const bool has_command = value.contains("command");
+  if (has_worker == has_command) v.fail(path, "needs exactly one of \"worker\" or \"command\"");
+  if (const auto it = value.find("shell"); it != value.end()) {
+    strategy.shell = v.boolean(*it, Validator::join(path, "shell"));
+  }
+  if (const auto it = value.find("verify"); it != value.end()) {
+    strategy.verify = v.boolean(*it, Validator::join(path, "verify"));
+  }
+  if (const auto it = value.find("description"); it != value.end()) {
+    strategy.description = v.string(*it, Validator::join(path, "description"), true);
+  }
+  if (has_worker) {
+    if (strategy.shell) v.fail(Validator::join(path, "shell"), "applies to \"command\" only");
+    strategy.kind = StrategySpec::Kind::kWorker;
+    strategy.args = v.strings(value["worker"], Validator::join(path, "worker"));
+  } else if (strategy.shell) {
+    strategy.kind = StrategySpec::Kind::kCommand;
+    strategy.args = {v.string(value["command"], Validator::join(path, "command"))};
+  } else {
+    strategy.kind = StrategySpec::Kind::kCommand;
+    strategy.args = v.strings(value["command"], Validator::join(path, "command"));
+    if (strategy.args.front().empty())
+      v.fail(Validator::index(Validator::join(path, "command"), 0), "must name a program");
+  }
+  return strategy;
+}
+
+void check_placeholders(const Validator& v, const Config& config) {
+  std::set<std::string> defined{"input"};
+  for (const auto& [name, values] : config.params) defined.insert(name);
+  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
+    const auto& strategy = config.strategies[i];
+    const std::string path = Validator::index("strategies", i);
+    auto check = [&](const std::string& text, const std::string& where) {
+      for (const auto& name : find_placeholders(text)) {
+        if (defined.count(name) == 0) {
+          v.fail(where,
+                 fmt::format("placeholder {{{}}} is not defined (define it under \"params\"{})",
+                             name, name == "input" ? "" : ""));
+        }
+      }
+    };
+    check(strategy.name, Validator::join(path, "name"));
+    const std::string args_key =
+        strategy.kind == StrategySpec::Kind::kWorker ? "worker" : "command";
+    for (std::size_t a = 0; a < strategy.args.size(); ++a) {
+      check(strategy.args[a], strategy.shell
+                                  ? Validator::join(path, args_key)
+                                  : Validator::index(Validator::join(path, args_key), a));
+    }
+    // A param in the args but not in the name would give several tests one name.
+    std::set<std::string> in_name;
+    for (const auto& name : find_placeholders(strategy.name)) in_name.insert(name);
+    for (const auto& arg : strategy.args) {
+      for (const auto& name : find_placeholders(arg)) {
+        if (name != "input" && in_name.count(name) == 0) {
+          v.fail(Validator::join(path, "name"),
+                 fmt::format("must contain {{{}}}, which its arguments use, so that each test has "
+                             "its own name",
+                             name));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(CacheMode mode) noexcept {
+  return kCacheModes[static_cast<std::size_t>(mode)].first;
+}
+std::string_view to_string(RunOrder order) noexcept {
+  return kOrders[static_cast<std::size_t>(order)].first;
+}
+std::string_view to_string(SinkKind sink) noexcept {
+  return kSinks[static_cast<std::size_t>(sink)].first;
+}
+
+std::vector<std::string> find_placeholders(std::string_view text) {
+  std::vector<std::string> names;
+  std::size_t pos = 0;
+  while ((pos = text.find('{', pos)) != std::string_view::npos) {
+    const std::size_t end = text.find('}', pos + 1);
+    if (end == std::string_view::npos) break;
+    const std::string_view name = text.substr(pos + 1, end - pos - 1);
+    const bool identifier = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+    });
+    if (identifier) {
+      names.emplace_back(name);
+      pos = end + 1;
+    } else {
+      pos += 1;
+    }
+  }
+  return names;
+}
+
+std::string expand_placeholders(std::string_view text,
+                                const std::vector<std::pair<std::string, std::string>>& values) {
+  std::string out;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t open = text.find('{', pos);
+    if (open == std::string_view::npos) break;
+    const std::size_t close = text.find('}', open + 1);
+    if (close == std::string_view::npos) break;
+    const std::string_view name = text.substr(open + 1, close - open - 1);
+    const auto it = std::find_if(values.begin(), values.end(),
+                                 [&](const auto& entry) { return entry.first == name; });
+    out.append(text.substr(pos, open - pos));
+    if (it != values.end()) {
+      out.append(it->second);
+      pos = close + 1;
+    } else {
+      out.push_back('{');
+      pos = open + 1;
+    }
+  }
+  out.append(text.substr(pos));
+  return out;
+}
+
+Config parse_config(std::string_view text, const std::filesystem::path& file) {
+  const Validator v(file.string());
+  Json root;
+  try {
+    root = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    // nlohmann's message starts "[json.exception.parse_error.101] parse error at line 1, ...".
+    std::string what = e.what();
+    const auto colon = what.find(": ", what.find("parse error"));
+    if (colon != std::string::npos) what = what.substr(colon + 2);
+    throw Error(
+        fmt::format("{}:{}: invalid JSON: {}", file.string(), line_column(text, e.byte), what));
+  }
+  if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
+  v.only_keys(
+      root, "",
+      {"name", "description", "inputs", "strategies", "params", "sinks", "repeats", "warmup",
+       "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size", "$schema"});
+
+  Config config;
+  config.file = file;
+  config.base_dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  config.as_written = root;
+  config.name = v.string(v.require(root, "", "name"), "name");
+  if (config.name.find_first_of("/\\\t\n") != std::string::npos) {
+    v.fail("name", "must not contain '/', tabs or newlines (it names the results file)");
+  }
+  if (const auto it = root.find("description"); it != root.end()) {
+    config.description = v.string(*it, "description", true);
+  }
+
+  const Json& inputs = v.require(root, "", "inputs");
+  if (!inputs.is_array() || inputs.empty()) v.fail("inputs", "must be a non-empty list");
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    config.inputs.push_back(
+        parse_input(v, inputs[i], Validator::index("inputs", i), config.base_dir));
+  }
+
+  const Json& strategies = v.require(root, "", "strategies");
+  if (!strategies.is_array() || strategies.empty())
+    v.fail("strategies", "must be a non-empty list");
+  for (std::size_t i = 0; i < strategies.size(); ++i) {
+    config.strategies.push_back(
+        parse_strategy(v, strategies[i], Validator::index("strategies", i)));
+  }
+
+  if (const auto it = root.find("params"); it != root.end()) {
+    if (!it->is_object())
+      v.fail("params", "must be an object of lists, like {\"buf\": [\"4KiB\"]}");
+    for (const auto& [name, values] : it->items()) {
+      const std::string path = Validator::join("params", name);
+      if (name == "input") v.fail(path, "'input' is reserved for the input path");
+      if (find_placeholders("{" + name + "}").empty()) {
+        v.fail(path, "a param name may hold letters, digits, '_' and '-' only");
+      }
+      if (!values.is_array() || values.empty()) v.fail(path, "must be a non-empty list");
+      std::vector<std::string> texts;
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto& value = values[i];
+        if (value.is_string()) {
+          texts.push_back(value.get<std::string>());
+        } else if (value.is_number()) {
+          texts.push_back(value.dump());
+        } else {
+          v.fail(Validator::index(path, i), "must be a string or a number");
+        }
+      }
+      config.params.emplace_back(name, std::move(texts));
+    }
+  }
+
+  if (const auto it = root.find("sinks"); it != root.end()) {
+    config.sinks.clear();
+    if (!it->is_array() || it->empty())
+      v.fail("sinks", "must be a non-empty list of null, pipe, file");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const SinkKind sink = parse_choice(v, (*it)[i], Validator::index("sinks", i), kSinks);
+      if (std::find(config.sinks.begin(), config.sinks.end(), sink) != config.sinks.end()) {
+        v.fail(Validator::index("sinks", i), "is listed twice");
+      }
+      config.sinks.push_back(sink);
+    }
+  }
+  if (const auto it = root.find("repeats"); it != root.end()) {
+    config.repeats = static_cast<int>(v.integer(*it, "repeats", 1, 1000000));
+  }
+  if (const auto it = root.find("warmup"); it != root.end()) {
+    config.warmup = static_cast<int>(v.integer(*it, "warmup", 0, 1000));
+  }
+  if (const auto it = root.find("cache"); it != root.end()) {
+    config.cache = parse_choice(v, *it, "cache", kCacheModes);
+  }
+  if (const auto it = root.find("order"); it != root.end()) {
+    config.order = parse_choice(v, *it, "order", kOrders);
+  }
+  if (const auto it = root.find("seed"); it != root.end()) {
+    config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
+  }
+  if (const auto it = root.find("timeout_s"); it != root.end()) {
+    if (!it->is_number() || it->get<double>() <= 0)
+      v.fail("timeout_s", "must be a number of seconds above 0");
+    config.timeout_s = it->get<double>();
+  }
+  if (const auto it = root.find("cpus"); it != root.end()) {
+    if (!it->is_array() || it->empty()) v.fail("cpus", "must be a non-empty list of CPU numbers");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      config.cpus.push_back(
+          static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
+    }
+  }
+  if (const auto it = root.find("pipe_size"); it != root.end()) {
+    config.pipe_size_bytes = v.size(*it, "pipe_size");
+    if (*config.pipe_size_bytes == 0) v.fail("pipe_size", "must be above 0");
+  }
+
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
+    if (!names.insert(config.strategies[i].name).second) {
+      v.fail(Validator::join(Validator::index("strategies", i), "name"),
+             fmt::format("'{}' is used by another strategy", config.strategies[i].name));
+    }
+  }
+  check_placeholders(v, config);
+  if (const auto it = root.find("baseline"); it != root.end()) {
+    config.baseline = v.string(*it, "baseline");
+  }
+  return config;
+}
+
+Config load_config(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw Error(fmt::format("{}: cannot read config: {}", file.string(), std::strerror(errno)));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_config(text.str(), file);
+}
+
+}  // namespace iobench

@@ -1,0 +1,77 @@
+#pragma once
+// The experiment config (DESIGN.md "Config"): parsed and validated completely before any run,
+// so a mistake costs nothing. Every error is one line naming the file and the place: line:column
+// for JSON syntax, the JSON path (strategies[2].worker) for the schema.
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "driver/gen/gen.hpp"
+
+namespace iobench {
+
+enum class CacheMode { kWarm, kCold, kNone };
+enum class RunOrder { kInterleave, kGrouped, kShuffle };
+enum class SinkKind { kNull, kPipe, kFile };
+
+std::string_view to_string(CacheMode mode) noexcept;
+std::string_view to_string(RunOrder order) noexcept;
+std::string_view to_string(SinkKind sink) noexcept;
+
+struct InputSpec {
+  std::string path_text;       // as written in the config
+  std::filesystem::path path;  // resolved against the config file's folder
+  std::optional<gen::GenRequest> generate;
+};
+
+struct StrategySpec {
+  enum class Kind { kWorker, kCommand };
+  std::string name;  // may hold {param} placeholders
+  Kind kind = Kind::kWorker;
+  std::vector<std::string> args;  // worker args, or the command's argv (one string when shell)
+  bool shell = false;
+  bool verify = true;
+  std::string description;
+};
+
+struct Config {
+  std::filesystem::path file;      // the config file as given
+  std::filesystem::path base_dir;  // relative paths in the config resolve against this
+  std::string name;
+  std::string description;
+  std::vector<InputSpec> inputs;
+  std::vector<StrategySpec> strategies;
+  std::vector<std::pair<std::string, std::vector<std::string>>> params;  // in file order
+  std::vector<SinkKind> sinks{SinkKind::kPipe};
+  int repeats = 5;
+  int warmup = 1;
+  CacheMode cache = CacheMode::kWarm;
+  RunOrder order = RunOrder::kInterleave;
+  std::uint64_t seed = 1;
+  double timeout_s = 600;
+  std::string baseline;
+  std::vector<int> cpus;
+  std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
+  nlohmann::ordered_json as_written;             // the config, for the run metadata
+};
+
+// Parses and validates config text. `file` names the source in error messages and gives the
+// folder relative paths resolve against. Throws iobench::Error (exit 2).
+Config parse_config(std::string_view text, const std::filesystem::path& file);
+
+// Reads and parses a config file. Throws iobench::Error (exit 2).
+Config load_config(const std::filesystem::path& file);
+
+// The {name} placeholders in text, in order of appearance (duplicates kept).
+std::vector<std::string> find_placeholders(std::string_view text);
+
+// Replaces each {name} in text by its value; names without a value are left as they are.
+std::string expand_placeholders(std::string_view text,
+                                const std::vector<std::pair<std::string, std::string>>& values);
+
+}  // namespace iobench

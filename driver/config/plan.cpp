@@ -1,0 +1,287 @@
+#include "driver/config/plan.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "common/error.hpp"
+#include "driver/util/text.hpp"
+
+namespace iobench {
+namespace {
+
+// Worker options that choose *how* to do the I/O, never *what* is written.
+bool is_output_neutral_option(std::string_view arg, bool& takes_value) {
+  for (const std::string_view name : {"--read", "--write", "--buffer", "--pipe-size"}) {
+    if (arg == name) {
+      takes_value = true;
+      return true;
+    }
+    if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=') {
+      takes_value = false;
+      return true;
+    }
+  }
+  takes_value = false;
+  return arg == "--verbose";
+}
+
+std::string worker_output_class(const std::vector<std::string>& args) {
+  std::vector<std::string> kept;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    bool takes_value = false;
+    if (is_output_neutral_option(args[i], takes_value)) {
+      if (takes_value) ++i;
+      continue;
+    }
+    kept.push_back(args[i]);
+  }
+  if (kept.empty() || kept == std::vector<std::string>{"--op", "copy"} ||
+      kept == std::vector<std::string>{"--op=copy"}) {
+    return "copy";
+  }
+  std::string joined = "worker";
+  for (const auto& arg : kept) joined += " " + arg;
+  return joined;
+}
+
+// The params a strategy uses, in config order.
+std::vector<std::size_t> used_params(const Config& config, const StrategySpec& strategy) {
+  std::set<std::string> names;
+  for (const auto& name : find_placeholders(strategy.name)) names.insert(name);
+  for (const auto& arg : strategy.args) {
+    for (const auto& name : find_placeholders(arg)) names.insert(name);
+  }
+  std::vector<std::size_t> used;
+  for (std::size_t i = 0; i < config.params.size(); ++i) {
+    if (names.count(config.params[i].first) != 0) used.push_back(i);
+  }
+  return used;
+}
+
+// SplitMix64: a tiny seeded generator whose sequence is the same on every platform, so a
+// shuffled order is reproducible from the recorded seed.
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+std::size_t Plan::measured_runs() const {
+  return static_cast<std::size_t>(
+      std::count_if(runs.begin(), runs.end(),
+                    [](const PlannedRun& run) { return run.phase == RunPhase::kMeasure; }));
+}
+
+std::pair<int, int> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  int index = 0;
+  int count = 0;
+  const char* end = text.data() + text.size();
+  const bool ok =
+      slash != std::string::npos &&
+      std::from_chars(text.data(), text.data() + slash, index).ptr == text.data() + slash &&
+      std::from_chars(text.data() + slash + 1, end, count).ptr == end && count >= 1 && index >= 1 &&
+      index <= count;
+  if (!ok) throw Error(fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/4", text));
+  return {index - 1, count};
+}
+
+Plan build_plan(const Config& config, const PlanOptions& options) {
+  Plan plan;
+  plan.repeats = options.repeats_override.value_or(config.repeats);
+
+  // Tests: each strategy over the cartesian product of the params it uses.
+  std::vector<Test> all_tests;
+  std::map<std::string, std::size_t> first_strategy_of_name;
+  for (std::size_t s = 0; s < config.strategies.size(); ++s) {
+    const StrategySpec& strategy = config.strategies[s];
+    const std::vector<std::size_t> used = used_params(config, strategy);
+    std::vector<std::size_t> choice(used.size(), 0);
+    for (;;) {
+      Test test;
+      test.strategy = s;
+      test.verify = strategy.verify;
+      for (std::size_t u = 0; u < used.size(); ++u) {
+        const auto& [name, values] = config.params[used[u]];
+        test.param_values.emplace_back(name, values[choice[u]]);
+      }
+      test.name = expand_placeholders(strategy.name, test.param_values);
+      std::vector<std::string> args;
+      for (const auto& arg : strategy.args)
+        args.push_back(expand_placeholders(arg, test.param_values));
+      if (strategy.kind == StrategySpec::Kind::kWorker) {
+        test.argv.push_back(options.worker_path);
+        test.argv.insert(test.argv.end(), args.begin(), args.end());
+        test.argv.emplace_back("{input}");
+        test.output_class = worker_output_class(args);
+      } else if (strategy.shell) {
+        test.argv = {"sh", "-c", args.front()};
+      } else {
+        test.argv = args;
+      }
+      if (const auto [it, inserted] = first_strategy_of_name.emplace(test.name, s); !inserted) {
+        throw Error(fmt::format(
+            "{}: strategies[{}].name: expands to '{}', which strategies[{}] also gives; make the "
+            "names differ",
+            config.file.string(), s, test.name, it->second));
+      }
+      all_tests.push_back(std::move(test));
+      // Next combination (odometer).
+      std::size_t u = 0;
+      while (u < used.size() && ++choice[u] == config.params[used[u]].second.size()) {
+        choice[u++] = 0;
+      }
+      if (u == used.size()) break;
+    }
+  }
+
+  // The baseline names a test before filtering, so a typo is caught whatever the filter.
+  std::optional<std::size_t> baseline_all;
+  if (!config.baseline.empty()) {
+    for (std::size_t t = 0; t < all_tests.size(); ++t) {
+      if (all_tests[t].name == config.baseline) baseline_all = t;
+    }
+    if (!baseline_all) {
+      throw Error(fmt::format("{}: baseline: '{}' is not the name of any test",
+                              config.file.string(), config.baseline));
+    }
+  }
+  // Commands write what the baseline writes (or a copy of the input, without one).
+  const std::string command_class =
+      baseline_all && config.strategies[all_tests[*baseline_all].strategy].kind ==
+                          StrategySpec::Kind::kWorker
+          ? all_tests[*baseline_all].output_class
+          : "copy";
+  for (auto& test : all_tests) {
+    if (config.strategies[test.strategy].kind == StrategySpec::Kind::kCommand) {
+      test.output_class = command_class;
+    }
+  }
+
+  std::optional<std::regex> filter;
+  if (!options.filter_regex.empty()) {
+    try {
+      filter.emplace(options.filter_regex, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      throw Error(fmt::format("--filter '{}': not a valid regular expression: {}",
+                              options.filter_regex, e.what()));
+    }
+  }
+  for (std::size_t t = 0; t < all_tests.size(); ++t) {
+    if (filter && !std::regex_search(all_tests[t].name, *filter)) continue;
+    if (baseline_all && t == *baseline_all) plan.baseline_test = plan.tests.size();
+    plan.tests.push_back(all_tests[t]);
+  }
+  if (plan.tests.empty()) {
+    throw Error(fmt::format("--filter '{}' selects none of the {} tests", options.filter_regex,
+                            all_tests.size()));
+  }
+
+  // Cells in interleave order (per input and sink, every test), then this shard's share.
+  std::size_t cell_number = 0;
+  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    for (const SinkKind sink : config.sinks) {
+      for (std::size_t t = 0; t < plan.tests.size(); ++t, ++cell_number) {
+        if (static_cast<int>(cell_number % static_cast<std::size_t>(options.shard_count)) !=
+            options.shard_index) {
+          continue;
+        }
+        plan.cells.push_back(Cell{t, i, sink});
+      }
+    }
+  }
+  if (plan.cells.empty()) {
+    throw Error(fmt::format("--shard {}/{} has no cells: the matrix has only {}",
+                            options.shard_index + 1, options.shard_count, cell_number));
+  }
+
+  // Verification: one run per (test, input), class references first so that every other test
+  // of a class has something to be compared with.
+  std::vector<PlannedRun> verify_first;
+  std::vector<PlannedRun> verify_later;
+  std::set<std::pair<std::size_t, std::size_t>> seen_pairs;
+  std::set<std::pair<std::string, std::size_t>> classes_with_reference;
+  auto is_reference_candidate = [&](std::size_t t) {
+    return plan.baseline_test && *plan.baseline_test == t;
+  };
+  // Baseline first, then config order.
+  std::vector<std::size_t> cell_order(plan.cells.size());
+  for (std::size_t c = 0; c < cell_order.size(); ++c) cell_order[c] = c;
+  std::stable_sort(cell_order.begin(), cell_order.end(), [&](std::size_t a, std::size_t b) {
+    return is_reference_candidate(plan.cells[a].test) &&
+           !is_reference_candidate(plan.cells[b].test);
+  });
+  for (const std::size_t c : cell_order) {
+    const Cell& cell = plan.cells[c];
+    const Test& test = plan.tests[cell.test];
+    if (!test.verify || !seen_pairs.emplace(cell.test, cell.input).second) continue;
+    const bool first_of_class =
+        classes_with_reference.emplace(test.output_class, cell.input).second;
+    (first_of_class ? verify_first : verify_later).push_back(PlannedRun{RunPhase::kVerify, c, 0});
+  }
+  plan.runs = verify_first;
+  plan.runs.insert(plan.runs.end(), verify_later.begin(), verify_later.end());
+
+  // A verification run into a pipe already warmed its pipe cell (the same program, input and
+  // sink), so it stands for that cell's first warmup: a slow strategy is not run twice for nothing.
+  std::vector<int> warmups(plan.cells.size(), config.warmup);
+  for (const auto& run : plan.runs) {
+    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+      const Cell& verified = plan.cells[run.cell];
+      const Cell& cell = plan.cells[c];
+      if (cell.test == verified.test && cell.input == verified.input &&
+          cell.sink == SinkKind::kPipe && warmups[c] > 0) {
+        --warmups[c];
+      }
+    }
+  }
+  if (config.order == RunOrder::kGrouped) {
+    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+      for (int w = 0; w < warmups[c]; ++w) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
+      for (int r = 1; r <= plan.repeats; ++r)
+        plan.runs.push_back(PlannedRun{RunPhase::kMeasure, c, r});
+    }
+    return plan;
+  }
+  for (int w = 0; w < config.warmup; ++w) {
+    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+      if (w < warmups[c]) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
+    }
+  }
+  const std::size_t first_measured = plan.runs.size();
+  for (int r = 1; r <= plan.repeats; ++r) {
+    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+      plan.runs.push_back(PlannedRun{RunPhase::kMeasure, c, r});
+    }
+  }
+  if (config.order == RunOrder::kShuffle) {
+    std::uint64_t state = config.seed;
+    for (std::size_t i = plan.runs.size() - 1; i > first_measured; --i) {
+      const std::size_t span = i - first_measured + 1;
+      const std::size_t j = first_measured + static_cast<std::size_t>(splitmix64(state) % span);
+      std::swap(plan.runs[i], plan.runs[j]);
+    }
+  }
+  return plan;
+}
+
+std::vector<std::string> run_argv(const Test& test, const Config& config,
+                                  const std::string& input) {
+  const bool shell = config.strategies[test.strategy].shell;
+  const std::vector<std::pair<std::string, std::string>> values{
+      {"input", shell ? shell_quote(input) : input}};
+  std::vector<std::string> argv;
+  argv.reserve(test.argv.size());
+  for (const auto& arg : test.argv) argv.push_back(expand_placeholders(arg, values));
+  return argv;
+}
+
+}  // namespace iobench

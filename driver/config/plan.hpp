@@ -1,0 +1,69 @@
+#pragma once
+// The expanded matrix: tests (strategies with their params filled in) × inputs × sinks, and the
+// ordered list of runs (verification, warmup, measured) that `iobench run` executes.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "driver/config/config.hpp"
+
+namespace iobench {
+
+struct Test {
+  std::string name;
+  std::size_t strategy = 0;  // index into Config::strategies
+  std::vector<std::pair<std::string, std::string>> param_values;
+  // The argv with {params} filled and {input} left for the run to fill. Worker tests start with
+  // the worker's path and end with "{input}".
+  std::vector<std::string> argv;
+  bool verify = true;
+  // Tests of one output class must write the same bytes for the same input. "copy" means the
+  // input itself. A worker's class is its arguments minus those that must not change the output
+  // (--read, --write, --buffer, --pipe-size, --verbose); a command takes the baseline's class.
+  std::string output_class;
+};
+
+struct Cell {
+  std::size_t test = 0;
+  std::size_t input = 0;
+  SinkKind sink = SinkKind::kPipe;
+};
+
+enum class RunPhase { kVerify, kWarmup, kMeasure };
+
+struct PlannedRun {
+  RunPhase phase = RunPhase::kMeasure;
+  std::size_t cell = 0;  // for kVerify: any cell of the (test, input) pair
+  int repeat = 0;        // 1-based for kMeasure
+};
+
+struct PlanOptions {
+  std::string worker_path;
+  std::string filter_regex;             // empty: all tests
+  std::optional<int> repeats_override;  // --repeats
+  int shard_index = 0;                  // --shard K/N as index K-1 ...
+  int shard_count = 1;                  // ... of N
+};
+
+struct Plan {
+  std::vector<Test> tests;
+  std::vector<Cell> cells;
+  std::vector<PlannedRun> runs;
+  std::optional<std::size_t> baseline_test;
+  int repeats = 0;
+  [[nodiscard]] std::size_t measured_runs() const;
+};
+
+// Expands the config. Throws iobench::Error (exit 2) for duplicate test names, a baseline that
+// names no test, a filter that is not a valid regex or selects nothing, a bad shard.
+Plan build_plan(const Config& config, const PlanOptions& options);
+
+// Parses "K/N" (1 <= K <= N). Throws iobench::Error.
+std::pair<int, int> parse_shard(const std::string& text);
+
+// The argv of one run: {input} replaced by the input path (shell-quoted for shell strategies).
+std::vector<std::string> run_argv(const Test& test, const Config& config, const std::string& input);
+
+}  // namespace iobench

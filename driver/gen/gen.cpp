@@ -1,0 +1,442 @@
+// `iobench gen` and a config input's "generate": the kinds, their validation, and the way every
+// kind is written (big blocks into a temporary name beside the target, renamed at the end,
+// optionally through `gzip -n`).
+#include "driver/gen/gen.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <system_error>
+#include <thread>
+
+#include "common/error.hpp"
+#include "common/fd.hpp"
+#include "common/sysio.hpp"
+#include "driver/gen/detail.hpp"
+
+extern char** environ;
+
+namespace iobench::gen {
+namespace detail {
+
+// What the generating thread and the writer thread share: the buffers, which are free, which are
+// waiting to be written (with their sizes), and the first write error.
+struct BlockWriter::Shared {
+  std::array<std::unique_ptr<char[]>, kBuffers> buffers;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<char*> free;
+  std::deque<std::pair<char*, std::size_t>> queued;
+  std::size_t writing = 0;  // blocks taken by the writer thread and not yet returned
+  bool stop = false;
+  std::exception_ptr error;
+  std::thread thread;
+
+  void run(int fd) {
+    std::unique_lock lock(mutex);
+    for (;;) {
+      changed.wait(lock, [&] { return stop || !queued.empty(); });
+      if (queued.empty()) return;
+      const auto [block, size] = queued.front();
+      queued.pop_front();
+      ++writing;
+      lock.unlock();
+      std::exception_ptr failed;
+      if (!error) {
+        try {
+          sys::write_all(fd, block, size);
+        } catch (...) {
+          failed = std::current_exception();
+        }
+      }
+      lock.lock();
+      if (failed && !error) error = failed;
+      --writing;
+      free.push_back(block);
+      changed.notify_all();
+    }
+  }
+};
+
+BlockWriter::BlockWriter(int fd) : fd_(fd), shared_(std::make_unique<Shared>()) {
+  for (auto& buffer : shared_->buffers) {
+    buffer.reset(new char[kBlock + kSlack]);  // NOLINT: left uninitialised on purpose
+    shared_->free.push_back(buffer.get());
+  }
+  current_ = shared_->free.front();
+  shared_->free.pop_front();
+}
+
+BlockWriter::~BlockWriter() {
+  if (shared_->thread.joinable()) {
+    {
+      const std::lock_guard lock(shared_->mutex);
+      shared_->stop = true;
+      shared_->queued.clear();
+    }
+    shared_->changed.notify_all();
+    shared_->thread.join();
+  }
+}
+
+void BlockWriter::hand_over() {
+  // Hand over whole blocks (every write(2) is kBlock bytes) and carry the tail to the next block;
+  // when reserve() asks for more than the block has left, hand over what there is.
+  const std::size_t size = fill_ >= kBlock ? kBlock : fill_;
+  if (size == 0) return;
+  Shared& shared = *shared_;
+  char* next = nullptr;
+  {
+    std::unique_lock lock(shared.mutex);
+    if (shared.error) std::rethrow_exception(shared.error);
+    if (!shared.thread.joinable()) {
+      shared.thread = std::thread([&shared, fd = fd_] { shared.run(fd); });
+    }
+    shared.queued.emplace_back(current_, size);
+    shared.changed.notify_all();
+    shared.changed.wait(lock, [&] { return !shared.free.empty() || shared.error; });
+    if (shared.error) std::rethrow_exception(shared.error);
+    next = shared.free.front();
+    shared.free.pop_front();
+  }
+  std::memcpy(next, current_ + size, fill_ - size);
+  current_ = next;
+  fill_ -= size;
+  handed_ += size;
+}
+
+void BlockWriter::append(const char* data, std::size_t size) {
+  while (size > 0) {
+    char* p = reserve(1);
+    const std::size_t room = kBlock + kSlack - fill_;
+    const std::size_t n = std::min(size, room);
+    std::memcpy(p, data, n);
+    commit(p + n);
+    data += n;
+    size -= n;
+  }
+}
+
+void BlockWriter::flush() {
+  Shared& shared = *shared_;
+  {
+    std::unique_lock lock(shared.mutex);
+    shared.changed.wait(lock, [&] { return shared.queued.empty() && shared.writing == 0; });
+    if (shared.error) std::rethrow_exception(shared.error);
+  }
+  if (fill_ > 0) sys::write_all(fd_, current_, fill_);
+  handed_ += fill_;
+  fill_ = 0;
+}
+
+std::string string_option(const GenRequest& request, std::string_view name,
+                          std::string_view fallback) {
+  const auto it = request.options.find(name);
+  if (it == request.options.end()) return std::string(fallback);
+  if (!it->is_string()) {
+    throw Error("option " + std::string(name) + " must be a string, not " +
+                std::string(it->type_name()));
+  }
+  return it->get<std::string>();
+}
+
+std::uint64_t uint_option(const GenRequest& request, std::string_view name, std::uint64_t fallback,
+                          std::uint64_t min, std::uint64_t max) {
+  const auto it = request.options.find(name);
+  if (it == request.options.end()) return fallback;
+  std::uint64_t value = 0;
+  bool ok = false;
+  if (it->is_number_integer() && (it->is_number_unsigned() || it->get<std::int64_t>() >= 0)) {
+    value = it->get<std::uint64_t>();
+    ok = true;
+  } else if (it->is_string()) {
+    const auto text = it->get<std::string>();
+    ok = !text.empty() && text.size() < 20 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (ok) value = std::stoull(text);
+  }
+  if (!ok || value < min || value > max) {
+    throw Error("option " + std::string(name) + " must be a whole number from " +
+                std::to_string(min) + " to " + std::to_string(max) + ", not " + it->dump());
+  }
+  return value;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::BlockWriter;
+
+struct Kind {
+  std::string_view name;
+  std::vector<std::string_view> options;  // the kind's own option names (config spelling)
+  bool folder;                            // writes a folder rather than a file
+  void (*validate)(const GenRequest&);
+  void (*write_file)(const GenRequest&, BlockWriter&);
+  void (*write_folder)(const GenRequest&, const std::filesystem::path&);
+};
+
+const std::vector<Kind>& kind_table() {
+  static const std::vector<Kind> table{
+      {"ngram", {"compress"}, false, &detail::validate_ngram, &detail::write_ngram, nullptr},
+      {"lines",
+       {"line_length", "compress"},
+       false,
+       &detail::validate_lines,
+       &detail::write_lines,
+       nullptr},
+      {"edge", {}, true, &detail::validate_edge, nullptr, &detail::write_edge},
+      {"fastq",
+       {"read_length", "compress"},
+       false,
+       &detail::validate_fastq,
+       &detail::write_fastq,
+       nullptr},
+  };
+  return table;
+}
+
+std::string join(const std::vector<std::string_view>& names) {
+  std::string text;
+  for (const auto& name : names) {
+    if (!text.empty()) text += ", ";
+    text += name;
+  }
+  return text;
+}
+
+const Kind& find_kind(const std::string& name) {
+  for (const auto& kind : kind_table()) {
+    if (kind.name == name) return kind;
+  }
+  std::vector<std::string_view> names;
+  for (const auto& kind : kind_table()) names.push_back(kind.name);
+  throw Error("kind '" + name + "' is not known (kinds: " + join(names) + ")");
+}
+
+// The keys a config's "generate" object holds besides the kind's own options; tolerated in
+// `options` so a caller may pass the whole object.
+bool is_request_field(const std::string& key) {
+  return key == "kind" || key == "size" || key == "seed";
+}
+
+// Compression applied to the bytes of a file kind: nothing, or gzip without name and time stamp
+// (so the compressed bytes are deterministic too) at level 1: on random bases gzip's default level
+// is about 8x slower for files only 15% smaller.
+std::vector<std::string> compressor_argv(const GenRequest& request) {
+  const std::string compress = detail::string_option(request, "compress", "none");
+  if (compress == "none") return {};
+  if (compress == "gzip") return {"gzip", "-1", "-n", "-c"};
+  throw Error("compress '" + compress + "' is not known (use gzip or none)");
+}
+
+[[noreturn]] void throw_io(const std::string& what, const std::filesystem::path& path, int err) {
+  throw Error("cannot " + what + " '" + path.string() + "': " + std::strerror(err));
+}
+
+std::filesystem::path temp_beside(const std::filesystem::path& out) {
+  std::string name = ".";
+  name += out.filename().string();
+  name += ".tmp.";
+  name += std::to_string(::getpid());
+  return out.parent_path() / name;
+}
+
+// Blocks SIGPIPE in this thread while we write into a compressor's pipe, so a compressor that dies
+// shows up as EPIPE (and its exit status) rather than killing the driver.
+class SigpipeBlock {
+ public:
+  SigpipeBlock() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &set, &saved_);
+  }
+  SigpipeBlock(const SigpipeBlock&) = delete;
+  SigpipeBlock& operator=(const SigpipeBlock&) = delete;
+  ~SigpipeBlock() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    const timespec zero{0, 0};
+    while (sigtimedwait(&set, nullptr, &zero) > 0) {
+    }
+    pthread_sigmask(SIG_SETMASK, &saved_, nullptr);
+  }
+
+ private:
+  sigset_t saved_{};
+};
+
+// Starts argv with stdin from a new pipe and stdout to out_fd; returns the pipe's write end.
+pid_t spawn_compressor(const std::vector<std::string>& argv, int out_fd, UniqueFd& pipe_write) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    throw Error(std::string("cannot make a pipe: ") + strerror(errno));
+  UniqueFd read_end(fds[0]);
+  pipe_write.reset(fds[1]);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, read_end.get(), 0);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t empty;
+  sigemptyset(&empty);
+  posix_spawnattr_setsigmask(&attr, &empty);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) throw Error("cannot start '" + argv[0] + "': " + std::strerror(rc));
+  return pid;
+}
+
+int wait_exit(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + WTERMSIG(status);
+}
+
+// Writes a file kind to `temp`, through the compressor when asked.
+void write_file_kind(const Kind& kind, const GenRequest& request,
+                     const std::filesystem::path& temp) {
+  UniqueFd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  if (!fd) throw_io("create", temp, errno);
+  const auto compressor = compressor_argv(request);
+  if (compressor.empty()) {
+    BlockWriter out(fd.get());
+    try {
+      kind.write_file(request, out);
+      out.flush();
+    } catch (const std::system_error& e) {
+      throw_io("write", temp, e.code().value());
+    }
+  } else {
+    SigpipeBlock block_sigpipe;
+    UniqueFd pipe_write;
+    const pid_t pid = spawn_compressor(compressor, fd.get(), pipe_write);
+    int write_error = 0;
+    try {
+      BlockWriter out(pipe_write.get());
+      kind.write_file(request, out);
+      out.flush();
+    } catch (const std::system_error& e) {
+      write_error = e.code().value();
+    } catch (...) {
+      pipe_write.reset();
+      wait_exit(pid);
+      throw;
+    }
+    pipe_write.reset();
+    const int status = wait_exit(pid);
+    if (status != 0) {
+      throw Error("'" + compressor[0] + "' failed (exit status " + std::to_string(status) +
+                  ") while writing '" + temp.string() + "'");
+    }
+    if (write_error != 0) throw_io("write", temp, write_error);
+  }
+  if (::close(fd.release()) != 0) throw_io("write", temp, errno);
+}
+
+// Whether `folder` is an edge corpus we wrote before (and may replace).
+bool is_edge_corpus(const std::filesystem::path& folder) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(folder / detail::kEdgeManifest, ec);
+}
+
+}  // namespace
+
+std::vector<std::string> kinds() {
+  std::vector<std::string> names;
+  for (const auto& kind : kind_table()) names.emplace_back(kind.name);
+  return names;
+}
+
+void validate(const GenRequest& request) {
+  const Kind& kind = find_kind(request.kind);
+  if (!request.options.is_object()) throw Error("generate options must be a JSON object");
+  for (const auto& [key, value] : request.options.items()) {
+    if (is_request_field(key)) continue;
+    if (std::find(kind.options.begin(), kind.options.end(), key) == kind.options.end()) {
+      throw Error(
+          "option " + key + " is not known for kind '" + request.kind + "' (" +
+          (kind.options.empty() ? std::string("it has none") : "options: " + join(kind.options)) +
+          ")");
+    }
+  }
+  if (!kind.folder && request.size_bytes == 0) {
+    throw Error("size must be given and above 0 for kind '" + request.kind + "'");
+  }
+  if (!kind.folder) compressor_argv(request);
+  kind.validate(request);
+}
+
+void generate(const GenRequest& request, const std::filesystem::path& out) {
+  validate(request);
+  const Kind& kind = find_kind(request.kind);
+  if (out.empty() || !out.has_filename())
+    throw Error("output path '" + out.string() + "' names no file");
+  std::error_code ec;
+  if (out.has_parent_path()) {
+    std::filesystem::create_directories(out.parent_path(), ec);
+    if (ec) throw_io("create the folder", out.parent_path(), ec.value());
+  }
+  const auto temp = temp_beside(out);
+  try {
+    if (kind.folder) {
+      std::filesystem::remove_all(temp, ec);
+      if (!std::filesystem::create_directory(temp, ec) || ec) {
+        throw_io("create the folder", temp, ec ? ec.value() : EEXIST);
+      }
+      try {
+        kind.write_folder(request, temp);
+      } catch (const std::system_error& e) {
+        throw_io("write into", temp, e.code().value());
+      }
+      if (std::filesystem::exists(out, ec)) {
+        if (!std::filesystem::is_directory(out, ec) || !is_edge_corpus(out)) {
+          throw Error("'" + out.string() + "' exists and is not an edge corpus (no " +
+                      std::string(detail::kEdgeManifest) + "); remove it or choose another path");
+        }
+        std::filesystem::remove_all(out, ec);
+        if (ec) throw_io("replace", out, ec.value());
+      }
+    } else {
+      if (std::filesystem::is_directory(out, ec)) {
+        throw Error("'" + out.string() + "' is a folder; give a file name");
+      }
+      write_file_kind(kind, request, temp);
+    }
+    if (::rename(temp.c_str(), out.c_str()) != 0) throw_io("rename into", out, errno);
+  } catch (...) {
+    std::filesystem::remove_all(temp, ec);
+    throw;
+  }
+}
+
+}  // namespace iobench::gen

@@ -1,0 +1,291 @@
+#include "driver/report/compare.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "common/error.hpp"
+
+namespace iobench::compare {
+namespace {
+
+const std::vector<std::string> kDefaultGroupBy{"test", "input", "sink"};
+
+std::string label(const std::vector<std::string>& key) {
+  std::string out = key.empty() ? std::string("all runs") : key[0];
+  std::vector<std::string_view> rest;
+  for (std::size_t i = 1; i < key.size(); ++i) {
+    if (!key[i].empty()) rest.push_back(key[i]);
+  }
+  if (!rest.empty()) out += fmt::format(" ({})", fmt::join(rest, ", "));
+  return out;
+}
+
+// Fewest runs a side with which a difference can be significant at alpha.
+std::size_t runs_needed(double alpha) {
+  std::size_t k = 1;
+  while (stats::smallest_p_value(k, k) > alpha && k < 1000) ++k;
+  return k;
+}
+
+std::string percent_change(double ratio) {
+  if (std::isnan(ratio)) return "-";
+  const double pct = (ratio - 1) * 100;
+  if (std::fabs(pct) < 0.05) return "0.0%";
+  return fmt::format("{:+.1f}%", pct);
+}
+
+std::string format_p(const std::optional<double>& p) {
+  if (!p) return "-";
+  if (*p < 0.0001) return "<0.0001";
+  return fmt::format("{:.4f}", *p);
+}
+
+std::string format_value(double v, results::Metric metric) {
+  if (std::isnan(v)) return "-";
+  if (metric == results::Metric::kMem) return fmt::format("{:.1f} MiB", v / 1024);
+  if (metric == results::Metric::kCpuPct) return fmt::format("{:.1f}%", v);
+  if (v >= 100) return fmt::format("{:.1f} s", v);
+  if (v >= 1) return fmt::format("{:.3f} s", v);
+  if (v >= 1e-3) return fmt::format("{:.2f} ms", v * 1e3);
+  return fmt::format("{:.0f} µs", v * 1e6);
+}
+
+}  // namespace
+
+std::string_view to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kSlower:
+      return "slower";
+    case Verdict::kFaster:
+      return "faster";
+    case Verdict::kNoChange:
+      return "no change";
+    case Verdict::kTooFewRuns:
+      return "too few runs";
+  }
+  return "";
+}
+
+Result compare(const results::RunSet& base, const results::RunSet& candidate,
+               const Options& options) {
+  if (!(options.alpha > 0 && options.alpha < 1)) {
+    throw Error(fmt::format("--alpha {}: must be between 0 and 1", options.alpha));
+  }
+  Result result;
+  result.group_by = base.group_by;
+  result.metric = std::string(results::kMetricNames[results::index(options.metric)]);
+  result.alpha = options.alpha;
+  result.confidence = options.confidence;
+  std::map<std::vector<std::string>, const results::Group*> new_groups;
+  for (const auto& g : candidate.groups) new_groups.emplace(g.key, &g);
+  std::map<std::vector<std::string>, bool> seen;
+  const bool higher_is_better = false;  // every metric here is a cost
+  std::size_t unreliable = 0;
+
+  for (const auto& bg : base.groups) {
+    const auto found = new_groups.find(bg.key);
+    if (found == new_groups.end()) {
+      result.warnings.push_back(
+          fmt::format("{}: only in the base runs, not compared", label(bg.key)));
+      continue;
+    }
+    seen[bg.key] = true;
+    const results::Group& ng = *found->second;
+    const auto& a = bg.metric(options.metric);
+    const auto& b = ng.metric(options.metric);
+    Row row;
+    row.key = bg.key;
+    row.base_n = a.size();
+    row.new_n = b.size();
+    row.base_median = stats::median(a);
+    row.new_median = stats::median(b);
+    row.ratio = row.base_median > 0 ? row.new_median / row.base_median
+                                    : std::numeric_limits<double>::quiet_NaN();
+    if (!a.empty() && !b.empty()) row.p_value = stats::mann_whitney_u(a, b).p_value;
+    row.ci = stats::ratio_confidence_interval(a, b, options.confidence);
+    const double smallest = stats::smallest_p_value(a.size(), b.size());
+    if (a.empty() || b.empty() || smallest > options.alpha) {
+      row.verdict = Verdict::kTooFewRuns;
+      result.warnings.push_back(fmt::format(
+          "{}: too few runs to judge ({} base, {} new): with so few the smallest possible "
+          "p-value is {:.3f}, above alpha {}; run at least {} each",
+          label(bg.key), a.size(), b.size(), smallest, options.alpha, runs_needed(options.alpha)));
+    } else if (*row.p_value < options.alpha && !std::isnan(row.ratio) && row.ratio != 1) {
+      row.verdict = (row.ratio > 1) != higher_is_better ? Verdict::kSlower : Verdict::kFaster;
+    } else {
+      row.verdict = Verdict::kNoChange;
+    }
+    if (row.verdict != Verdict::kTooFewRuns && (a.size() < 9 || b.size() < 9)) ++unreliable;
+    if (options.fail_on_regression_pct && row.verdict == Verdict::kSlower &&
+        (row.ratio - 1) * 100 > *options.fail_on_regression_pct) {
+      row.regression = true;
+      result.failed = true;
+    }
+    result.rows.push_back(std::move(row));
+  }
+  for (const auto& ng : candidate.groups) {
+    if (!seen.count(ng.key)) {
+      result.warnings.push_back(
+          fmt::format("{}: only in the new runs, not compared", label(ng.key)));
+    }
+  }
+  if (unreliable > 0) {
+    result.warnings.push_back(fmt::format(
+        "{} comparison{} rest on fewer than 9 runs a side; the U test has little power there "
+        "(compare.py recommends 9 or more repetitions)",
+        unreliable, unreliable == 1 ? "" : "s"));
+  }
+  if (options.fail_on_regression_pct) {
+    for (const Row& row : result.rows) {
+      if (row.regression) {
+        result.warnings.push_back(
+            fmt::format("regression: {} is {} {} (p = {}), over the {}% allowed", label(row.key),
+                        percent_change(row.ratio), result.metric, format_p(row.p_value),
+                        *options.fail_on_regression_pct));
+      } else if (row.verdict == Verdict::kTooFewRuns &&
+                 row.ratio > 1 + *options.fail_on_regression_pct / 100) {
+        result.warnings.push_back(
+            fmt::format("{}: {} {} but too few runs to judge; not counted as a regression",
+                        label(row.key), percent_change(row.ratio), result.metric));
+      }
+    }
+  }
+  return result;
+}
+
+Result compare_files(const std::vector<std::filesystem::path>& base,
+                     const std::vector<std::filesystem::path>& candidate,
+                     const std::vector<std::string>& group_by, const Options& options) {
+  results::ReadOptions read;
+  read.group_by = group_by.empty() ? kDefaultGroupBy : group_by;
+  read.allow_missing_columns = group_by.empty();
+  const results::RunSet b = results::read_runs(base, read);
+  const results::RunSet n = results::read_runs(candidate, read);
+  Result result = compare(b, n, options);
+  for (const auto* set : {&b, &n}) {
+    for (const auto& g : set->groups) {
+      if (g.excluded_count() > 0) {
+        result.warnings.insert(
+            result.warnings.begin(),
+            fmt::format("{}: {} of {} {} runs excluded (not ok)", label(g.key), g.excluded_count(),
+                        g.excluded_count() + g.ok_count(), set == &b ? "base" : "new"));
+      }
+    }
+  }
+  return result;
+}
+
+void write_result(const Result& result, exporter::Format format, std::ostream& out) {
+  const results::Metric metric = [&] {
+    for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+      if (results::kMetricNames[m] == result.metric) return static_cast<results::Metric>(m);
+    }
+    return results::Metric::kElapsed;
+  }();
+  if (format == exporter::Format::kJson) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const Row& row : result.rows) {
+      nlohmann::ordered_json j;
+      nlohmann::ordered_json key = nlohmann::ordered_json::object();
+      for (std::size_t k = 0; k < result.group_by.size(); ++k) key[result.group_by[k]] = row.key[k];
+      j["group"] = std::move(key);
+      j["base_n"] = row.base_n;
+      j["new_n"] = row.new_n;
+      j["base_median"] = row.base_median;  // NaN is written as null
+      j["new_median"] = row.new_median;
+      j["ratio"] = row.ratio;
+      j["ci_low"] = row.ci ? nlohmann::ordered_json(row.ci->low) : nullptr;
+      j["ci_high"] = row.ci ? nlohmann::ordered_json(row.ci->high) : nullptr;
+      j["p_value"] = row.p_value ? nlohmann::ordered_json(*row.p_value) : nullptr;
+      j["significant"] = row.verdict == Verdict::kTooFewRuns
+                             ? nlohmann::ordered_json()
+                             : nlohmann::ordered_json(row.verdict == Verdict::kSlower ||
+                                                      row.verdict == Verdict::kFaster);
+      j["verdict"] = std::string(to_string(row.verdict));
+      j["regression"] = row.regression;
+      rows.push_back(std::move(j));
+    }
+    nlohmann::ordered_json doc;
+    doc["metric"] = result.metric;
+    doc["alpha"] = result.alpha;
+    doc["confidence"] = result.confidence;
+    doc["comparisons"] = std::move(rows);
+    out << doc.dump(2) << '\n';
+    return;
+  }
+
+  exporter::Table t;
+  t.header = result.group_by;
+  t.numeric.assign(result.group_by.size(), false);
+  if (format == exporter::Format::kTsv) {
+    for (const char* h :
+         {"base_median", "new_median", "ratio", "ci_low", "ci_high", "p_value", "significant"}) {
+      t.header.emplace_back(h);
+    }
+    const int decimals =
+        metric == results::Metric::kMem || metric == results::Metric::kCpuPct ? 2 : 6;
+    for (const Row& row : result.rows) {
+      std::vector<std::string> cells = row.key;
+      cells.push_back(exporter::trimmed(row.base_median, decimals));
+      cells.push_back(exporter::trimmed(row.new_median, decimals));
+      cells.push_back(exporter::trimmed(row.ratio, 4));
+      cells.push_back(row.ci ? exporter::trimmed(row.ci->low, 4) : "");
+      cells.push_back(row.ci ? exporter::trimmed(row.ci->high, 4) : "");
+      cells.push_back(row.p_value ? exporter::trimmed(*row.p_value, 6) : "");
+      cells.emplace_back(row.verdict == Verdict::kTooFewRuns ? "too_few_runs"
+                         : row.verdict == Verdict::kNoChange ? "no"
+                                                             : "yes");
+      t.rows.push_back(std::move(cells));
+    }
+    exporter::write_table(t, format, out);
+    return;
+  }
+
+  for (const char* h : {"runs", "base", "new", "change"}) {
+    t.header.emplace_back(h);
+    t.numeric.push_back(true);
+  }
+  t.header.push_back(fmt::format("{:.0f}% CI", result.confidence * 100));
+  t.numeric.push_back(true);
+  t.header.emplace_back("p");
+  t.numeric.push_back(true);
+  t.header.emplace_back("verdict");
+  t.numeric.push_back(false);
+  std::map<Verdict, std::size_t> tally;
+  for (const Row& row : result.rows) {
+    ++tally[row.verdict];
+    std::vector<std::string> cells = row.key;
+    cells.push_back(fmt::format("{}/{}", row.base_n, row.new_n));
+    cells.push_back(format_value(row.base_median, metric));
+    cells.push_back(format_value(row.new_median, metric));
+    cells.push_back(percent_change(row.ratio));
+    cells.push_back(
+        row.ci ? fmt::format("{} … {}", percent_change(row.ci->low), percent_change(row.ci->high))
+               : "-");
+    cells.push_back(format_p(row.p_value));
+    std::string verdict(to_string(row.verdict));
+    if (row.regression) verdict += " (regression)";
+    if (row.verdict == Verdict::kTooFewRuns) {
+      verdict += fmt::format(" to judge (need {}+ a side)", runs_needed(result.alpha));
+    }
+    cells.push_back(std::move(verdict));
+    t.rows.push_back(std::move(cells));
+  }
+  exporter::write_table(t, format, out);
+  std::vector<std::string> parts;
+  for (Verdict v : {Verdict::kSlower, Verdict::kFaster, Verdict::kNoChange, Verdict::kTooFewRuns}) {
+    if (tally[v] > 0) parts.push_back(fmt::format("{} {}", tally[v], to_string(v)));
+  }
+  out << (format == exporter::Format::kMarkdown ? "\n" : "")
+      << fmt::format(
+             "{} {}: {} (Mann-Whitney U, alpha {}; change = new / base - 1)\n", result.rows.size(),
+             result.rows.size() == 1 ? "comparison" : "comparisons",
+             parts.empty() ? std::string("none") : fmt::format("{}", fmt::join(parts, ", ")),
+             result.alpha);
+}
+
+}  // namespace iobench::compare

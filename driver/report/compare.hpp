@@ -1,0 +1,63 @@
+#pragma once
+// `iobench compare`: matches the groups of two run sets and judges each change with the
+// Mann-Whitney U test (as Google Benchmark's compare.py) and a distribution-free confidence
+// interval of the ratio of times (stats.hpp).
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "driver/report/export.hpp"
+#include "driver/report/stats.hpp"
+#include "driver/runfile/results_reader.hpp"
+
+namespace iobench::compare {
+
+struct Options {
+  double alpha = 0.05;       // significance level of the two-sided test
+  double confidence = 0.95;  // of the ratio's interval
+  results::Metric metric = results::Metric::kElapsed;
+  std::optional<double> fail_on_regression_pct;  // a significant slowdown above this fails
+};
+
+enum class Verdict { kSlower, kFaster, kNoChange, kTooFewRuns };
+
+struct Row {
+  std::vector<std::string> key;  // values of the group-by columns
+  std::size_t base_n = 0;
+  std::size_t new_n = 0;
+  double base_median = 0;
+  double new_median = 0;
+  double ratio = 0;                   // new_median / base_median (NaN when base_median is 0)
+  std::optional<stats::Interval> ci;  // of the ratio; empty when too few runs
+  std::optional<double> p_value;      // empty when a side has no run
+  Verdict verdict = Verdict::kTooFewRuns;
+  bool regression = false;  // counts against --fail-on-regression
+};
+
+struct Result {
+  std::vector<std::string> group_by;
+  std::vector<Row> rows;  // groups present in both, in the base file's order
+  std::vector<std::string> warnings;
+  std::string metric;
+  double alpha = 0.05;
+  double confidence = 0.95;
+  bool failed = false;  // some regression exceeded --fail-on-regression
+};
+
+// Reads both sides grouped by `group_by` (empty: test, input, sink) and compares them.
+Result compare_files(const std::vector<std::filesystem::path>& base,
+                     const std::vector<std::filesystem::path>& candidate,
+                     const std::vector<std::string>& group_by, const Options& options);
+Result compare(const results::RunSet& base, const results::RunSet& candidate,
+               const Options& options);
+
+// tsv columns: the group-by columns (test input sink), base_median new_median ratio ci_low
+// ci_high p_value significant (yes, no, or too_few_runs). Pretty and markdown say the verdict in
+// words and end with a one-line tally; json has every field.
+void write_result(const Result& result, exporter::Format format, std::ostream& out);
+
+// "slower", "faster", "no change", "too few runs"
+std::string_view to_string(Verdict verdict);
+
+}  // namespace iobench::compare

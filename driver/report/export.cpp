@@ -1,0 +1,327 @@
+#include "driver/report/export.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <stdexcept>
+
+#include "common/error.hpp"
+
+namespace iobench::exporter {
+namespace {
+
+using results::Metric;
+
+constexpr std::array<std::string_view, results::kStatusCount> kStatusNames{
+    "ok", "failed", "signal", "timeout", "mismatch", "error"};
+
+// Display width of UTF-8 text: code points, not bytes.
+std::size_t display_width(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// Decimals that show at least three significant digits of the column's smallest positive value.
+int seconds_decimals(double smallest) {
+  if (!(smallest > 0) || !std::isfinite(smallest)) return 3;
+  const int decimals = 2 - static_cast<int>(std::floor(std::log10(smallest)));
+  return std::clamp(decimals, 1, 6);
+}
+
+std::string fixed(double value, int decimals) {
+  if (std::isnan(value)) return "-";
+  return fmt::format("{:.{}f}", value, decimals);
+}
+
+std::string optional_fixed(const std::optional<double>& value, int decimals) {
+  return value ? fixed(*value, decimals) : "-";
+}
+
+// The headline table of pretty and markdown output.
+Table headline_table(const summary::Summary& s) {
+  const results::RunSet& set = *s.set;
+  Table t;
+  for (const auto& column : set.group_by) {
+    t.header.push_back(column);
+    t.numeric.push_back(false);
+  }
+  const std::vector<std::string> stats_header{"n",       "elapsed s", "± MAD",    "min",
+                                              "max",     "user s",    "system s", "cpu %",
+                                              "mem MiB", "MB/s",      "relative"};
+  for (const auto& h : stats_header) {
+    t.header.push_back(h);
+    t.numeric.push_back(true);
+  }
+  double smallest = std::numeric_limits<double>::infinity();
+  for (const auto& g : s.groups) {
+    const auto& el = g.metric(Metric::kElapsed);
+    if (el.n > 0 && el.median > 0) smallest = std::min(smallest, el.median);
+  }
+  const int sd = seconds_decimals(smallest);
+  for (const auto& g : s.groups) {
+    std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
+    const auto& el = g.metric(Metric::kElapsed);
+    row.push_back(std::to_string(el.n));
+    row.push_back(fixed(el.median, sd));
+    row.push_back(fixed(el.mad, sd));
+    row.push_back(fixed(el.min, sd));
+    row.push_back(fixed(el.max, sd));
+    row.push_back(fixed(g.metric(Metric::kUser).median, sd));
+    row.push_back(fixed(g.metric(Metric::kSystem).median, sd));
+    row.push_back(fixed(g.metric(Metric::kCpuPct).median, 1));
+    row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
+    row.push_back(optional_fixed(g.mb_per_s, 1));
+    row.push_back(optional_fixed(g.relative, 3));
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+constexpr std::array<int, results::kMetricCount> kTsvDecimals{6, 6, 6, 2, 1};
+
+void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
+  const results::RunSet& set = *s.set;
+  Table t;
+  for (const auto& column : set.group_by) t.header.push_back(column);
+  t.header.emplace_back("n");
+  for (std::string_view m : results::kMetricNames) {
+    for (std::string_view op : {"median", "min", "max", "mad", "mean", "stdev"}) {
+      t.header.push_back(fmt::format("{}_{}", m, op));
+    }
+  }
+  for (std::string_view h : {"mb_per_s", "relative", "excluded", "outliers"}) {
+    t.header.emplace_back(h);
+  }
+  for (const auto& g : s.groups) {
+    std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
+    row.push_back(std::to_string(g.metric(Metric::kElapsed).n));
+    for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+      const stats::Summary& st = g.metrics[m];
+      const int d = kTsvDecimals[m];
+      for (double v : {st.median, st.min, st.max, st.mad, st.mean, st.stddev}) {
+        row.push_back(trimmed(v, d));
+      }
+    }
+    row.push_back(g.mb_per_s ? trimmed(*g.mb_per_s, 2) : "");
+    row.push_back(g.relative ? trimmed(*g.relative, 4) : "");
+    row.push_back(std::to_string(g.group->excluded_count()));
+    row.push_back(std::to_string(g.elapsed_outliers));
+    t.rows.push_back(std::move(row));
+  }
+  write_table(t, Format::kTsv, out);
+}
+
+nlohmann::ordered_json number_or_null(double v) {
+  if (std::isnan(v)) return nullptr;
+  return v;
+}
+
+nlohmann::ordered_json stats_json(const stats::Summary& st) {
+  nlohmann::ordered_json j;
+  j["n"] = st.n;
+  j["median"] = number_or_null(st.median);
+  j["min"] = number_or_null(st.min);
+  j["max"] = number_or_null(st.max);
+  j["mad"] = number_or_null(st.mad);
+  j["mean"] = number_or_null(st.mean);
+  j["stdev"] = number_or_null(st.stddev);
+  return j;
+}
+
+// hyperfine's --export-json shape, one result per group; iobench's extras under "iobench".
+void write_summary_json(const summary::Summary& s, std::ostream& out) {
+  const results::RunSet& set = *s.set;
+  const std::size_t test_key = set.key_index("test");
+  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  for (const auto& g : s.groups) {
+    const results::Group& group = *g.group;
+    const auto& el = g.metric(Metric::kElapsed);
+    nlohmann::ordered_json r;
+    r["command"] =
+        test_key != std::string_view::npos ? group.key[test_key] : summary::group_label(set, group);
+    r["mean"] = number_or_null(el.mean);
+    r["stddev"] = number_or_null(el.stddev);
+    r["median"] = number_or_null(el.median);
+    r["user"] = number_or_null(g.metric(Metric::kUser).mean);
+    r["system"] = number_or_null(g.metric(Metric::kSystem).mean);
+    r["min"] = number_or_null(el.min);
+    r["max"] = number_or_null(el.max);
+    r["times"] = group.metric(Metric::kElapsed);
+    r["exit_codes"] = group.exit_codes;
+    nlohmann::ordered_json memory = nlohmann::ordered_json::array();
+    for (double kib : group.metric(Metric::kMem)) memory.push_back(std::llround(kib * 1024));
+    r["memory_usage_byte"] = std::move(memory);
+    nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
+    for (std::size_t k = 0; k < set.group_by.size(); ++k) {
+      if (k != test_key) parameters[set.group_by[k]] = group.key[k];
+    }
+    if (!parameters.empty()) r["parameters"] = std::move(parameters);
+
+    nlohmann::ordered_json extra;
+    nlohmann::ordered_json key = nlohmann::ordered_json::object();
+    for (std::size_t k = 0; k < set.group_by.size(); ++k) key[set.group_by[k]] = group.key[k];
+    extra["group"] = std::move(key);
+    extra["n"] = el.n;
+    nlohmann::ordered_json excluded = nlohmann::ordered_json::object();
+    for (std::size_t st = 1; st < results::kStatusCount; ++st) {
+      if (group.rows[st] > 0) excluded[std::string(kStatusNames[st])] = group.rows[st];
+    }
+    extra["excluded"] = std::move(excluded);
+    extra["elapsed_outliers"] = g.elapsed_outliers;
+    extra["input_bytes"] = g.input_bytes ? nlohmann::ordered_json(*g.input_bytes) : nullptr;
+    extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
+    extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
+    nlohmann::ordered_json per_metric;
+    for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+      per_metric[std::string(results::kMetricNames[m])] = stats_json(g.metrics[m]);
+    }
+    extra["stats"] = std::move(per_metric);
+    extra["user_times"] = group.metric(Metric::kUser);
+    extra["system_times"] = group.metric(Metric::kSystem);
+    extra["cpu_pct"] = group.metric(Metric::kCpuPct);
+    extra["mem_kib"] = group.metric(Metric::kMem);
+    r["iobench"] = std::move(extra);
+    results.push_back(std::move(r));
+  }
+  nlohmann::ordered_json doc;
+  doc["results"] = std::move(results);
+  out << doc.dump(2) << '\n';
+}
+
+}  // namespace
+
+Format parse_format(std::string_view name) {
+  if (name == "pretty") return Format::kPretty;
+  if (name == "tsv") return Format::kTsv;
+  if (name == "markdown" || name == "md") return Format::kMarkdown;
+  if (name == "json") return Format::kJson;
+  throw Error(fmt::format("--format {}: unknown format (pretty, tsv, markdown, json)", name));
+}
+
+std::string trimmed(double value, int decimals) {
+  if (std::isnan(value)) return "";
+  std::string s = fmt::format("{:.{}f}", value, decimals);
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  if (s == "-0") s = "0";
+  return s;
+}
+
+void write_table(const Table& table, Format format, std::ostream& out) {
+  const std::size_t ncols = table.header.size();
+  const auto is_numeric = [&](std::size_t c) {
+    return c < table.numeric.size() && table.numeric[c];
+  };
+  if (format == Format::kTsv) {
+    for (std::size_t c = 0; c < ncols; ++c) out << (c ? "\t" : "") << table.header[c];
+    out << '\n';
+    for (const auto& row : table.rows) {
+      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "\t" : "") << row[c];
+      out << '\n';
+    }
+    return;
+  }
+  if (format == Format::kJson) throw std::logic_error("write_table: json is not a table format");
+  std::vector<std::size_t> width(ncols, 0);
+  for (std::size_t c = 0; c < ncols; ++c) width[c] = display_width(table.header[c]);
+  for (const auto& row : table.rows) {
+    for (std::size_t c = 0; c < ncols && c < row.size(); ++c) {
+      width[c] = std::max(width[c], display_width(row[c]));
+    }
+  }
+  if (format == Format::kMarkdown) width.assign(ncols, 0);  // markdown needs no padding
+  const auto cell = [&](const std::string& text, std::size_t c) {
+    const std::size_t w = display_width(text);
+    const std::string pad(width[c] > w ? width[c] - w : 0, ' ');
+    return is_numeric(c) ? pad + text : text + pad;
+  };
+  const auto write_row = [&](const std::vector<std::string>& row) {
+    std::string line;
+    for (std::size_t c = 0; c < ncols; ++c) {
+      const std::string& text = c < row.size() ? row[c] : std::string();
+      if (format == Format::kMarkdown) {
+        std::string escaped;
+        for (char ch : text) {
+          if (ch == '|') escaped += '\\';
+          escaped += ch;
+        }
+        line += "| " + escaped + " ";
+      } else {
+        line += (c ? "  " : "") + cell(text, c);
+      }
+    }
+    if (format == Format::kMarkdown) line += "|";
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+  };
+  write_row(table.header);
+  if (format == Format::kMarkdown) {
+    std::string rule;
+    for (std::size_t c = 0; c < ncols; ++c) rule += is_numeric(c) ? "| ---: " : "| --- ";
+    out << rule << "|\n";
+  } else {
+    std::size_t total = 0;
+    for (std::size_t c = 0; c < ncols; ++c) total += width[c] + (c ? 2 : 0);
+    std::string rule;
+    for (std::size_t i = 0; i < total; ++i) rule += "─";
+    out << rule << '\n';
+  }
+  for (const auto& row : table.rows) write_row(row);
+}
+
+void write_summary(const summary::Summary& summary, Format format, std::ostream& out) {
+  switch (format) {
+    case Format::kTsv:
+      write_summary_tsv(summary, out);
+      return;
+    case Format::kJson:
+      write_summary_json(summary, out);
+      return;
+    case Format::kPretty:
+    case Format::kMarkdown:
+      write_table(headline_table(summary), format, out);
+      return;
+  }
+}
+
+void write_medians_tsv(const summary::Summary& s, std::ostream& out) {
+  const results::RunSet& set = *s.set;
+  Table t;
+  t.header = {"test",        "input",         "sink",           "n",          "elapsed_median",
+              "user_median", "system_median", "cpu_pct_median", "mem_median", "elapsed_min",
+              "elapsed_max", "elapsed_mad",   "mb_per_s",       "relative"};
+  const std::array<std::size_t, 3> keys{set.key_index("test"), set.key_index("input"),
+                                        set.key_index("sink")};
+  for (const auto& g : s.groups) {
+    std::vector<std::string> row;
+    for (std::size_t k : keys) {
+      row.push_back(k != std::string_view::npos ? g.group->key[k] : std::string());
+    }
+    const auto& el = g.metric(Metric::kElapsed);
+    row.push_back(std::to_string(el.n));
+    row.push_back(trimmed(el.median, 6));
+    row.push_back(trimmed(g.metric(Metric::kUser).median, 6));
+    row.push_back(trimmed(g.metric(Metric::kSystem).median, 6));
+    row.push_back(trimmed(g.metric(Metric::kCpuPct).median, 2));
+    row.push_back(trimmed(g.metric(Metric::kMem).median, 1));
+    row.push_back(trimmed(el.min, 6));
+    row.push_back(trimmed(el.max, 6));
+    row.push_back(trimmed(el.mad, 6));
+    row.push_back(g.mb_per_s ? trimmed(*g.mb_per_s, 2) : "");
+    row.push_back(g.relative ? trimmed(*g.relative, 4) : "");
+    t.rows.push_back(std::move(row));
+  }
+  write_table(t, Format::kTsv, out);
+}
+
+void write_warnings(const std::vector<std::string>& warnings, std::ostream& out) {
+  for (const auto& w : warnings) out << "iobench: warning: " << w << '\n';
+}
+
+}  // namespace iobench::exporter

@@ -1,0 +1,43 @@
+#pragma once
+// Exporters: tables for a terminal (pretty), for a pull request (markdown), for tools (tsv), and
+// hyperfine-shaped JSON. docs/reports.md documents every column.
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "driver/report/summary.hpp"
+
+namespace iobench::exporter {
+
+enum class Format { kPretty, kTsv, kMarkdown, kJson };
+
+// "pretty", "tsv", "markdown" (or "md"), "json"; throws iobench::Error (exit 2) otherwise.
+Format parse_format(std::string_view name);
+
+// A table of already formatted cells; numbers are right-aligned in pretty and markdown.
+struct Table {
+  std::vector<std::string> header;
+  std::vector<bool> numeric;  // per column
+  std::vector<std::vector<std::string>> rows;
+};
+// kPretty: aligned columns under a rule; kMarkdown: a GitHub table; kTsv: header + rows.
+// kJson is not a table format (throws std::logic_error).
+void write_table(const Table& table, Format format, std::ostream& out);
+
+// A number with at most `decimals` decimals, trailing zeros dropped ("0.5", "2249"); empty for
+// NaN.
+std::string trimmed(double value, int decimals);
+
+// `summarize` output in any format. Pretty and markdown show the headline columns; tsv and json
+// every statistic.
+void write_summary(const summary::Summary& summary, Format format, std::ostream& out);
+
+// The medians file of DESIGN.md: test input sink n elapsed_median user_median system_median
+// cpu_pct_median mem_median elapsed_min elapsed_max elapsed_mad mb_per_s relative.
+void write_medians_tsv(const summary::Summary& summary, std::ostream& out);
+
+// Warnings, one a line, each starting with "iobench: warning: " like the driver's own.
+void write_warnings(const std::vector<std::string>& warnings, std::ostream& out);
+
+}  // namespace iobench::exporter

@@ -1,0 +1,35 @@
+// The medians report that `iobench run` prints at its end (driver/report.hpp).
+#include "driver/report/medians_file.hpp"
+
+#include <fmt/format.h>
+
+#include <ostream>
+#include <sstream>
+
+#include "common/atomic_file.hpp"
+#include "common/error.hpp"
+#include "driver/report/export.hpp"
+#include "driver/report/summary.hpp"
+#include "driver/runfile/results_reader.hpp"
+
+namespace iobench::report {
+
+void write_run_report(const RunReportRequest& request, std::ostream& table_out,
+                      std::ostream& warnings_out) {
+  results::ReadOptions read_options;
+  read_options.group_by = {"test", "input", "sink"};
+  const results::RunSet set = results::read_runs({request.runs_tsv}, read_options);
+  summary::Options options;
+  options.baseline = request.baseline;
+  const summary::Summary summary = summary::summarize(set, options);
+
+  if (!request.medians_tsv.empty()) {
+    std::ostringstream medians;
+    exporter::write_medians_tsv(summary, medians);
+    write_file_atomically(request.medians_tsv, medians.str());
+  }
+  exporter::write_summary(summary, exporter::Format::kPretty, table_out);
+  exporter::write_warnings(summary.warnings, warnings_out);
+}
+
+}  // namespace iobench::report

@@ -1,0 +1,42 @@
+#pragma once
+// `iobench plot`: a self-contained SVG chart of run files. One horizontal row per test, in
+// sections by input and sink (fastest first): the median as a bar, min-max whiskers, every run as
+// a dot, the user and system medians as a strip inside the bar, the fastest marked. Every text is
+// monospace so its width is known, and the layout keeps them apart (text_boxes() proves it).
+#include <string>
+#include <vector>
+
+#include "driver/runfile/results_reader.hpp"
+
+namespace iobench::plot {
+
+struct Options {
+  results::Metric metric = results::Metric::kElapsed;  // kElapsed or kMem
+  std::string title;                                   // empty: made from the metric
+  std::string subtitle;                                // e.g. the file names
+  int width_px = 1000;
+};
+
+// A text's estimated box, for the overlap check.
+struct Box {
+  double x0, y0, x1, y1;
+  std::string text;
+};
+
+struct Chart {
+  std::string svg;
+  std::vector<Box> text_boxes;
+  double width = 0;
+  double height = 0;
+};
+
+// The set must be grouped by test, input and sink (in that order; read_runs with
+// allow_missing_columns gives that for any file). Throws iobench::Error (exit 2) for another
+// metric, or when there is nothing to plot.
+Chart render(const results::RunSet& set, const Options& options);
+
+// Reads the files and writes the chart to `out` (atomically: a temporary file renamed).
+void plot_files(const std::vector<std::filesystem::path>& files, const std::filesystem::path& out,
+                const Options& options);
+
+}  // namespace iobench::plot

@@ -1,0 +1,50 @@
+#pragma once
+// Per-group statistics of a RunSet, the `relative` and MB/s columns, and the warnings a person
+// should read before trusting the numbers (hyperfine's and pyperf's kinds).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "driver/report/stats.hpp"
+#include "driver/runfile/results_reader.hpp"
+
+namespace iobench::summary {
+
+struct GroupStats {
+  const results::Group* group = nullptr;
+  std::array<stats::Summary, results::kMetricCount> metrics;  // NaN fields when n = 0
+  std::optional<std::uint64_t> input_bytes;  // size of the input file, when it can be stat'ed
+  std::optional<double> mb_per_s;            // input_bytes / 10^6 / elapsed median
+  std::optional<double> relative;            // elapsed median / the reference's
+  std::size_t elapsed_outliers = 0;          // modified z-score > 3.5, kept in every statistic
+
+  [[nodiscard]] const stats::Summary& metric(results::Metric m) const {
+    return metrics[results::index(m)];
+  }
+};
+
+struct Options {
+  std::string baseline;            // test the `relative` column divides by; empty: the fastest
+  double spread_warning = 0.05;    // warn when elapsed MAD / median exceeds this
+  double outlier_threshold = 3.5;  // modified z-score
+  std::size_t min_runs = 3;        // warn below this many ok runs
+};
+
+struct Summary {
+  const results::RunSet* set = nullptr;
+  std::vector<GroupStats> groups;  // the set's order
+  std::vector<std::string> warnings;
+};
+
+// `relative` compares groups that agree on every group-by column except `test` (for the run
+// report: the same input and sink). MB/s uses the input file's size as stat(2) gives it for the
+// path in the `input` column (relative to the current folder), 1 MB = 10^6 bytes.
+Summary summarize(const results::RunSet& set, const Options& options = {});
+
+// "test (input, sink, host)": the key's first value, the others in parentheses, empty ones left
+// out.
+std::string group_label(const results::RunSet& set, const results::Group& group);
+
+}  // namespace iobench::summary

@@ -1,0 +1,44 @@
+#include "driver/run/progress.hpp"
+
+#include <fmt/core.h>
+
+#include "driver/util/format.hpp"
+
+namespace iobench {
+
+Progress::Progress(std::size_t total_runs, bool enabled)
+    : total_(total_runs), enabled_(enabled), started_(std::chrono::steady_clock::now()) {}
+
+void Progress::start(std::size_t run_index, const std::string& label) {
+  if (!enabled_) return;
+  const double elapsed_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  std::string eta = "?";
+  if (run_index > 0) {
+    eta = format_duration(elapsed_s / static_cast<double>(run_index) *
+                          static_cast<double>(total_ - run_index));
+  }
+  std::string line = fmt::format("[{}/{}] {}  elapsed {}  ETA {}", run_index + 1, total_, label,
+                                 format_duration(elapsed_s), eta);
+  if (line.size() > 160) line.resize(160);
+  fmt::print(stderr, "\r\033[K{}", line);
+  std::fflush(stderr);
+  line_shown_ = true;
+}
+
+void Progress::warn(const std::string& message) {
+  clear_line();
+  fmt::print(stderr, "iobench: warning: {}\n", message);
+}
+
+void Progress::finish() {
+  clear_line();
+}
+
+void Progress::clear_line() {
+  if (!line_shown_) return;
+  fmt::print(stderr, "\r\033[K");
+  line_shown_ = false;
+}
+
+}  // namespace iobench

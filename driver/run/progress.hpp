@@ -1,0 +1,25 @@
+#pragma once
+// The progress line on stderr (run i of N, current test, elapsed, ETA), shown only when stderr is
+// a terminal; warnings are printed above it so neither garbles the other.
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+namespace iobench {
+
+class Progress {
+ public:
+  Progress(std::size_t total_runs, bool enabled);
+  void start(std::size_t run_index, const std::string& label);
+  void warn(const std::string& message);  // always printed, progress or not
+  void finish();
+
+ private:
+  void clear_line();
+  std::size_t total_;
+  bool enabled_;
+  bool line_shown_ = false;
+  std::chrono::steady_clock::time_point started_;
+};
+
+}  // namespace iobench

@@ -1,0 +1,101 @@
+#include "driver/run/run_meta.hpp"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/io.hpp>
+#include <boost/process/pipe.hpp>
+#include <ctime>
+#include <fstream>
+#include <iterator>
+
+#include "driver/spawn/spawner.hpp"
+#include "iobench/build_info.hpp"
+
+namespace iobench {
+namespace {
+
+std::string read_first_line(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      return colon == std::string::npos ? line : line.substr(colon + 2);
+    }
+  }
+  return "unknown";
+}
+
+std::string git_commit() {
+  namespace bp = boost::process;
+  const std::string git = find_in_path("git");
+  if (git.empty()) return {};
+  try {
+    bp::ipstream out;
+    bp::child child(bp::exe = git, bp::args = {"rev-parse", "HEAD"}, bp::std_out > out,
+                    bp::std_err > bp::null, bp::std_in < bp::null);
+    std::string commit;
+    std::getline(out, commit);
+    child.wait();
+    return child.exit_code() == 0 ? commit : std::string();
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+}  // namespace
+
+std::string build_info() {
+  return IOBENCH_BUILD_INFO;
+}
+
+bool is_unoptimized_build() {
+  const std::string info = build_info();
+  return info.rfind("Debug", 0) == 0 || info.find("sanitize") != std::string::npos;
+}
+
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
+nlohmann::ordered_json collect_machine_context() {
+  nlohmann::ordered_json context;
+  const std::time_t now = std::time(nullptr);
+  char date[32] = {};
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  context["date"] = date;
+  context["host"] = host_name();
+  utsname uts{};
+  if (::uname(&uts) == 0) {
+    context["kernel"] = std::string(uts.sysname) + " " + uts.release;
+    context["kernel_version"] = uts.version;
+    context["machine"] = uts.machine;
+  }
+  context["cpu_model"] = cpu_model();
+  context["cpus_online"] = ::sysconf(_SC_NPROCESSORS_ONLN);
+  const std::string governor =
+      read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+  context["cpu_governor"] = governor.empty() ? "unknown (no cpufreq)" : governor;
+  const std::string pipe_max = read_first_line("/proc/sys/fs/pipe-max-size");
+  context["pipe_max_size_bytes"] =
+      pipe_max.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(std::stoll(pipe_max));
+  context["build"] = build_info();
+  context["iobench_version"] = IOBENCH_VERSION;
+  context["git_commit"] = git_commit();
+  return context;
+}
+
+}  // namespace iobench

@@ -1,0 +1,210 @@
+#include "driver/run/sink.hpp"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "common/error.hpp"
+#include "common/fd.hpp"
+#include "common/hash.hpp"
+#include "common/sysio.hpp"
+
+namespace iobench {
+namespace {
+
+constexpr std::size_t kDrainBufferBytes = 1 << 20;
+
+class NullSink final : public Sink {
+ public:
+  NullSink() : fd_(::open("/dev/null", O_WRONLY | O_CLOEXEC)) {
+    if (!fd_) throw Error(fmt::format("/dev/null: {}", std::strerror(errno)));
+  }
+  [[nodiscard]] int worker_fd() const override { return fd_.get(); }
+  SinkResult finish() override { return {}; }
+
+ private:
+  UniqueFd fd_;
+};
+
+class PipeSink final : public Sink {
+ public:
+  explicit PipeSink(const SinkSettings& settings) : grace_s_(settings.drain_grace_s) {
+    std::array<int, 2> ends{};
+    if (::pipe2(ends.data(), O_CLOEXEC) != 0)
+      throw Error(fmt::format("pipe: {}", std::strerror(errno)));
+    read_end_.reset(ends[0]);
+    write_end_.reset(ends[1]);
+    if (settings.pipe_size_bytes &&
+        ::fcntl(write_end_.get(), F_SETPIPE_SZ, static_cast<int>(*settings.pipe_size_bytes)) < 0) {
+      throw Error(
+          fmt::format("pipe_size {}: F_SETPIPE_SZ refused: {} (see /proc/sys/fs/pipe-max-size)",
+                      *settings.pipe_size_bytes, std::strerror(errno)));
+    }
+    stop_.reset(::eventfd(0, EFD_CLOEXEC));
+    if (!stop_) throw Error(fmt::format("eventfd: {}", std::strerror(errno)));
+    drain_ = std::thread([this] { drain(); });
+  }
+  ~PipeSink() override {
+    if (drain_.joinable()) {
+      stop();
+      drain_.join();
+    }
+  }
+  [[nodiscard]] int worker_fd() const override { return write_end_.get(); }
+
+  SinkResult finish() override {
+    write_end_.reset();
+    SinkResult result;
+    {
+      std::unique_lock lock(mutex_);
+      const bool ended = done_cv_.wait_for(lock, std::chrono::duration<double>(grace_s_),
+                                           [this] { return done_; });
+      if (!ended) result.drain_cut_short = true;
+    }
+    stop();
+    drain_.join();
+    if (!error_.empty()) throw Error(error_);
+    result.bytes = bytes_;
+    result.hash = hash_.hex();
+    return result;
+  }
+
+ private:
+  void stop() {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const ssize_t n = ::write(stop_.get(), &one, sizeof one);
+  }
+
+  void drain() {
+    // Not zero-filled (a std::vector would touch the whole MiB on every run); pages are only
+    // touched as output arrives.
+    const std::unique_ptr<char[]> buffer(new char[kDrainBufferBytes]);
+    try {
+      for (;;) {
+        std::array<pollfd, 2> fds{{{read_end_.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}}};
+        if (::poll(fds.data(), fds.size(), -1) < 0) {
+          if (errno == EINTR) continue;
+          throw std::system_error(errno, std::generic_category(), "poll");
+        }
+        // Stop first: a stray that escaped the process group and writes without end would
+        // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
+        if (fds[1].revents != 0) break;
+        if (fds[0].revents != 0) {
+          const std::size_t n = sys::read_some(read_end_.get(), buffer.get(), kDrainBufferBytes);
+          if (n == 0) break;
+          bytes_ += n;
+          hash_.update(buffer.get(), n);
+        }
+      }
+    } catch (const std::exception& e) {
+      error_ = fmt::format("draining the pipe sink: {}", e.what());
+    }
+    const std::lock_guard lock(mutex_);
+    done_ = true;
+    done_cv_.notify_all();
+  }
+
+  double grace_s_;
+  UniqueFd read_end_;
+  UniqueFd write_end_;
+  UniqueFd stop_;
+  std::thread drain_;
+  std::mutex mutex_;
+  std::condition_variable done_cv_;
+  bool done_ = false;
+  std::uint64_t bytes_ = 0;
+  StreamHash hash_;
+  std::string error_;
+};
+
+class FileSink final : public Sink {
+ public:
+  explicit FileSink(const SinkSettings& settings) {
+    std::string pattern = (settings.temp_dir / "sink-XXXXXX").string();
+    fd_.reset(::mkostemp(pattern.data(), O_CLOEXEC));
+    if (!fd_) {
+      throw Error(fmt::format("{}: cannot create a file sink: {}", settings.temp_dir.string(),
+                              std::strerror(errno)));
+    }
+    path_ = pattern;
+  }
+  ~FileSink() override {
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  [[nodiscard]] int worker_fd() const override { return fd_.get(); }
+  SinkResult finish() override {
+    // A full disk means the worker's output is cut short, whatever the worker's exit status:
+    // the run is an error (issue 7), not a measurement of a shorter output.
+    struct statvfs disk {};
+    const bool full = ::fstatvfs(fd_.get(), &disk) == 0 && disk.f_bavail == 0;
+    fd_.reset();
+    if (full) {
+      ::unlink(path_.c_str());
+      const std::string where = path_.parent_path().string();
+      path_.clear();
+      throw Error(
+          fmt::format("file sink in {}: the disk is full (No space left on device); the "
+                      "output is incomplete",
+                      where));
+    }
+    SinkResult result;
+    std::uint64_t bytes = 0;
+    result.hash = hash_file(path_, &bytes);
+    result.bytes = bytes;
+    ::unlink(path_.c_str());
+    path_.clear();
+    return result;
+  }
+
+ private:
+  UniqueFd fd_;
+  std::filesystem::path path_;
+};
+
+}  // namespace
+
+std::unique_ptr<Sink> open_sink(SinkKind kind, const SinkSettings& settings) {
+  switch (kind) {
+    case SinkKind::kNull:
+      return std::make_unique<NullSink>();
+    case SinkKind::kPipe:
+      return std::make_unique<PipeSink>(settings);
+    case SinkKind::kFile:
+      return std::make_unique<FileSink>(settings);
+  }
+  throw Error("unknown sink");
+}
+
+std::string hash_file(const std::filesystem::path& path, std::uint64_t* bytes) {
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) throw Error(fmt::format("{}: cannot read: {}", path.string(), std::strerror(errno)));
+  std::vector<char> buffer(kDrainBufferBytes);
+  StreamHash hash;
+  std::uint64_t total = 0;
+  try {
+    while (const std::size_t n = sys::read_some(fd.get(), buffer.data(), buffer.size())) {
+      hash.update(buffer.data(), n);
+      total += n;
+    }
+  } catch (const std::system_error& e) {
+    throw Error(fmt::format("{}: cannot read: {}", path.string(), e.code().message()));
+  }
+  if (bytes != nullptr) *bytes = total;
+  return hash.hex();
+}
+
+}  // namespace iobench

@@ -1,0 +1,43 @@
+#pragma once
+// Where a worker's stdout goes (DESIGN.md "sinks"): /dev/null, a pipe the driver drains on its
+// own thread (counting and hashing what arrives), or a temporary file (sized and hashed after the
+// run, then removed). Results always name the sink: /dev/null flatters writers.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "driver/config/config.hpp"
+
+namespace iobench {
+
+struct SinkResult {
+  std::optional<std::uint64_t> bytes;  // empty for the null sink
+  std::string hash;                    // XXH3-64 hex; empty for the null sink
+  bool drain_cut_short = false;        // the pipe was still held open after the run (a stray)
+};
+
+class Sink {
+ public:
+  virtual ~Sink() = default;
+  // The descriptor the worker's stdout becomes.
+  [[nodiscard]] virtual int worker_fd() const = 0;
+  // Called after the worker was reaped. The driver's copy of a pipe's write end is closed only
+  // now, so the drain sees end of file once the worker and its children are gone.
+  virtual SinkResult finish() = 0;
+};
+
+struct SinkSettings {
+  std::optional<std::uint64_t> pipe_size_bytes;  // F_SETPIPE_SZ for pipe sinks
+  std::filesystem::path temp_dir;                // private folder for file sinks
+  double drain_grace_s = 2;  // how long a pipe may stay open after the worker ended
+};
+
+// Throws iobench::Error when the sink cannot be made.
+std::unique_ptr<Sink> open_sink(SinkKind kind, const SinkSettings& settings);
+
+// Hashes a file's bytes (XXH3-64 hex), for expected outputs and file sinks.
+std::string hash_file(const std::filesystem::path& path, std::uint64_t* bytes = nullptr);
+
+}  // namespace iobench

@@ -1,0 +1,105 @@
+#include "driver/run/worker_catalog.hpp"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/io.hpp>
+#include <boost/process/pipe.hpp>
+#include <cstdlib>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "common/error.hpp"
+
+namespace iobench {
+
+std::filesystem::path find_worker() {
+  if (const char* forced = std::getenv("IOBENCH_WORKER"); forced != nullptr && *forced != '\0') {
+    return forced;
+  }
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) throw Error(fmt::format("cannot find this executable: {}", ec.message()));
+  return self.parent_path() / "iobench-worker";
+}
+
+std::vector<WorkerEntry> load_worker_catalog(const std::filesystem::path& worker) {
+  namespace bp = boost::process;
+  if (::access(worker.c_str(), X_OK) != 0) {
+    throw Error(
+        fmt::format("{}: the worker is missing or not executable (build it, or set IOBENCH_WORKER)",
+                    worker.string()));
+  }
+  std::string text;
+  int exit_code = 0;
+  try {
+    bp::ipstream out;
+    bp::child child(bp::exe = worker.string(), bp::args = {"--list"}, bp::std_out > out,
+                    bp::std_in < bp::null);
+    text.assign(std::istreambuf_iterator<char>(out), std::istreambuf_iterator<char>());
+    child.wait();  // not a measured run: Boost.Process may reap this one itself
+    exit_code = child.exit_code();
+  } catch (const std::exception& e) {
+    throw Error(fmt::format("{} --list: {}", worker.string(), e.what()));
+  }
+  if (exit_code != 0)
+    throw Error(fmt::format("{} --list exited with {}", worker.string(), exit_code));
+  std::vector<WorkerEntry> catalog;
+  try {
+    for (const auto& entry : nlohmann::json::parse(text)) {
+      catalog.push_back(WorkerEntry{entry.at("name").get<std::string>(),
+                                    entry.at("kind").get<std::string>(),
+                                    entry.value("description", "")});
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(fmt::format("{} --list: unreadable JSON: {}", worker.string(), e.what()));
+  }
+  return catalog;
+}
+
+std::string check_worker_args(const std::vector<std::string>& args,
+                              const std::vector<WorkerEntry>& catalog) {
+  auto known = [&](const std::string& kind, const std::string& name) {
+    for (const auto& entry : catalog) {
+      // Ops with an argument may be listed as "field" or "field:N".
+      if (entry.kind == kind && entry.name.substr(0, entry.name.find(':')) == name) return true;
+    }
+    return false;
+  };
+  auto names_of = [&](const std::string& kind) {
+    std::string names;
+    for (const auto& entry : catalog) {
+      if (entry.kind != kind) continue;
+      if (!names.empty()) names += ", ";
+      names += entry.name;
+    }
+    return names;
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string option = args[i];
+    std::string value;
+    if (const auto eq = option.find('='); option.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = option.substr(eq + 1);
+      option.resize(eq);
+    } else if (i + 1 < args.size()) {
+      value = args[i + 1];
+    }
+    std::string kind;
+    if (option == "--read") kind = "reader";
+    if (option == "--write") kind = "writer";
+    if (option == "--op") kind = "op";
+    if (kind.empty()) continue;
+    // field:N is the op "field" with its argument.
+    const std::string name = kind == "op" ? value.substr(0, value.find(':')) : value;
+    if (!known(kind, name)) {
+      return fmt::format("{} '{}' is not a worker {} (known: {})", option, value, kind,
+                         names_of(kind));
+    }
+  }
+  return {};
+}
+
+}  // namespace iobench

@@ -1,0 +1,174 @@
+// Config parsing and validation: each error is one line that names the file and the place.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/error.hpp"
+#include "driver/config/config.hpp"
+
+namespace iobench {
+namespace {
+
+constexpr const char* kValid = R"({
+  "name": "demo",
+  "description": "what it answers",
+  "inputs": [{"path": "data/a.tsv", "generate": {"kind": "ngram", "size": "1MiB", "seed": 3}}, "/abs/b.tsv"],
+  "strategies": [
+    {"name": "getlineRaw", "worker": ["--read", "getline", "--write", "raw"]},
+    {"name": "buf-{buf}", "worker": ["--read", "read", "--write", "buffered", "--buffer", "{buf}"]},
+    {"name": "wc", "command": ["wc", "-l", "{input}"], "verify": false},
+    {"name": "sh", "command": "cat {input} | cat", "shell": true}
+  ],
+  "params": {"buf": ["4KiB", "64KiB", 1048576]},
+  "sinks": ["pipe", "file"],
+  "repeats": 3, "warmup": 0, "cache": "cold", "order": "shuffle", "seed": 9,
+  "timeout_s": 30, "baseline": "getlineRaw", "cpus": [0], "pipe_size": "1MiB"
+})";
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_config(text, "configs/x.json");
+  } catch (const Error& e) {
+    EXPECT_EQ(e.exit_code(), 2);
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::string with(const std::string& key_and_value) {
+  return R"({"name": "n", "inputs": ["in.txt"], "strategies": [{"name": "a", "worker": ["--read", "read"]}], )" +
+         key_and_value + "}";
+}
+
+TEST(Config, ParsesEveryKey) {
+  const Config config = parse_config(kValid, "configs/demo.json");
+  EXPECT_EQ(config.name, "demo");
+  ASSERT_EQ(config.inputs.size(), 2u);
+  EXPECT_EQ(config.inputs[0].path, "configs/data/a.tsv");  // relative to the config's folder
+  EXPECT_EQ(config.inputs[1].path, "/abs/b.tsv");
+  ASSERT_TRUE(config.inputs[0].generate.has_value());
+  EXPECT_EQ(config.inputs[0].generate->kind, "ngram");
+  EXPECT_EQ(config.inputs[0].generate->size_bytes, 1u << 20);
+  EXPECT_EQ(config.inputs[0].generate->seed, 3u);
+  ASSERT_EQ(config.strategies.size(), 4u);
+  EXPECT_EQ(config.strategies[2].kind, StrategySpec::Kind::kCommand);
+  EXPECT_FALSE(config.strategies[2].verify);
+  EXPECT_TRUE(config.strategies[3].shell);
+  EXPECT_EQ(config.strategies[3].args, std::vector<std::string>{"cat {input} | cat"});
+  ASSERT_EQ(config.params.size(), 1u);
+  EXPECT_EQ(config.params[0].second, (std::vector<std::string>{"4KiB", "64KiB", "1048576"}));
+  EXPECT_EQ(config.sinks, (std::vector<SinkKind>{SinkKind::kPipe, SinkKind::kFile}));
+  EXPECT_EQ(config.repeats, 3);
+  EXPECT_EQ(config.warmup, 0);
+  EXPECT_EQ(config.cache, CacheMode::kCold);
+  EXPECT_EQ(config.order, RunOrder::kShuffle);
+  EXPECT_EQ(config.seed, 9u);
+  EXPECT_DOUBLE_EQ(config.timeout_s, 30);
+  EXPECT_EQ(config.baseline, "getlineRaw");
+  EXPECT_EQ(config.cpus, std::vector<int>{0});
+  EXPECT_EQ(config.pipe_size_bytes, 1u << 20);
+}
+
+TEST(Config, DefaultsAreDocumented) {
+  const Config config = parse_config(with(R"("repeats": 2)"), "x.json");
+  EXPECT_EQ(config.sinks, std::vector<SinkKind>{SinkKind::kPipe});
+  EXPECT_EQ(config.warmup, 1);
+  EXPECT_EQ(config.cache, CacheMode::kWarm);
+  EXPECT_EQ(config.order, RunOrder::kInterleave);
+  EXPECT_DOUBLE_EQ(config.timeout_s, 600);
+}
+
+TEST(Config, SyntaxErrorsNameLineAndColumn) {
+  const std::string error = error_of("{\n  \"name\": \"x\",\n  oops\n}");
+  EXPECT_EQ(error.rfind("configs/x.json:3:3: invalid JSON", 0), 0u) << error;
+}
+
+TEST(Config, SchemaErrorsNameTheJsonPath) {
+  EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
+            std::string::npos);
+  EXPECT_NE(error_of(with(R"("repeats": "5")")).find("repeats: must be a whole number"),
+            std::string::npos);
+  EXPECT_NE(error_of(with(R"("repeats": 0)")).find("repeats: must be from 1"), std::string::npos);
+  EXPECT_NE(
+      error_of(with(R"("cache": "hot")")).find("cache: 'hot' is not one of: warm, cold, none"),
+      std::string::npos);
+  EXPECT_NE(error_of(with(R"("sinks": [])")).find("sinks: must be a non-empty list"),
+            std::string::npos);
+  EXPECT_NE(error_of(with(R"("sinks": ["pipe", "pipe"])")).find("sinks[1]: is listed twice"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(with(R"("pipe_size": "12QB")")).find("pipe_size: size '12QB' has an unknown suffix"),
+      std::string::npos);
+  EXPECT_NE(error_of(with(R"("timeout_s": 0)")).find("timeout_s: must be a number of seconds"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"name": "n", "inputs": [], "strategies": []})")
+                .find("inputs: must be a non-empty list"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"inputs": ["a"], "strategies": [{"name": "a", "worker": ["x"]}]})")
+                .find("name: is required"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"([1, 2])").find("must be a JSON object"), std::string::npos);
+}
+
+TEST(Config, StrategyErrors) {
+  const std::string base = R"({"name": "n", "inputs": ["in"], "strategies": [)";
+  EXPECT_NE(error_of(base + R"({"name": "a"}]})").find("strategies[0]: needs exactly one of"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "command": ["y"]}]})")
+                .find("needs exactly one"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "args": ["y"]}]})")
+                .find("strategies[0].args: unknown key"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": []}]})")
+                .find("strategies[0].worker: must not be an empty list"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": [1]}]})")
+                .find("strategies[0].worker[0]: must be a string"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"]}, {"name": "a", "worker": ["y"]}]})")
+                .find("strategies[1].name: 'a' is used by another strategy"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a-{b}", "worker": ["--buffer", "{b}"]}]})")
+                .find("strategies[0].name: placeholder {b} is not defined"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(base + R"({"name": "a", "worker": ["--buffer", "{b}"]}], "params": {"b": ["1"]}})")
+          .find("strategies[0].name: must contain {b}"),
+      std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "shell": true}]})")
+                .find("applies to \"command\" only"),
+            std::string::npos);
+  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"]}], "params": {"input": ["1"]}})")
+                .find("reserved"),
+            std::string::npos);
+}
+
+TEST(Config, GenerateErrors) {
+  const std::string head =
+      R"({"name": "n", "strategies": [{"name": "a", "worker": ["x"]}], "inputs": [)";
+  EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "ngram"}}]})")
+                .find("inputs[0].generate.size: is required"),
+            std::string::npos);
+  EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "ngram", "size": "x"}}]})")
+                .find("inputs[0].generate.size: size 'x' must start with a number"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(head + R"({"path": "p", "generate": {"kind": "no-such-kind", "size": "1K"}}]})")
+          .find("inputs[0].generate"),
+      std::string::npos);
+  EXPECT_NE(error_of(head + R"({"generate": {"kind": "ngram", "size": "1K"}}]})")
+                .find("inputs[0].path: is required"),
+            std::string::npos);
+}
+
+TEST(Placeholders, FindAndExpand) {
+  EXPECT_EQ(find_placeholders("a{x}b{input}{x}{not valid}{}"),
+            (std::vector<std::string>{"x", "input", "x"}));
+  EXPECT_EQ(expand_placeholders("--buffer={buf} {input} {other}", {{"buf", "4KiB"}}),
+            "--buffer=4KiB {input} {other}");
+  EXPECT_EQ(expand_placeholders("{", {{"a", "b"}}), "{");
+}
+
+}  // namespace
+}  // namespace iobench

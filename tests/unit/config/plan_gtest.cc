@@ -1,0 +1,184 @@
+// Matrix expansion: cartesian params, order, shards, filters, output classes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "common/error.hpp"
+#include "driver/config/plan.hpp"
+
+namespace iobench {
+namespace {
+
+Config demo_config(const std::string& extra = "") {
+  return parse_config(R"({
+    "name": "demo", "inputs": ["a.tsv", "b.tsv"],
+    "strategies": [
+      {"name": "raw", "worker": ["--read", "getline", "--write", "raw"]},
+      {"name": "buf-{r}-{buf}", "worker": ["--read", "{r}", "--write", "buffered", "--buffer", "{buf}"]},
+      {"name": "count-{r}", "worker": ["--read", "{r}", "--write", "raw", "--op", "count"]},
+      {"name": "cat", "command": ["cat", "{input}"]}
+    ],
+    "params": {"buf": ["4KiB", "1MiB"], "r": ["read", "fread", "mmap"]},
+    "sinks": ["pipe", "null"], "repeats": 2, "warmup": 1)" +
+                          extra + "}",
+                      "cfg/demo.json");
+}
+
+PlanOptions worker_options() {
+  PlanOptions options;
+  options.worker_path = "/bin/iobench-worker";
+  return options;
+}
+
+TEST(Plan, ExpandsTheCartesianProductOfTheParamsEachStrategyUses) {
+  const Plan plan = build_plan(demo_config(), worker_options());
+  std::vector<std::string> names;
+  for (const iobench::Test& test : plan.tests) names.push_back(test.name);
+  EXPECT_EQ(names.size(), 1u + 6u + 3u + 1u);
+  EXPECT_NE(std::find(names.begin(), names.end(), "buf-mmap-1MiB"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "count-fread"), names.end());
+  const auto& buf = *std::find_if(plan.tests.begin(), plan.tests.end(), [](const iobench::Test& t) {
+    return t.name == "buf-fread-4KiB";
+  });
+  EXPECT_EQ(buf.argv, (std::vector<std::string>{"/bin/iobench-worker", "--read", "fread", "--write",
+                                                "buffered", "--buffer", "4KiB", "{input}"}));
+  EXPECT_EQ(plan.cells.size(), names.size() * 2 * 2);
+  EXPECT_EQ(plan.measured_runs(), plan.cells.size() * 2);
+}
+
+TEST(Plan, OutputClassesIgnoreOptionsThatMustNotChangeTheOutput) {
+  const Plan plan = build_plan(demo_config(), worker_options());
+  for (const auto& test : plan.tests) {
+    if (test.name.rfind("count-", 0) == 0) {
+      EXPECT_EQ(test.output_class, "worker --op count") << test.name;
+    } else {
+      EXPECT_EQ(test.output_class, "copy") << test.name;
+    }
+  }
+}
+
+TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
+  const Plan plan = build_plan(demo_config(), worker_options());
+  std::set<std::pair<std::size_t, std::size_t>> pairs;
+  std::size_t verify_runs = 0;
+  bool seen_non_verify = false;
+  for (const auto& run : plan.runs) {
+    if (run.phase != RunPhase::kVerify) {
+      seen_non_verify = true;
+      continue;
+    }
+    EXPECT_FALSE(seen_non_verify) << "verification runs come first";
+    ++verify_runs;
+    pairs.emplace(plan.cells[run.cell].test, plan.cells[run.cell].input);
+  }
+  EXPECT_EQ(verify_runs, plan.tests.size() * 2);
+  EXPECT_EQ(pairs.size(), verify_runs);
+}
+
+TEST(Plan, AVerificationRunStandsForThePipeCellsFirstWarmup) {
+  const Plan plan = build_plan(demo_config(R"(, "warmup": 2)"), worker_options());
+  std::vector<int> warmups(plan.cells.size(), 0);
+  for (const auto& run : plan.runs) {
+    if (run.phase == RunPhase::kWarmup) ++warmups[run.cell];
+  }
+  for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+    const bool verified = plan.tests[plan.cells[c].test].verify;
+    const int expected = plan.cells[c].sink == SinkKind::kPipe && verified ? 1 : 2;
+    EXPECT_EQ(warmups[c], expected)
+        << plan.tests[plan.cells[c].test].name << " " << to_string(plan.cells[c].sink);
+  }
+}
+
+TEST(Plan, InterleaveRunsEveryCellBeforeTheNextRepeat) {
+  const Plan plan = build_plan(demo_config(), worker_options());
+  std::vector<int> repeats;
+  for (const auto& run : plan.runs) {
+    if (run.phase == RunPhase::kMeasure) repeats.push_back(run.repeat);
+  }
+  ASSERT_EQ(repeats.size(), plan.cells.size() * 2);
+  EXPECT_TRUE(std::is_sorted(repeats.begin(), repeats.end()));
+}
+
+TEST(Plan, GroupedRunsEachCellsRepeatsTogether) {
+  const Plan plan = build_plan(demo_config(R"(, "order": "grouped")"), worker_options());
+  std::size_t last_cell = 0;
+  int seen = 0;
+  for (const auto& run : plan.runs) {
+    if (run.phase != RunPhase::kMeasure) continue;
+    if (seen++ % 2 == 1) {
+      EXPECT_EQ(run.cell, last_cell);
+    }
+    last_cell = run.cell;
+  }
+}
+
+TEST(Plan, ShuffleIsSeededAndKeepsEveryRun) {
+  const Plan a = build_plan(demo_config(R"(, "order": "shuffle", "seed": 5)"), worker_options());
+  const Plan b = build_plan(demo_config(R"(, "order": "shuffle", "seed": 5)"), worker_options());
+  const Plan c = build_plan(demo_config(R"(, "order": "shuffle", "seed": 6)"), worker_options());
+  auto key = [](const Plan& plan) {
+    std::vector<std::pair<std::size_t, int>> runs;
+    for (const auto& run : plan.runs) runs.emplace_back(run.cell, run.repeat);
+    return runs;
+  };
+  EXPECT_EQ(key(a), key(b));
+  EXPECT_NE(key(a), key(c));
+  auto sorted_a = key(a);
+  auto sorted_c = key(c);
+  std::sort(sorted_a.begin(), sorted_a.end());
+  std::sort(sorted_c.begin(), sorted_c.end());
+  EXPECT_EQ(sorted_a, sorted_c);
+}
+
+TEST(Plan, ShardsPartitionTheCells) {
+  const Config config = demo_config();
+  const Plan whole = build_plan(config, worker_options());
+  std::size_t total = 0;
+  for (int k = 0; k < 3; ++k) {
+    PlanOptions options = worker_options();
+    options.shard_index = k;
+    options.shard_count = 3;
+    total += build_plan(config, options).cells.size();
+  }
+  EXPECT_EQ(total, whole.cells.size());
+  EXPECT_EQ(parse_shard("2/3"), std::make_pair(1, 3));
+  EXPECT_THROW(parse_shard("0/3"), Error);
+  EXPECT_THROW(parse_shard("4/3"), Error);
+  EXPECT_THROW(parse_shard("x"), Error);
+}
+
+TEST(Plan, FilterSelectsTestsAndRejectsBadPatterns) {
+  PlanOptions options = worker_options();
+  options.filter_regex = "^count-";
+  EXPECT_EQ(build_plan(demo_config(), options).tests.size(), 3u);
+  options.filter_regex = "nothing-matches-this";
+  EXPECT_THROW(build_plan(demo_config(), options), Error);
+  options.filter_regex = "([";
+  EXPECT_THROW(build_plan(demo_config(), options), Error);
+}
+
+TEST(Plan, RepeatsOverrideAndBaseline) {
+  PlanOptions options = worker_options();
+  options.repeats_override = 5;
+  const Plan plan = build_plan(demo_config(R"(, "baseline": "raw")"), options);
+  EXPECT_EQ(plan.repeats, 5);
+  ASSERT_TRUE(plan.baseline_test.has_value());
+  EXPECT_EQ(plan.tests[*plan.baseline_test].name, "raw");
+  EXPECT_THROW(build_plan(demo_config(R"(, "baseline": "nope")"), worker_options()), Error);
+}
+
+TEST(Plan, RunArgvFillsTheInputVerbatimOrShellQuoted) {
+  const Config config = parse_config(R"({"name": "n", "inputs": ["x"], "strategies": [
+      {"name": "a", "command": ["cat", "--", "{input}"]},
+      {"name": "b", "command": "wc -l < {input}", "shell": true}]})",
+                                     "c.json");
+  const Plan plan = build_plan(config, worker_options());
+  EXPECT_EQ(run_argv(plan.tests[0], config, "it's $(x).txt"),
+            (std::vector<std::string>{"cat", "--", "it's $(x).txt"}));
+  EXPECT_EQ(run_argv(plan.tests[1], config, "it's $(x).txt"),
+            (std::vector<std::string>{"sh", "-c", "wc -l < 'it'\\''s $(x).txt'"}));
+}
+
+}  // namespace
+}  // namespace iobench

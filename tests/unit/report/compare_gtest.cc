@@ -1,0 +1,138 @@
+// compare's verdicts on fixtures whose answers are known; p-values checked against
+// scipy.stats.mannwhitneyu (two-sided, method auto), as Google Benchmark's compare.py calls it.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "driver/report/compare.hpp"
+
+namespace iobench::compare {
+namespace {
+
+const std::filesystem::path kFixtures =
+    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
+
+Result run(const Options& options = {}) {
+  return compare_files({kFixtures / "compare-base.tsv"}, {kFixtures / "compare-new.tsv"}, {},
+                       options);
+}
+
+const Row& find_row(const Result& r, std::string_view test) {
+  for (const auto& row : r.rows) {
+    if (row.key[0] == test) return row;
+  }
+  throw std::runtime_error("no row " + std::string(test));
+}
+
+TEST(Compare, MatchesGroupsPresentOnBothSides) {
+  const Result r = run();
+  EXPECT_EQ(r.group_by, (std::vector<std::string>{"test", "input", "sink"}));
+  ASSERT_EQ(r.rows.size(), 4u);  // steady slower faster few; gone and added are warnings
+  bool gone = false;
+  bool added = false;
+  for (const auto& w : r.warnings) {
+    gone |= w.find("gone") != std::string::npos && w.find("only in the base") != std::string::npos;
+    added |= w.find("added") != std::string::npos && w.find("only in the new") != std::string::npos;
+  }
+  EXPECT_TRUE(gone);
+  EXPECT_TRUE(added);
+}
+
+TEST(Compare, Verdicts) {
+  const Result r = run();
+  EXPECT_EQ(find_row(r, "steady").verdict, Verdict::kNoChange);
+  EXPECT_EQ(find_row(r, "slower").verdict, Verdict::kSlower);
+  EXPECT_EQ(find_row(r, "faster").verdict, Verdict::kFaster);
+  EXPECT_EQ(find_row(r, "few").verdict, Verdict::kTooFewRuns);
+  EXPECT_FALSE(r.failed);
+}
+
+TEST(Compare, PValuesMatchScipy) {
+  const Result r = run();
+  EXPECT_NEAR(*find_row(r, "steady").p_value, 0.9697817710518929, 1e-12);
+  EXPECT_NEAR(*find_row(r, "slower").p_value, 0.0008831659948526897, 1e-12);
+  EXPECT_NEAR(*find_row(r, "faster").p_value, 0.004998124765082457, 1e-12);
+  EXPECT_NEAR(*find_row(r, "few").p_value, 0.1, 1e-12);
+}
+
+TEST(Compare, RatioAndInterval) {
+  const Result r = run();
+  const Row& slower = find_row(r, "slower");
+  EXPECT_DOUBLE_EQ(slower.base_median, 1.0);
+  EXPECT_DOUBLE_EQ(slower.new_median, 1.205);
+  EXPECT_DOUBLE_EQ(slower.ratio, 1.205);
+  ASSERT_TRUE(slower.ci.has_value());
+  EXPECT_GT(slower.ci->low, 1.0);  // significant: the interval excludes 1
+  EXPECT_LT(slower.ci->low, slower.ratio);
+  EXPECT_GT(slower.ci->high, slower.ratio);
+  const Row& steady = find_row(r, "steady");
+  ASSERT_TRUE(steady.ci.has_value());
+  EXPECT_LT(steady.ci->low, 1.0);
+  EXPECT_GT(steady.ci->high, 1.0);
+  EXPECT_FALSE(find_row(r, "few").ci.has_value());  // 3 and 3 cannot reach 95%
+}
+
+TEST(Compare, FailOnRegressionOnlyAboveThreshold) {
+  Options options;
+  options.fail_on_regression_pct = 10;
+  const Result over = run(options);
+  EXPECT_TRUE(over.failed);
+  EXPECT_TRUE(find_row(over, "slower").regression);
+  EXPECT_FALSE(find_row(over, "few").regression);  // too few runs: warned, not failed
+  options.fail_on_regression_pct = 25;
+  EXPECT_FALSE(run(options).failed);
+}
+
+TEST(Compare, AlphaChangesTheBar) {
+  Options options;
+  options.alpha = 0.0005;
+  const Result r = run(options);
+  EXPECT_EQ(find_row(r, "slower").verdict, Verdict::kNoChange);    // p = 0.00088
+  EXPECT_EQ(find_row(r, "faster").verdict, Verdict::kTooFewRuns);  // 6 and 6 cannot reach it
+}
+
+TEST(Compare, OtherMetric) {
+  Options options;
+  options.metric = results::Metric::kMem;
+  const Result r = run(options);
+  EXPECT_EQ(find_row(r, "slower").verdict, Verdict::kNoChange);  // mem is 2048 everywhere
+  EXPECT_DOUBLE_EQ(find_row(r, "slower").ratio, 1.0);
+}
+
+TEST(Compare, BadAlphaIsAUsageError) {
+  Options options;
+  options.alpha = 1.5;
+  EXPECT_THROW(run(options), Error);
+}
+
+TEST(Compare, TsvGolden) {
+  std::ostringstream out;
+  write_result(run(), exporter::Format::kTsv, out);
+  const auto path = kFixtures / "golden" / "compare.tsv";
+  if (std::getenv("IOBENCH_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << out.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream golden;
+  golden << in.rdbuf();
+  EXPECT_EQ(out.str(), golden.str());
+  EXPECT_EQ(
+      out.str().substr(0, out.str().find('\n')),
+      "test\tinput\tsink\tbase_median\tnew_median\tratio\tci_low\tci_high\tp_value\tsignificant");
+}
+
+TEST(Compare, PrettySaysTooFewRunsPlainly) {
+  std::ostringstream out;
+  write_result(run(), exporter::Format::kPretty, out);
+  EXPECT_NE(out.str().find("too few runs to judge (need 4+ a side)"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("4 comparisons: 1 slower, 1 faster, 1 no change, 1 too few runs"),
+            std::string::npos)
+      << out.str();
+}
+
+}  // namespace
+}  // namespace iobench::compare

@@ -1,0 +1,147 @@
+// The SVG chart: structure, marks, and that no two texts overlap (estimated monospace boxes).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "common/error.hpp"
+#include "driver/report/plot.hpp"
+
+namespace iobench::plot {
+namespace {
+
+const std::filesystem::path kFixtures =
+    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
+
+results::RunSet read(const std::vector<std::filesystem::path>& files) {
+  results::ReadOptions options;
+  options.group_by = {"test", "input", "sink"};
+  options.allow_missing_columns = true;
+  return results::read_runs(files, options);
+}
+
+std::size_t count(const std::string& haystack, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t pos = haystack.find(needle); pos != std::string::npos;
+       pos = haystack.find(needle, pos + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+void expect_no_overlap(const Chart& chart) {
+  const auto& boxes = chart.text_boxes;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    EXPECT_GE(boxes[i].x0, 0) << boxes[i].text;
+    EXPECT_LE(boxes[i].x1, chart.width) << boxes[i].text;
+    EXPECT_LE(boxes[i].y1, chart.height) << boxes[i].text;
+    for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+      const bool apart = boxes[i].x1 <= boxes[j].x0 || boxes[j].x1 <= boxes[i].x0 ||
+                         boxes[i].y1 <= boxes[j].y0 || boxes[j].y1 <= boxes[i].y0;
+      EXPECT_TRUE(apart) << "'" << boxes[i].text << "' overlaps '" << boxes[j].text << "'";
+    }
+  }
+}
+
+TEST(Plot, ElapsedChartOfTheNgramRuns) {
+  const Chart chart = render(read({kFixtures / "runs-ngram.tsv"}), Options{});
+  const std::string& svg = chart.svg;
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""), std::string::npos);
+  EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+  EXPECT_EQ(count(svg, "<svg"), 1u);
+  EXPECT_EQ(count(svg, "<text"), count(svg, "</text>"));
+  // Two sections (pipe, file); 9 + 8 rows; 85 runs of which 1 timed out: 84 dots + 1 legend dot.
+  EXPECT_NE(svg.find("input data/ngram-s.tsv · sink pipe"), std::string::npos);
+  EXPECT_NE(svg.find("input data/ngram-s.tsv · sink file"), std::string::npos);
+  EXPECT_EQ(count(svg, "<circle"), 85u);
+  EXPECT_EQ(count(svg, "<polygon"), 3u);  // a star per section, one in the legend
+  EXPECT_EQ(count(svg, ">fastest</text>"), 2u);
+  EXPECT_NE(svg.find(">wc</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">1 excluded</text>"), std::string::npos);
+  // user and system strips: one each per row with runs, plus the legend's.
+  EXPECT_EQ(count(svg, "<title>user "), 17u);
+  EXPECT_EQ(count(svg, "<title>system "), 17u);
+  // Ticks in seconds.
+  EXPECT_NE(svg.find(">0.0 s</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">3.5 s</text>"), std::string::npos);
+  expect_no_overlap(chart);
+}
+
+TEST(Plot, MemChart) {
+  Options options;
+  options.metric = results::Metric::kMem;
+  const Chart chart =
+      render(read({kFixtures / "runs-ngram.tsv", kFixtures / "gnu-time.tsv"}), options);
+  EXPECT_NE(chart.svg.find("peak memory"), std::string::npos);
+  EXPECT_NE(chart.svg.find(">4 MiB</text>"), std::string::npos);
+  EXPECT_EQ(chart.svg.find("<title>user "), std::string::npos);
+  EXPECT_NE(chart.svg.find("(no input or sink column)"), std::string::npos);
+  expect_no_overlap(chart);
+}
+
+TEST(Plot, LongNamesAreShortenedEscapedAndStillApart) {
+  const auto path = std::filesystem::path(::testing::TempDir()) / "iobench-plot-long.tsv";
+  {
+    std::ofstream out(path);
+    out << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\n";
+    const std::string long_name(120, 'x');
+    for (int i = 0; i < 3; ++i) {
+      out << long_name << "-end\t0.000" << 4 + i << "\t0.0001\t0.0001\t50\t100\tin<&>\tpipe\n";
+      out << "a<b>&\"c\"\t0.0009" << i << "\t0.0001\t0.0001\t50\t100\tin<&>\tpipe\n";
+    }
+  }
+  const Chart chart = render(read({path}), Options{});
+  EXPECT_NE(chart.svg.find("a&lt;b&gt;&amp;&quot;c&quot;"), std::string::npos);
+  EXPECT_NE(chart.svg.find("…"), std::string::npos);
+  EXPECT_NE(chart.svg.find("-end</text>"), std::string::npos);
+  EXPECT_NE(chart.svg.find(" µs</text>"), std::string::npos);  // sub-millisecond scale in µs
+  EXPECT_EQ(chart.svg.find("<b>"), std::string::npos);
+  expect_no_overlap(chart);
+}
+
+TEST(Plot, AllRunsFailedStillDrawsTheRow) {
+  const auto path = std::filesystem::path(::testing::TempDir()) / "iobench-plot-failed.tsv";
+  std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\n"
+                         "good\t1\t0.5\t0.1\t60\t100\tok\n"
+                         "bad\t1\t0.5\t0.1\t60\t100\tfailed\n";
+  const Chart chart = render(read({path}), Options{});
+  EXPECT_NE(chart.svg.find(">no successful run</text>"), std::string::npos);
+  expect_no_overlap(chart);
+}
+
+TEST(Plot, WideRangeGetsALogAxis) {
+  const auto path = std::filesystem::path(::testing::TempDir()) / "iobench-plot-log.tsv";
+  std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\n"
+                         "fast\t0.0012\t0.0005\t0.0005\t80\t100\n"
+                         "fast\t0.0013\t0.0005\t0.0005\t80\t100\n"
+                         "slow\t0.250\t0.2\t0.01\t80\t100\n"
+                         "slow\t0.260\t0.2\t0.01\t80\t100\n";
+  const Chart chart = render(read({path}), Options{});
+  EXPECT_NE(chart.svg.find("· log scale"), std::string::npos);
+  EXPECT_NE(chart.svg.find(">1 ms</text>"), std::string::npos);
+  EXPECT_NE(chart.svg.find(">1000 ms</text>"), std::string::npos);
+  expect_no_overlap(chart);
+  // A narrow range stays linear from 0.
+  const Chart linear = render(read({kFixtures / "runs-ngram.tsv"}), Options{});
+  EXPECT_EQ(linear.svg.find("log scale"), std::string::npos);
+}
+
+TEST(Plot, RejectsOtherMetrics) {
+  Options options;
+  options.metric = results::Metric::kUser;
+  EXPECT_THROW(render(read({kFixtures / "gnu-time.tsv"}), options), Error);
+}
+
+TEST(Plot, WritesTheFile) {
+  const auto out = std::filesystem::path(::testing::TempDir()) / "iobench-plot.svg";
+  plot_files({kFixtures / "gnu-time.tsv"}, out, Options{});
+  std::ifstream in(out);
+  std::string first;
+  std::getline(in, first);
+  EXPECT_EQ(first, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+  EXPECT_FALSE(std::filesystem::exists(out.string() + ".tmp"));
+}
+
+}  // namespace
+}  // namespace iobench::plot

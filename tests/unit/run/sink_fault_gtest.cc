@@ -1,0 +1,73 @@
+// Fault injection on the sinks (issue 7): a process that escaped the worker's process group keeps
+// writing into the pipe sink without end; finish() must give up after the grace period instead of
+// draining forever. A file sink is a 0600 file in the given private folder, removed by finish().
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "driver/run/sink.hpp"
+
+namespace iobench {
+namespace {
+
+TEST(FaultSink, EndlessWriterDoesNotKeepThePipeDrainAlive) {
+  ::signal(SIGPIPE, SIG_IGN);  // the stray's writes fail with EPIPE once the sink is gone
+  SinkSettings settings;
+  settings.drain_grace_s = 0.2;
+  auto sink = open_sink(SinkKind::kPipe, settings);
+  // The "stray": its own copy of the write end, writing as fast as it can until told to stop.
+  const int stray_fd = ::dup(sink->worker_fd());
+  ASSERT_GE(stray_fd, 0);
+  std::atomic<bool> stop{false};
+  std::thread stray([&] {
+    const std::vector<char> block(1 << 16, 'y');
+    while (!stop.load()) {
+      if (::write(stray_fd, block.data(), block.size()) < 0) break;
+    }
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const SinkResult result = sink->finish();
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stop = true;
+  sink.reset();  // closes the read end: the stray's next write fails with EPIPE
+  stray.join();
+  ::close(stray_fd);
+  EXPECT_TRUE(result.drain_cut_short);
+  EXPECT_GT(result.bytes.value_or(0), 0U);
+  EXPECT_LT(took, 5.0) << "finish() drained an endless writer for " << took << " s";
+}
+
+TEST(FaultSink, FileSinkIsPrivateAndRemoved) {
+  char folder_template[] = "/tmp/iobench-fault-sink-XXXXXX";
+  ASSERT_NE(::mkdtemp(folder_template), nullptr);
+  const std::filesystem::path folder = folder_template;
+  SinkSettings settings;
+  settings.temp_dir = folder;
+  auto sink = open_sink(SinkKind::kFile, settings);
+  const std::string link = "/proc/self/fd/" + std::to_string(sink->worker_fd());
+  const std::filesystem::path file = std::filesystem::read_symlink(link);
+  EXPECT_EQ(file.parent_path(), folder);
+  struct stat st {};
+  ASSERT_EQ(::stat(file.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600U);
+  ASSERT_EQ(::write(sink->worker_fd(), "abc\n", 4), 4);
+  const SinkResult result = sink->finish();
+  EXPECT_EQ(result.bytes.value_or(0), 4U);
+  EXPECT_FALSE(std::filesystem::exists(file));
+  sink.reset();
+  std::filesystem::remove_all(folder);
+}
+
+}  // namespace
+}  // namespace iobench

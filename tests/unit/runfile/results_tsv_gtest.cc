@@ -1,0 +1,107 @@
+// The run file: exact header, row format, and never overwriting.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "driver/runfile/results_tsv.hpp"
+
+namespace iobench {
+namespace {
+
+std::filesystem::path temp_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "iobench-tsv-XXXXXX").string();
+  return ::mkdtemp(pattern.data());
+}
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(RunTsv, HeaderBeginsWithTheGnuTimeRecipeColumns) {
+  EXPECT_EQ(
+      run_tsv_header(),
+      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
+      "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_hash\thost\n");
+}
+
+TEST(RunTsv, FormatsARow) {
+  RunRow row;
+  row.test = "getline\traw";  // a tab must not split the field
+  row.elapsed_s = 1.5;
+  row.user_s = 1.0;
+  row.system_s = 0.25;
+  row.cpu_pct = 83.3333;
+  row.max_rss_kib = 1234;
+  row.input = "data/x.tsv";
+  row.sink = "pipe";
+  row.repeat = 2;
+  row.status = RunStatus::kMismatch;
+  row.exit_code = 0;
+  row.minflt = 10;
+  row.bytes_out = 99;
+  row.cache_pct = 100;
+  row.output_hash = "00ff";
+  row.host = "h";
+  EXPECT_EQ(
+      format_run_row(row),
+      "getline raw\t1.500000\t1.000000\t0.250000\t83.3\t1234\tdata/x.tsv\tpipe\t2\tmismatch\t0\t"
+      "10\t0\t0\t0\t0\t0\t99\t100.0\t00ff\th\n");
+  row.exit_code.reset();
+  row.bytes_out.reset();
+  row.cache_pct.reset();
+  row.status = RunStatus::kError;
+  EXPECT_NE(format_run_row(row).find("\terror\t\t10\t"), std::string::npos);
+}
+
+TEST(RunTsv, StatusNamesRoundTrip) {
+  for (const auto status : {RunStatus::kOk, RunStatus::kFailed, RunStatus::kSignal,
+                            RunStatus::kTimeout, RunStatus::kMismatch, RunStatus::kError}) {
+    EXPECT_EQ(parse_run_status(to_string(status)), status);
+  }
+  EXPECT_FALSE(parse_run_status("OK").has_value());
+}
+
+TEST(RunTsvWriter, WritesHeaderAndRowsAsTheyCome) {
+  const auto dir = temp_dir();
+  const auto path = dir / "runs.tsv";
+  {
+    RunTsvWriter writer(path);
+    EXPECT_EQ(slurp(path), run_tsv_header());  // on disk before any run
+    RunRow row;
+    row.test = "t";
+    writer.append(row);
+    EXPECT_EQ(slurp(path), run_tsv_header() + format_run_row(row));
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RunTsvWriter, NeverOverwritesNorFollowsASymlink) {
+  const auto dir = temp_dir();
+  const auto path = dir / "runs.tsv";
+  { std::ofstream(path) << "precious\n"; }
+  try {
+    RunTsvWriter writer(path);
+    FAIL() << "an existing file was opened";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("never overwritten"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(slurp(path), "precious\n");
+  std::filesystem::create_symlink(path, dir / "link.tsv");
+  EXPECT_THROW(RunTsvWriter(dir / "link.tsv"), Error);
+  EXPECT_EQ(slurp(path), "precious\n");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(RunTsvWriter, AnUnwritableFolderIsAnError) {
+  EXPECT_THROW(RunTsvWriter("/nonexistent-folder/runs.tsv"), Error);
+}
+
+}  // namespace
+}  // namespace iobench
