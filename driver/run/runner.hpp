@@ -19,7 +19,8 @@ struct RunOptions {
   bool quiet = false;
 };
 
-// Returns the exit code (DESIGN.md). Throws iobench::Error for errors found before any run.
+// Returns the exit code (docs/formats.md "Exit codes"). Throws iobench::Error for errors found
+// before any run.
 int run_experiment(const RunOptions& options);
 
 }  // namespace iobench
