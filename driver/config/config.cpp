@@ -1,6 +1,7 @@
 #include "driver/config/config.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -11,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "common/counter_names.hpp"
 #include "common/error.hpp"
 #include "common/size.hpp"
 
@@ -334,10 +336,10 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
         fmt::format("{}:{}: invalid JSON: {}", file.string(), line_column(text, e.byte), what));
   }
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
-  v.only_keys(
-      root, "",
-      {"name", "description", "inputs", "strategies", "params", "sinks", "repeats", "warmup",
-       "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size", "$schema"});
+  v.only_keys(root, "",
+              {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
+               "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
+               "counters", "$schema"});
 
   Config config;
   config.file = file;
@@ -428,6 +430,20 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     for (std::size_t i = 0; i < it->size(); ++i) {
       config.cpus.push_back(
           static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
+    }
+  }
+  if (const auto it = root.find("counters"); it != root.end()) {
+    if (!it->is_array()) v.fail("counters", "must be a list of counter names");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const std::string place = Validator::index("counters", i);
+      std::string name = v.string((*it)[i], place);
+      if (!is_counter_name(name)) {
+        v.fail(place, fmt::format("unknown counter '{}' (known: {})", name,
+                                  fmt::join(kCounterNames, ", ")));
+      }
+      if (std::find(config.counters.begin(), config.counters.end(), name) != config.counters.end())
+        v.fail(place, fmt::format("'{}' is listed twice", name));
+      config.counters.push_back(std::move(name));
     }
   }
   if (const auto it = root.find("pipe_size"); it != root.end()) {

@@ -57,6 +57,7 @@ struct Config {
   std::string baseline;
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
+  std::vector<std::string> counters;             // kernel counters per run (kCounterNames)
   nlohmann::ordered_json as_written;             // the config, for the run metadata
 };
 

@@ -20,6 +20,7 @@
 #include "common/size.hpp"
 #include "driver/gen/gen.hpp"
 #include "driver/report/medians_file.hpp"
+#include "driver/run/counting.hpp"
 #include "driver/run/page_cache.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/run_meta.hpp"
@@ -315,8 +316,9 @@ struct MatrixTotals {
 class MatrixExecutor {
  public:
   MatrixExecutor(const Config& config, const Plan& plan, Spawner& spawner, RunTsvWriter& writer,
-                 const fs::path& sink_folder, bool show_progress)
+                 const fs::path& sink_folder, bool show_progress, const CountingPlan& counting)
       : config_(config),
+        counting_(counting),
         plan_(plan),
         spawner_(spawner),
         writer_(writer),
@@ -378,6 +380,7 @@ class MatrixExecutor {
       request.stdout_fd = sink->worker_fd();
       request.stderr_fd = stderr_capture.get();
       request.cpus = config_.cpus;
+      request.counters = counting_.counted;
       request.timeout_s = config_.timeout_s;
       result = spawner_.run(request);
       if (result.outcome == SpawnOutcome::kCancelled || g_interrupt_signal != 0) return;
@@ -388,6 +391,10 @@ class MatrixExecutor {
       result.error = e.what();
     }
     fill_measurements(row, result);
+    bool stray_held_sink = false;
+    if (const auto warning = strays_.check(test.name, result, stray_held_sink); !warning.empty())
+      progress_.warn(warning);
+    if (stray_held_sink) row.status = RunStatus::kError;
     row.output_hash = output.hash;
     row.bytes_out = output.bytes;
     if (output.drain_cut_short) {
@@ -538,6 +545,8 @@ class MatrixExecutor {
   }
 
   const Config& config_;
+  const CountingPlan& counting_;
+  StrayWatch strays_;
   const Plan& plan_;
   Spawner& spawner_;
   RunTsvWriter& writer_;
@@ -604,13 +613,17 @@ int run_config(const Config& config, const RunOptions& options) {
                      {"worker", plan_options.worker_path}};
   meta["config_file"] = config.file.string();
   meta["config"] = config.as_written;
+  const CountingPlan counting = plan_counting(config.counters);
+  if (!counting.requested.empty()) meta["counters"] = counting_meta(counting);
+  if (const auto warning = counting_warning(counting); !warning.empty())
+    fmt::print(stderr, "iobench: warning: {}\n", warning);
   write_json_file(paths.meta, meta);
 
   SinkFolder sink_folder(paths.folder);
   Spawner& spawner = Spawner::global();
   const InterruptGuard interrupt_guard(spawner);
   MatrixExecutor executor(config, plan, spawner, writer, sink_folder.path(),
-                          !options.quiet && ::isatty(STDERR_FILENO) != 0);
+                          !options.quiet && ::isatty(STDERR_FILENO) != 0, counting);
   const MatrixTotals totals = executor.run_all();
 
   const bool interrupted = g_interrupt_signal != 0;

@@ -122,10 +122,6 @@ int open_event(std::string_view name, pid_t pid, int& error) {
 
 }  // namespace
 
-bool is_counter_name(std::string_view name) {
-  return std::find(kCounterNames.begin(), kCounterNames.end(), name) != kCounterNames.end();
-}
-
 CounterSet CounterSet::open(const std::vector<std::string>& names, pid_t pid) {
   CounterSet set;
   for (const auto& name : names) {

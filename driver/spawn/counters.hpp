@@ -5,22 +5,15 @@
 // its cells stay empty and the reason travels with it.
 #include <sys/types.h>
 
-#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "common/counter_names.hpp"
 #include "common/fd.hpp"
 
 namespace iobench {
-
-// Every name the config key `counters` accepts, in column order.
-inline constexpr std::array<std::string_view, 9> kCounterNames = {
-    "syscalls", "context-switches", "cpu-migrations", "page-faults",  "task-clock",
-    "cycles",   "instructions",     "cache-misses",   "branch-misses"};
-
-bool is_counter_name(std::string_view name);
 
 struct CounterReading {
   std::string name;

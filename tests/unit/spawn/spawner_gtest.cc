@@ -185,8 +185,8 @@ TEST(Spawner, MaxRssIsTheWorkersOwnWhenTheDriverHoldsHundredsOfMiB) {
 TEST(Spawner, KillsAndReportsAStrayThatLeftTheProcessGroup) {
   Spawner spawner(kDriver);
   const UniqueFd out(::memfd_create("out", MFD_CLOEXEC));
-  SpawnRequest request =
-      command({"sh", "-c", "setsid sleep 30 >/dev/null 2>&1 </dev/null & echo $!; exit 0"});
+  SpawnRequest request = command(
+      {"sh", "-c", "setsid sleep 30 >/dev/null 2>&1 </dev/null & echo $!; sleep 0.3; exit 0"});
   request.stdout_fd = out.get();
   const SpawnResult result = spawner.run(request);
   ASSERT_EQ(result.outcome, SpawnOutcome::kExited) << result.error;
