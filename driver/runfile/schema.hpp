@@ -1,5 +1,5 @@
 #pragma once
-// The run file's schema (docs/reports.md, "Reading run files"): the status names, the columns and
+// The run file's schema (docs/formats.md, "Run file"): the status names, the columns and
 // their order, the metrics a report reads, and the optional kernel-counter columns. Every other
 // file names a column or a status through these, never by its own spelling.
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// Writes run files: one row per run, the columns of driver/runfile/schema.hpp (docs/reports.md).
+// Writes run files: one row per run, the columns of driver/runfile/schema.hpp (docs/formats.md "Run file").
 #include <filesystem>
 #include <string>
 #include <vector>
