@@ -143,6 +143,12 @@ void BlockWriter::flush() {
   fill_ = 0;
 }
 
+void BlockWriter::write_now(const char* data, std::size_t size) {
+  flush();
+  sys::write_all(fd_, data, size);
+  handed_ += size;
+}
+
 std::string string_option(const GenRequest& request, std::string_view name,
                           std::string_view fallback) {
   const auto it = request.options.find(name);
