@@ -12,9 +12,9 @@
 #include <set>
 #include <sstream>
 
-#include "common/counter_names.hpp"
 #include "common/error.hpp"
 #include "common/size.hpp"
+#include "driver/runfile/schema.hpp"
 
 namespace iobench {
 namespace {
@@ -436,14 +436,16 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     if (!it->is_array()) v.fail("counters", "must be a list of counter names");
     for (std::size_t i = 0; i < it->size(); ++i) {
       const std::string place = Validator::index("counters", i);
-      std::string name = v.string((*it)[i], place);
-      if (!is_counter_name(name)) {
+      const std::string name = v.string((*it)[i], place);
+      const auto counter = parse_counter(name);
+      if (!counter) {
         v.fail(place, fmt::format("unknown counter '{}' (known: {})", name,
-                                  fmt::join(kCounterNames, ", ")));
+                                  fmt::join(kCounterConfigNames, ", ")));
       }
-      if (std::find(config.counters.begin(), config.counters.end(), name) != config.counters.end())
+      if (std::find(config.counters.begin(), config.counters.end(), *counter) !=
+          config.counters.end())
         v.fail(place, fmt::format("'{}' is listed twice", name));
-      config.counters.push_back(std::move(name));
+      config.counters.push_back(*counter);
     }
   }
   if (const auto it = root.find("pipe_size"); it != root.end()) {

@@ -2,13 +2,16 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace iobench {
 
-CountingPlan plan_counting(const std::vector<std::string>& requested) {
+CountingPlan plan_counting(const std::vector<Counter>& requested) {
   CountingPlan plan;
-  plan.requested = requested;
-  plan.unavailable = probe_counters(requested);
-  for (const auto& name : requested) {
+  for (const Counter counter : requested) plan.requested.emplace_back(config_name(counter));
+  plan.unavailable = probe_counters(plan.requested);
+  for (const auto& name : plan.requested) {
     const bool refused = std::any_of(plan.unavailable.begin(), plan.unavailable.end(),
                                      [&](const CounterProblem& p) { return p.name == name; });
     if (!refused) plan.counted.push_back(name);
@@ -29,6 +32,17 @@ nlohmann::ordered_json counting_meta(const CountingPlan& plan) {
   meta["unavailable"] = nlohmann::ordered_json::object();
   for (const auto& problem : plan.unavailable) meta["unavailable"][problem.name] = problem.reason;
   return meta;
+}
+
+void fill_counters(RunRow& row, const SpawnResult& result) {
+  std::optional<double> smallest_fraction;
+  for (const auto& reading : result.counters) {
+    const auto counter = parse_counter(reading.name);
+    if (!counter || !reading.value) continue;
+    row.counters[index(*counter)] = static_cast<std::uint64_t>(std::llround(*reading.value));
+    smallest_fraction = std::min(smallest_fraction.value_or(1.0), reading.counted_fraction);
+  }
+  if (smallest_fraction) row.counted_pct = *smallest_fraction * 100.0;
 }
 
 std::string StrayWatch::check(const std::string& test, const SpawnResult& result, bool& sink_held) {

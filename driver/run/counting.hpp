@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/runfile/schema.hpp"
 #include "driver/spawn/counters.hpp"
 #include "driver/spawn/spawner.hpp"
 
@@ -18,7 +19,11 @@ struct CountingPlan {
   std::vector<CounterProblem> unavailable;  // the others, with why
 };
 
-CountingPlan plan_counting(const std::vector<std::string>& requested);
+CountingPlan plan_counting(const std::vector<Counter>& requested);
+
+// The row's counter cells and counted_pct from the spawner's readings: a counter not counted
+// stays empty, never 0.
+void fill_counters(RunRow& row, const SpawnResult& result);
 
 // One line naming the counters left empty and why; empty when every counter can be counted.
 std::string counting_warning(const CountingPlan& plan);

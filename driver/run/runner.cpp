@@ -391,6 +391,7 @@ class MatrixExecutor {
       result.error = e.what();
     }
     fill_measurements(row, result);
+    fill_counters(row, result);
     bool stray_held_sink = false;
     if (const auto warning = strays_.check(test.name, result, stray_held_sink); !warning.empty())
       progress_.warn(warning);
@@ -600,7 +601,7 @@ int run_config(const Config& config, const RunOptions& options) {
   }
   prepare_inputs(config, options.quiet);
 
-  RunTsvWriter writer(paths.runs);
+  RunTsvWriter writer(paths.runs, config.counters);
   nlohmann::ordered_json meta;
   meta["runs_file"] = paths.runs.string();
   meta["medians_file"] = paths.medians.string();

@@ -88,7 +88,7 @@ std::string explain(std::string_view name, int error) {
     case EOPNOTSUPP:
       if (name == "syscalls") return "ENOENT: no raw_syscalls:sys_enter tracepoint in tracefs";
       return std::string(error == ENOENT ? "ENOENT" : "EOPNOTSUPP") +
-             ": no PMU on this machine (a VM without one)";
+             ": no PMU on this machine (as in most VMs)";
     case EACCES:
     case EPERM:
       if (name == "syscalls" && ::geteuid() != 0) {

@@ -10,7 +10,6 @@
 #include <string_view>
 #include <vector>
 
-#include "common/counter_names.hpp"
 #include "common/fd.hpp"
 
 namespace iobench {
