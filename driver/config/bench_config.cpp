@@ -76,12 +76,12 @@ std::string choice(std::string_view option, const std::string& value,
 
 Json bench_config_json(const BenchRequest& request) {
   if (request.commands.empty()) {
-    fail("give at least one command to measure, e.g. iobench bench --input FILE 'wc -l {input}'");
+    fail("bench needs a command to measure, e.g. iobench bench --input FILE 'wc -l {input}'");
   }
   if (request.inputs.empty()) {
     fail(
-        "give the file the commands read with --input FILE (a command names it {input}); make "
-        "one with e.g. iobench gen lines --size 10MiB -o data/lines.txt");
+        "bench needs --input FILE, the file the commands read (a command names it {input}); "
+        "make one with e.g. iobench gen lines --size 10MiB -o data/lines.txt");
   }
   for (const auto& input : request.inputs) {
     std::error_code ec;

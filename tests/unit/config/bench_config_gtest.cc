@@ -193,7 +193,7 @@ TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
   };
   BenchRequest request = two_commands();
   request.inputs.clear();
-  expect_error(request, "--input FILE");
+  expect_error(request, "bench needs --input FILE");
   request = two_commands();
   request.inputs = {"data/missing.txt"};
   expect_error(request, "--input data/missing.txt: not a readable file");
