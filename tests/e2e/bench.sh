@@ -2,12 +2,8 @@
 # `iobench bench`: two commands over a generated input, -L expansion, the saved config measured
 # again by `iobench run` (same cells), a mismatch exits 1, a bad option exits 2 with one line,
 # --no-shell runs the command without sh, and both help texts open with examples.
-# Usage: bash bench.sh BIN_DIR SOURCE_DIR
-set -euo pipefail
-bin=$1/iobench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+bin=$(cd "$bin" && pwd)/iobench
 cd "$tmp"
 "$bin" gen lines --size 256KiB --seed 2 -o data/in.txt 2>/dev/null
 
