@@ -25,7 +25,7 @@
 #include "driver/run/run_meta.hpp"
 #include "driver/run/sink.hpp"
 #include "driver/run/worker_catalog.hpp"
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 #include "driver/util/text.hpp"
 
