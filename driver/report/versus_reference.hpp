@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "driver/report/compare.hpp"
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
 
