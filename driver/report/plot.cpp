@@ -8,8 +8,10 @@
 #include <limits>
 #include <map>
 
+#include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/stats.hpp"
+#include "driver/util/format.hpp"
 
 namespace iobench::plot {
 namespace {
@@ -117,11 +119,8 @@ std::string tick_label(double value, double step, const Unit& unit) {
 }
 
 std::string format_value(double v, Metric metric) {
-  if (metric == Metric::kMem) return fmt::format("{:.1f} MiB", v / 1024);
-  if (v >= 100) return fmt::format("{:.1f} s", v);
-  if (v >= 1) return fmt::format("{:.3f} s", v);
-  if (v >= 1e-3) return fmt::format("{:.2f} ms", v * 1e3);
-  return fmt::format("{:.0f} µs", v * 1e6);
+  if (metric == Metric::kMem) return format_kib(v);
+  return format_seconds(v);
 }
 
 class Svg {
@@ -543,20 +542,7 @@ void plot_files(const std::vector<std::filesystem::path>& files, const std::file
     o.subtitle = fmt::format("{} · {} runs", fmt::join(names, ", "), set.rows);
   }
   const Chart chart = render(set, o);
-  std::filesystem::path temp = out;
-  temp += ".tmp";
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    file << chart.svg;
-    file.flush();
-    if (!file) throw Error(fmt::format("{}: cannot write the chart", out.string()));
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, out, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    throw Error(fmt::format("{}: cannot write the chart: {}", out.string(), ec.message()));
-  }
+  write_file_atomically(out, chart.svg);
 }
 
 }  // namespace iobench::plot
