@@ -1,7 +1,7 @@
 #pragma once
-// Errors that end a command with a one-line message and a defined exit code (DESIGN.md):
-// 2 for usage, config and input errors found before anything runs; 3 when iobench itself cannot
-// go on after runs started (every finished row kept).
+// Errors that end a command with a one-line message and a defined exit code (docs/formats.md "Exit
+// codes"): 2 for usage, config and input errors found before anything runs; 3 when iobench
+// itself cannot go on after runs started (every finished row kept).
 #include <stdexcept>
 #include <string>
 

@@ -14,7 +14,7 @@
 #include "driver/run/progress.hpp"
 #include "driver/run/sink.hpp"
 #include "driver/run/verifier.hpp"
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 
 namespace iobench {
 

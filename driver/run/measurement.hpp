@@ -3,7 +3,7 @@
 // row's measurements, status and exit code (docs/driver.md).
 #include <string>
 
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 
 namespace iobench {

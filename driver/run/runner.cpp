@@ -16,6 +16,7 @@
 #include "driver/run/pre_run.hpp"
 #include "driver/run/run_meta.hpp"
 #include "driver/run/worker_catalog.hpp"
+#include "driver/runfile/writer.hpp"
 
 namespace iobench {
 namespace {

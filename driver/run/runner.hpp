@@ -19,8 +19,8 @@ struct RunOptions {
   bool quiet = false;
 };
 
-// Loads options.config_path and runs it through run_config. Returns the exit code (README).
-// Throws iobench::Error for errors found before any run.
+// Loads options.config_path and runs it through run_config. Returns the exit code
+// (docs/formats.md "Exit codes"). Throws iobench::Error for errors found before any run.
 int run_experiment(const RunOptions& options);
 
 // Runs an in-memory config (e.g. one `iobench bench` built from its command line) through exactly

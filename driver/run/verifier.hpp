@@ -13,7 +13,7 @@
 
 #include "driver/config/plan.hpp"
 #include "driver/run/sink.hpp"
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 
 namespace iobench {
 
