@@ -17,6 +17,8 @@
 namespace iobench {
 namespace {
 
+constexpr double kMaxTimeoutS = 1e6;
+
 using Json = nlohmann::ordered_json;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
@@ -332,6 +334,19 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     if (colon != std::string::npos) what = what.substr(colon + 2);
     throw Error(
         fmt::format("{}:{}: invalid JSON: {}", file.string(), line_column(text, e.byte), what));
+  } catch (const Json::out_of_range& e) {
+    // A number too large for a double ("number overflow parsing '1e400'"): nlohmann gives no
+    // position, so find the number's text to name its place.
+    const std::string what = e.what();
+    const auto open = what.find('\'');
+    const auto close = what.rfind('\'');
+    const std::string number =
+        open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
+    const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
+    throw Error(fmt::format("{}:{}: invalid JSON: the number {} does not fit a double",
+                            file.string(),
+                            line_column(text, at == std::string_view::npos ? 0 : at + 1),
+                            number.empty() ? std::string("here") : number));
   }
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
   v.only_keys(
@@ -419,8 +434,10 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
   }
   if (const auto it = root.find("timeout_s"); it != root.end()) {
-    if (!it->is_number() || it->get<double>() <= 0)
-      v.fail("timeout_s", "must be a number of seconds above 0");
+    // Above a million seconds (11 days) is a typo, and a deadline in nanoseconds would overflow.
+    if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > kMaxTimeoutS)
+      v.fail("timeout_s",
+             fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS));
     config.timeout_s = it->get<double>();
   }
   if (const auto it = root.find("cpus"); it != root.end()) {

@@ -83,6 +83,20 @@ TEST(Config, SyntaxErrorsNameLineAndColumn) {
   EXPECT_EQ(error.rfind("configs/x.json:3:3: invalid JSON", 0), 0u) << error;
 }
 
+// Found by the config fuzzer: a number beyond a double escaped as the JSON library's exception.
+TEST(Config, ANumberTooLargeForADoubleIsAnErrorWithItsPlace) {
+  const std::string error = error_of("{\"name\": \"n\",\n \"repeats\": 1e400}");
+  EXPECT_EQ(error, "configs/x.json:2:13: invalid JSON: the number 1e400 does not fit a double");
+  EXPECT_NE(error_of(with(R"("params": {"b": [-2E+999]})")).find("-2E+999 does not fit a double"),
+            std::string::npos);
+}
+
+TEST(Config, ATimeoutThatWouldOverflowIsRefused) {
+  EXPECT_NE(error_of(with(R"("timeout_s": 1e300)")).find("timeout_s: must be a number of seconds"),
+            std::string::npos);
+  EXPECT_NE(error_of(with(R"("timeout_s": 1000001)")).find("at most"), std::string::npos);
+}
+
 TEST(Config, SchemaErrorsNameTheJsonPath) {
   EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
             std::string::npos);
