@@ -49,6 +49,7 @@ int run_config(const Config& config, const RunOptions& options) {
   }
 
   const OutputPaths paths = choose_outputs(options.output, config.name);
+  if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
   make_output_folders(paths);
   if (is_unoptimized_build()) {
     fmt::print(stderr, "iobench: warning: this is a {} build; its timings are not representative\n",
