@@ -15,7 +15,7 @@ awk -F'\t' 'NR > 1 && $10 != "ok" { exit 1 }' two.tsv || fail "a run is not ok: 
 [ "$(cut -f1 two.tsv | tail -n +2 | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
   fail "tests: $(cut -f1 two.tsv | sort -u)"
 grep -q "^Against the reference 'cat {input}'" out.txt || fail "no summary: $(cat out.txt)"
-grep -Eq "^    tac \{input\} \| tac +[0-9.]+× (faster|slower)|^    tac \{input\} \| tac +as fast" out.txt ||
+grep -Eq "^    tac \{input\} \| tac +[0-9.]+ (± [0-9.]+ )?times (faster|slower)" out.txt ||
   fail "no relative speed: $(cat out.txt)"
 grep -q "p [=<] 0" out.txt || fail "no p-value: $(cat out.txt)"
 [ -f medians/two.tsv ] && [ -f meta/two.json ] || fail "no medians or meta beside the runs file"
