@@ -122,6 +122,8 @@ std::pair<int, int> parse_shard(const std::string& text) {
 Plan build_plan(const Config& config, const PlanOptions& options) {
   Plan plan;
   plan.repeats = options.repeats_override.value_or(config.repeats);
+  plan.repeats_min = options.repeats_override.value_or(config.repeats_min);  // --repeats N: N
+  plan.ci_pct = options.repeats_override ? 0 : config.repeats_ci_pct;
 
   // Tests: each strategy over the cartesian product of the params it uses.
   std::vector<Test> all_tests;

@@ -52,7 +52,9 @@ struct Plan {
   std::vector<Cell> cells;
   std::vector<PlannedRun> runs;
   std::optional<std::size_t> baseline_test;
-  int repeats = 0;
+  int repeats = 0;      // the most measured runs per cell (rounds)
+  int repeats_min = 0;  // with a precision target (ci_pct > 0), the fewest; else = repeats
+  double ci_pct = 0;    // the precision target (config "repeats": {"ci_pct": ...}); 0: none
   [[nodiscard]] std::size_t measured_runs() const;
 };
 

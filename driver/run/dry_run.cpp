@@ -6,6 +6,13 @@
 
 namespace iobench {
 
+std::string repeats_text(const Plan& plan) {
+  if (plan.ci_pct <= 0) return fmt::format("{} repeats", plan.repeats);
+  return fmt::format(
+      "{} to {} repeats (a cell stops once its median's 95 % interval is within {} %)",
+      plan.repeats_min, plan.repeats, plan.ci_pct);
+}
+
 void print_plan(const Config& config, const Plan& plan) {
   std::size_t verify_runs = 0;
   std::size_t warmup_runs = 0;
@@ -14,11 +21,11 @@ void print_plan(const Config& config, const Plan& plan) {
     warmup_runs += run.phase == RunPhase::kWarmup ? 1 : 0;
   }
   fmt::print(
-      "# {}: {} tests, {} inputs, {} sinks: {} cells; {} repeats; {} runs ({} verification, "
-      "{} warmup, {} measured); order {}, cache {}\n",
+      "# {}: {} tests, {} inputs, {} sinks: {} cells; {}; {} runs ({} verification, "
+      "{} warmup, {} measured{}); order {}, cache {}\n",
       config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(), plan.cells.size(),
-      plan.repeats, plan.runs.size(), verify_runs, warmup_runs, plan.measured_runs(),
-      to_string(config.order), to_string(config.cache));
+      repeats_text(plan), plan.runs.size(), verify_runs, warmup_runs, plan.measured_runs(),
+      plan.ci_pct > 0 ? " at most" : "", to_string(config.order), to_string(config.cache));
   fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
   for (const auto& run : plan.runs) {
     const Cell& cell = plan.cells[run.cell];

@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "common/fd.hpp"
+#include "driver/report/precision.hpp"
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/page_cache.hpp"
@@ -42,7 +43,9 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
       verifier_([this](const std::string& message) { progress_.warn(message); },
                 [this](const std::string& output_class, std::size_t input) {
                   return independent_reference(output_class, input);
-                }) {
+                }),
+      repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
+      ok_elapsed_s_(plan.cells.size()) {
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
   sink_settings_.temp_dir = settings_.temp_folder;
   for (const auto& spec : config.inputs) {
@@ -58,6 +61,12 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
 MatrixTotals MatrixExecutor::run_all() {
   for (std::size_t r = 0; r < plan_.runs.size(); ++r) {
     if (interrupt_requested() || !totals_.results_error.empty()) break;
+    if (const PlannedRun& run = plan_.runs[r];
+        run.phase == RunPhase::kMeasure &&
+        stats::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
+      ++totals_.runs_saved;  // this cell's median is already as precise as asked
+      continue;
+    }
     run_one(r);
   }
   progress_.finish();
@@ -170,6 +179,7 @@ void MatrixExecutor::run_one(std::size_t index) {
     case RunPhase::kMeasure:
       verifier_.check_measured(cell, test, row);
       record(row);
+      if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
       return;
   }
 }

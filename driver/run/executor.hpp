@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "driver/config/plan.hpp"
+#include "driver/report/precision.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/sink.hpp"
@@ -31,6 +32,9 @@ struct MatrixTotals {
   // Set when a row could not be written (results disk full): the loop stopped there, every row
   // before it is in the file, and the run exits 3.
   std::string results_error;
+  // Measured runs left out because their cell had reached its precision target (config
+  // "repeats": {"ci_pct": ...}).
+  std::size_t runs_saved = 0;
 };
 
 class MatrixExecutor {
@@ -76,6 +80,8 @@ class MatrixExecutor {
   Verifier verifier_;
   std::set<std::size_t> stderr_warned_tests_;
   MatrixTotals totals_;
+  stats::RepeatTarget repeat_target_;
+  std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows
 };
 
 }  // namespace iobench

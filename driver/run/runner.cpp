@@ -64,6 +64,8 @@ int run_config(const Config& config, const RunOptions& options) {
   meta["context"] = collect_machine_context();
   meta["options"] = {{"filter", options.filter_regex},
                      {"repeats", plan.repeats},
+                     {"repeats_min", plan.repeats_min},
+                     {"ci_pct", plan.ci_pct},
                      {"shard", options.shard.empty() ? "1/1" : options.shard},
                      {"order", to_string(config.order)},
                      {"seed", config.seed},
@@ -88,6 +90,7 @@ int run_config(const Config& config, const RunOptions& options) {
   std::string failure = totals.results_error;
   meta["finished"] = !interrupted && failure.empty();
   meta["rows"] = totals.rows_written;
+  meta["runs_saved_by_ci_pct"] = totals.runs_saved;
   try {
     write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {

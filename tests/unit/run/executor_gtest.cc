@@ -32,6 +32,7 @@ struct Script {
   std::string stdout_bytes;
   std::string stderr_bytes;
   bool interrupt = false;  // raise SIGINT during the run (as a user's Ctrl-C would)
+  double elapsed_s = 0.25;
 };
 
 // Scripts by the command's name (argv[0]) and how often that command ran before.
@@ -50,7 +51,7 @@ class FakeLauncher final : public Launcher {
     result.outcome = script.outcome;
     result.exit_code = script.exit_code;
     result.term_signal = script.term_signal;
-    result.elapsed_s = 0.25;
+    result.elapsed_s = script.elapsed_s;
     result.usage.ru_utime.tv_usec = 100000;
     result.usage.ru_maxrss = 1234;
     if (script.interrupt) {
@@ -360,6 +361,37 @@ TEST_F(ExecutorTest, AnInputThatCannotBeReadIsAnErrorRowAndTheMatrixGoesOn) {
   EXPECT_NE(first.find("/proc/self/mem"), std::string::npos);
   EXPECT_NE(first.find("\terror\t"), std::string::npos) << first;
   EXPECT_NE(second.find("\tok\t"), std::string::npos) << second;
+}
+
+TEST_F(ExecutorTest, APreciseCellStopsAtMinAndANoisyOneRunsToMax) {
+  // a: every run 0.25 s, so its interval is 0 from the third run on; b: 0.2, 0.3, 0.2, ... s,
+  // an interval of about ±30 %, so it never reaches 2 % and runs to max.
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    Script script = ok_copy();
+    if (name == "b") script.elapsed_s = nth % 2 == 0 ? 0.2 : 0.3;
+    return script;
+  });
+  const MatrixTotals totals =
+      run(R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+             "repeats": {"min": 3, "max": 6, "ci_pct": 2}, "warmup": 0)",
+          launcher);
+  int a_rows = 0;
+  int b_rows = 0;
+  for (const Row& row : rows()) {
+    EXPECT_EQ(row.status, "ok");
+    (row.test == "a" ? a_rows : b_rows) += 1;
+  }
+  EXPECT_EQ(a_rows, 3);
+  EXPECT_EQ(b_rows, 6);
+  EXPECT_EQ(totals.runs_saved, 3U);
+}
+
+TEST_F(ExecutorTest, PlainRepeatsRunExactlyThatMany) {
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  const MatrixTotals totals = run(
+      R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 4, "warmup": 0)", launcher);
+  EXPECT_EQ(rows().size(), 4U);
+  EXPECT_EQ(totals.runs_saved, 0U);
 }
 
 }  // namespace
