@@ -18,6 +18,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string_view>
 #include <system_error>
 
@@ -152,12 +153,22 @@ std::set<pid_t> children_of_self() {
   return children;
 }
 
-bool is_zombie(pid_t pid) {
+struct ProcessState {
+  char state = 'Z';  // as in /proc/PID/stat; a process already gone reads as a zombie
+  pid_t process_group = 0;
+};
+
+ProcessState process_state(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ProcessState found;
   const std::size_t close_paren = stat.rfind(')');
-  return close_paren == std::string::npos || close_paren + 2 >= stat.size() ||
-         stat[close_paren + 2] == 'Z';
+  if (close_paren == std::string::npos) return found;
+  // After "(comm)": state ppid pgrp ...
+  std::istringstream fields(stat.substr(close_paren + 1));
+  pid_t parent = 0;
+  fields >> found.state >> parent >> found.process_group;
+  return found;
 }
 
 bool holds_file(pid_t pid, const struct stat& file) {
@@ -181,8 +192,8 @@ bool holds_file(pid_t pid, const struct stat& file) {
 // After the worker's own wait4: every process it left behind that became our child (the spawner
 // is a child subreaper, so setsid and double-forked processes come to us) is killed and reaped,
 // round after round, since killing one hands its own children to us.
-void reap_strays(pid_t pgid, const std::set<pid_t>& before, const struct stat* sink,
-                 SpawnResult& result) {
+void reap_strays(pid_t pgid, bool group_terminated, const std::set<pid_t>& before,
+                 const struct stat* sink, SpawnResult& result) {
   std::set<pid_t> counted;
   for (int round = 0; round < 1000; ++round) {
     std::vector<pid_t> strays;
@@ -192,7 +203,11 @@ void reap_strays(pid_t pgid, const std::set<pid_t>& before, const struct stat* s
     if (strays.empty()) break;
     // Look at every live stray before killing any: a killed process drops its descriptors.
     for (const pid_t stray : strays) {
-      if (is_zombie(stray) || !counted.insert(stray).second) continue;  // finished, not a stray
+      const ProcessState state = process_state(stray);
+      if (state.state == 'Z' || !counted.insert(stray).second) continue;  // finished, not a stray
+      // After a timeout or cancel the whole group was signalled with the worker: its members
+      // are still dying, not left behind.
+      if (group_terminated && state.process_group == pgid) continue;
       ++result.strays_killed;
       if (sink != nullptr && holds_file(stray, *sink)) result.stray_held_sink = true;
     }
@@ -352,7 +367,7 @@ SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd) {
 
   struct stat sink {};
   const bool sink_known = request.stdout_fd >= 0 && ::fstat(request.stdout_fd, &sink) == 0;
-  reap_strays(pid, children_before, sink_known ? &sink : nullptr, result);
+  reap_strays(pid, why != 1, children_before, sink_known ? &sink : nullptr, result);
   result.counters = counters.read();
 
   if (reaped != pid) {

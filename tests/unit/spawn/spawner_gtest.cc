@@ -220,6 +220,20 @@ TEST(Spawner, AFinishedChildLeftUnreapedIsNoStray) {
   EXPECT_EQ(clean.strays_killed, 0);
 }
 
+TEST(Spawner, ProcessesOfAGroupEndedByTheTimeoutAreNoStrays) {
+  Spawner spawner(kDriver);
+  const UniqueFd out(::memfd_create("out", MFD_CLOEXEC));
+  SpawnRequest request = command({"sh", "-c", "sleep 30 & sleep 30"});
+  request.stdout_fd = out.get();
+  request.timeout_s = 0.3;
+  for (int i = 0; i < 5; ++i) {  // the race (a group member still dying) does not always show
+    const SpawnResult result = spawner.run(request);
+    EXPECT_EQ(result.outcome, SpawnOutcome::kTimedOut);
+    EXPECT_EQ(result.strays_killed, 0);
+    EXPECT_FALSE(result.stray_held_sink);
+  }
+}
+
 TEST(Spawner, AFailedPinToACpuIsAnErrorWithItsReason) {
   Spawner spawner(kDriver);
   SpawnRequest request = command({"/bin/true"});
