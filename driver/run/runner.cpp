@@ -43,6 +43,7 @@ int run_config(const Config& config, const RunOptions& options) {
   const Plan plan = build_plan(config, plan_options);
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
+  check_machine_settings(config, plan);
   if (options.dry_run) {
     print_plan(config, plan);
     return kExitOk;
