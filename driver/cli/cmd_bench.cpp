@@ -156,6 +156,11 @@ void setup_bench(CLI::App& sub, int& exit_code) {
   sub.add_option("--order", r.order, "interleave, grouped or shuffle")->capture_default_str();
   auto* timeout =
       sub.add_option("--timeout", cli->timeout_s, "Seconds before a run is ended (default 600)");
+  sub.add_option("--counters", r.counters,
+                 "Kernel counters per run, comma-separated (config key counters: syscalls, "
+                 "context-switches, task-clock, cycles, instructions, ...)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   sub.add_flag(
       "--no-shell", [&r](std::int64_t) { r.shell = false; },
       "Run each command directly, split into words as sh would but with nothing "
