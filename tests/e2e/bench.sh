@@ -78,6 +78,13 @@ for args in "--sink disk" "--bogus" "-L nonsense" "--runs 0" "--input data/missi
   [ ! -s out.txt ] && [ ! -e bad.tsv ] || fail "'$args' wrote something"
 done
 grep -q -- '--input data/missing.txt: not a readable file' err.txt || fail "$(cat err.txt)"
+# An error the run finds before any run (here: the runs file exists) saves no config either.
+set +e
+"$bin" bench --input data/in.txt -o two.tsv --save-config refused.json 'cat {input}' >/dev/null 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 2 ] && [ ! -e refused.json ] || fail "existing -o: exit $code, config saved: $(ls)"
+grep -q 'two.tsv: exists' err.txt || fail "$(cat err.txt)"
 
 # --no-shell: the command's parent is the spawner, not sh, and its words are split as sh would.
 cat >argv.sh <<'SCRIPT'
