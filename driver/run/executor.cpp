@@ -14,6 +14,7 @@
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/page_cache.hpp"
+#include "driver/run/reference_output.hpp"
 
 namespace iobench {
 namespace {
@@ -295,11 +296,7 @@ void MatrixExecutor::warn_failure(const RunRow& row, const PlannedRun& run,
 
 std::optional<ExpectedOutput> MatrixExecutor::independent_reference(const std::string& output_class,
                                                                     std::size_t input) {
-  if (output_class != "copy") return std::nullopt;
-  ExpectedOutput reference;
-  reference.hash = hash_file(inputs_[input].path, &reference.bytes);
-  reference.source = "the input";
-  return reference;
+  return reference_output(output_class, inputs_[input].path);
 }
 
 void MatrixExecutor::record(const RunRow& row) {

@@ -499,5 +499,17 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
   EXPECT_EQ(status["mmap"], "mismatch") << warnings;
 }
 
+TEST_F(ExecutorTest, ALoneCountTestIsCheckedAgainstTheInputsLineCount) {
+  // The only test of its class: without the driver's own reference, nothing would catch it.
+  FakeLauncher launcher([](const std::string&, int) {
+    return Script{SpawnOutcome::kExited, 0, 0, "4\n", "", false};  // the input has 3 lines
+  });
+  run(R"("strategies": [{"name": "count", "worker": ["--read", "read", "--write", "raw", "--op", "count"]}],
+         "repeats": 1, "warmup": 0)",
+      launcher);
+  ASSERT_EQ(rows().size(), 1U);
+  EXPECT_EQ(rows()[0].status, "mismatch");
+}
+
 }  // namespace
 }  // namespace iobench
