@@ -64,11 +64,14 @@ void apply_pipe_size(int fd, std::string_view name, const Options& options) {
   if (options.pipe_size.kind != PipeSize::Kind::kDefault) {
     const std::size_t wanted =
         options.pipe_size.kind == PipeSize::Kind::kMax ? pipe_max_size() : options.pipe_size.bytes;
+    // Refused (above pipe-max-size without CAP_SYS_RESOURCE, or past the user's pipe quota):
+    // fail and say why. Going on with the old size would measure another pipe under this name.
     if (::fcntl(fd, F_SETPIPE_SZ, static_cast<int>(wanted)) < 0) {
       const int error = errno;
-      const int current = ::fcntl(fd, F_GETPIPE_SZ);
-      note("warning: cannot set " + std::string(name) + " pipe size to " + std::to_string(wanted) +
-           " bytes (" + std::strerror(error) + "); keeping " + std::to_string(current));
+      throw RunError("cannot set the " + std::string(name) + " pipe size to " +
+                     std::to_string(wanted) + " bytes: " + std::strerror(error) + " (it is " +
+                     std::to_string(::fcntl(fd, F_GETPIPE_SZ)) + "; pipe-max-size is " +
+                     std::to_string(pipe_max_size()) + ")");
     }
   }
   if (options.verbose) {

@@ -5,8 +5,19 @@
 
 #include "workers/worker.hpp"
 
+struct io_uring;  // liburing.h
+
 namespace iobench::worker {
 
 std::unique_ptr<Reader> make_read_reader(const Options& options);
+
+// Why the mmap readers refuse a pipe or terminal (they never fall back to read(2)).
+inline constexpr const char* kMmapNeedsAFile =
+    "mmap: the input is not a regular file (a pipe or terminal) and cannot be mapped; "
+    "use --read read, or give a file";
+
+// io_uring_queue_init, as a seam: tests make it fail as seccomp or kernel.io_uring_disabled would.
+using UringQueueInit = int (*)(unsigned entries, struct io_uring* ring, unsigned flags);
+UringQueueInit& uring_queue_init();
 
 }  // namespace iobench::worker

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "workers/lines.hpp"
+#include "workers/readers.hpp"
 #include "workers/worker.hpp"
 
 namespace iobench::worker {
@@ -36,10 +37,7 @@ class MmapAheadReader final : public Reader {
   explicit MmapAheadReader(const Options& options) : options_(options) {}
 
   void run(Input& input, Op& op) override {
-    if (!input.regular) {  // pipes and terminals: whatever `mmap` does with them
-      find_reader("mmap")->make(options_)->run(input, op);
-      return;
-    }
+    if (!input.regular) throw RunError(kMmapNeedsAFile);  // as `mmap`: never a silent read(2)
     struct stat st {};
     if (::fstat(input.fd, &st) != 0)
       throw std::system_error(errno, std::generic_category(), "fstat");

@@ -63,11 +63,9 @@ class MmapReader final : public Reader {
   explicit MmapReader(const Options& options) : options_(options) {}
 
   void run(Input& input, Op& op) override {
-    if (!input.regular) {
-      note("mmap: input is not a regular file (a pipe or terminal); reading it with read(2)");
-      make_read_reader(options_)->run(input, op);
-      return;
-    }
+    // A pipe cannot be mapped. Reading it with read(2) instead would measure another strategy
+    // under this one's name, so the run fails and says why (docs/driver.md, "What ok guarantees").
+    if (!input.regular) throw RunError(kMmapNeedsAFile);
     struct stat st {};
     if (::fstat(input.fd, &st) != 0)
       throw std::system_error(errno, std::generic_category(), "fstat");
@@ -127,12 +125,12 @@ const RegisterReader kRead({"read",
                             70, [](const Options& o) -> std::unique_ptr<Reader> {
                               return std::make_unique<ReadReader>(buffer_or(o, kDefaultReadBlock));
                             }});
-const RegisterReader kMmap({"mmap",
-                            "mmap(2) the whole file (madvise SEQUENTIAL), split in place; a pipe "
-                            "or stdin falls back to read",
-                            80, [](const Options& o) -> std::unique_ptr<Reader> {
-                              return std::make_unique<MmapReader>(o);
-                            }});
+const RegisterReader kMmap(
+    {"mmap",
+     "mmap(2) the whole file (madvise SEQUENTIAL), split in place; a regular "
+     "file only",
+     80,
+     [](const Options& o) -> std::unique_ptr<Reader> { return std::make_unique<MmapReader>(o); }});
 const RegisterReader kChunk({"chunk", "read(2) raw blocks, no line split: the byte-copy ceiling",
                              100, [](const Options& o) -> std::unique_ptr<Reader> {
                                return std::make_unique<ChunkReader>(

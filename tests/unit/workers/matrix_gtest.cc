@@ -128,7 +128,9 @@ TEST_P(WorkerMatrix, CopyIsByteIdenticalFromPipeAndStdin) {
   for (const CorpusFile& f : corpus_->files()) {
     if (f.name == "empty" || f.name == "no_final_newline" || f.name == "ngram" ||
         f.name == "nul_bytes" || f.name == "long_line_no_newline") {
-      check(f, {}, f.bytes, Feed::kPipe);
+      // The mmap readers refuse a pipe (tests/unit/workers/refusals_gtest.cc).
+      if (std::string(std::get<0>(GetParam())).rfind("mmap", 0) != 0)
+        check(f, {}, f.bytes, Feed::kPipe);
     }
     if (f.name == "crlf" || f.name == "medium_lines") check(f, {}, f.bytes, Feed::kStdin);
   }
