@@ -2,12 +2,14 @@
 
 #include <fcntl.h>
 #include <fmt/core.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <iostream>
@@ -23,6 +25,7 @@
 #include "driver/run/page_cache.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/run_meta.hpp"
+#include "driver/run/shard.hpp"
 #include "driver/run/sink.hpp"
 #include "driver/run/worker_catalog.hpp"
 #include "driver/runfile/results_tsv.hpp"
@@ -96,11 +99,15 @@ void make_folder(const fs::path& folder) {
   }
 }
 
-OutputPaths choose_outputs(const RunOptions& options, const Config& config) {
+OutputPaths choose_outputs(const RunOptions& options, const Config& config,
+                           const ShardChoice& shard) {
   OutputPaths paths;
   if (options.output.empty()) {
     paths.folder = "results";
-    const std::string stem = fmt::format("{}-{}", config.name, utc_stamp());
+    // The shard in the name: the tasks of one array start in the same second.
+    const std::string shard_part =
+        shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "";
+    const std::string stem = fmt::format("{}-{}{}", config.name, utc_stamp(), shard_part);
     paths.runs = paths.folder / (stem + ".tsv");
     for (int n = 2; fs::exists(paths.runs); ++n)
       paths.runs = paths.folder / fmt::format("{}-{}.tsv", stem, n);
@@ -285,6 +292,38 @@ void check_worker_strategies(const Config& config, const Plan& plan, const fs::p
   }
 }
 
+// The tasks of a job array may share a file system and start at once: one makes the input
+// while the others wait on its lock file, then find it whole (gen renames it into place).
+void generate_once(const InputSpec& input, bool quiet) {
+  const fs::path lock_path =
+      input.path.parent_path() / ("." + input.path.filename().string() + ".lock");
+  const UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644));
+  if (!lock) {
+    throw Error(fmt::format("{}: cannot create the lock file for generating {}: {}",
+                            lock_path.string(), input.path.string(), std::strerror(errno)));
+  }
+  if (::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
+    if (!quiet) {
+      fmt::print(stderr, "iobench: waiting for another process generating {}\n",
+                 input.path.string());
+    }
+    while (::flock(lock.get(), LOCK_EX) != 0) {
+      if (errno != EINTR) {
+        throw Error(fmt::format("{}: cannot lock: {}", lock_path.string(), std::strerror(errno)));
+      }
+    }
+  }
+  std::error_code ec;
+  if (fs::exists(input.path, ec)) return;  // made while we waited
+  if (!quiet) {
+    fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
+               format_size(input.generate->size_bytes), input.generate->kind, input.generate->seed);
+  }
+  gen::generate(*input.generate, input.path);
+  // Still locked: a waiter holds the old inode and finds the input; a latecomer finds it first.
+  ::unlink(lock_path.c_str());
+}
+
 void prepare_inputs(const Config& config, bool quiet) {
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
     const InputSpec& input = config.inputs[i];
@@ -295,13 +334,8 @@ void prepare_inputs(const Config& config, bool quiet) {
           fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
                       config.file.string(), i, input.path.string()));
     }
-    if (!quiet) {
-      fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
-                 format_size(input.generate->size_bytes), input.generate->kind,
-                 input.generate->seed);
-    }
     if (input.path.has_parent_path()) fs::create_directories(input.path.parent_path(), ec);
-    gen::generate(*input.generate, input.path);
+    generate_once(input, quiet);
   }
 }
 
@@ -560,10 +594,16 @@ int run_experiment(const RunOptions& options) {
   plan_options.worker_path = find_worker().string();
   plan_options.filter_regex = options.filter_regex;
   plan_options.repeats_override = options.repeats_override;
-  if (!options.shard.empty()) {
-    std::tie(plan_options.shard_index, plan_options.shard_count) = parse_shard(options.shard);
-  }
+  const ShardChoice shard =
+      resolve_shard(options.shard, [](const char* name) { return std::getenv(name); });
+  plan_options.shard_index = shard.index;
+  plan_options.shard_count = shard.count;
   const Plan plan = build_plan(config, plan_options);
+  PlanOptions whole_matrix = plan_options;
+  whole_matrix.shard_index = 0;
+  whole_matrix.shard_count = 1;
+  const nlohmann::ordered_json matrix =
+      describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
   check_worker_strategies(config, plan, plan_options.worker_path);
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
     std::error_code ec;
@@ -578,7 +618,7 @@ int run_experiment(const RunOptions& options) {
     return kExitOk;
   }
 
-  const OutputPaths paths = choose_outputs(options, config);
+  const OutputPaths paths = choose_outputs(options, config, shard);
   make_folder(paths.folder);
   make_folder(paths.medians.parent_path());
   make_folder(paths.meta.parent_path());
@@ -595,10 +635,12 @@ int run_experiment(const RunOptions& options) {
   meta["context"] = collect_machine_context();
   meta["options"] = {{"filter", options.filter_regex},
                      {"repeats", plan.repeats},
-                     {"shard", options.shard.empty() ? "1/1" : options.shard},
+                     {"shard", matrix["shard"]},
                      {"order", to_string(config.order)},
                      {"seed", config.seed},
                      {"worker", plan_options.worker_path}};
+  meta["host"] = host_name();
+  meta["matrix"] = matrix;
   meta["config_file"] = config.file.string();
   meta["config"] = config.as_written;
   write_json_file(paths.meta, meta);
