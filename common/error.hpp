@@ -1,6 +1,6 @@
 #pragma once
-// Errors that end a command with a one-line message and a defined exit code (DESIGN.md):
-// 2 for usage, config and input errors.
+// Errors that end a command with a one-line message and a defined exit code (docs/formats.md "Exit
+// codes"): 2 for usage, config and input errors.
 #include <stdexcept>
 #include <string>
 

@@ -10,7 +10,7 @@ int main(int argc, char** argv) {
     return iobench::serve_spawner(std::atoi(argv[2]));
   }
   // The spawner is forked before anything else is loaded: a child's ru_maxrss starts at the RSS of
-  // the process it was forked from, so workers must come from a small process (DESIGN.md).
+  // the process it was forked from, so workers must come from a small process (docs/driver.md).
   if (argc > 1 && std::string_view(argv[1]) == "run") iobench::Spawner::start_global();
   return iobench::run_cli(argc, argv);
 }

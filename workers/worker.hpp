@@ -119,7 +119,7 @@ using OpFactory = std::unique_ptr<Op> (*)(const Options&, const WriterUnit& writ
 struct ReaderUnit {
   std::string_view name;
   std::string_view description;
-  int order;  // position in --list, so the listing follows DESIGN.md rather than link order
+  int order;  // position in --list, so the listing follows docs/formats.md rather than link order
   ReaderFactory make;
 };
 struct WriterUnit {

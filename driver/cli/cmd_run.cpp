@@ -11,7 +11,8 @@ namespace {
 void setup_run(CLI::App& sub, int& exit_code) {
   auto options = std::make_shared<RunOptions>();
   auto repeats = std::make_shared<int>(0);
-  sub.add_option("config", options->config_path, "The experiment, a JSON matrix (see DESIGN.md)")
+  sub.add_option("config", options->config_path,
+                 "The experiment, a JSON matrix (see docs/formats.md)")
       ->required();
   sub.add_option("-o,--output", options->output,
                  "Runs file to write (never overwritten); default results/<name>-<UTC time>.tsv");

@@ -1,5 +1,5 @@
 #pragma once
-// The experiment config (DESIGN.md "Config"): parsed and validated completely before any run,
+// The experiment config (docs/formats.md "Config"): parsed and validated completely before any run,
 // so a mistake costs nothing. Every error is one line naming the file and the place: line:column
 // for JSON syntax, the JSON path (strategies[2].worker) for the schema.
 #include <cstdint>

@@ -33,7 +33,7 @@ std::string trimmed(double value, int decimals);
 // every statistic.
 void write_summary(const summary::Summary& summary, Format format, std::ostream& out);
 
-// The medians file of DESIGN.md: test input sink n elapsed_median user_median system_median
+// The medians file (docs/formats.md): test input sink n elapsed_median user_median system_median
 // cpu_pct_median mem_median elapsed_min elapsed_max elapsed_mad mb_per_s relative.
 void write_medians_tsv(const summary::Summary& summary, std::ostream& out);
 

@@ -12,7 +12,7 @@ struct RunReportRequest {
   std::string baseline;               // test name for `relative`, empty: the fastest
 };
 
-// Reads the run file, writes the medians file (DESIGN.md columns: test input sink n
+// Reads the run file, writes the medians file (docs/formats.md columns: test input sink n
 // elapsed_median user_median system_median cpu_pct_median mem_median elapsed_min elapsed_max
 // elapsed_mad mb_per_s relative), prints the medians table to `table_out` and the warnings
 // (failures, mismatches, high spread, outliers, few runs) to `warnings_out`.

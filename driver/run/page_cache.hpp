@@ -1,6 +1,6 @@
 #pragma once
-// The input's page-cache state, prepared and then verified (DESIGN.md: "the warm/cold state is
-// verified, not assumed").
+// The input's page-cache state, prepared and then verified, not assumed (docs/driver.md "The page
+// cache").
 #include <filesystem>
 #include <optional>
 

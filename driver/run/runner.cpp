@@ -588,8 +588,11 @@ class MatrixExecutor {
 }  // namespace
 
 int run_experiment(const RunOptions& options) {
+  return run_config(load_config(options.config_path), options);
+}
+
+int run_config(const Config& config, const RunOptions& options) {
   // Everything that can be wrong with the config is found here, before anything is written.
-  const Config config = load_config(options.config_path);
   PlanOptions plan_options;
   plan_options.worker_path = find_worker().string();
   plan_options.filter_regex = options.filter_regex;

@@ -10,8 +10,8 @@
 namespace iobench {
 
 struct RunOptions {
-  std::filesystem::path config_path;
-  std::filesystem::path output;  // empty: results/<name>-<UTC timestamp>.tsv
+  std::filesystem::path config_path;  // read by run_experiment only
+  std::filesystem::path output;       // empty: results/<name>-<UTC timestamp>.tsv
   std::string filter_regex;
   std::optional<int> repeats_override;
   std::string shard;  // "K/N" or empty
@@ -19,7 +19,14 @@ struct RunOptions {
   bool quiet = false;
 };
 
-// Returns the exit code (DESIGN.md). Throws iobench::Error for errors found before any run.
+// Loads options.config_path and runs it through run_config. Returns the exit code
+// (docs/formats.md "Exit codes"). Throws iobench::Error for errors found before any run.
 int run_experiment(const RunOptions& options);
+
+// Runs an in-memory config (e.g. one `iobench bench` built from its command line) through exactly
+// the path a config file takes: plan, pre-run checks, outputs, executor, medians, metadata.
+// config.file names the source in error messages and the metadata; it need not exist.
+// options.config_path is not read. Returns the exit code; throws iobench::Error as run_experiment.
+int run_config(const Config& config, const RunOptions& options);
 
 }  // namespace iobench

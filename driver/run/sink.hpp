@@ -1,7 +1,8 @@
 #pragma once
-// Where a worker's stdout goes (DESIGN.md "sinks"): /dev/null, a pipe the driver drains on its
-// own thread (counting and hashing what arrives), or a temporary file (sized and hashed after the
-// run, then removed). Results always name the sink: /dev/null flatters writers.
+// Where a worker's stdout goes (docs/formats.md "Config", docs/driver.md "Sinks"): /dev/null, a
+// pipe the driver drains on its own thread (counting and hashing what arrives), or a temporary file
+// (sized and hashed after the run, then removed). Results always name the sink: /dev/null flatters
+// writers.
 #include <cstdint>
 #include <filesystem>
 #include <memory>

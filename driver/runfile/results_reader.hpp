@@ -1,5 +1,5 @@
 #pragma once
-// Reads run files (DESIGN.md perf-results.tsv, or the dcat recipe's GNU time files) into groups
+// Reads run files (docs/formats.md "Run file", or the dcat recipe's GNU time files) into groups
 // of samples. Columns are found by their header name, in any order; the first six (test elapsed
 // user system cpu_pct mem) are required, any others optional. Failed, mismatched and other
 // non-ok rows are excluded from the samples and counted.

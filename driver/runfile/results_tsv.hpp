@@ -1,6 +1,7 @@
 #pragma once
-// perf-results.tsv: one row per run (DESIGN.md). The first six columns are those of the dcat/GNU
-// time recipe, so `tsv-summarize -H --group-by 1 --median 2-4,6` still works on our files.
+// perf-results.tsv: one row per run (docs/formats.md "Run file"). The first six columns are those
+// of the dcat/GNU time recipe, so `tsv-summarize -H --group-by 1 --median 2-4,6` still works on our
+// files.
 #include <array>
 #include <cstdint>
 #include <filesystem>

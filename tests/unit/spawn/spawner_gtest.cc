@@ -165,8 +165,8 @@ TEST(Spawner, PinsTheWorkerToTheRequestedCpu) {
   EXPECT_NE(read_all(out.get()).find("Cpus_allowed_list:\t0\n"), std::string::npos);
 }
 
-// DESIGN.md: a child's ru_maxrss starts at its forker's anonymous RSS. The spawner, a fresh exec,
-// must report GNU time's figure for a small program even when the driver has grown.
+// docs/driver.md: a child's ru_maxrss starts at its forker's anonymous RSS. The spawner, a fresh
+// exec, must report GNU time's figure for a small program even when the driver has grown.
 TEST(Spawner, MaxRssIsTheWorkersOwnWhenTheDriverHoldsHundredsOfMiB) {
 #if defined(__SANITIZE_ADDRESS__)
   // Under ASan the spawner itself (this driver binary) starts tens of MiB large, so a child's
