@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
 # Fault: two `iobench run` into the same results file. The second refuses (exit 2, nothing
 # written, the file named); the first finishes untouched with every row.
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 first=""
-trap '[ -n "$first" ] && kill "$first" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+on_exit '[ -n "$first" ] && kill "$first" 2>/dev/null'
 printf 'x\n' >"$tmp/in.txt"
 cat >"$tmp/slow.json" <<'EOF2'
 {"name": "slow", "inputs": [{"path": "in.txt"}],

@@ -3,11 +3,7 @@
 # the reason otherwise) holds the results. A strategy fills the disk; the next row cannot be
 # written. Expect a clear error naming the file and "No space left", exit 2, and every row written
 # before intact: each line of the file complete (21 fields), the rows before the fill all there.
-set -euo pipefail
-bin=$1 src=$2
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# shellcheck source=lib/tmpfs.bash
-source "$(dirname "${BASH_SOURCE[0]}")/lib/tmpfs.bash"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 mount_small_tmpfs fault_disk_full 256k
 
 printf 'x\n' >"$tmp/in.txt"

@@ -3,11 +3,7 @@
 # folder lives beside the results, on a small tmpfs (needs root; skipped with the reason
 # otherwise). That run is `error` (the driver sees the sink's disk full), the matrix goes on (the next strategy's rows are there),
 # the results file stays well-formed and the sink file is removed.
-set -euo pipefail
-bin=$1 src=$2
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# shellcheck source=lib/tmpfs.bash
-source "$(dirname "${BASH_SOURCE[0]}")/lib/tmpfs.bash"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 mount_small_tmpfs fault_file_sink_full 1m
 
 printf 'x\n' >"$tmp/in.txt"

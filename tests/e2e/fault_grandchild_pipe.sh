@@ -7,16 +7,9 @@
 #  c) the grandchild escapes the group (setsid) and writes without end: the drain gives up after
 #     its grace period with a warning; the driver finishes. (Nothing in the driver can reach a
 #     process that left its group and session; the test kills it by the PID it recorded.)
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+on_exit 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done'
 alive() { [ -n "$1" ] && kill -0 "$1" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null; }
 printf 'x\n' >"$tmp/in.txt"
 

@@ -2,11 +2,8 @@
 # Fault: an input file changes size, disappears, or becomes unreadable between runs. The driver
 # checks before each run and says so in a warning that names the file; runs on a missing input are
 # rows with status error (never silently skipped), exit 1; nothing hangs or crashes.
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+on_exit 'chmod -R u+rwx "$tmp" 2>/dev/null'
 
 run() {  # NAME MUTATING_SHELL_COMMAND
   local name=$1 cmd=$2

@@ -3,13 +3,10 @@
 # spawner's) stay flat: sampled from /proc at about 10% and 70% of the runs. The count is
 # IOBENCH_MANY_RUNS (default 3000 to keep CI short; 10000 was measured by hand, see
 # docs/reliability.md).
-set -euo pipefail
-bin=$1 src=$2
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 n=${IOBENCH_MANY_RUNS:-3000}
-tmp=$(mktemp -d)
 drv=""
-trap '[ -n "$drv" ] && kill "$drv" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+on_exit '[ -n "$drv" ] && kill "$drv" 2>/dev/null'
 printf 'x\n' >"$tmp/in.txt"
 cat >"$tmp/many.json" <<EOF2
 {"name": "many", "inputs": [{"path": "in.txt"}],

@@ -1,28 +1,23 @@
 #!/usr/bin/env bash
 # iobench summarize end to end: formats, GNU time recipe files, stdout/stderr split, exit codes.
 # Usage: bash report_summarize.sh BIN_DIR SOURCE_DIR
-set -euo pipefail
-bin=$1/iobench
-src=$2
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+iobench=$bin/iobench
 fixtures=$src/tests/fixtures/reports
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$src"  # the fixtures name their input relative to the source folder (MB/s)
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
 # Pretty (default) to stdout, warnings to stderr, exit 0.
-"$bin" summarize "$fixtures/runs-small.tsv" >"$tmp/out" 2>"$tmp/err" || fail "summarize exited $?"
+"$iobench" summarize "$fixtures/runs-small.tsv" >"$tmp/out" 2>"$tmp/err" || fail "summarize exited $?"
 grep -q '^getlineInRawOut ' "$tmp/out" || fail "no getlineInRawOut row: $(cat "$tmp/out")"
 grep -q 'warning: .*1 failed' "$tmp/err" || fail "no failed-run warning: $(cat "$tmp/err")"
 grep -q warning "$tmp/out" && fail "warnings leaked to stdout"
 
 # Every format; tsv equals the golden file.
-"$bin" summarize --format tsv "$fixtures/runs-small.tsv" 2>/dev/null >"$tmp/out.tsv"
+"$iobench" summarize --format tsv "$fixtures/runs-small.tsv" 2>/dev/null >"$tmp/out.tsv"
 diff -u "$fixtures/golden/runs-small.summary.tsv" "$tmp/out.tsv" || fail "tsv differs from golden"
-"$bin" summarize --format markdown "$fixtures/runs-small.tsv" 2>/dev/null | grep -q '^| --- |' ||
+"$iobench" summarize --format markdown "$fixtures/runs-small.tsv" 2>/dev/null | grep -q '^| --- |' ||
   fail "markdown has no rule"
-"$bin" summarize --format json "$fixtures/runs-small.tsv" 2>/dev/null >"$tmp/out.json"
+"$iobench" summarize --format json "$fixtures/runs-small.tsv" 2>/dev/null >"$tmp/out.json"
 grep -q '"command": "getlineInRawOut"' "$tmp/out.json" || fail "json has no command"
 if command -v python3 >/dev/null; then
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["results"])==3' "$tmp/out.json" ||
@@ -30,17 +25,17 @@ if command -v python3 >/dev/null; then
 fi
 
 # The GNU time recipe file, and several files with --group-by, and stdin.
-"$bin" summarize --format tsv "$fixtures/gnu-time.tsv" >"$tmp/gnu.tsv" 2>/dev/null || fail "gnu time file"
+"$iobench" summarize --format tsv "$fixtures/gnu-time.tsv" >"$tmp/gnu.tsv" 2>/dev/null || fail "gnu time file"
 grep -q $'^readInBufOut\t3\t0.21\t' "$tmp/gnu.tsv" || fail "gnu time medians: $(cat "$tmp/gnu.tsv")"
-"$bin" summarize --group-by test --format tsv "$fixtures/runs-small.tsv" "$fixtures/gnu-time.tsv" \
+"$iobench" summarize --group-by test --format tsv "$fixtures/runs-small.tsv" "$fixtures/gnu-time.tsv" \
   2>/dev/null >"$tmp/merged.tsv"
 grep -q $'^getlineInRawOut\t8\t' "$tmp/merged.tsv" || fail "merged: $(cat "$tmp/merged.tsv")"
-"$bin" summarize --format tsv - <"$fixtures/gnu-time.tsv" 2>/dev/null | grep -q '^wc' || fail "stdin"
+"$iobench" summarize --format tsv - <"$fixtures/gnu-time.tsv" 2>/dev/null | grep -q '^wc' || fail "stdin"
 
 # Malformed input: one line naming file, line and column; exit 2.
 printf 'test\telapsed\tuser\tsystem\tcpu_pct\tmem\nA\tslow\t1\t0\t99%%\t10\n' >"$tmp/bad.tsv"
 set +e
-"$bin" summarize "$tmp/bad.tsv" >"$tmp/out" 2>"$tmp/err"
+"$iobench" summarize "$tmp/bad.tsv" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 set -e
 [ "$rc" -eq 2 ] || fail "malformed file exited $rc, not 2"
@@ -48,7 +43,7 @@ grep -q "bad.tsv:2: column 'elapsed'" "$tmp/err" || fail "error message: $(cat "
 [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "error is not one line: $(cat "$tmp/err")"
 
 set +e
-"$bin" summarize --format html "$fixtures/runs-small.tsv" >/dev/null 2>&1
+"$iobench" summarize --format html "$fixtures/runs-small.tsv" >/dev/null 2>&1
 rc=$?
 set -e
 [ "$rc" -eq 2 ] || fail "--format html exited $rc, not 2"

@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
 # Config and usage errors: exit 2, one line naming the file and the place, nothing written.
-set -euo pipefail
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 echo data >"$tmp/in.txt"
 
 expect_error() {  # NAME PATTERN CONFIG-TEXT [extra args]

@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # SIGINT or SIGTERM: stop scheduling, end the running worker and its children, keep every
 # finished row in a well-formed file, exit 130.
-set -euo pipefail
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 echo hello >"$tmp/input.txt"
 cat >"$tmp/slow.json" <<'JSON'

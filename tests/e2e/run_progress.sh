@@ -1,13 +1,9 @@
 #!/usr/bin/env bash
 # The progress line appears on a terminal (run i of N, test, elapsed, ETA), not in a pipe, and
 # not with --quiet.
-set -euo pipefail
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 # script(1) makes the terminal; a chroot without /dev/pts cannot have one.
-script -qec true /dev/null >/dev/null 2>&1 || { echo "SKIP: script(1) cannot make a terminal here"; exit 0; }
+script -qec true /dev/null >/dev/null 2>&1 || skip "script(1) cannot make a terminal here"
 echo x >"$tmp/in.txt"
 cat >"$tmp/p.json" <<'JSON'
 {"name": "p", "inputs": ["in.txt"], "strategies": [{"name": "napper", "command": ["sleep", "0.05"], "verify": false}],

@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # Sinks (null, pipe, file) are named and counted; the cache state is measured (cache_pct), cold
 # and warm; shards partition the matrix; file sinks leave nothing behind; meta is written.
-set -euo pipefail
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 seq 1 1000000 >"$tmp/in.txt"
 size=$(stat -c %s "$tmp/in.txt")

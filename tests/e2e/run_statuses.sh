@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # `iobench run` records every way a run can end (ok, failed, signal, timeout, error, mismatch),
 # keeps going, names them on stderr, and exits 1. Relative inputs resolve against the config.
-set -euo pipefail
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 mkdir "$tmp/cfg"
 seq 1 20000 >"$tmp/cfg/input.txt"

@@ -3,11 +3,7 @@
 # a leading '-', backslashes and newlines reach a `command` strategy verbatim: the driver execs
 # argv directly, never through a shell. The program is a script that records its argv (NUL
 # separated) in a side file; a canary proves no substitution ever ran.
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 json() {  # a JSON string literal
   local s=$1
   s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\n'/\\n}; s=${s//$'\t'/\\t}

@@ -2,11 +2,7 @@
 # Security/config: relative paths in a config (inputs[].path, generated inputs too) resolve against
 # the config file's folder, never the current folder; -o on the command line resolves against the
 # current folder. Run from an unrelated folder that has a decoy input of the same name.
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 mkdir -p "$tmp/proj/cfg/data" "$tmp/elsewhere/data"
 printf 'right\n' >"$tmp/proj/cfg/data/in.txt"
 printf 'decoy decoy\n' >"$tmp/elsewhere/data/in.txt"

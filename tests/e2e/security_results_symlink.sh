@@ -3,11 +3,7 @@
 # (to an existing victim, or dangling) is refused with exit 2 and the victim is untouched; so is a
 # plain existing file. Also the run's meta/ and medians/ files: a symlink planted where they go
 # must not be followed.
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 printf 'x\n' >"$tmp/in.txt"
 cat >"$tmp/c.json" <<'EOF2'

@@ -2,11 +2,7 @@
 # Security: a file sink is a file made with mkstemp (mode 0600) inside a private folder made with
 # mkdtemp (mode 0700) beside the results, and both are gone after the run. The strategy records
 # what its stdout is (via /proc/self/fd/1) and the modes of that file and its folder.
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 printf 'x\n' >"$tmp/in.txt"
 cat >"$tmp/probe" <<SCRIPT
 #!/bin/bash

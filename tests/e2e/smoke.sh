@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # End to end: `iobench run configs/smoke.json` into a temporary folder, then `summarize`.
 # Checks the header, one ok row per test and repeat, and that summarize names every test.
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 cd "$src"
 "$bin/iobench" run configs/smoke.json -o "$tmp/runs.tsv" --quiet >"$tmp/table.txt" 2>"$tmp/stderr.txt" \
