@@ -3,11 +3,7 @@
 # Kubernetes' variables), merged; the merged cell set equals an unsharded run's; summarize and
 # compare read the merged file; a missing shard, a duplicate and a foreign file each fail the
 # merge (exit 1, one line naming it, nothing written).
-set -euo pipefail
-bin=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 config=$src/configs/smoke.json
 run() { "$bin/iobench" run "$config" --repeats 2 --quiet "$@" >/dev/null 2>>"$tmp/stderr.txt" \
   || { cat "$tmp/stderr.txt" >&2; fail "iobench run $* exited $?"; }; }

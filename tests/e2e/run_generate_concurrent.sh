@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # Two runs that start together on one file system (two tasks of a job array) and need the same
 # generated input: one generates it, the other waits for it; both measure the whole file.
-set -euo pipefail
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 cat >"$tmp/c.json" <<'JSON'
 {"name": "gen2", "inputs": [{"path": "data/in.txt", "generate": {"kind": "lines", "size": "48MiB", "seed": 7}}],
