@@ -23,12 +23,10 @@ struct CompareOptions {
   double fail_pct = -1;
 };
 
-results::Metric parse_metric(const std::string& name) {
-  for (std::size_t m = 0; m < results::kMetricCount; ++m) {
-    if (results::kMetricNames[m] == name) return static_cast<results::Metric>(m);
-  }
-  throw Error(
-      fmt::format("--metric {}: unknown metric (elapsed, user, system, cpu_pct, mem)", name));
+results::Metric metric_option(const std::string& name) {
+  if (const auto metric = iobench::parse_metric(name)) return *metric;
+  throw Error(fmt::format("--metric {}: unknown metric ({})", name,
+                          fmt::join(results::kMetricNames, ", ")));
 }
 
 void setup_compare(CLI::App& sub, int& exit_code) {
@@ -50,7 +48,7 @@ void setup_compare(CLI::App& sub, int& exit_code) {
     const exporter::Format format = exporter::parse_format(opts->format);
     compare::Options options;
     options.alpha = opts->alpha;
-    options.metric = parse_metric(opts->metric);
+    options.metric = metric_option(opts->metric);
     if (fail->count() > 0) {
       if (!(opts->fail_pct >= 0)) {
         throw Error(fmt::format("--fail-on-regression {}: must be a percentage of 0 or more",

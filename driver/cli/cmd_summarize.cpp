@@ -8,7 +8,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench {
 namespace {

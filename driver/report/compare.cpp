@@ -180,12 +180,7 @@ Result compare_files(const std::vector<std::filesystem::path>& base,
 }
 
 void write_result(const Result& result, exporter::Format format, std::ostream& out) {
-  const results::Metric metric = [&] {
-    for (std::size_t m = 0; m < results::kMetricCount; ++m) {
-      if (results::kMetricNames[m] == result.metric) return static_cast<results::Metric>(m);
-    }
-    return results::Metric::kElapsed;
-  }();
+  const results::Metric metric = parse_metric(result.metric).value_or(results::Metric::kElapsed);
   if (format == exporter::Format::kJson) {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const Row& row : result.rows) {

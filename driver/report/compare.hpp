@@ -9,7 +9,7 @@
 
 #include "driver/report/export.hpp"
 #include "driver/report/stats.hpp"
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::compare {
 

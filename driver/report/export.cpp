@@ -16,9 +16,6 @@ namespace {
 
 using results::Metric;
 
-constexpr std::array<std::string_view, results::kStatusCount> kStatusNames{
-    "ok", "failed", "signal", "timeout", "mismatch", "error"};
-
 // Display width of UTF-8 text: code points, not bytes.
 std::size_t display_width(std::string_view text) {
   return static_cast<std::size_t>(
@@ -81,16 +78,23 @@ Table headline_table(const summary::Summary& s) {
   return t;
 }
 
-constexpr std::array<int, results::kMetricCount> kTsvDecimals{6, 6, 6, 2, 1};
+constexpr std::array<int, results::kMetricCount> kTsvDecimals{6, 6, 6, 2, 1, 1, 1,
+                                                              1, 1, 1, 1, 1, 1, 1};
+
+// The time metrics always; a counter only when some file has its column.
+bool reported(const results::RunSet& set, std::size_t metric) {
+  return metric < kTimeMetricCount || set.has_metric[metric];
+}
 
 void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
   const results::RunSet& set = *s.set;
   Table t;
   for (const auto& column : set.group_by) t.header.push_back(column);
   t.header.emplace_back("n");
-  for (std::string_view m : results::kMetricNames) {
+  for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+    if (!reported(set, m)) continue;
     for (std::string_view op : {"median", "min", "max", "mad", "mean", "stdev"}) {
-      t.header.push_back(fmt::format("{}_{}", m, op));
+      t.header.push_back(fmt::format("{}_{}", results::kMetricNames[m], op));
     }
   }
   for (std::string_view h : {"mb_per_s", "relative", "excluded", "outliers"}) {
@@ -100,6 +104,7 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
     row.push_back(std::to_string(g.metric(Metric::kElapsed).n));
     for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+      if (!reported(set, m)) continue;
       const stats::Summary& st = g.metrics[m];
       const int d = kTsvDecimals[m];
       for (double v : {st.median, st.min, st.max, st.mad, st.mean, st.stddev}) {
@@ -168,7 +173,7 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
     extra["n"] = el.n;
     nlohmann::ordered_json excluded = nlohmann::ordered_json::object();
     for (std::size_t st = 1; st < results::kStatusCount; ++st) {
-      if (group.rows[st] > 0) excluded[std::string(kStatusNames[st])] = group.rows[st];
+      if (group.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = group.rows[st];
     }
     extra["excluded"] = std::move(excluded);
     extra["elapsed_outliers"] = g.elapsed_outliers;
@@ -177,6 +182,7 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
     extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
     nlohmann::ordered_json per_metric;
     for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+      if (!reported(set, m)) continue;
       per_metric[std::string(results::kMetricNames[m])] = stats_json(g.metrics[m]);
     }
     extra["stats"] = std::move(per_metric);

@@ -10,7 +10,7 @@
 #include "common/error.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
 

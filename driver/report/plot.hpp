@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::plot {
 

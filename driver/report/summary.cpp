@@ -12,9 +12,6 @@ namespace {
 
 using results::Metric;
 
-constexpr std::array<std::string_view, results::kStatusCount> kStatusWords{
-    "ok", "failed", "killed by a signal", "timed out", "mismatched", "could not start"};
-
 std::optional<std::uint64_t> input_size(
     const std::string& path, std::map<std::string, std::optional<std::uint64_t>>& cache) {
   if (path.empty() || path == "-") return std::nullopt;
@@ -139,7 +136,8 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     if (excluded > 0) {
       std::vector<std::string> parts;
       for (std::size_t s = 1; s < results::kStatusCount; ++s) {
-        if (g.rows[s] > 0) parts.push_back(fmt::format("{} {}", g.rows[s], kStatusWords[s]));
+        if (g.rows[s] > 0)
+          parts.push_back(fmt::format("{} {}", g.rows[s], iobench::kStatusWords[s]));
       }
       out.warnings.push_back(fmt::format("{}: {} of {} runs excluded from the statistics ({})",
                                          label, excluded, excluded + g.ok_count(),

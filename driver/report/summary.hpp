@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "driver/report/stats.hpp"
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::summary {
 

@@ -28,7 +28,7 @@
 #include "driver/run/shard.hpp"
 #include "driver/run/sink.hpp"
 #include "driver/run/worker_catalog.hpp"
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 #include "driver/util/text.hpp"
 

@@ -13,7 +13,7 @@
 #include "driver/report/export.hpp"
 #include "driver/report/medians_file.hpp"
 #include "driver/report/summary.hpp"
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::exporter {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "common/error.hpp"
 #include "common/sysio.hpp"
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 
 namespace iobench {
 namespace {

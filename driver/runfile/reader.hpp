@@ -1,8 +1,8 @@
 #pragma once
-// Reads run files (docs/formats.md "Run file", or the dcat recipe's GNU time files) into groups
-// of samples. Columns are found by their header name, in any order; the first six (test elapsed
-// user system cpu_pct mem) are required, any others optional. Failed, mismatched and other
-// non-ok rows are excluded from the samples and counted.
+// Reads run files (docs/formats.md "Run file": ours, with or without counter columns, or the
+// dcat recipe's GNU time files) into groups of samples. Columns are found by their header name,
+// in any order; the first six (test elapsed user system cpu_pct mem) are required, any others
+// optional. Failed, mismatched and other non-ok rows are excluded from the samples and counted.
 #include <array>
 #include <cstddef>
 #include <filesystem>
@@ -10,23 +10,22 @@
 #include <string_view>
 #include <vector>
 
+#include "driver/runfile/schema.hpp"
+
 namespace iobench::results {
 
-enum class Metric { kElapsed, kUser, kSystem, kCpuPct, kMem };
-inline constexpr std::size_t kMetricCount = 5;
-inline constexpr std::array<std::string_view, kMetricCount> kMetricNames{
-    "elapsed", "user", "system", "cpu_pct", "mem"};
-inline constexpr std::size_t index(Metric m) {
-  return static_cast<std::size_t>(m);
-}
-
-// Run statuses, in the order of iobench::RunStatus (ok, failed, signal, timeout, mismatch, error).
-inline constexpr std::size_t kStatusCount = 6;
+// The schema's names, as the report code has long spelled them.
+using iobench::index;
+using iobench::kMetricCount;
+using iobench::kMetricNames;
+using iobench::kStatusCount;
+using iobench::Metric;
 
 struct Group {
   std::vector<std::string> key;  // one value per group-by column ("" where a file lacks it)
   // Samples of the ok runs, in file order: seconds for elapsed/user/system, percent for
-  // cpu_pct, KiB for mem.
+  // cpu_pct, KiB for mem. A counter's samples are those of the ok runs that counted it (an
+  // empty cell is "not counted", not 0), so they may be fewer than ok_count().
   std::array<std::vector<double>, kMetricCount> samples;
   std::vector<int> exit_codes;                   // of the ok runs (0 where the file has none)
   std::array<std::size_t, kStatusCount> rows{};  // rows read, by status
@@ -42,7 +41,8 @@ struct RunSet {
   std::vector<std::string> group_by;  // column names, the key's order
   std::vector<Group> groups;          // in order of first appearance
   std::vector<std::string> files;
-  std::size_t rows = 0;  // data rows read, all statuses
+  std::size_t rows = 0;                         // data rows read, all statuses
+  std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
 
   // Position of a column in group_by, or npos.
   [[nodiscard]] std::size_t key_index(std::string_view column) const;
@@ -57,9 +57,20 @@ struct ReadOptions {
   bool allow_missing_columns = false;
 };
 
-// Reads and groups the files ("-" is standard input). Throws iobench::Error (exit 2) on an
-// unreadable file, a missing required column, an unknown --group-by column, or a malformed row;
-// the message names the file, the line and the column.
+// One run file's text and the name its errors cite.
+struct RunFileText {
+  std::string name;
+  std::string text;
+};
+
+// Parses and groups run files held in memory. Throws iobench::Error (exit 2) on a missing
+// required column, an unknown --group-by column, or a malformed row; the message names the file,
+// the line and the column.
+RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options = {});
+RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& options = {});
+
+// Reads the files ("-" is standard input) and parses them (parse_runs); an unreadable file is an
+// iobench::Error (exit 2) too.
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options = {});
 
 // Parses seconds as GNU time and our files write them: "1.25", or "[h:]m:ss[.ss]" (%E).

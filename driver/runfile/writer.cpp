@@ -1,7 +1,7 @@
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 
 #include <fcntl.h>
-#include <fmt/core.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,9 +15,6 @@
 namespace iobench {
 namespace {
 
-constexpr std::array<std::string_view, 6> kStatusNames{"ok",      "failed",   "signal",
-                                                       "timeout", "mismatch", "error"};
-
 void append_field(std::string& line, std::string_view field) {
   const std::size_t start = line.size();
   line.append(field);
@@ -28,28 +25,11 @@ void append_field(std::string& line, std::string_view field) {
 
 }  // namespace
 
-std::string_view to_string(RunStatus status) noexcept {
-  return kStatusNames[static_cast<std::size_t>(status)];
+std::string run_tsv_header(const std::vector<Counter>& counters) {
+  return fmt::format("{}\n", fmt::join(run_columns(counters), "\t"));
 }
 
-std::optional<RunStatus> parse_run_status(std::string_view text) noexcept {
-  for (std::size_t i = 0; i < kStatusNames.size(); ++i) {
-    if (kStatusNames[i] == text) return static_cast<RunStatus>(i);
-  }
-  return std::nullopt;
-}
-
-std::string run_tsv_header() {
-  std::string line;
-  for (std::size_t i = 0; i < kRunColumns.size(); ++i) {
-    if (i != 0) line += '\t';
-    line += kRunColumns[i];
-  }
-  line += '\n';
-  return line;
-}
-
-std::string format_run_row(const RunRow& row) {
+std::string format_run_row(const RunRow& row, const std::vector<Counter>& counters) {
   std::string line;
   line.reserve(256);
   append_field(line, row.test);
@@ -69,11 +49,21 @@ std::string format_run_row(const RunRow& row) {
   append_field(line, row.output_hash);
   line += '\t';
   append_field(line, row.host);
+  const std::vector<Counter> ordered = in_schema_order(counters);
+  for (Counter c : ordered) {
+    line += '\t';
+    if (const auto& count = row.counters[index(c)]) line += std::to_string(*count);
+  }
+  if (!ordered.empty()) {
+    line += '\t';
+    if (row.counted_pct) line += fmt::format("{:.1f}", *row.counted_pct);
+  }
   line += '\n';
   return line;
 }
 
-RunTsvWriter::RunTsvWriter(const std::filesystem::path& path) : path_(path) {
+RunTsvWriter::RunTsvWriter(const std::filesystem::path& path, std::vector<Counter> counters)
+    : path_(path), counters_(in_schema_order(std::move(counters))) {
   fd_.reset(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
   if (!fd_) {
     const int err = errno;
@@ -81,7 +71,7 @@ RunTsvWriter::RunTsvWriter(const std::filesystem::path& path) : path_(path) {
         fmt::format("{}: cannot create results file: {}{}", path.string(), std::strerror(err),
                     err == EEXIST ? " (results are never overwritten; choose another -o)" : ""));
   }
-  const std::string header = run_tsv_header();
+  const std::string header = run_tsv_header(counters_);
   try {
     sys::write_all(fd_.get(), header.data(), header.size());
   } catch (const std::system_error& e) {
@@ -90,7 +80,7 @@ RunTsvWriter::RunTsvWriter(const std::filesystem::path& path) : path_(path) {
 }
 
 void RunTsvWriter::append(const RunRow& row) {
-  const std::string line = format_run_row(row);
+  const std::string line = format_run_row(row, counters_);
   // A write that fails part way (a full disk takes the first bytes, refuses the rest) would leave
   // half a row at the end of the file; cut it back so every line in the file is a whole row.
   const off_t before = ::lseek(fd_.get(), 0, SEEK_CUR);

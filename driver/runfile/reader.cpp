@@ -1,4 +1,4 @@
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -18,7 +18,6 @@
 #include <unordered_map>
 
 #include "common/error.hpp"
-#include "driver/runfile/results_tsv.hpp"
 
 namespace iobench::results {
 namespace {
@@ -139,9 +138,10 @@ struct FileLayout {
   std::vector<bool> has_key;    // per group-by column: does this file have it
 };
 
-class Reader {
+// Parses the rows of run files into the groups of one RunSet.
+class GroupingParser {
  public:
-  explicit Reader(RunSet& set) : set_(set), test_key_(set.key_index("test")) {}
+  explicit GroupingParser(RunSet& set) : set_(set), test_key_(set.key_index("test")) {}
 
   void read_body(const std::string& file, std::string_view data, std::size_t body_start,
                  const FileLayout& layout);
@@ -158,8 +158,8 @@ class Reader {
   std::string key_buffer_;
 };
 
-void Reader::read_body(const std::string& file, std::string_view data, std::size_t body_start,
-                       const FileLayout& layout) {
+void GroupingParser::read_body(const std::string& file, std::string_view data,
+                               std::size_t body_start, const FileLayout& layout) {
   const std::size_t ncols = layout.columns.size();
   const std::size_t nkeys = set_.group_by.size();
   std::vector<std::string_view> fields(layout.last_needed + 1);
@@ -292,7 +292,10 @@ void Reader::read_body(const std::string& file, std::string_view data, std::size
       if (col.role != Role::kMetric) continue;
       std::string_view f = fields[c];
       if (f.empty()) {
-        if (status == 0) fail(file, line_no, col.name, "empty, but the run's status is ok");
+        // An empty counter cell is "not counted"; an empty time cell is not allowed on ok rows.
+        if (status == 0 && col.slot < kTimeMetricCount) {
+          fail(file, line_no, col.name, "empty, but the run's status is ok");
+        }
         continue;
       }
       double v = 0;
@@ -305,7 +308,7 @@ void Reader::read_body(const std::string& file, std::string_view data, std::size
         } else {
           ok = parse_double(f, v) && v >= 0;
         }
-      } else if (col.slot == index(Metric::kMem)) {
+      } else if (col.slot == index(Metric::kMem) || col.slot >= kTimeMetricCount) {
         ok = parse_double(f, v) && v >= 0;
       } else {
         ok = parse_seconds(f, v);
@@ -313,7 +316,8 @@ void Reader::read_body(const std::string& file, std::string_view data, std::size
       if (!ok) {
         fail(file, line_no, col.name,
              fmt::format("'{}' is not a {}", fields[c],
-                         col.slot == index(Metric::kMem)      ? "size in KiB"
+                         col.slot >= kTimeMetricCount         ? "count"
+                         : col.slot == index(Metric::kMem)    ? "size in KiB"
                          : col.slot == index(Metric::kCpuPct) ? "percentage"
                                                               : "time in seconds"));
       }
@@ -328,7 +332,9 @@ void Reader::read_body(const std::string& file, std::string_view data, std::size
                 ? (values[index(Metric::kUser)] + values[index(Metric::kSystem)]) / elapsed * 100
                 : 0;
     }
-    for (std::size_t m = 0; m < kMetricCount; ++m) group.samples[m].push_back(values[m]);
+    for (std::size_t m = 0; m < kMetricCount; ++m) {
+      if (m < kTimeMetricCount || present[m]) group.samples[m].push_back(values[m]);
+    }
     group.exit_codes.push_back(exit_code);
   }
 }
@@ -375,20 +381,36 @@ bool parse_seconds(std::string_view text, double& seconds) {
 }
 
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options) {
+  if (files.empty()) throw Error("no run files given");
+  std::vector<RunFileText> texts;
+  texts.reserve(files.size());
+  for (const auto& path : files) {
+    texts.push_back({path == "-" ? "<stdin>" : path.string(), read_whole_file(path)});
+  }
+  return parse_runs(texts, options);
+}
+
+RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& options) {
+  std::vector<RunFileText> texts;
+  texts.push_back({std::move(name), std::string(text)});
+  return parse_runs(texts, options);
+}
+
+RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options) {
   RunSet set;
   if (files.empty()) throw Error("no run files given");
   struct Loaded {
-    std::string name;
-    std::string data;
+    std::string_view name;
+    std::string_view data;
     std::vector<std::string_view> header;
     std::size_t body_start = 0;
   };
   std::vector<Loaded> loaded;
   loaded.reserve(files.size());
-  for (const auto& path : files) {
+  for (const RunFileText& file : files) {
     Loaded l;
-    l.name = path == "-" ? "<stdin>" : path.string();
-    l.data = read_whole_file(path);
+    l.name = file.name;
+    l.data = file.text;
     const std::string_view data(l.data);
     const std::size_t nl = data.find('\n');
     const std::string_view header_line =
@@ -411,7 +433,7 @@ RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOpti
         }
       }
     }
-    for (std::string_view required : std::span(kRunColumns).first<6>()) {
+    for (std::string_view required : std::span(kStandardColumns).first<kRequiredColumnCount>()) {
       if (std::find(l.header.begin(), l.header.end(), required) == l.header.end()) {
         double probe = 0;
         const bool looks_like_data = l.header.size() > 1 && parse_seconds(l.header[1], probe);
@@ -447,7 +469,7 @@ RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOpti
     }
   }
 
-  Reader reader(set);
+  GroupingParser parser(set);
   for (const Loaded& l : loaded) {
     FileLayout layout;
     layout.columns.resize(l.header.size());
@@ -456,14 +478,15 @@ RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOpti
       Column& col = layout.columns[c];
       col.name = l.header[c];
       const auto key = std::find(set.group_by.begin(), set.group_by.end(), col.name);
-      const auto metric = std::find(kMetricNames.begin(), kMetricNames.end(), col.name);
+      const std::optional<Metric> metric = parse_metric(col.name);
       if (key != set.group_by.end()) {
         col.role = Role::kKey;
         col.slot = static_cast<std::size_t>(key - set.group_by.begin());
         layout.has_key[col.slot] = true;
-      } else if (metric != kMetricNames.end()) {
+      } else if (metric) {
         col.role = Role::kMetric;
-        col.slot = static_cast<std::size_t>(metric - kMetricNames.begin());
+        col.slot = index(*metric);
+        set.has_metric[col.slot] = true;
       } else if (col.name == "status") {
         col.role = Role::kStatus;
       } else if (col.name == "exit_code") {
@@ -473,8 +496,8 @@ RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOpti
       }
       if (col.role != Role::kSkip) layout.last_needed = c;
     }
-    reader.read_body(l.name, l.data, l.body_start, layout);
-    set.files.push_back(l.name);
+    parser.read_body(std::string(l.name), l.data, l.body_start, layout);
+    set.files.emplace_back(l.name);
   }
   // A grouped-by input column also names the group's input.
   const std::size_t input_key = set.key_index("input");

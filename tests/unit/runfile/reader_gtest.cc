@@ -2,11 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <string>
 
 #include "common/error.hpp"
-#include "driver/runfile/results_reader.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::results {
 namespace {
@@ -14,10 +13,9 @@ namespace {
 const std::filesystem::path kFixtures =
     std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
 
-std::filesystem::path write_temp(const std::string& name, const std::string& content) {
-  const auto path = std::filesystem::path(::testing::TempDir()) / ("iobench-reader-" + name);
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
-  return path;
+// Parses `content` from memory as a run file called iobench-reader-NAME.
+RunSet parse(const std::string& name, const std::string& content, const ReadOptions& options = {}) {
+  return parse_runs(content, "iobench-reader-" + name, options);
 }
 
 const Group& find_group(const RunSet& set, std::string_view test) {
@@ -30,9 +28,8 @@ const Group& find_group(const RunSet& set, std::string_view test) {
 // The message of the iobench::Error that reading `content` throws (exit code 2), or "".
 std::string read_error(const std::string& name, const std::string& content,
                        const ReadOptions& options = {}) {
-  const auto path = write_temp(name, content);
   try {
-    (void)read_runs({path}, options);
+    (void)parse(name, content, options);
   } catch (const Error& e) {
     EXPECT_EQ(e.exit_code(), kExitUsage);
     return e.what();
@@ -75,12 +72,11 @@ TEST(ResultsReader, ReadsTheGnuTimeRecipeFile) {
 }
 
 TEST(ResultsReader, ColumnsInAnyOrderAndAnySubsetAfterTheFirstSix) {
-  const auto path = write_temp("order.tsv",
-                               "host\tmem\tstatus\tuser\ttest\tsystem\telapsed\tcpu_pct\n"
-                               "h1\t100\tok\t0.1\tA\t0.05\t0.2\t75\n"
-                               "h1\t110\tok\t0.1\tA\t0.05\t0.3\t50\n"
-                               "h2\t120\ttimeout\t0.1\tA\t0.05\t9.0\t1\n");
-  const RunSet set = read_runs({path});
+  const RunSet set = parse("order.tsv",
+                           "host\tmem\tstatus\tuser\ttest\tsystem\telapsed\tcpu_pct\n"
+                           "h1\t100\tok\t0.1\tA\t0.05\t0.2\t75\n"
+                           "h1\t110\tok\t0.1\tA\t0.05\t0.3\t50\n"
+                           "h2\t120\ttimeout\t0.1\tA\t0.05\t9.0\t1\n");
   EXPECT_EQ(set.group_by, (std::vector<std::string>{"test", "host"}));
   ASSERT_EQ(set.groups.size(), 2u);
   EXPECT_EQ(set.groups[0].metric(Metric::kElapsed), (std::vector<double>{0.2, 0.3}));
@@ -108,21 +104,50 @@ TEST(ResultsReader, ExplicitGroupByAnyColumn) {
 }
 
 TEST(ResultsReader, CrlfAndBlankLinesAndNoFinalNewline) {
-  const auto path = write_temp("crlf.tsv",
-                               "test\telapsed\tuser\tsystem\tcpu_pct\tmem\r\n"
-                               "A\t1.5\t1\t0.5\t100\t10\r\n"
-                               "\r\n"
-                               "\n"
-                               "A\t2.5\t1\t0.5\t60\t20");
-  const RunSet set = read_runs({path});
+  const RunSet set = parse("crlf.tsv",
+                           "test\telapsed\tuser\tsystem\tcpu_pct\tmem\r\n"
+                           "A\t1.5\t1\t0.5\t100\t10\r\n"
+                           "\r\n"
+                           "\n"
+                           "A\t2.5\t1\t0.5\t60\t20");
   ASSERT_EQ(set.groups.size(), 1u);
   EXPECT_EQ(set.groups[0].metric(Metric::kElapsed), (std::vector<double>{1.5, 2.5}));
   EXPECT_EQ(set.groups[0].metric(Metric::kMem), (std::vector<double>{10, 20}));
 }
 
+TEST(ResultsReader, CounterColumnsAreMetricsAndAnEmptyCellIsNotCounted) {
+  const RunSet set = parse("counters.tsv",
+                           "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\tsyscalls\t"
+                           "instructions\tcounted_pct\n"
+                           "A\t1\t1\t0\t100\t5\tok\t1200\t\t100.0\n"
+                           "A\t1\t1\t0\t100\t5\tok\t0\t\t\n"
+                           "A\t1\t1\t0\t100\t5\tfailed\t99\t\t\n"
+                           "A\t1\t1\t0\t100\t5\tok\t1300\t4e9\t50.0\n");
+  EXPECT_TRUE(set.has_metric[index(metric_of(Counter::kSyscalls))]);
+  EXPECT_TRUE(set.has_metric[index(metric_of(Counter::kInstructions))]);
+  EXPECT_FALSE(set.has_metric[index(metric_of(Counter::kCycles))]);
+  const Group& a = set.groups.at(0);
+  EXPECT_EQ(a.ok_count(), 3u);
+  EXPECT_EQ(a.metric(metric_of(Counter::kSyscalls)), (std::vector<double>{1200, 0, 1300}));
+  EXPECT_EQ(a.metric(metric_of(Counter::kInstructions)), (std::vector<double>{4e9}));
+  EXPECT_TRUE(a.metric(metric_of(Counter::kCycles)).empty());
+}
+
+TEST(ResultsReader, FilesWithAndWithoutCountersMerge) {
+  std::vector<RunFileText> files{
+      {"old.tsv", kHeader6 + "A\t1\t1\t0\t100\t5\n"},
+      {"new.tsv",
+       "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tsyscalls\tcounted_pct\n"
+       "A\t2\t1\t0\t100\t5\t40\t100.0\n"}};
+  const RunSet set = parse_runs(files);
+  ASSERT_EQ(set.groups.size(), 1u);
+  EXPECT_EQ(set.groups[0].metric(Metric::kElapsed), (std::vector<double>{1, 2}));
+  EXPECT_EQ(set.groups[0].metric(metric_of(Counter::kSyscalls)), (std::vector<double>{40}));
+  EXPECT_EQ(set.files, (std::vector<std::string>{"old.tsv", "new.tsv"}));
+}
+
 TEST(ResultsReader, HeaderOnlyGivesNoGroups) {
-  const auto path = write_temp("header-only.tsv", kHeader6);
-  EXPECT_TRUE(read_runs({path}).groups.empty());
+  EXPECT_TRUE(parse("header-only.tsv", kHeader6).groups.empty());
 }
 
 TEST(ResultsReader, ParsesSeconds) {
@@ -141,8 +166,7 @@ TEST(ResultsReader, ParsesSeconds) {
 }
 
 TEST(ResultsReader, FastDecimalPathRoundsLikeStrtod) {
-  const auto path = write_temp("decimals.tsv", kHeader6 + "A\t0.1\t0.3\t123456.789012\t99.9\t4\n");
-  const RunSet set = read_runs({path});
+  const RunSet set = parse("decimals.tsv", kHeader6 + "A\t0.1\t0.3\t123456.789012\t99.9\t4\n");
   EXPECT_EQ(set.groups[0].metric(Metric::kElapsed)[0], 0.1);
   EXPECT_EQ(set.groups[0].metric(Metric::kUser)[0], 0.3);
   EXPECT_EQ(set.groups[0].metric(Metric::kSystem)[0], 123456.789012);
@@ -237,12 +261,20 @@ TEST(ResultsReaderErrors, EmptyMetricOnAnOkRow) {
 }
 
 TEST(ResultsReaderErrors, EmptyMetricOnAFailedRowIsFine) {
-  const auto path = write_temp("failed-empty.tsv",
-                               "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\n"
-                               "A\t\t\t\t\t\terror\n");
-  const RunSet set = read_runs({path});
+  const RunSet set = parse("failed-empty.tsv",
+                           "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\n"
+                           "A\t\t\t\t\t\terror\n");
   EXPECT_EQ(set.groups[0].rows[5], 1u);
   EXPECT_EQ(set.groups[0].ok_count(), 0u);
+}
+
+TEST(ResultsReaderErrors, BadCounter) {
+  const std::string msg = read_error("counter.tsv",
+                                     "test\telapsed\tuser\tsystem\tcpu_pct\tmem\t"
+                                     "context_switches\nA\t1\t1\t0\t100\t5\t-3\n");
+  EXPECT_NE(msg.find("counter.tsv:2: column 'context_switches': '-3' is not a count"),
+            std::string::npos)
+      << msg;
 }
 
 TEST(ResultsReaderErrors, UnknownStatus) {

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
-#include "driver/runfile/results_tsv.hpp"
+#include "driver/runfile/writer.hpp"
 
 namespace iobench {
 namespace {
@@ -58,6 +58,47 @@ TEST(RunTsv, FormatsARow) {
   row.cache_pct.reset();
   row.status = RunStatus::kError;
   EXPECT_NE(format_run_row(row).find("\terror\t\t10\t"), std::string::npos);
+}
+
+TEST(RunTsv, CounterColumnsFollowTheStandardOnesInSchemaOrder) {
+  // Asked in another order, written in schema order, each once, then counted_pct.
+  const std::vector<Counter> asked{Counter::kInstructions, Counter::kSyscalls,
+                                   Counter::kContextSwitches, Counter::kSyscalls};
+  EXPECT_EQ(
+      run_tsv_header(asked),
+      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
+      "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_hash\thost\t"
+      "syscalls\tcontext_switches\tinstructions\tcounted_pct\n");
+  RunRow row;
+  row.test = "t";
+  row.status = RunStatus::kOk;
+  row.counters[index(Counter::kSyscalls)] = 1200;
+  row.counters[index(Counter::kContextSwitches)] = 0;  // counted, and zero
+  row.counters[index(Counter::kCycles)] = 5;           // not asked for: not written
+  row.counted_pct = 62.5;
+  // instructions not counted: an empty cell, never 0.
+  EXPECT_EQ(format_run_row(row, asked),
+            "t\t0.000000\t0.000000\t0.000000\t0.0\t0\t\t\t0\tok\t\t0\t0\t0\t0\t0\t0\t\t\t\t"
+            "\t1200\t0\t\t62.5\n");
+  row.counted_pct.reset();
+  EXPECT_TRUE(format_run_row(row, asked).ends_with("\t1200\t0\t\t\n"));
+}
+
+TEST(RunTsvWriter, WritesTheCounterColumnsItWasGiven) {
+  const auto dir = temp_dir();
+  const auto path = dir / "runs.tsv";
+  {
+    RunTsvWriter writer(path, {Counter::kPageFaults, Counter::kSyscalls});
+    EXPECT_EQ(writer.counters(), (std::vector<Counter>{Counter::kSyscalls, Counter::kPageFaults}));
+    RunRow row;
+    row.test = "t";
+    row.counters[index(Counter::kPageFaults)] = 7;
+    writer.append(row);
+    EXPECT_EQ(slurp(path),
+              run_tsv_header(writer.counters()) + format_run_row(row, writer.counters()));
+    EXPECT_TRUE(slurp(path).ends_with("\t\t7\t\n"));
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(RunTsv, StatusNamesRoundTrip) {
