@@ -25,6 +25,7 @@ struct GenOptions {
   std::string read_length;
   std::string compress;
   std::string output;
+  unsigned threads = 0;
   bool quiet = false;
 };
 
@@ -32,6 +33,7 @@ int run_gen(const GenOptions& options) {
   gen::GenRequest request;
   request.kind = options.kind;
   request.seed = options.seed;
+  request.threads = options.threads;
   if (!options.size.empty()) {
     std::string error;
     const auto size = parse_size(options.size, &error);
@@ -79,6 +81,9 @@ void setup_gen(CLI::App& sub, int& exit_code) {
                  "ngram, lines, fastq: gzip (through gzip -1 -n; --size is the uncompressed size) "
                  "or none");
   sub.add_option("-o,--output", options->output, "File to write (edge: a folder)")->required();
+  sub.add_option("--threads", options->threads,
+                 "ngram: threads that generate (default 0: every CPU); the bytes never depend on "
+                 "it");
   sub.add_flag("-q,--quiet", options->quiet, "Print nothing on success");
   sub.callback([options, &exit_code] { exit_code = run_gen(*options); });
 }

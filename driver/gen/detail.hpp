@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -110,6 +111,8 @@ class BlockWriter {
   void append(std::string_view text) { append(text.data(), text.size()); }
   // Writes everything collected so far and waits until it is written.
   void flush();
+  // flush(), then writes these bytes straight from the caller's memory (no copy into a block).
+  void write_now(const char* data, std::size_t size);
   [[nodiscard]] std::uint64_t bytes_written() const noexcept { return handed_ + fill_; }
 
  private:
@@ -122,6 +125,41 @@ class BlockWriter {
   std::size_t fill_ = 0;
   std::uint64_t handed_ = 0;  // bytes handed to the writer thread (or written)
 };
+
+// BlockWriter's reserve/commit interface over one buffer of fixed capacity: where a chunk of a
+// file is generated on its own (write_in_chunks).
+class ChunkBuffer {
+ public:
+  explicit ChunkBuffer(std::size_t capacity)
+      : capacity_(capacity), data_(new char[capacity]) {}  // NOLINT: uninitialised on purpose
+  // n bytes must fit: the maker of a chunk sizes it (capacity is twice the chunk plus slack).
+  char* reserve(std::size_t /*n*/) noexcept { return data_.get() + fill_; }
+  void commit(const char* end) noexcept { fill_ = static_cast<std::size_t>(end - data_.get()); }
+  [[nodiscard]] std::uint64_t bytes_written() const noexcept { return fill_; }
+  [[nodiscard]] const char* data() const noexcept { return data_.get(); }
+  [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+  void clear() noexcept { fill_ = 0; }
+
+ private:
+  std::size_t capacity_;
+  std::size_t fill_ = 0;
+  std::unique_ptr<char[]> data_;
+};
+
+// Makes chunk `index` of a file: exactly `bytes` bytes into `out` (empty), from nothing but the
+// request and the index, so the file does not depend on how many threads made it.
+using ChunkMaker = std::function<void(std::uint64_t index, std::uint64_t bytes, ChunkBuffer& out)>;
+
+// Generates `size` bytes as chunks of `chunk_bytes` (the last one takes the remainder, so it holds
+// chunk_bytes to 2 * chunk_bytes - 1; a size below chunk_bytes is one chunk) on `threads` threads
+// (0: every CPU this process may run on), and writes them in order through `out` while the next
+// ones are generated. A maker's exception is rethrown here once every thread has stopped.
+void write_in_chunks(BlockWriter& out, std::uint64_t size, std::uint64_t chunk_bytes,
+                     unsigned threads, std::size_t slack_bytes, const ChunkMaker& make);
+
+// The seed of chunk `index` of a chunked file: chunk 0 keeps the request's seed (so a file of one
+// chunk is what a single stream of that seed gives), the others a mix of seed and index.
+std::uint64_t chunk_seed(std::uint64_t seed, std::uint64_t index) noexcept;
 
 // Option access for a request's `options` object. Names are the config's spelling
 // (`line_length`); messages name the option by that name.

@@ -22,6 +22,7 @@
 #include <system_error>
 #include <thread>
 
+#include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/sysio.hpp"
@@ -142,6 +143,12 @@ void BlockWriter::flush() {
   fill_ = 0;
 }
 
+void BlockWriter::write_now(const char* data, std::size_t size) {
+  flush();
+  sys::write_all(fd_, data, size);
+  handed_ += size;
+}
+
 std::string string_option(const GenRequest& request, std::string_view name,
                           std::string_view fallback) {
   const auto it = request.options.find(name);
@@ -248,12 +255,15 @@ std::vector<std::string> compressor_argv(const GenRequest& request) {
   throw Error("cannot " + what + " '" + path.string() + "': " + std::strerror(err));
 }
 
-std::filesystem::path temp_beside(const std::filesystem::path& out) {
+// A new folder under a fresh hidden name beside `out` (mkdtemp: never one planted there).
+std::filesystem::path make_temp_folder_beside(const std::filesystem::path& out) {
   std::string name = ".";
   name += out.filename().string();
-  name += ".tmp.";
-  name += std::to_string(::getpid());
-  return out.parent_path() / name;
+  name += ".tmp.XXXXXX";
+  std::string pattern = (out.parent_path() / name).string();
+  if (::mkdtemp(pattern.data()) == nullptr) throw_io("create a folder beside", out, errno);
+  ::chmod(pattern.c_str(), 0755);  // mkdtemp makes 0700; the corpus is as readable as a file kind
+  return pattern;
 }
 
 // Blocks SIGPIPE in this thread while we write into a compressor's pipe, so a compressor that dies
@@ -322,14 +332,12 @@ int wait_exit(pid_t pid) {
   return 128 + WTERMSIG(status);
 }
 
-// Writes a file kind to `temp`, through the compressor when asked.
-void write_file_kind(const Kind& kind, const GenRequest& request,
-                     const std::filesystem::path& temp) {
-  UniqueFd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  if (!fd) throw_io("create", temp, errno);
+// Streams a file kind into `file`, through the compressor when asked; the caller commits it.
+void write_file_kind(const Kind& kind, const GenRequest& request, const AtomicFile& file) {
+  const std::filesystem::path& temp = file.temp_path();
   const auto compressor = compressor_argv(request);
   if (compressor.empty()) {
-    BlockWriter out(fd.get());
+    BlockWriter out(file.fd());
     try {
       kind.write_file(request, out);
       out.flush();
@@ -339,7 +347,7 @@ void write_file_kind(const Kind& kind, const GenRequest& request,
   } else {
     SigpipeBlock block_sigpipe;
     UniqueFd pipe_write;
-    const pid_t pid = spawn_compressor(compressor, fd.get(), pipe_write);
+    const pid_t pid = spawn_compressor(compressor, file.fd(), pipe_write);
     int write_error = 0;
     try {
       BlockWriter out(pipe_write.get());
@@ -360,7 +368,6 @@ void write_file_kind(const Kind& kind, const GenRequest& request,
     }
     if (write_error != 0) throw_io("write", temp, write_error);
   }
-  if (::close(fd.release()) != 0) throw_io("write", temp, errno);
 }
 
 // Whether `folder` is an edge corpus we wrote before (and may replace).
@@ -406,31 +413,29 @@ void generate(const GenRequest& request, const std::filesystem::path& out) {
     std::filesystem::create_directories(out.parent_path(), ec);
     if (ec) throw_io("create the folder", out.parent_path(), ec.value());
   }
-  const auto temp = temp_beside(out);
+  if (!kind.folder) {
+    if (std::filesystem::is_directory(out, ec)) {
+      throw Error("'" + out.string() + "' is a folder; give a file name");
+    }
+    AtomicFile file(out);
+    write_file_kind(kind, request, file);
+    file.commit();
+    return;
+  }
+  const auto temp = make_temp_folder_beside(out);
   try {
-    if (kind.folder) {
-      std::filesystem::remove_all(temp, ec);
-      if (!std::filesystem::create_directory(temp, ec) || ec) {
-        throw_io("create the folder", temp, ec ? ec.value() : EEXIST);
+    try {
+      kind.write_folder(request, temp);
+    } catch (const std::system_error& e) {
+      throw_io("write into", temp, e.code().value());
+    }
+    if (std::filesystem::exists(out, ec)) {
+      if (!std::filesystem::is_directory(out, ec) || !is_edge_corpus(out)) {
+        throw Error("'" + out.string() + "' exists and is not an edge corpus (no " +
+                    std::string(detail::kEdgeManifest) + "); remove it or choose another path");
       }
-      try {
-        kind.write_folder(request, temp);
-      } catch (const std::system_error& e) {
-        throw_io("write into", temp, e.code().value());
-      }
-      if (std::filesystem::exists(out, ec)) {
-        if (!std::filesystem::is_directory(out, ec) || !is_edge_corpus(out)) {
-          throw Error("'" + out.string() + "' exists and is not an edge corpus (no " +
-                      std::string(detail::kEdgeManifest) + "); remove it or choose another path");
-        }
-        std::filesystem::remove_all(out, ec);
-        if (ec) throw_io("replace", out, ec.value());
-      }
-    } else {
-      if (std::filesystem::is_directory(out, ec)) {
-        throw Error("'" + out.string() + "' is a folder; give a file name");
-      }
-      write_file_kind(kind, request, temp);
+      std::filesystem::remove_all(out, ec);
+      if (ec) throw_io("replace", out, ec.value());
     }
     if (::rename(temp.c_str(), out.c_str()) != 0) throw_io("rename into", out, errno);
   } catch (...) {

@@ -13,6 +13,7 @@ struct GenRequest {
   std::uint64_t size_bytes = 0;  // target size (edge: ignored or per-file cap, kind's choice)
   std::uint64_t seed = 1;
   nlohmann::json options = nlohmann::json::object();  // the kind's own options, e.g. line_length
+  unsigned threads = 0;  // generating threads (ngram), 0: every CPU; never changes the bytes
 };
 
 // Kinds this build knows.

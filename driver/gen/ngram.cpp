@@ -10,7 +10,9 @@
 // punctuation, or hold a UTF-8 letter. Unlike the real files the words are not sorted.
 //
 // The size is exact for sizes >= 11 bytes (the last few lines are shaped to fit); smaller sizes
-// give an empty file, which is within one line of the request.
+// give an empty file, which is within one line of the request. The file is made in 4 MiB chunks on
+// every CPU, each chunk from its own seed (chunk 0 from the request's), so the bytes depend on the
+// seed and size only, never on the number of threads.
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -27,6 +29,9 @@ constexpr std::uint64_t kVocabulary = 1ULL << 23;
 constexpr std::uint64_t kTopCount = 3ULL << 30;  // yearly match_count of the rank-1 word, recently
 constexpr std::size_t kMaxLine = 128;            // longest line the main loop writes
 constexpr std::uint64_t kTail = 256;             // bytes left for the lines shaped to fit
+// The file is made of independent chunks of this size (the last one also takes the remainder),
+// each from its own seed and ending in its own shaped tail; a file under 8 MiB is one chunk.
+constexpr std::uint64_t kChunkBytes = 4ULL << 20;
 
 // Letters by their frequency in English text, so words look plausible and compress like text.
 constexpr std::string_view kLetters =
@@ -55,7 +60,7 @@ struct YearTable {
 
 class NgramWriter {
  public:
-  NgramWriter(std::uint64_t seed, BlockWriter& out) : rng_(seed), out_(out) {}
+  NgramWriter(std::uint64_t seed, ChunkBuffer& out) : rng_(seed), out_(out) {}
 
   void write(std::uint64_t size) {
     const std::uint64_t start = out_.bytes_written();
@@ -180,7 +185,7 @@ class NgramWriter {
   static constexpr std::size_t kWordCopy = 32;  // fixed-size copy: the word is at most 24 bytes
 
   Rng rng_;
-  BlockWriter& out_;
+  ChunkBuffer& out_;
   YearTable years_;
   std::array<char, kWordCopy + 16> word_{};
   std::size_t word_length_ = 0;  // including the TAB
@@ -195,8 +200,11 @@ class NgramWriter {
 void validate_ngram(const GenRequest& /*request*/) {}
 
 void write_ngram(const GenRequest& request, BlockWriter& out) {
-  NgramWriter writer(request.seed, out);
-  writer.write(request.size_bytes);
+  write_in_chunks(out, request.size_bytes, kChunkBytes, request.threads, kMaxLine,
+                  [&](std::uint64_t index, std::uint64_t bytes, ChunkBuffer& chunk) {
+                    NgramWriter writer(chunk_seed(request.seed, index), chunk);
+                    writer.write(bytes);
+                  });
 }
 
 }  // namespace iobench::gen::detail

@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 
+#include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/stats.hpp"
 
@@ -543,20 +544,7 @@ void plot_files(const std::vector<std::filesystem::path>& files, const std::file
     o.subtitle = fmt::format("{} · {} runs", fmt::join(names, ", "), set.rows);
   }
   const Chart chart = render(set, o);
-  std::filesystem::path temp = out;
-  temp += ".tmp";
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    file << chart.svg;
-    file.flush();
-    if (!file) throw Error(fmt::format("{}: cannot write the chart", out.string()));
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, out, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    throw Error(fmt::format("{}: cannot write the chart: {}", out.string(), ec.message()));
-  }
+  write_file_atomically(out, chart.svg);
 }
 
 }  // namespace iobench::plot

@@ -9,18 +9,24 @@ namespace iobench {
 Progress::Progress(std::size_t total_runs, bool enabled)
     : total_(total_runs), enabled_(enabled), started_(std::chrono::steady_clock::now()) {}
 
+std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
+                                 const std::string& label, double elapsed_s) {
+  std::string eta = "?";
+  if (run_index > 0) {
+    eta = format_duration(elapsed_s / static_cast<double>(run_index) *
+                          static_cast<double>(total_runs - run_index));
+  }
+  std::string line = fmt::format("[{}/{}] {}  elapsed {}  ETA {}", run_index + 1, total_runs, label,
+                                 format_duration(elapsed_s), eta);
+  if (line.size() > 160) line.resize(160);
+  return line;
+}
+
 void Progress::start(std::size_t run_index, const std::string& label) {
   if (!enabled_) return;
   const double elapsed_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  std::string eta = "?";
-  if (run_index > 0) {
-    eta = format_duration(elapsed_s / static_cast<double>(run_index) *
-                          static_cast<double>(total_ - run_index));
-  }
-  std::string line = fmt::format("[{}/{}] {}  elapsed {}  ETA {}", run_index + 1, total_, label,
-                                 format_duration(elapsed_s), eta);
-  if (line.size() > 160) line.resize(160);
+  const std::string line = format_progress_line(run_index, total_, label, elapsed_s);
   fmt::print(stderr, "\r\033[K{}", line);
   std::fflush(stderr);
   line_shown_ = true;

@@ -7,6 +7,12 @@
 
 namespace iobench {
 
+// The line itself, without terminal control: "[4/12] TEST  elapsed 0:30  ETA 1:30" (run_index is
+// 0-based; the ETA is the mean time of the runs so far times the runs left, "?" before the first
+// ends), at most 160 bytes.
+std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
+                                 const std::string& label, double elapsed_s);
+
 class Progress {
  public:
   Progress(std::size_t total_runs, bool enabled);

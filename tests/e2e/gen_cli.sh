@@ -34,6 +34,11 @@ cmp -s "$tmp/a.tsv" "$tmp/c.tsv" && fail "other seed, same bytes" || pass
 grep -q "wrote 1048576 bytes" "$tmp/err" && pass || fail "no summary line: $(cat "$tmp/err")"
 awk -F'\t' 'NF != 4 || $2 < 1500 || $2 > 2019 || $4 > $3 { bad = 1 } END { exit bad }' \
   "$tmp/a.tsv" && pass || fail "ngram lines malformed"
+# Chunks made on several threads: the same bytes as on one (9 MiB: two 4 MiB chunks, one larger).
+"$iobench" gen ngram --size 9MiB --seed 3 --threads 1 -q -o "$tmp/t1.tsv"
+"$iobench" gen ngram --size 9MiB --seed 3 --threads 3 -q -o "$tmp/t3.tsv"
+cmp -s "$tmp/t1.tsv" "$tmp/t3.tsv" && pass || fail "--threads 3 wrote other bytes than --threads 1"
+rm -f "$tmp/t1.tsv" "$tmp/t3.tsv"
 
 "$iobench" gen lines --size 100000 --line-length fixed:99 -q -o "$tmp/lines.txt"
 [ "$(awk 'length($0) != 99' "$tmp/lines.txt" | wc -l)" -eq 0 ] && pass || fail "fixed:99"

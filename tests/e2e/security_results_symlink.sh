@@ -34,11 +34,20 @@ set +e; "$bin/iobench" run "$tmp/c.json" -o "$tmp/out/runs.tsv" --quiet >/dev/nu
 [ "$rc" -eq 2 ] || fail "existing file: exit $rc (want 2)"
 [ "$(cat "$tmp/out/runs.tsv")" = old ] || fail "existing results file changed"
 
-# 4. Symlinks planted where the run's meta and medians files (and their temp files) go.
+# 4. Symlinks planted where the run's meta and medians files go, and at the temporary names their
+# writers once used (NAME.tmp); the atomic writer's own temporary names are random (mkostemp).
 mkdir -p "$tmp/out/meta" "$tmp/out/medians"
-for p in meta/r4.json meta/r4.json.tmp medians/r4.tsv medians/r4.tsv.tmp; do
+for p in meta/r4.json meta/r4.json.tmp meta/.r4.json.tmp medians/r4.tsv medians/r4.tsv.tmp medians/.r4.tsv.tmp; do
   ln -s "$tmp/victim" "$tmp/out/$p"
 done
 set +e; "$bin/iobench" run "$tmp/c.json" -o "$tmp/out/r4.tsv" --quiet >/dev/null 2>"$tmp/err4"; rc=$?; set -e
-[ "$(cat "$tmp/victim")" = precious ] || fail "victim overwritten through a planted meta/medians symlink (exit $rc): $(cat "$tmp/err4")"
-echo "security_results_symlink: ok (exit codes and victim checked; meta/medians case exit $rc)"
+[ "$rc" -eq 0 ] || fail "planted meta/medians links: exit $rc (want 0): $(cat "$tmp/err4")"
+[ "$(cat "$tmp/victim")" = precious ] || fail "victim overwritten through a planted meta/medians symlink: $(cat "$tmp/err4")"
+for f in meta/r4.json medians/r4.tsv; do
+  [ -f "$tmp/out/$f" ] && [ ! -L "$tmp/out/$f" ] || fail "$f is not a regular file: the link at it was not replaced"
+done
+# Nothing besides the file and the planted links: no temporary file left behind, whatever its name.
+left=$(cd "$tmp/out" && ls -A meta medians | tr '\n' ' ')
+[ "$left" = "medians: .r4.tsv.tmp r4.tsv r4.tsv.tmp  meta: .r4.json.tmp r4.json r4.json.tmp " ] ||
+  fail "meta/ and medians/ hold: $left"
+echo "security_results_symlink: ok"

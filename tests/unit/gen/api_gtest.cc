@@ -5,7 +5,9 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <fstream>
 #include <limits>
+#include <vector>
 
 #include "common/error.hpp"
 #include "common/sysio.hpp"
@@ -99,6 +101,34 @@ TEST(GenApi, CreatesParentFoldersAndReplacesAFile) {
     ++entries;
   }
   EXPECT_EQ(entries, 1U);
+}
+
+// gen once wrote `.NAME.tmp.PID` with O_TRUNC and so followed a link planted there (by anyone
+// who can write to the folder and guess the pid). Now its output goes through the atomic writer.
+TEST(GenApi, NeverFollowsALinkPlantedAtATemporaryName) {
+  ScratchDir dir("api-planted");
+  const std::string pid = std::to_string(::getpid());
+  {
+    std::ofstream victim(dir / "victim");
+    victim << "precious\n";
+  }
+  const std::vector<std::string> planted{".data.tsv.tmp." + pid, "data.tsv.tmp", ".data.tsv.tmp",
+                                         ".corpus.tmp." + pid};
+  for (const std::string& name : planted) {
+    std::filesystem::create_symlink(dir / "victim", dir / name);
+  }
+  generate(request("ngram", 1000), dir / "data.tsv");
+  generate(request("ngram", 1000, 1, {{"compress", "gzip"}}), dir / "data.tsv");
+  generate(request("edge", 0), dir / "corpus");
+  EXPECT_EQ(testing::read_file(dir / "victim"), "precious\n");
+  EXPECT_FALSE(std::filesystem::is_symlink(dir / "data.tsv"));
+  EXPECT_TRUE(std::filesystem::is_directory(dir / "corpus"));
+  // The links are still there, and nothing else was left behind.
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    ++entries;
+  }
+  EXPECT_EQ(entries, 7U);  // victim, four links, data.tsv, corpus
 }
 
 TEST(GenApi, FormatsIntegersLikeToString) {

@@ -108,7 +108,12 @@ TEST_F(ExportGolden, RunReportWritesMediansTableAndWarnings) {
   expect_golden(read_file(request.medians_tsv), "runs-small.medians.tsv");
   expect_golden(table.str(), "runs-small.report.txt");
   expect_golden(warnings.str(), "runs-small.warnings.txt");
-  EXPECT_FALSE(std::filesystem::exists(dir / "medians" / "runs-small.tsv.tmp"));
+  // Written through the atomic writer: whatever its temporary name, nothing else is left.
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "medians")) {
+    names.push_back(entry.path().filename());
+  }
+  EXPECT_EQ(names, std::vector<std::string>{"runs-small.tsv"});
 }
 
 TEST(Export, MediansHaveExactlyTheDesignColumns) {

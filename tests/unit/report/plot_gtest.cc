@@ -3,6 +3,7 @@
 
 #include <fstream>
 #include <regex>
+#include <set>
 
 #include "common/error.hpp"
 #include "driver/report/plot.hpp"
@@ -133,14 +134,30 @@ TEST(Plot, RejectsOtherMetrics) {
   EXPECT_THROW(render(read({kFixtures / "gnu-time.tsv"}), options), Error);
 }
 
+// Written through the atomic writer: a link planted at the fixed `<out>.tmp` plot once used is
+// not followed, and nothing but the chart (and the planted link) is left in the folder.
 TEST(Plot, WritesTheFile) {
-  const auto out = std::filesystem::path(::testing::TempDir()) / "iobench-plot.svg";
+  const auto dir = std::filesystem::path(::testing::TempDir()) / "iobench-plot-test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "victim") << "precious\n";
+  std::filesystem::create_symlink(dir / "victim", dir / "chart.svg.tmp");
+  const auto out = dir / "chart.svg";
   plot_files({kFixtures / "gnu-time.tsv"}, out, Options{});
   std::ifstream in(out);
   std::string first;
   std::getline(in, first);
   EXPECT_EQ(first, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-  EXPECT_FALSE(std::filesystem::exists(out.string() + ".tmp"));
+  std::ifstream victim(dir / "victim");
+  std::string victim_text;
+  std::getline(victim, victim_text);
+  EXPECT_EQ(victim_text, "precious");
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    names.insert(entry.path().filename());
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"chart.svg", "chart.svg.tmp", "victim"}));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

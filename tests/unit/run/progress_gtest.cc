@@ -1,0 +1,34 @@
+// driver/run/progress: the progress line's text (format_progress_line) — run i of N, the test,
+// elapsed time and an ETA from the mean run so far, cut to fit a terminal line.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "driver/run/progress.hpp"
+
+namespace iobench {
+namespace {
+
+TEST(ProgressLine, FirstRunHasNoEtaYet) {
+  EXPECT_EQ(format_progress_line(0, 12, "getlineInRawOut", 0.2),
+            "[1/12] getlineInRawOut  elapsed 0:00  ETA ?");
+}
+
+TEST(ProgressLine, EtaIsTheMeanRunTimesTheRunsLeft) {
+  // 3 runs done in 30 s: 10 s each; 9 still to run, this one included -> 90 s.
+  EXPECT_EQ(format_progress_line(3, 12, "t", 30), "[4/12] t  elapsed 0:30  ETA 1:30");
+  EXPECT_EQ(format_progress_line(11, 12, "t", 110), "[12/12] t  elapsed 1:50  ETA 0:10");
+}
+
+TEST(ProgressLine, HoursShowAsHMmSs) {
+  EXPECT_EQ(format_progress_line(1, 3, "t", 3700), "[2/3] t  elapsed 1:01:40  ETA 2:03:20");
+}
+
+TEST(ProgressLine, IsCutTo160Bytes) {
+  const std::string line = format_progress_line(0, 1, std::string(500, 'x'), 0);
+  EXPECT_EQ(line.size(), 160U);
+  EXPECT_EQ(line.rfind("[1/1] xxx", 0), 0U);
+}
+
+}  // namespace
+}  // namespace iobench
