@@ -1,5 +1,5 @@
-// `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run] [--shard K/N]
-// [--quiet]`
+// `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run]
+// [--shard K/N|auto] [--data-dir DIR] [--quiet]`
 #include <memory>
 
 #include "driver/cli/command.hpp"
@@ -23,6 +23,9 @@ void setup_run(CLI::App& sub, int& exit_code) {
   sub.add_option("--shard", options->shard,
                  "Run the K-th of N shares of the cells (K/N), or auto: K/N from a Slurm job array "
                  "or a Kubernetes Indexed Job (docs/distributed.md)");
+  sub.add_option("--data-dir", options->data_dir,
+                 "Folder that relative input paths resolve against (default: the config's folder; "
+                 "$IOBENCH_DATA_DIR; the current folder for an installed config)");
   sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
   sub.callback([options, repeats, &exit_code] {
     if (*repeats > 0) options->repeats_override = *repeats;

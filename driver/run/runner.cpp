@@ -22,6 +22,7 @@
 #include "common/size.hpp"
 #include "driver/gen/gen.hpp"
 #include "driver/report/medians_file.hpp"
+#include "driver/run/data_dir.hpp"
 #include "driver/run/page_cache.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/run_meta.hpp"
@@ -588,7 +589,12 @@ class MatrixExecutor {
 }  // namespace
 
 int run_experiment(const RunOptions& options) {
-  return run_config(load_config(options.config_path), options);
+  Config config = load_config(options.config_path);
+  const auto lookup = [](const char* name) { return std::getenv(name); };
+  if (const auto data_dir = choose_data_dir(options.data_dir, config.file, lookup)) {
+    set_data_dir(config, *data_dir);
+  }
+  return run_config(config, options);
 }
 
 int run_config(const Config& config, const RunOptions& options) {
