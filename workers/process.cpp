@@ -1,9 +1,7 @@
 #include "workers/process.hpp"
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,7 +10,8 @@
 #include <fstream>
 #include <string>
 
-extern char** environ;
+#include "common/child_process.hpp"
+#include "common/error.hpp"
 
 namespace iobench::worker {
 
@@ -30,42 +29,21 @@ std::vector<std::string> split_command(std::string_view command) {
 
 pid_t spawn_child(const std::vector<std::string>& argv, int stdin_fd, int stdout_fd) {
   if (argv.empty()) throw UsageError("empty command");
-  std::vector<char*> args;
-  args.reserve(argv.size() + 1);
-  for (const std::string& word : argv) args.push_back(const_cast<char*>(word.c_str()));
-  args.push_back(nullptr);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  // dup2 onto itself would keep close-on-exec set, so those descriptors are left alone.
-  if (stdin_fd != STDIN_FILENO) posix_spawn_file_actions_adddup2(&actions, stdin_fd, STDIN_FILENO);
-  if (stdout_fd != STDOUT_FILENO) {
-    posix_spawn_file_actions_adddup2(&actions, stdout_fd, STDOUT_FILENO);
+  try {
+    return child::start(argv, {stdin_fd, stdout_fd, child::kInherit});
+  } catch (const Error& e) {
+    throw RunError(e.what());
   }
-  pid_t pid = 0;
-  const int error = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0) {
-    throw RunError("cannot start '" + argv[0] + "': " + std::strerror(error));
-  }
-  return pid;
 }
 
 void wait_child(pid_t pid, std::string_view what) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw RunError(std::string(what) + ": waitpid: " + std::strerror(errno));
+  int exit_status = 0;
+  try {
+    exit_status = child::wait(pid);
+  } catch (const Error& e) {
+    throw RunError(std::string(what) + ": " + e.what());
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-  if (WIFEXITED(status)) {
-    throw RunError(std::string(what) + " exited with status " +
-                   std::to_string(WEXITSTATUS(status)));
-  }
-  if (WIFSIGNALED(status)) {
-    throw RunError(std::string(what) + " was killed by signal " + std::to_string(WTERMSIG(status)) +
-                   " (" + strsignal(WTERMSIG(status)) + ")");
-  }
-  throw RunError(std::string(what) + " ended abnormally");
+  if (exit_status != 0) throw RunError(std::string(what) + " " + child::describe_exit(exit_status));
 }
 
 std::size_t pipe_max_size() {

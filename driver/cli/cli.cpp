@@ -12,6 +12,18 @@
 #include "iobench/build_info.hpp"
 
 namespace iobench {
+namespace {
+
+// The three most common uses, before the list of subcommands.
+constexpr const char* kExamples =
+    "  iobench bench --input data/big.txt 'grep -c x {input}' 'rg -c x {input}'\n"
+    "      # compare commands in one line: verified output, exact rusage, U-tested verdict\n"
+    "  iobench run configs/ngram.json\n"
+    "      # a matrix from a config -> results/ngram-<UTC time>.tsv and its medians\n"
+    "  iobench compare base.tsv new.tsv\n"
+    "      # did a change help? ratio, 95 % CI and Mann-Whitney p per test\n";
+
+}  // namespace
 
 int run_cli(int argc, char** argv) {
   CLI::App app{
@@ -20,9 +32,14 @@ int run_cli(int argc, char** argv) {
   app.set_version_flag("--version", IOBENCH_VERSION);
   app.require_subcommand(1);
   // Usage errors are one line, like every other error (CLI11's default adds a second).
+  // An argument a subcommand does not take is reported by the top level: name the subcommand.
   app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
-    const std::string where = failed != nullptr && failed->get_parent() != nullptr
-                                  ? " " + failed->get_name()
+    const CLI::App* where_app = failed;
+    if (failed != nullptr && failed->get_parent() == nullptr) {
+      for (const CLI::App* sub : failed->get_subcommands()) where_app = sub;
+    }
+    const std::string where = where_app != nullptr && where_app->get_parent() != nullptr
+                                  ? " " + where_app->get_name()
                                   : std::string();
     return fmt::format("iobench{}: {} (see iobench{} --help)\n", where, e.what(), where);
   });
@@ -36,6 +53,8 @@ int run_cli(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.description));
     command.setup(*sub, exit_code);
   }
+
+  show_examples_first(app, kExamples);
 
   try {
     app.parse(argc, argv);

@@ -2,6 +2,7 @@
 // Subcommands register themselves here (fio's engines are the model): a module adds one
 // `const RegisterCommand` at namespace scope and main() never changes.
 #include <CLI/CLI.hpp>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -18,6 +19,11 @@ struct Command {
 };
 
 std::vector<Command>& command_registry();
+
+// Makes `app --help` open with `examples` (lines of "COMMAND   # what it does"), before the usage
+// line and the options: people copy an example before they read a list of options. Only `app`
+// itself: its subcommands keep their own help.
+void show_examples_first(CLI::App& app, std::string examples);
 
 struct RegisterCommand {
   RegisterCommand(std::string_view name, std::string_view description, CommandSetup setup,

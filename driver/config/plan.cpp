@@ -154,12 +154,16 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
                               config.file.string(), config.baseline));
     }
   }
-  // Commands write what the baseline writes (or a copy of the input, without one).
-  const std::string command_class =
-      baseline_all && config.strategies[all_tests[*baseline_all].strategy].kind ==
-                          StrategySpec::Kind::kWorker
-          ? all_tests[*baseline_all].output_class
-          : "copy";
+  // Commands write what the baseline writes: a worker baseline's class, a command baseline's own
+  // output (so `iobench bench 'grep x {input}' 'rg x {input}'` compares rg with grep, not with
+  // the input), or a copy of the input without a baseline.
+  std::string command_class = "copy";
+  if (baseline_all) {
+    const Test& baseline = all_tests[*baseline_all];
+    command_class = config.strategies[baseline.strategy].kind == StrategySpec::Kind::kWorker
+                        ? baseline.output_class
+                        : "output of " + baseline.name;
+  }
   for (auto& test : all_tests) {
     if (config.strategies[test.strategy].kind == StrategySpec::Kind::kCommand) {
       test.output_class = command_class;

@@ -5,9 +5,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,12 +21,11 @@
 #include <thread>
 
 #include "common/atomic_file.hpp"
+#include "common/child_process.hpp"
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/sysio.hpp"
 #include "driver/gen/detail.hpp"
-
-extern char** environ;
 
 namespace iobench::gen {
 namespace detail {
@@ -299,37 +296,7 @@ pid_t spawn_compressor(const std::vector<std::string>& argv, int out_fd, UniqueF
     throw Error(std::string("cannot make a pipe: ") + strerror(errno));
   UniqueFd read_end(fds[0]);
   pipe_write.reset(fds[1]);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, read_end.get(), 0);
-  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t empty;
-  sigemptyset(&empty);
-  posix_spawnattr_setsigmask(&attr, &empty);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-
-  std::vector<char*> args;
-  args.reserve(argv.size() + 1);
-  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) throw Error("cannot start '" + argv[0] + "': " + std::strerror(rc));
-  return pid;
-}
-
-int wait_exit(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return 128 + WTERMSIG(status);
+  return child::start(argv, {read_end.get(), out_fd, child::kInherit});
 }
 
 // Streams a file kind into `file`, through the compressor when asked; the caller commits it.
@@ -357,11 +324,11 @@ void write_file_kind(const Kind& kind, const GenRequest& request, const AtomicFi
       write_error = e.code().value();
     } catch (...) {
       pipe_write.reset();
-      wait_exit(pid);
+      child::wait(pid);
       throw;
     }
     pipe_write.reset();
-    const int status = wait_exit(pid);
+    const int status = child::wait(pid);
     if (status != 0) {
       throw Error("'" + compressor[0] + "' failed (exit status " + std::to_string(status) +
                   ") while writing '" + temp.string() + "'");

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "common/error.hpp"
+#include "driver/util/format.hpp"
 
 namespace iobench::compare {
 namespace {
@@ -15,13 +16,7 @@ namespace {
 const std::vector<std::string> kDefaultGroupBy{"test", "input", "sink"};
 
 std::string label(const std::vector<std::string>& key) {
-  std::string out = key.empty() ? std::string("all runs") : key[0];
-  std::vector<std::string_view> rest;
-  for (std::size_t i = 1; i < key.size(); ++i) {
-    if (!key[i].empty()) rest.push_back(key[i]);
-  }
-  if (!rest.empty()) out += fmt::format(" ({})", fmt::join(rest, ", "));
-  return out;
+  return format_group_label(key, "test");
 }
 
 // Fewest runs a side with which a difference can be significant at alpha.
@@ -46,12 +41,10 @@ std::string format_p(const std::optional<double>& p) {
 
 std::string format_value(double v, results::Metric metric) {
   if (std::isnan(v)) return "-";
-  if (metric == results::Metric::kMem) return fmt::format("{:.1f} MiB", v / 1024);
+  if (metric == results::Metric::kMem) return format_kib(v);
   if (metric == results::Metric::kCpuPct) return fmt::format("{:.1f}%", v);
-  if (v >= 100) return fmt::format("{:.1f} s", v);
-  if (v >= 1) return fmt::format("{:.3f} s", v);
-  if (v >= 1e-3) return fmt::format("{:.2f} ms", v * 1e3);
-  return fmt::format("{:.0f} µs", v * 1e6);
+  if (is_counter(metric)) return exporter::trimmed(v, 1);
+  return format_seconds(v);
 }
 
 }  // namespace
@@ -70,6 +63,49 @@ std::string_view to_string(Verdict verdict) {
   return "";
 }
 
+Row compare_samples(std::span<const double> a, std::span<const double> b, const Options& options) {
+  const bool higher_is_better = false;  // every metric here is a cost
+  Row row;
+  row.base_n = a.size();
+  row.new_n = b.size();
+  row.base_median = stats::median(a);
+  row.new_median = stats::median(b);
+  row.ratio = row.base_median > 0 ? row.new_median / row.base_median
+                                  : std::numeric_limits<double>::quiet_NaN();
+  if (!a.empty() && !b.empty()) row.p_value = stats::mann_whitney_u(a, b).p_value;
+  row.ci = stats::ratio_confidence_interval(a, b, options.confidence);
+  const double smallest = stats::smallest_p_value(a.size(), b.size());
+  if (a.empty() || b.empty() || smallest > options.alpha) {
+    row.verdict = Verdict::kTooFewRuns;
+  } else if (*row.p_value < options.alpha && !std::isnan(row.ratio) && row.ratio != 1) {
+    row.verdict = (row.ratio > 1) != higher_is_better ? Verdict::kSlower : Verdict::kFaster;
+  } else {
+    row.verdict = Verdict::kNoChange;
+  }
+  return row;
+}
+
+std::string verdict_phrase(const Row& row) {
+  if (!(row.ratio > 0) || !std::isfinite(row.ratio)) return "no comparison (no time to divide by)";
+  // Faster: the factor is 1/ratio and its interval [1/high, 1/low]; slower: ratio, [low, high].
+  const bool faster = row.ratio < 1;
+  const double factor = faster ? 1 / row.ratio : row.ratio;
+  std::string phrase = fmt::format("{:.2f}", factor);
+  if (row.ci && row.ci->low > 0) {
+    const double low = faster ? 1 / row.ci->high : row.ci->low;
+    const double high = faster ? 1 / row.ci->low : row.ci->high;
+    phrase += fmt::format(" ± {:.2f}", (high - low) / 2);
+  }
+  phrase += faster ? " times faster" : " times slower";
+  if (row.p_value) {
+    phrase += *row.p_value < 0.001 ? std::string(", p < 0.001")
+                                   : fmt::format(", p = {:.3f}", *row.p_value);
+  }
+  if (row.verdict == Verdict::kNoChange) phrase += " (not a significant difference)";
+  if (row.verdict == Verdict::kTooFewRuns) phrase += " (too few runs to judge)";
+  return phrase;
+}
+
 Result compare(const results::RunSet& base, const results::RunSet& candidate,
                const Options& options) {
   if (!(options.alpha > 0 && options.alpha < 1)) {
@@ -83,7 +119,6 @@ Result compare(const results::RunSet& base, const results::RunSet& candidate,
   std::map<std::vector<std::string>, const results::Group*> new_groups;
   for (const auto& g : candidate.groups) new_groups.emplace(g.key, &g);
   std::map<std::vector<std::string>, bool> seen;
-  const bool higher_is_better = false;  // every metric here is a cost
   std::size_t unreliable = 0;
 
   for (const auto& bg : base.groups) {
@@ -97,27 +132,14 @@ Result compare(const results::RunSet& base, const results::RunSet& candidate,
     const results::Group& ng = *found->second;
     const auto& a = bg.metric(options.metric);
     const auto& b = ng.metric(options.metric);
-    Row row;
+    Row row = compare_samples(a, b, options);
     row.key = bg.key;
-    row.base_n = a.size();
-    row.new_n = b.size();
-    row.base_median = stats::median(a);
-    row.new_median = stats::median(b);
-    row.ratio = row.base_median > 0 ? row.new_median / row.base_median
-                                    : std::numeric_limits<double>::quiet_NaN();
-    if (!a.empty() && !b.empty()) row.p_value = stats::mann_whitney_u(a, b).p_value;
-    row.ci = stats::ratio_confidence_interval(a, b, options.confidence);
-    const double smallest = stats::smallest_p_value(a.size(), b.size());
-    if (a.empty() || b.empty() || smallest > options.alpha) {
-      row.verdict = Verdict::kTooFewRuns;
+    if (row.verdict == Verdict::kTooFewRuns) {
       result.warnings.push_back(fmt::format(
           "{}: too few runs to judge ({} base, {} new): with so few the smallest possible "
           "p-value is {:.3f}, above alpha {}; run at least {} each",
-          label(bg.key), a.size(), b.size(), smallest, options.alpha, runs_needed(options.alpha)));
-    } else if (*row.p_value < options.alpha && !std::isnan(row.ratio) && row.ratio != 1) {
-      row.verdict = (row.ratio > 1) != higher_is_better ? Verdict::kSlower : Verdict::kFaster;
-    } else {
-      row.verdict = Verdict::kNoChange;
+          label(bg.key), a.size(), b.size(), stats::smallest_p_value(a.size(), b.size()),
+          options.alpha, runs_needed(options.alpha)));
     }
     if (row.verdict != Verdict::kTooFewRuns && (a.size() < 9 || b.size() < 9)) ++unreliable;
     if (options.fail_on_regression_pct && row.verdict == Verdict::kSlower &&

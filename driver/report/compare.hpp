@@ -4,6 +4,7 @@
 // interval of the ratio of times (stats.hpp).
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,17 @@ struct Result {
   double confidence = 0.95;
   bool failed = false;  // some regression exceeded --fail-on-regression
 };
+
+// One comparison of two samples (no key): medians, ratio, interval, p-value and verdict.
+Row compare_samples(std::span<const double> base, std::span<const double> candidate,
+                    const Options& options = {});
+
+// The comparison as people say it (hyperfine's style): "2.31 ± 0.04 times faster, p < 0.001",
+// "1.36 ± 0.02 times slower, p = 0.004"; the ± is half the width of the ratio's confidence
+// interval (left out when there is none), and a verdict other than faster/slower is said after
+// it: "(not a significant difference)", "(too few runs to judge)". For `bench`: base is the
+// reference command's times, candidate the command's.
+std::string verdict_phrase(const Row& row);
 
 // Reads both sides grouped by `group_by` (empty: test, input, sink) and compares them.
 Result compare_files(const std::vector<std::filesystem::path>& base,

@@ -10,17 +10,12 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "driver/util/format.hpp"
 
 namespace iobench::exporter {
 namespace {
 
 using results::Metric;
-
-// Display width of UTF-8 text: code points, not bytes.
-std::size_t display_width(std::string_view text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
 
 // Decimals that show at least three significant digits of the column's smallest positive value.
 int seconds_decimals(double smallest) {
@@ -36,6 +31,12 @@ std::string fixed(double value, int decimals) {
 
 std::string optional_fixed(const std::optional<double>& value, int decimals) {
   return value ? fixed(*value, decimals) : "-";
+}
+
+// The relative column of a table for people: "reference", "133× faster", "1.36× slower".
+std::string relative_cell(const summary::GroupStats& g) {
+  if (g.is_reference) return "reference";
+  return g.relative ? format_relative(*g.relative) : "-";
 }
 
 // The headline table of pretty and markdown output.
@@ -72,7 +73,7 @@ Table headline_table(const summary::Summary& s) {
     row.push_back(fixed(g.metric(Metric::kCpuPct).median, 1));
     row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
     row.push_back(optional_fixed(g.mb_per_s, 1));
-    row.push_back(optional_fixed(g.relative, 3));
+    row.push_back(relative_cell(g));
     t.rows.push_back(std::move(row));
   }
   return t;

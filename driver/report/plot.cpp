@@ -11,6 +11,7 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/stats.hpp"
+#include "driver/util/format.hpp"
 
 namespace iobench::plot {
 namespace {
@@ -118,11 +119,8 @@ std::string tick_label(double value, double step, const Unit& unit) {
 }
 
 std::string format_value(double v, Metric metric) {
-  if (metric == Metric::kMem) return fmt::format("{:.1f} MiB", v / 1024);
-  if (v >= 100) return fmt::format("{:.1f} s", v);
-  if (v >= 1) return fmt::format("{:.3f} s", v);
-  if (v >= 1e-3) return fmt::format("{:.2f} ms", v * 1e3);
-  return fmt::format("{:.0f} µs", v * 1e6);
+  if (metric == Metric::kMem) return format_kib(v);
+  return format_seconds(v);
 }
 
 class Svg {

@@ -7,6 +7,8 @@
 #include <map>
 #include <string_view>
 
+#include "driver/util/format.hpp"
+
 namespace iobench::summary {
 namespace {
 
@@ -26,24 +28,10 @@ std::optional<std::uint64_t> input_size(
   return size;
 }
 
-std::string format_seconds(double s) {
-  if (s >= 1) return fmt::format("{:.3f} s", s);
-  if (s >= 1e-3) return fmt::format("{:.1f} ms", s * 1e3);
-  return fmt::format("{:.0f} µs", s * 1e6);
-}
-
 }  // namespace
 
 std::string group_label(const results::RunSet& set, const results::Group& group) {
-  if (group.key.empty()) return "all runs";
-  std::string label =
-      group.key[0].empty() ? std::string("(no ") + set.group_by[0] + ")" : group.key[0];
-  std::vector<std::string_view> rest;
-  for (std::size_t i = 1; i < group.key.size(); ++i) {
-    if (!group.key[i].empty()) rest.push_back(group.key[i]);
-  }
-  if (!rest.empty()) label += fmt::format(" ({})", fmt::join(rest, ", "));
-  return label;
+  return format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
 }
 
 Summary summarize(const results::RunSet& set, const Options& options) {
@@ -94,12 +82,14 @@ Summary summarize(const results::RunSet& set, const Options& options) {
   for (const auto& [peer_key, members] : peers) {
     double reference = 0;
     bool have_reference = false;
+    std::size_t reference_index = 0;
     if (!options.baseline.empty() && test_key != std::string_view::npos) {
       for (std::size_t i : members) {
         const auto& gs = out.groups[i];
         if (set.groups[i].key[test_key] == options.baseline && gs.metric(Metric::kElapsed).n > 0) {
           reference = gs.metric(Metric::kElapsed).median;
           have_reference = true;
+          reference_index = i;
         }
       }
       if (!have_reference) {
@@ -115,10 +105,12 @@ Summary summarize(const results::RunSet& set, const Options& options) {
         if (el.n > 0 && el.median > 0 && (!have_reference || el.median < reference)) {
           reference = el.median;
           have_reference = true;
+          reference_index = i;
         }
       }
     }
     if (!have_reference || !(reference > 0)) continue;
+    out.groups[reference_index].is_reference = true;
     for (std::size_t i : members) {
       const auto& el = out.groups[i].metric(Metric::kElapsed);
       if (el.n > 0 && el.median > 0) out.groups[i].relative = el.median / reference;

@@ -18,6 +18,7 @@ struct GroupStats {
   std::optional<std::uint64_t> input_bytes;  // size of the input file, when it can be stat'ed
   std::optional<double> mb_per_s;            // input_bytes / 10^6 / elapsed median
   std::optional<double> relative;            // elapsed median / the reference's
+  bool is_reference = false;                 // the group `relative` divides by
   std::size_t elapsed_outliers = 0;          // modified z-score > 3.5, kept in every statistic
 
   [[nodiscard]] const stats::Summary& metric(results::Metric m) const {

@@ -3,16 +3,10 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <boost/process/args.hpp>
-#include <boost/process/child.hpp>
-#include <boost/process/exe.hpp>
-#include <boost/process/io.hpp>
-#include <boost/process/pipe.hpp>
 #include <ctime>
 #include <fstream>
-#include <iterator>
 
-#include "driver/spawn/spawner.hpp"
+#include "common/child_process.hpp"
 #include "iobench/build_info.hpp"
 
 namespace iobench {
@@ -37,20 +31,14 @@ std::string cpu_model() {
   return "unknown";
 }
 
+// The commit of the current folder's repository; empty without git or outside a repository.
 std::string git_commit() {
-  namespace bp = boost::process;
-  const std::string git = find_in_path("git");
-  if (git.empty()) return {};
   try {
-    bp::ipstream out;
-    bp::child child(bp::exe = git, bp::args = {"rev-parse", "HEAD"}, bp::std_out > out,
-                    bp::std_err > bp::null, bp::std_in < bp::null);
-    std::string commit;
-    std::getline(out, commit);
-    child.wait();
-    return child.exit_code() == 0 ? commit : std::string();
+    const auto git = child::run_capturing_stdout({"git", "rev-parse", "HEAD"}, child::kDevNull);
+    if (git.exit_status != 0) return {};
+    return git.out.substr(0, git.out.find('\n'));
   } catch (const std::exception&) {
-    return {};
+    return {};  // no git: the meta file says so with an empty commit
   }
 }
 

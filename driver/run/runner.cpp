@@ -628,6 +628,7 @@ int run_config(const Config& config, const RunOptions& options) {
   }
 
   const OutputPaths paths = choose_outputs(options, config, shard);
+  if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
   make_folder(paths.folder);
   make_folder(paths.medians.parent_path());
   make_folder(paths.meta.parent_path());

@@ -20,6 +20,8 @@ struct RunOptions {
   std::filesystem::path data_dir;
   bool dry_run = false;
   bool quiet = false;
+  // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).
+  std::filesystem::path* runs_file_out = nullptr;
 };
 
 // Loads options.config_path and runs it through run_config. Returns the exit code

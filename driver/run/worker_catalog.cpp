@@ -3,15 +3,10 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <boost/process/args.hpp>
-#include <boost/process/child.hpp>
-#include <boost/process/exe.hpp>
-#include <boost/process/io.hpp>
-#include <boost/process/pipe.hpp>
 #include <cstdlib>
-#include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "common/child_process.hpp"
 #include "common/error.hpp"
 
 namespace iobench {
@@ -27,26 +22,20 @@ std::filesystem::path find_worker() {
 }
 
 std::vector<WorkerEntry> load_worker_catalog(const std::filesystem::path& worker) {
-  namespace bp = boost::process;
   if (::access(worker.c_str(), X_OK) != 0) {
     throw Error(
         fmt::format("{}: the worker is missing or not executable (build it, or set IOBENCH_WORKER)",
                     worker.string()));
   }
-  std::string text;
-  int exit_code = 0;
+  child::Captured list;
   try {
-    bp::ipstream out;
-    bp::child child(bp::exe = worker.string(), bp::args = {"--list"}, bp::std_out > out,
-                    bp::std_in < bp::null);
-    text.assign(std::istreambuf_iterator<char>(out), std::istreambuf_iterator<char>());
-    child.wait();  // not a measured run: Boost.Process may reap this one itself
-    exit_code = child.exit_code();
+    list = child::run_capturing_stdout({worker.string(), "--list"});  // not a measured run
   } catch (const std::exception& e) {
     throw Error(fmt::format("{} --list: {}", worker.string(), e.what()));
   }
-  if (exit_code != 0)
-    throw Error(fmt::format("{} --list exited with {}", worker.string(), exit_code));
+  if (list.exit_status != 0)
+    throw Error(fmt::format("{} --list exited with {}", worker.string(), list.exit_status));
+  const std::string& text = list.out;
   std::vector<WorkerEntry> catalog;
   try {
     for (const auto& entry : nlohmann::json::parse(text)) {

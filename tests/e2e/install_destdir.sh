@@ -23,7 +23,7 @@ cd "$tmp/work"
 iobench=$root/usr/bin/iobench
 config=$root/usr/share/iobench/configs/smoke.json
 # The worker is found beside the driver, not in the build tree.
-env -u IOBENCH_WORKER "$iobench" list | grep -q '^reader' || fail "installed iobench list"
+env -u IOBENCH_WORKER "$iobench" list | grep "^reader" >/dev/null || fail "installed iobench list"
 env -u IOBENCH_WORKER "$iobench" run "$config" --repeats 1 --quiet -o runs.tsv >/dev/null 2>err.txt \
   || fail "installed run: $(cat err.txt)"
 [ -s data/smoke-ngram.tsv ] || fail "input not made under the current folder: $(ls -R)"
@@ -40,7 +40,7 @@ IOBENCH_DATA_DIR=$tmp/d2 "$iobench" run "$config" --repeats 1 --quiet --filter '
 [ -s "$tmp/d2/data/smoke-ngram.tsv" ] || fail "IOBENCH_DATA_DIR: no $tmp/d2/data/smoke-ngram.tsv"
 # A config outside share/ keeps resolving against its own folder.
 cp "$src/configs/smoke.json" "$tmp/work/mine.json"
-"$iobench" run mine.json --dry-run | grep -q $'\t\\.\\./data/smoke-ngram.tsv\t' \
+"$iobench" run mine.json --dry-run | grep >/dev/null $'\t\\.\\./data/smoke-ngram.tsv\t' \
   || fail "a config outside share/ no longer resolves against its folder"
 
 command -v cpack >/dev/null && command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null \
@@ -51,6 +51,7 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for package in libc6 libstdc++6 liburing2 libxxhash0; do
   grep -q "\\b$package\\b" <<<"$depends" || fail ".deb Depends lacks $package: $depends"
 done
-dpkg-deb -c "$deb" | grep -q './usr/bin/iobench-worker$' || fail ".deb lacks /usr/bin/iobench-worker"
-dpkg-deb -c "$deb" | grep -q './usr/share/iobench/configs/smoke.json$' || fail ".deb lacks smoke.json"
+contents=$(dpkg-deb -c "$deb")
+grep -q './usr/bin/iobench-worker$' <<<"$contents" || fail ".deb lacks /usr/bin/iobench-worker"
+grep -q './usr/share/iobench/configs/smoke.json$' <<<"$contents" || fail ".deb lacks smoke.json"
 echo "install_destdir: installed run ok; $(basename "$deb"): Depends: $depends"

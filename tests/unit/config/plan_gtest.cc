@@ -58,6 +58,26 @@ TEST(Plan, OutputClassesIgnoreOptionsThatMustNotChangeTheOutput) {
   }
 }
 
+// Commands take the baseline's class: a worker's, or a command baseline's own output (what
+// `iobench bench` relies on), and the input itself without a baseline.
+TEST(Plan, CommandsTakeTheBaselinesOutputClass) {
+  const std::string commands = R"({"name": "n", "inputs": ["x"], "strategies": [
+      {"name": "grep", "command": "grep a {input}", "shell": true},
+      {"name": "awk", "command": "awk /a/ {input}", "shell": true},
+      {"name": "count", "worker": ["--read", "read", "--op", "count"]}])";
+  const Plan with_command_baseline =
+      build_plan(parse_config(commands + R"(, "baseline": "awk"})", "c.json"), worker_options());
+  EXPECT_EQ(with_command_baseline.tests[0].output_class, "output of awk");
+  EXPECT_EQ(with_command_baseline.tests[1].output_class, "output of awk");
+  EXPECT_EQ(with_command_baseline.tests[2].output_class, "worker --op count");
+  const Plan with_worker_baseline =
+      build_plan(parse_config(commands + R"(, "baseline": "count"})", "c.json"), worker_options());
+  EXPECT_EQ(with_worker_baseline.tests[0].output_class, "worker --op count");
+  const Plan without_baseline =
+      build_plan(parse_config(commands + "}", "c.json"), worker_options());
+  EXPECT_EQ(without_baseline.tests[0].output_class, "copy");
+}
+
 TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
   const Plan plan = build_plan(demo_config(), worker_options());
   std::set<std::pair<std::size_t, std::size_t>> pairs;

@@ -4,7 +4,9 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <sstream>
+#include <vector>
 
 #include "common/error.hpp"
 #include "driver/report/compare.hpp"
@@ -132,6 +134,48 @@ TEST(Compare, PrettySaysTooFewRunsPlainly) {
   EXPECT_NE(out.str().find("4 comparisons: 1 slower, 1 faster, 1 no change, 1 too few runs"),
             std::string::npos)
       << out.str();
+}
+
+}  // namespace
+}  // namespace iobench::compare
+
+namespace iobench::compare {
+namespace {
+
+TEST(VerdictPhrase, SpeedupWithItsIntervalAndP) {
+  Row row;
+  row.ratio = 0.4329;                        // 2.31 times faster
+  row.ci = stats::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502, ± 0.040
+  row.p_value = 0.0002;
+  row.verdict = Verdict::kFaster;
+  EXPECT_EQ(verdict_phrase(row), "2.31 ± 0.04 times faster, p < 0.001");
+  row.ratio = 1.36;
+  row.ci = stats::Interval{1.34, 1.38};
+  row.p_value = 0.0043;
+  row.verdict = Verdict::kSlower;
+  EXPECT_EQ(verdict_phrase(row), "1.36 ± 0.02 times slower, p = 0.004");
+  row.ratio = 1.01;
+  row.ci.reset();
+  row.p_value = 0.41;
+  row.verdict = Verdict::kNoChange;
+  EXPECT_EQ(verdict_phrase(row), "1.01 times slower, p = 0.410 (not a significant difference)");
+  row.verdict = Verdict::kTooFewRuns;
+  row.p_value.reset();
+  EXPECT_EQ(verdict_phrase(row), "1.01 times slower (too few runs to judge)");
+  row.ratio = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(verdict_phrase(row), "no comparison (no time to divide by)");
+}
+
+TEST(VerdictPhrase, FromSamples) {
+  // Five runs each, no overlap: the exact U test's smallest p-value, 2 / C(10, 5) = 0.0079.
+  const std::vector<double> reference{2.0, 2.1, 2.2, 2.3, 2.4};
+  const std::vector<double> command{1.0, 1.05, 1.1, 1.15, 1.2};
+  const Row row = compare_samples(reference, command);
+  EXPECT_EQ(row.verdict, Verdict::kFaster);
+  EXPECT_DOUBLE_EQ(row.ratio, 0.5);
+  EXPECT_NEAR(*row.p_value, 2.0 / 252, 1e-12);
+  EXPECT_TRUE(verdict_phrase(row).starts_with("2.00 ")) << verdict_phrase(row);
+  EXPECT_TRUE(verdict_phrase(row).ends_with(" times faster, p = 0.008")) << verdict_phrase(row);
 }
 
 }  // namespace

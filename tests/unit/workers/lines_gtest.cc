@@ -49,6 +49,34 @@ TEST(WorkerLines, ScanLinesFindsEveryCompleteLine) {
   }
 }
 
+// Every capacity from 1 to 40 (a 64-byte word holds up to 64 lines, so a batch fills up at word
+// ends and inside words alike): the lines come out in order, and nothing is written past `cap`.
+TEST(WorkerLines, ScanLinesNeverWritesPastItsCapacity) {
+  std::mt19937_64 rng(2);
+  const std::string_view sentinel("sentinel");
+  for (std::size_t cap = 1; cap <= 40; ++cap) {
+    for (int round = 0; round < 20; ++round) {
+      const std::string text = random_text(rng, 64 * (1 + rng() % 8) + rng() % 64,
+                                           static_cast<unsigned>(50 + rng() % 400));
+      std::vector<std::string_view> out(cap + 1, sentinel);
+      const char* p = text.data();
+      const char* const end = p + text.size();
+      std::vector<std::string_view> got;
+      for (;;) {
+        std::size_t n = 0;
+        p = scan_lines(p, end, out.data(), cap, n);
+        ASSERT_EQ(out[cap], sentinel) << "cap " << cap << " round " << round;
+        ASSERT_LE(n, cap);
+        got.insert(got.end(), out.begin(), out.begin() + static_cast<std::ptrdiff_t>(n));
+        if (n < cap) break;
+      }
+      std::vector<std::string_view> expected = reference_lines(text);
+      if (!expected.empty() && expected.back().back() != '\n') expected.pop_back();
+      ASSERT_EQ(got, expected) << "cap " << cap << " round " << round;
+    }
+  }
+}
+
 TEST(WorkerLines, CountNewlinesMatchesStdCount) {
   std::mt19937_64 rng(2);
   for (int round = 0; round < 300; ++round) {

@@ -1,0 +1,49 @@
+#pragma once
+// `iobench bench 'CMD'...`: the one-line benchmark. Its options become the same Config a JSON
+// file would give (docs/bench.md), so it runs through the same engine, and the JSON it saves
+// reproduces it with `iobench run`.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "driver/config/config.hpp"
+
+namespace iobench {
+
+struct BenchRequest {
+  std::vector<std::string> commands;     // each a strategy; {input} and {NAME} placeholders
+  std::vector<std::string> names;        // --name, by position; the rest are named by their text
+  std::vector<std::string> inputs;       // --input, at least one
+  std::vector<std::string> param_specs;  // -L NAME=V1,V2
+  std::string reference;                 // --reference CMD; empty: the first command
+  bool shell = true;                     // false: --no-shell, words run directly
+  bool verify = true;
+  int runs = 10;
+  int warmup = 1;
+  std::vector<std::string> sinks;  // empty: pipe
+  std::string cache = "warm";
+  std::string order = "interleave";
+  std::optional<double> timeout_s;
+  std::vector<std::string> counters;
+  std::string made_by;  // the command line, for the description
+};
+
+// The name `iobench bench` gives the source of its config in messages.
+inline constexpr const char* kBenchConfigSource = "iobench bench";
+
+// The config as JSON, in the keys `iobench run` reads. Throws iobench::Error (exit 2) with a
+// one-line message that names the option at fault.
+nlohmann::ordered_json bench_config_json(const BenchRequest& request);
+
+// bench_config_json parsed by parse_config, so `bench` runs exactly what a file would give.
+Config build_bench_config(const BenchRequest& request);
+
+// The config to save at `save_path`: relative input paths are rewritten relative to the saved
+// file's folder (where `iobench run` resolves them), so that parse_config(saved, save_path)
+// names the same files.
+nlohmann::ordered_json config_to_save(const Config& config, const std::filesystem::path& save_path);
+
+}  // namespace iobench

@@ -1,0 +1,31 @@
+#pragma once
+// `iobench bench`'s closing summary: every test of one run file against the reference test on
+// the same input and sink, judged as `iobench compare` judges two files (Mann-Whitney U test,
+// distribution-free interval of the ratio of medians), said as people say it ("2.31× faster").
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "driver/report/compare.hpp"
+#include "driver/runfile/reader.hpp"
+
+namespace iobench::report {
+
+struct VersusReference {
+  std::string reference;             // the reference test's name
+  compare::Result result;            // rows keyed test, input, sink; base = the reference
+  std::vector<std::string> missing;  // "input (sink)" where the reference has no ok run
+};
+
+// `set` grouped by test, input, sink (in that order).
+VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
+                                       const compare::Options& options = {});
+
+// "2.31× faster", "1.36× slower", "as fast" for a ratio of times new / reference.
+std::string relative_speed(double ratio);
+
+// Per input and sink: the reference's median, then one line per test: its relative speed, the
+// interval, the p-value and, when not significant, that no difference was shown.
+void write_versus_reference(const VersusReference& versus, std::ostream& out);
+
+}  // namespace iobench::report

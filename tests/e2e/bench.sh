@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# `iobench bench`: two commands over a generated input, -L expansion, the saved config measured
+# again by `iobench run` (same cells), a mismatch exits 1, a bad option exits 2 with one line,
+# --no-shell runs the command without sh, and both help texts open with examples.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+bin=$(cd "$bin" && pwd)/iobench
+cd "$tmp"
+"$bin" gen lines --size 256KiB --seed 2 -o data/in.txt 2>/dev/null
+
+# Two commands: every run ok, verified against the first, judged against it.
+"$bin" bench --input data/in.txt -r 3 -w 0 -q -o two.tsv 'cat {input}' 'tac {input} | tac' \
+  >out.txt 2>err.txt || fail "two commands exited $?: $(cat err.txt)"
+[ "$(tail -n +2 two.tsv | wc -l)" -eq 6 ] || fail "expected 6 rows: $(cat two.tsv)"
+awk -F'\t' 'NR > 1 && $10 != "ok" { exit 1 }' two.tsv || fail "a run is not ok: $(cut -f1,10 two.tsv)"
+[ "$(cut -f1 two.tsv | tail -n +2 | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
+  fail "tests: $(cut -f1 two.tsv | sort -u)"
+grep -q "^Against the reference 'cat {input}'" out.txt || fail "no summary: $(cat out.txt)"
+grep -Eq "^    tac \{input\} \| tac +[0-9.]+× (faster|slower)|^    tac \{input\} \| tac +as fast" out.txt ||
+  fail "no relative speed: $(cat out.txt)"
+grep -q "p [=<] 0" out.txt || fail "no p-value: $(cat out.txt)"
+[ -f medians/two.tsv ] && [ -f meta/two.json ] || fail "no medians or meta beside the runs file"
+
+# Commands that do not copy their input are compared with the reference's output, not the input.
+"$bin" bench --input data/in.txt -r 1 -w 0 -q -o count.tsv 'grep -c "" {input}' 'wc -l < {input}' \
+  >/dev/null 2>err.txt || fail "two counting commands exited $?: $(cat err.txt)"
+
+# -L: one test per combination of values, named by them; every one verified against the first.
+"$bin" bench --input data/in.txt -r 1 -w 0 -q -o params.tsv -L bs=512,4096 -L c=a,b \
+  'dd if={input} bs={bs} status=none | tr {c} {c}' >/dev/null 2>err.txt ||
+  fail "-L exited $?: $(cat err.txt)"
+tests=$(cut -f1 params.tsv | tail -n +2 | sort -u | wc -l)
+[ "$tests" -eq 4 ] || fail "-L gave $tests tests, expected 4: $(cut -f1 params.tsv | sort -u)"
+grep -q 'dd if={input} bs=4096 status=none | tr b b' params.tsv || fail "values not in the names"
+
+# --save-config: `iobench run` on the saved file measures the same cells.
+"$bin" bench --input data/in.txt -r 2 -w 0 -q -o saved.tsv --sink pipe --sink null \
+  --save-config configs/saved.json 'cat {input}' 'cat < {input}' >/dev/null 2>err.txt ||
+  fail "save run exited $?: $(cat err.txt)"
+grep -q 'Made by `iobench bench' configs/saved.json || fail "no description: $(cat configs/saved.json)"
+"$bin" run configs/saved.json -o again.tsv -q >/dev/null 2>err.txt || fail "run of saved config: $(cat err.txt)"
+cells() { cut -f1,7,8,9 "$1" | sort; }
+[ "$(cells saved.tsv)" = "$(cells again.tsv)" ] || fail "cells differ: $(diff <(cells saved.tsv) <(cells again.tsv))"
+
+# A command that writes something else: mismatch rows, warned, exit 1.
+set +e
+"$bin" bench --input data/in.txt -r 2 -w 0 -q -o mismatch.tsv 'cat {input}' 'head -c 100 {input}' \
+  >/dev/null 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 1 ] || fail "mismatch exited $code, expected 1"
+grep -q 'MISMATCH' err.txt || fail "no mismatch warning: $(cat err.txt)"
+[ "$(awk -F'\t' '$1 == "head -c 100 {input}" { print $10 }' mismatch.tsv | sort -u)" = mismatch ] ||
+  fail "rows not marked mismatch"
+# --no-verify measures the same pair without judging the output.
+"$bin" bench --no-verify --input data/in.txt -r 2 -w 0 -q -o noverify.tsv 'cat {input}' \
+  'head -c 100 {input}' >/dev/null 2>&1 || fail "--no-verify exited $?"
+
+# Bad options: exit 2, one line on stderr, nothing written.
+for args in "--sink disk" "--bogus" "-L nonsense" "--runs 0" "--input data/missing.txt"; do
+  set +e
+  # shellcheck disable=SC2086
+  "$bin" bench --input data/in.txt $args -o bad.tsv 'cat {input}' >out.txt 2>err.txt
+  code=$?
+  set -e
+  [ "$code" -eq 2 ] || fail "'$args' exited $code, expected 2"
+  [ "$(wc -l <err.txt)" -eq 1 ] || fail "'$args': not one line: $(cat err.txt)"
+  [ ! -s out.txt ] && [ ! -e bad.tsv ] || fail "'$args' wrote something"
+done
+grep -q -- '--input data/missing.txt: not a readable file' err.txt || fail "$(cat err.txt)"
+
+# --no-shell: the command's parent is the spawner, not sh, and its words are split as sh would.
+cat >argv.sh <<'SCRIPT'
+#!/bin/sh
+{ cat /proc/$PPID/comm; printf '%s|' "$@"; echo; } >>seen.txt
+cat "$2"
+SCRIPT
+chmod +x argv.sh
+"$bin" bench --no-shell --input data/in.txt -r 1 -w 0 -q -o noshell.tsv "./argv.sh 'a b' {input}" \
+  >/dev/null 2>err.txt || fail "--no-shell exited $?: $(cat err.txt)"
+grep -qx 'sh' seen.txt && fail "--no-shell ran the command through sh: $(cat seen.txt)"
+grep -qx 'a b|data/in.txt|' seen.txt || fail "argv seen: $(cat seen.txt)"
+rm seen.txt
+"$bin" bench --input data/in.txt -r 1 -w 0 -q -o shell.tsv "./argv.sh 'a b' {input}" >/dev/null 2>&1
+grep -qx 'sh' seen.txt || fail "without --no-shell the parent is not sh: $(cat seen.txt)"
+
+# Help: examples first, then the options.
+"$bin" --help | head -3 | grep -q '^Examples:' || fail "iobench --help does not open with examples"
+"$bin" bench --help >help.txt
+[ "$(grep -n '^Examples:' help.txt | cut -d: -f1)" -lt "$(grep -n '^Usage:' help.txt | cut -d: -f1)" ] ||
+  fail "bench --help: examples not before usage"
+[ "$(grep -c '^  iobench bench' help.txt)" -eq 3 ] || fail "bench --help: not three examples"
+grep -q 'sh -c' help.txt || fail "bench --help does not say commands run through sh -c"
+echo "bench: ok"

@@ -1,0 +1,243 @@
+// `iobench bench` options -> the Config a file would give, and the JSON it saves parses back to
+// the same Config.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "driver/config/bench_config.hpp"
+#include "driver/config/plan.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A temporary working folder holding data/in.txt; the test runs inside it.
+class BenchConfigTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "bench-config-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    folder_ = pattern;
+    previous_ = fs::current_path();
+    fs::current_path(folder_);
+    fs::create_directories("data");
+    std::ofstream("data/in.txt") << "a\nb\n";
+  }
+  void TearDown() override {
+    fs::current_path(previous_);
+    fs::remove_all(folder_);
+  }
+
+  static BenchRequest two_commands() {
+    BenchRequest request;
+    request.commands = {"cat {input}", "grep -c . {input}"};
+    request.inputs = {"data/in.txt"};
+    return request;
+  }
+
+  static std::string error_of(const BenchRequest& request) {
+    try {
+      build_bench_config(request);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.exit_code(), kExitUsage);
+      const std::string message = e.what();
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+      return message;
+    }
+    return "(no error)";
+  }
+
+  fs::path folder_;
+  fs::path previous_;
+};
+
+TEST_F(BenchConfigTest, CommandsBecomeShellStrategiesWithTheFirstAsReference) {
+  BenchRequest request = two_commands();
+  request.names = {"cat"};
+  const Config config = build_bench_config(request);
+  EXPECT_EQ(config.name, "bench");
+  ASSERT_EQ(config.strategies.size(), 2u);
+  EXPECT_EQ(config.strategies[0].name, "cat");
+  EXPECT_EQ(config.strategies[1].name, "grep -c . {input}");  // unnamed: its own text
+  for (const auto& strategy : config.strategies) {
+    EXPECT_EQ(strategy.kind, StrategySpec::Kind::kCommand);
+    EXPECT_TRUE(strategy.shell);
+    EXPECT_TRUE(strategy.verify);
+  }
+  EXPECT_EQ(config.strategies[1].args, std::vector<std::string>{"grep -c . {input}"});
+  EXPECT_EQ(config.baseline, "cat");
+  ASSERT_EQ(config.inputs.size(), 1u);
+  EXPECT_EQ(config.inputs[0].path, "data/in.txt");
+  EXPECT_EQ(config.sinks, std::vector<SinkKind>{SinkKind::kPipe});
+  EXPECT_EQ(config.repeats, 10);
+  EXPECT_EQ(config.warmup, 1);
+  EXPECT_EQ(config.cache, CacheMode::kWarm);
+  // Every command is one output class, whose reference is the first command's output.
+  PlanOptions plan_options;
+  plan_options.worker_path = "/bin/iobench-worker";
+  const Plan plan = build_plan(config, plan_options);
+  EXPECT_EQ(plan.tests[0].output_class, plan.tests[1].output_class);
+  EXPECT_NE(plan.tests[0].output_class, "copy");
+}
+
+TEST_F(BenchConfigTest, EveryOptionReachesItsConfigKey) {
+  BenchRequest request = two_commands();
+  request.sinks = {"null", "file"};
+  request.cache = "cold";
+  request.order = "shuffle";
+  request.runs = 3;
+  request.warmup = 0;
+  request.timeout_s = 2.5;
+  request.verify = false;
+  const Config config = build_bench_config(request);
+  EXPECT_EQ(config.sinks, (std::vector<SinkKind>{SinkKind::kNull, SinkKind::kFile}));
+  EXPECT_EQ(config.cache, CacheMode::kCold);
+  EXPECT_EQ(config.order, RunOrder::kShuffle);
+  EXPECT_EQ(config.repeats, 3);
+  EXPECT_EQ(config.warmup, 0);
+  EXPECT_DOUBLE_EQ(config.timeout_s, 2.5);
+  for (const auto& strategy : config.strategies) EXPECT_FALSE(strategy.verify);
+}
+
+TEST_F(BenchConfigTest, ParamsExpandAsACartesianProductAndTheReferenceTakesTheFirstValues) {
+  BenchRequest request;
+  request.commands = {"head -c {n} {input} | tail -c {m}", "cat {input}"};
+  request.inputs = {"data/in.txt"};
+  request.param_specs = {"n=1,2,3", "m=1,2"};
+  const Config config = build_bench_config(request);
+  ASSERT_EQ(config.params.size(), 2u);
+  EXPECT_EQ(config.params[0].second, (std::vector<std::string>{"1", "2", "3"}));
+  EXPECT_EQ(config.baseline, "head -c 1 {input} | tail -c 1");
+  PlanOptions plan_options;
+  plan_options.worker_path = "/bin/iobench-worker";
+  const Plan plan = build_plan(config, plan_options);
+  EXPECT_EQ(plan.tests.size(), 3u * 2u + 1u);
+  ASSERT_TRUE(plan.baseline_test.has_value());
+  EXPECT_EQ(plan.tests[*plan.baseline_test].name, "head -c 1 {input} | tail -c 1");
+}
+
+TEST_F(BenchConfigTest, NoShellSplitsTheWordsAndRunsThemDirectly) {
+  BenchRequest request = two_commands();
+  request.commands = {"awk '{print $1}' {input}"};
+  request.shell = false;
+  const Config config = build_bench_config(request);
+  EXPECT_FALSE(config.strategies[0].shell);
+  EXPECT_EQ(config.strategies[0].args, (std::vector<std::string>{"awk", "{print $1}", "{input}"}));
+  request.commands = {"awk '{print"};
+  EXPECT_NE(error_of(request).find("unterminated quote"), std::string::npos);
+}
+
+TEST_F(BenchConfigTest, TheReferenceIsAddedFirstOrChosenAmongTheCommands) {
+  BenchRequest request = two_commands();
+  request.reference = "wc -l {input}";
+  Config config = build_bench_config(request);
+  ASSERT_EQ(config.strategies.size(), 3u);
+  EXPECT_EQ(config.strategies[0].name, "wc -l {input}");
+  EXPECT_EQ(config.baseline, "wc -l {input}");
+  request.reference = "grep -c . {input}";
+  request.names = {"cat", "grep"};
+  config = build_bench_config(request);
+  ASSERT_EQ(config.strategies.size(), 2u);
+  EXPECT_EQ(config.baseline, "grep");
+}
+
+TEST_F(BenchConfigTest, TheSavedConfigParsesBackToTheSameConfig) {
+  BenchRequest request = two_commands();
+  request.param_specs = {"n=1,2"};
+  request.commands = {"head -n {n} {input}", "cat {input}"};
+  request.names = {"head-{n}"};
+  request.sinks = {"pipe", "null"};
+  request.made_by = "iobench bench --input data/in.txt 'head -n {n} {input}' 'cat {input}'";
+  const Config config = build_bench_config(request);
+  fs::create_directories("saved/deeper");
+  for (const fs::path& save_path : {fs::path("saved/deeper/x.json"), fs::path("x.json"),
+                                    fs::current_path() / "saved" / "y.json"}) {
+    const auto saved = config_to_save(config, save_path);
+    const Config again = parse_config(saved.dump(2), save_path);
+    // A relative save path gives the very path bench ran with (the rows' input column).
+    if (save_path.is_relative()) {
+      EXPECT_EQ(again.inputs[0].path, config.inputs[0].path);
+    }
+    EXPECT_TRUE(fs::equivalent(again.inputs[0].path, config.inputs[0].path)) << save_path;
+    ASSERT_EQ(again.strategies.size(), config.strategies.size());
+    for (std::size_t i = 0; i < config.strategies.size(); ++i) {
+      EXPECT_EQ(again.strategies[i].name, config.strategies[i].name);
+      EXPECT_EQ(again.strategies[i].args, config.strategies[i].args);
+      EXPECT_EQ(again.strategies[i].shell, config.strategies[i].shell);
+      EXPECT_EQ(again.strategies[i].verify, config.strategies[i].verify);
+    }
+    EXPECT_EQ(again.params, config.params);
+    EXPECT_EQ(again.sinks, config.sinks);
+    EXPECT_EQ(again.repeats, config.repeats);
+    EXPECT_EQ(again.warmup, config.warmup);
+    EXPECT_EQ(again.cache, config.cache);
+    EXPECT_EQ(again.order, config.order);
+    EXPECT_EQ(again.baseline, config.baseline);
+    EXPECT_EQ(again.description, config.description);
+  }
+  EXPECT_NE(config.description.find(request.made_by), std::string::npos);
+  // Saved beside the input's folder, the path is written as `iobench run` resolves it.
+  EXPECT_EQ(config_to_save(config, "saved/deeper/x.json")["inputs"][0], "../../data/in.txt");
+}
+
+TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
+  auto expect_error = [](BenchRequest request, const std::string& part) {
+    EXPECT_NE(error_of(request).find(part), std::string::npos)
+        << "expected '" << part << "' in: " << error_of(request);
+  };
+  BenchRequest request = two_commands();
+  request.inputs.clear();
+  expect_error(request, "bench needs --input FILE");
+  request = two_commands();
+  request.inputs = {"data/missing.txt"};
+  expect_error(request, "--input data/missing.txt: not a readable file");
+  request = two_commands();
+  request.param_specs = {"novalues"};
+  expect_error(request, "-L 'novalues': expected NAME=V1,V2");
+  request.param_specs = {"input=1,2"};
+  expect_error(request, "{input} is the --input path");
+  request.param_specs = {"n=1", "n=2"};
+  expect_error(request, "-L n: given twice");
+  request.param_specs = {"unused=1,2"};
+  expect_error(request, "-L unused: no command uses {unused}");
+  request = two_commands();
+  request.commands = {"head -n {n} {input}"};
+  expect_error(request, "{n} is not defined; give its values with -L n=V1,V2");
+  request.param_specs = {"n=1,2"};
+  request.names = {"head"};
+  expect_error(request, "--name 'head': must contain {n}");
+  request = two_commands();
+  request.names = {"a", "b", "c"};
+  expect_error(request, "--name is given 3 times for 2 commands");
+  request.names = {"same", "same"};
+  expect_error(request, "'same' is given twice");
+  request = two_commands();
+  request.sinks = {"disk"};
+  expect_error(request, "--sink disk: not one of null, pipe, file");
+  request.sinks = {"pipe", "pipe"};
+  expect_error(request, "--sink pipe: given twice");
+  request = two_commands();
+  request.cache = "hot";
+  expect_error(request, "--cache hot: not one of warm, cold, none");
+  request = two_commands();
+  request.order = "random";
+  expect_error(request, "--order random: not one of");
+  request = two_commands();
+  request.runs = 0;
+  expect_error(request, "--runs 0: must be 1 or more");
+  request = two_commands();
+  request.timeout_s = 0;
+  expect_error(request, "--timeout 0: must be a number of seconds above 0");
+  request = two_commands();
+  request.commands = {" "};
+  expect_error(request, "a command is empty");
+}
+
+}  // namespace
+}  // namespace iobench
