@@ -1,6 +1,7 @@
 #pragma once
 // Errors that end a command with a one-line message and a defined exit code (docs/formats.md "Exit
-// codes"): 2 for usage, config and input errors.
+// codes"): 2 for usage, config and input errors found before anything runs; 3 when iobench
+// itself cannot go on after runs started (every finished row kept).
 #include <stdexcept>
 #include <string>
 
@@ -9,6 +10,7 @@ namespace iobench {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitRunFailed = 1;
 inline constexpr int kExitUsage = 2;
+inline constexpr int kExitCouldNotContinue = 3;
 inline constexpr int kExitInterrupted = 130;
 
 class Error : public std::runtime_error {

@@ -17,6 +17,8 @@
 namespace iobench {
 namespace {
 
+constexpr double kMaxTimeoutS = 1e6;
+
 using Json = nlohmann::ordered_json;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
@@ -261,6 +263,34 @@ void check_placeholders(const Validator& v, const Config& config) {
   }
 }
 
+// "repeats": N (exactly N measured runs per cell), or {"min": A, "max": B, "ci_pct": P}: at least
+// A and at most B runs, stopping a cell once the 95 % interval of its median is within P % of it
+// (docs/formats.md, docs/reports.md).
+void parse_repeats(const Validator& v, const Json& value, Config& config) {
+  if (!value.is_object()) {
+    config.repeats = static_cast<int>(v.integer(value, "repeats", 1, 1000000));
+    config.repeats_min = config.repeats;
+    config.repeats_ci_pct = 0;
+    return;
+  }
+  for (const auto& [key, unused] : value.items()) {
+    if (key != "min" && key != "max" && key != "ci_pct")
+      v.fail(Validator::join("repeats", key), "unknown key (expected min, max, ci_pct)");
+  }
+  const auto min = value.find("min");
+  const auto max = value.find("max");
+  const auto ci_pct = value.find("ci_pct");
+  if (min == value.end() || max == value.end() || ci_pct == value.end())
+    v.fail("repeats", "needs min, max and ci_pct, e.g. {\"min\": 3, \"max\": 10, \"ci_pct\": 2}");
+  config.repeats_min = static_cast<int>(v.integer(*min, "repeats.min", 2, 1000000));
+  config.repeats = static_cast<int>(v.integer(*max, "repeats.max", 2, 1000000));
+  if (config.repeats < config.repeats_min)
+    v.fail("repeats.max", fmt::format("must be at least repeats.min ({})", config.repeats_min));
+  if (!ci_pct->is_number() || !(ci_pct->get<double>() > 0) || ci_pct->get<double>() > 100)
+    v.fail("repeats.ci_pct", "must be a percentage above 0 and at most 100");
+  config.repeats_ci_pct = ci_pct->get<double>();
+}
+
 }  // namespace
 
 std::string_view to_string(CacheMode mode) noexcept {
@@ -330,6 +360,19 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     if (colon != std::string::npos) what = what.substr(colon + 2);
     throw Error(
         fmt::format("{}:{}: invalid JSON: {}", file.string(), line_column(text, e.byte), what));
+  } catch (const Json::out_of_range& e) {
+    // A number too large for a double ("number overflow parsing '1e400'"): nlohmann gives no
+    // position, so find the number's text to name its place.
+    const std::string what = e.what();
+    const auto open = what.find('\'');
+    const auto close = what.rfind('\'');
+    const std::string number =
+        open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
+    const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
+    throw Error(fmt::format("{}:{}: invalid JSON: the number {} does not fit a double",
+                            file.string(),
+                            line_column(text, at == std::string_view::npos ? 0 : at + 1),
+                            number.empty() ? std::string("here") : number));
   }
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
   v.only_keys(
@@ -401,9 +444,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
       config.sinks.push_back(sink);
     }
   }
-  if (const auto it = root.find("repeats"); it != root.end()) {
-    config.repeats = static_cast<int>(v.integer(*it, "repeats", 1, 1000000));
-  }
+  if (const auto it = root.find("repeats"); it != root.end()) parse_repeats(v, *it, config);
   if (const auto it = root.find("warmup"); it != root.end()) {
     config.warmup = static_cast<int>(v.integer(*it, "warmup", 0, 1000));
   }
@@ -417,8 +458,10 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
   }
   if (const auto it = root.find("timeout_s"); it != root.end()) {
-    if (!it->is_number() || it->get<double>() <= 0)
-      v.fail("timeout_s", "must be a number of seconds above 0");
+    // Above a million seconds (11 days) is a typo, and a deadline in nanoseconds would overflow.
+    if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > kMaxTimeoutS)
+      v.fail("timeout_s",
+             fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS));
     config.timeout_s = it->get<double>();
   }
   if (const auto it = root.find("cpus"); it != root.end()) {

@@ -48,7 +48,9 @@ struct Config {
   std::vector<StrategySpec> strategies;
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // in file order
   std::vector<SinkKind> sinks{SinkKind::kPipe};
-  int repeats = 5;
+  int repeats = 5;            // measured runs per cell; with a precision target, the most
+  int repeats_min = 5;        // the fewest measured runs (= repeats without a target)
+  double repeats_ci_pct = 0;  // stop a cell once its median's 95 % interval is within this %
   int warmup = 1;
   CacheMode cache = CacheMode::kWarm;
   RunOrder order = RunOrder::kInterleave;

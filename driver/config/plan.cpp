@@ -72,7 +72,32 @@ std::uint64_t splitmix64(std::uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+std::vector<std::size_t> identity_round(std::size_t cells) {
+  std::vector<std::size_t> round(cells);
+  for (std::size_t c = 0; c < cells; ++c) round[c] = c;
+  return round;
+}
+
 }  // namespace
+
+std::vector<std::vector<std::size_t>> williams_rounds(std::size_t cells) {
+  if (cells == 0) return {{}};
+  // First row 0, 1, n-1, 2, n-2, ...; row i adds i (mod n). For odd n the mirrored rows follow.
+  std::vector<std::size_t> first(cells);
+  for (std::size_t j = 1; j < cells; ++j) first[j] = j % 2 == 1 ? (j + 1) / 2 : cells - j / 2;
+  std::vector<std::vector<std::size_t>> rounds;
+  for (std::size_t i = 0; i < cells; ++i) {
+    std::vector<std::size_t> row(cells);
+    for (std::size_t j = 0; j < cells; ++j) row[j] = (first[j] + i) % cells;
+    rounds.push_back(std::move(row));
+  }
+  if (cells % 2 == 1) {
+    for (std::size_t i = 0; i < cells; ++i) {
+      rounds.emplace_back(rounds[i].rbegin(), rounds[i].rend());
+    }
+  }
+  return rounds;
+}
 
 std::size_t Plan::measured_runs() const {
   return static_cast<std::size_t>(
@@ -97,6 +122,8 @@ std::pair<int, int> parse_shard(const std::string& text) {
 Plan build_plan(const Config& config, const PlanOptions& options) {
   Plan plan;
   plan.repeats = options.repeats_override.value_or(config.repeats);
+  plan.repeats_min = options.repeats_override.value_or(config.repeats_min);  // --repeats N: N
+  plan.ci_pct = options.repeats_override ? 0 : config.repeats_ci_pct;
 
   // Tests: each strategy over the cartesian product of the params it uses.
   std::vector<Test> all_tests;
@@ -234,36 +261,31 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   plan.runs = verify_first;
   plan.runs.insert(plan.runs.end(), verify_later.begin(), verify_later.end());
 
-  // A verification run into a pipe already warmed its pipe cell (the same program, input and
-  // sink), so it stands for that cell's first warmup: a slow strategy is not run twice for nothing.
-  std::vector<int> warmups(plan.cells.size(), config.warmup);
-  for (const auto& run : plan.runs) {
-    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-      const Cell& verified = plan.cells[run.cell];
-      const Cell& cell = plan.cells[c];
-      if (cell.test == verified.test && cell.input == verified.input &&
-          cell.sink == SinkKind::kPipe && warmups[c] > 0) {
-        --warmups[c];
-      }
-    }
-  }
+  // Every cell gets the same warmups (a verification run does not stand in for one: it ran
+  // long before, into another sink).
   if (config.order == RunOrder::kGrouped) {
     for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-      for (int w = 0; w < warmups[c]; ++w) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
+      for (int w = 0; w < config.warmup; ++w)
+        plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
       for (int r = 1; r <= plan.repeats; ++r)
         plan.runs.push_back(PlannedRun{RunPhase::kMeasure, c, r});
     }
     return plan;
   }
-  for (int w = 0; w < config.warmup; ++w) {
-    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-      if (w < warmups[c]) plan.runs.push_back(PlannedRun{RunPhase::kWarmup, c, 0});
-    }
-  }
-  const std::size_t first_measured = plan.runs.size();
-  for (int r = 1; r <= plan.repeats; ++r) {
-    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-      plan.runs.push_back(PlannedRun{RunPhase::kMeasure, c, r});
+  // Rounds (warmup rounds first) visit every cell once. Interleaved rounds follow a Williams
+  // design, so over the rounds each cell runs right after every other cell equally often.
+  const std::vector<std::vector<std::size_t>> design =
+      config.order == RunOrder::kInterleave
+          ? williams_rounds(plan.cells.size())
+          : std::vector<std::vector<std::size_t>>{identity_round(plan.cells.size())};
+  const int rounds = config.warmup + plan.repeats;
+  std::size_t first_measured = plan.runs.size();
+  for (int round = 0; round < rounds; ++round) {
+    const bool warmup = round < config.warmup;
+    if (round == config.warmup) first_measured = plan.runs.size();
+    for (const std::size_t c : design[static_cast<std::size_t>(round) % design.size()]) {
+      plan.runs.push_back(warmup ? PlannedRun{RunPhase::kWarmup, c, 0}
+                                 : PlannedRun{RunPhase::kMeasure, c, round - config.warmup + 1});
     }
   }
   if (config.order == RunOrder::kShuffle) {

@@ -52,13 +52,21 @@ struct Plan {
   std::vector<Cell> cells;
   std::vector<PlannedRun> runs;
   std::optional<std::size_t> baseline_test;
-  int repeats = 0;
+  int repeats = 0;      // the most measured runs per cell (rounds)
+  int repeats_min = 0;  // with a precision target (ci_pct > 0), the fewest; else = repeats
+  double ci_pct = 0;    // the precision target (config "repeats": {"ci_pct": ...}); 0: none
   [[nodiscard]] std::size_t measured_runs() const;
 };
 
 // Expands the config. Throws iobench::Error (exit 2) for duplicate test names, a baseline that
 // names no test, a filter that is not a valid regex or selects nothing, a bad shard.
 Plan build_plan(const Config& config, const PlanOptions& options);
+
+// The rounds of a Williams design (a balanced Latin square) over `cells` cells: each round
+// visits every cell once and, over all the rounds, each cell comes right after every other cell
+// equally often (once for an even count; an odd count needs 2 * cells rounds, twice each).
+// `interleave` cycles through them. cells == 0 gives one empty round.
+std::vector<std::vector<std::size_t>> williams_rounds(std::size_t cells);
 
 // Parses "K/N" (1 <= K <= N). Throws iobench::Error.
 std::pair<int, int> parse_shard(const std::string& text);

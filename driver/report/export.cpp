@@ -33,6 +33,12 @@ std::string optional_fixed(const std::optional<double>& value, int decimals) {
   return value ? fixed(*value, decimals) : "-";
 }
 
+// Marks a null sink in tables for people; the note below the table says what it means.
+constexpr std::string_view kPipeVerifiedMark = "*";
+constexpr std::string_view kPipeVerifiedNote =
+    "* null sink: output verified only through the pipe run before it (a program may detect "
+    "/dev/null and skip the work)";
+
 // The relative column of a table for people: "reference", "133× faster", "1.36× slower".
 std::string relative_cell(const summary::GroupStats& g) {
   if (g.is_reference) return "reference";
@@ -60,8 +66,10 @@ Table headline_table(const summary::Summary& s) {
     if (el.n > 0 && el.median > 0) smallest = std::min(smallest, el.median);
   }
   const int sd = seconds_decimals(smallest);
+  const std::size_t sink_key = set.key_index("sink");
   for (const auto& g : s.groups) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
+    if (g.verified_through_pipe_run) row[sink_key] += kPipeVerifiedMark;
     const auto& el = g.metric(Metric::kElapsed);
     row.push_back(std::to_string(el.n));
     row.push_back(fixed(el.median, sd));
@@ -181,6 +189,7 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
     extra["input_bytes"] = g.input_bytes ? nlohmann::ordered_json(*g.input_bytes) : nullptr;
     extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
     extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
+    if (g.verified_through_pipe_run) extra["verified"] = "through the pipe run only";
     nlohmann::ordered_json per_metric;
     for (std::size_t m = 0; m < results::kMetricCount; ++m) {
       if (!reported(set, m)) continue;
@@ -291,9 +300,13 @@ void write_summary(const summary::Summary& summary, Format format, std::ostream&
       write_summary_json(summary, out);
       return;
     case Format::kPretty:
-    case Format::kMarkdown:
+    case Format::kMarkdown: {
       write_table(headline_table(summary), format, out);
+      const bool any_null = std::any_of(summary.groups.begin(), summary.groups.end(),
+                                        [](const auto& g) { return g.verified_through_pipe_run; });
+      if (any_null) out << (format == Format::kMarkdown ? "\n" : "") << kPipeVerifiedNote << '\n';
       return;
+    }
   }
 }
 

@@ -46,6 +46,8 @@ Summary summarize(const results::RunSet& set, const Options& options) {
       gs.metrics[m] = stats::summarize(g.samples[m]);
     }
     const stats::Summary& el = gs.metric(Metric::kElapsed);
+    const std::size_t sink_key = set.key_index("sink");
+    gs.verified_through_pipe_run = sink_key != std::string_view::npos && g.key[sink_key] == "null";
     if (!g.mixed_inputs) gs.input_bytes = input_size(g.input, sizes);
     if (gs.input_bytes && el.n > 0 && el.median > 0) {
       gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
@@ -149,6 +151,16 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     }
     if (gs.elapsed_outliers > 0) {
       with_outliers.push_back(fmt::format("{} ({} of {})", label, gs.elapsed_outliers, el.n));
+    }
+    if (g.cache.off > 0) {
+      const bool cold = g.cache.mode == "cold";
+      out.warnings.push_back(fmt::format(
+          "{}: cache {}, but {} of {} runs started with {} of the input in the page cache (as "
+          "much as {:.1f}%; a {} run needs {} {:.0f}%): their times are not {}-cache times (an "
+          "input on tmpfs, or eviction not allowed without root?)",
+          label, g.cache.mode, g.cache.off, g.cache.checked, cold ? "more" : "less",
+          g.cache.worst_pct, g.cache.mode, cold ? "at most" : "at least",
+          cold ? kColdMaxCachePct : kWarmMinCachePct, g.cache.mode));
     }
     if (g.mixed_inputs) {
       out.warnings.push_back(

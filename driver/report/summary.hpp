@@ -19,7 +19,10 @@ struct GroupStats {
   std::optional<double> mb_per_s;            // input_bytes / 10^6 / elapsed median
   std::optional<double> relative;            // elapsed median / the reference's
   bool is_reference = false;                 // the group `relative` divides by
-  std::size_t elapsed_outliers = 0;          // modified z-score > 3.5, kept in every statistic
+  // A null-sink group: nobody sees its output (a program may detect /dev/null and skip the
+  // work), so it is verified only through its unrecorded verification run into a pipe.
+  bool verified_through_pipe_run = false;
+  std::size_t elapsed_outliers = 0;  // modified z-score > 3.5, kept in every statistic
 
   [[nodiscard]] const stats::Summary& metric(results::Metric m) const {
     return metrics[results::index(m)];

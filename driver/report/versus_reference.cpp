@@ -2,54 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
+#include <algorithm>
 #include <map>
 #include <ostream>
 
+#include "driver/util/format.hpp"
+
 namespace iobench::report {
-namespace {
-
-// Three significant digits, as hyperfine prints its ratios: 133, 13.3, 1.33.
-std::string factor(double value) {
-  if (value >= 100) return fmt::format("{:.0f}", value);
-  if (value >= 10) return fmt::format("{:.1f}", value);
-  return fmt::format("{:.2f}", value);
-}
-
-std::string seconds(double value) {
-  if (std::isnan(value)) return "-";
-  if (value >= 1) return fmt::format("{:.3f} s", value);
-  if (value >= 1e-3) return fmt::format("{:.2f} ms", value * 1e3);
-  return fmt::format("{:.0f} µs", value * 1e6);
-}
-
-// The interval in the direction the point estimate is said: a speed-up's interval is 1/ratio's.
-std::string interval(const compare::Row& row, double confidence) {
-  if (!row.ci) return "";
-  double low = row.ci->low;
-  double high = row.ci->high;
-  if (row.ratio < 1) {
-    low = 1 / row.ci->high;
-    high = 1 / row.ci->low;
-  }
-  return fmt::format(" ({:.0f} % CI {}–{})", confidence * 100, factor(low), factor(high));
-}
-
-std::string p_text(const std::optional<double>& p) {
-  if (!p) return "";
-  if (*p < 0.001) return ", p < 0.001";
-  return fmt::format(", p = {:.3f}", *p);
-}
-
-}  // namespace
-
-std::string relative_speed(double ratio) {
-  if (std::isnan(ratio) || ratio <= 0) return "-";
-  if (ratio < 1) return factor(1 / ratio) + "× faster";
-  if (ratio > 1) return factor(ratio) + "× slower";
-  return "as fast";
-}
-
 VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
                                        const compare::Options& options) {
   VersusReference versus;
@@ -103,28 +62,17 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out) {
     rows[place].push_back(&row);
   }
   std::size_t width = 0;
-  for (const auto& row : versus.result.rows) width = std::max(width, row.key[0].size());
+  for (const auto& row : versus.result.rows) width = std::max(width, display_width(row.key[0]));
   out << fmt::format("Against the reference '{}' (Mann-Whitney U test, alpha {}):\n",
                      versus.reference, versus.result.alpha);
   for (const auto& place : places) {
     const auto& first = *rows[place].front();
     out << fmt::format("  {}, {} sink: '{}' {} median ({} runs)\n", place.first, place.second,
-                       versus.reference, seconds(first.base_median), first.base_n);
+                       versus.reference, format_seconds(first.base_median), first.base_n);
     for (const compare::Row* row : rows[place]) {
-      std::string verdict;
-      switch (row->verdict) {
-        case compare::Verdict::kFaster:
-        case compare::Verdict::kSlower:
-          break;
-        case compare::Verdict::kNoChange:
-          verdict = ": no significant difference";
-          break;
-        case compare::Verdict::kTooFewRuns:
-          verdict = ": too few runs to judge";
-          break;
-      }
-      out << fmt::format("    {:<{}}  {}{}{}{}\n", row->key[0], width, relative_speed(row->ratio),
-                         interval(*row, versus.result.confidence), p_text(row->p_value), verdict);
+      const std::string& name = row->key[0];
+      out << fmt::format("    {}{}  {}\n", name, std::string(width - display_width(name), ' '),
+                         compare::verdict_phrase(*row));
     }
   }
   for (const auto& place : versus.missing) {

@@ -1,7 +1,7 @@
 #pragma once
 // `iobench bench`'s closing summary: every test of one run file against the reference test on
 // the same input and sink, judged as `iobench compare` judges two files (Mann-Whitney U test,
-// distribution-free interval of the ratio of medians), said as people say it ("2.31× faster").
+// distribution-free interval of the ratio of medians), said as people say it.
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -21,11 +21,8 @@ struct VersusReference {
 VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
                                        const compare::Options& options = {});
 
-// "2.31× faster", "1.36× slower", "as fast" for a ratio of times new / reference.
-std::string relative_speed(double ratio);
-
-// Per input and sink: the reference's median, then one line per test: its relative speed, the
-// interval, the p-value and, when not significant, that no difference was shown.
+// Per input and sink: the reference's median, then one line per test with its verdict as
+// compare::verdict_phrase says it ("2.31 ± 0.04 times faster, p < 0.001").
 void write_versus_reference(const VersusReference& versus, std::ostream& out);
 
 }  // namespace iobench::report

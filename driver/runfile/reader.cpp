@@ -1,9 +1,7 @@
 #include "driver/runfile/reader.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <string.h>  // memrchr
 
 #include <algorithm>
 #include <cerrno>
@@ -11,8 +9,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <iostream>
-#include <iterator>
 #include <limits>
 #include <span>
 #include <unordered_map>
@@ -23,41 +19,6 @@ namespace iobench::results {
 namespace {
 
 constexpr std::array<std::string_view, 4> kDefaultGroupBy{"test", "input", "sink", "host"};
-
-std::string read_whole_file(const std::filesystem::path& path) {
-  std::string data;
-  if (path == "-") {
-    data.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return data;
-  }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    throw Error(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
-  }
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    throw Error(fmt::format("{}: is a folder, not a run file", path.string()));
-  }
-  // One read for a regular file (its size plus one byte to see the end), growing for pipes.
-  data.resize(st.st_size > 0 ? static_cast<std::size_t>(st.st_size) + 1 : std::size_t{1} << 16);
-  std::size_t filled = 0;
-  for (;;) {
-    if (filled == data.size()) data.resize(data.size() * 2);
-    const ssize_t got = ::read(fd, data.data() + filled, data.size() - filled);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      throw Error(fmt::format("{}: cannot read: {}", path.string(), std::strerror(err)));
-    }
-    if (got == 0) break;
-    filled += static_cast<std::size_t>(got);
-  }
-  ::close(fd);
-  data.resize(filled);
-  return data;
-}
 
 // Splits one line (without its newline) at tabs.
 std::vector<std::string_view> split_tabs(std::string_view line) {
@@ -79,43 +40,6 @@ std::string_view strip_cr(std::string_view line) {
   return line;
 }
 
-constexpr std::array<double, 16> kPowersOf10{1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-
-bool parse_double(std::string_view text, double& value) {
-  if (text.empty()) return false;
-  const char* first = text.data();
-  const char* last = first + text.size();
-  if (*first == '+') ++first;
-  // Fast path for plain decimals ("0.512497", "2249") of at most 15 digits: the digits are an
-  // exact integer below 2^53 and 10^k is exact, so one division rounds correctly, as from_chars.
-  {
-    std::uint64_t mantissa = 0;
-    std::size_t digits = 0;
-    std::size_t decimals = 0;
-    bool dot = false;
-    const char* q = first;
-    for (; q != last; ++q) {
-      const char c = *q;
-      if (c >= '0' && c <= '9') {
-        mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
-        ++digits;
-        if (dot) ++decimals;
-      } else if (c == '.' && !dot) {
-        dot = true;
-      } else {
-        break;
-      }
-    }
-    if (q == last && digits > 0 && digits <= 15) {
-      value = static_cast<double>(mantissa) / kPowersOf10[decimals];
-      return true;
-    }
-  }
-  const auto [ptr, ec] = std::from_chars(first, last, value);
-  return ec == std::errc() && ptr == last && std::isfinite(value);
-}
-
 struct StringHash {
   using is_transparent = void;
   std::size_t operator()(std::string_view s) const noexcept {
@@ -124,7 +48,7 @@ struct StringHash {
 };
 
 // What the parser does with one column of a file.
-enum class Role : unsigned char { kSkip, kKey, kMetric, kStatus, kExitCode, kInput };
+enum class Role : unsigned char { kSkip, kKey, kMetric, kStatus, kExitCode, kInput, kCachePct };
 
 struct Column {
   Role role = Role::kSkip;
@@ -136,6 +60,7 @@ struct FileLayout {
   std::vector<Column> columns;
   std::size_t last_needed = 0;  // highest column index that is read
   std::vector<bool> has_key;    // per group-by column: does this file have it
+  std::string_view cache_mode;  // the file's cache mode from its meta file, or ""
 };
 
 // Parses the rows of run files into the groups of one RunSet.
@@ -218,6 +143,7 @@ void GroupingParser::read_body(const std::string& file, std::string_view data,
     std::size_t status = 0;
     std::string_view input_value;
     bool has_input = false;
+    std::string_view cache_field;
     int exit_code = 0;
     for (std::size_t c = 0; c <= layout.last_needed; ++c) {
       const Column& col = layout.columns[c];
@@ -238,6 +164,9 @@ void GroupingParser::read_body(const std::string& file, std::string_view data,
         case Role::kInput:
           input_value = fields[c];
           has_input = true;
+          break;
+        case Role::kCachePct:
+          cache_field = fields[c];
           break;
         case Role::kExitCode: {
           const std::string_view f = fields[c];
@@ -336,6 +265,23 @@ void GroupingParser::read_body(const std::string& file, std::string_view data,
       if (m < kTimeMetricCount || present[m]) group.samples[m].push_back(values[m]);
     }
     group.exit_codes.push_back(exit_code);
+    double cache_pct = 0;
+    if (!layout.cache_mode.empty() && !cache_field.empty() &&
+        parse_double(cache_field, cache_pct)) {
+      CacheCheck& check = group.cache;
+      if (check.mode.empty()) check.mode = std::string(layout.cache_mode);
+      if (check.mode == layout.cache_mode) {
+        const bool cold = layout.cache_mode == "cold";
+        ++check.checked;
+        if (!cache_state_holds(layout.cache_mode, cache_pct)) {
+          ++check.off;
+          if (std::isnan(check.worst_pct) ||
+              (cold ? cache_pct > check.worst_pct : cache_pct < check.worst_pct)) {
+            check.worst_pct = cache_pct;
+          }
+        }
+      }
+    }
   }
 }
 
@@ -354,45 +300,9 @@ std::size_t RunSet::key_index(std::string_view column) const {
   return std::string_view::npos;
 }
 
-bool parse_seconds(std::string_view text, double& seconds) {
-  const std::size_t colon = text.find(':');
-  if (colon == std::string_view::npos) return parse_double(text, seconds) && seconds >= 0;
-  // [h:]m:ss[.ss]
-  double total = 0;
-  std::size_t parts = 0;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t next = text.find(':', start);
-    const std::string_view part =
-        text.substr(start, next == std::string_view::npos ? std::string_view::npos : next - start);
-    double v = 0;
-    if (!parse_double(part, v) || v < 0) return false;
-    const bool last = next == std::string_view::npos;
-    if (!last && part.find('.') != std::string_view::npos)
-      return false;  // only seconds have decimals
-    total = total * 60 + v;
-    ++parts;
-    if (last) break;
-    start = next + 1;
-  }
-  if (parts > 3) return false;
-  seconds = total;
-  return true;
-}
-
-RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options) {
-  if (files.empty()) throw Error("no run files given");
-  std::vector<RunFileText> texts;
-  texts.reserve(files.size());
-  for (const auto& path : files) {
-    texts.push_back({path == "-" ? "<stdin>" : path.string(), read_whole_file(path)});
-  }
-  return parse_runs(texts, options);
-}
-
 RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& options) {
   std::vector<RunFileText> texts;
-  texts.push_back({std::move(name), std::string(text)});
+  texts.push_back({std::move(name), std::string(text), ""});
   return parse_runs(texts, options);
 }
 
@@ -404,6 +314,7 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
     std::string_view data;
     std::vector<std::string_view> header;
     std::size_t body_start = 0;
+    std::string_view cache_mode;
   };
   std::vector<Loaded> loaded;
   loaded.reserve(files.size());
@@ -411,6 +322,7 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
     Loaded l;
     l.name = file.name;
     l.data = file.text;
+    l.cache_mode = file.cache_mode;
     const std::string_view data(l.data);
     const std::size_t nl = data.find('\n');
     const std::string_view header_line =
@@ -472,6 +384,7 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
   GroupingParser parser(set);
   for (const Loaded& l : loaded) {
     FileLayout layout;
+    layout.cache_mode = l.cache_mode;
     layout.columns.resize(l.header.size());
     layout.has_key.assign(set.group_by.size(), false);
     for (std::size_t c = 0; c < l.header.size(); ++c) {
@@ -493,6 +406,8 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
         col.role = Role::kExitCode;
       } else if (col.name == "input") {
         col.role = Role::kInput;
+      } else if (col.name == "cache_pct") {
+        col.role = Role::kCachePct;
       }
       if (col.role != Role::kSkip) layout.last_needed = c;
     }

@@ -6,10 +6,12 @@
 #include <array>
 #include <cstddef>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "driver/runfile/numbers.hpp"
 #include "driver/runfile/schema.hpp"
 
 namespace iobench::results {
@@ -21,6 +23,15 @@ using iobench::kMetricNames;
 using iobench::kStatusCount;
 using iobench::Metric;
 
+// Whether the page-cache state a run claims held (docs/reports.md): checked for ok rows of files
+// whose meta file names the cache mode (warm or cold) and that have a cache_pct.
+struct CacheCheck {
+  std::string mode;         // "warm" or "cold" of the first file checked; "" when unknown
+  std::size_t checked = 0;  // ok rows checked against `mode`
+  std::size_t off = 0;      // of which did not hold (cache_state_holds)
+  double worst_pct = std::numeric_limits<double>::quiet_NaN();  // the farthest from the mode
+};
+
 struct Group {
   std::vector<std::string> key;  // one value per group-by column ("" where a file lacks it)
   // Samples of the ok runs, in file order: seconds for elapsed/user/system, percent for
@@ -31,6 +42,7 @@ struct Group {
   std::array<std::size_t, kStatusCount> rows{};  // rows read, by status
   std::string input;                             // the input column's value when every row agrees
   bool mixed_inputs = false;                     // rows of this group name different inputs
+  CacheCheck cache;
 
   [[nodiscard]] const std::vector<double>& metric(Metric m) const { return samples[index(m)]; }
   [[nodiscard]] std::size_t ok_count() const { return samples[0].size(); }
@@ -61,6 +73,7 @@ struct ReadOptions {
 struct RunFileText {
   std::string name;
   std::string text;
+  std::string cache_mode;  // "warm", "cold", "none" from the meta file; "" when unknown
 };
 
 // Parses and groups run files held in memory. Throws iobench::Error (exit 2) on a missing
@@ -70,11 +83,10 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
 RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& options = {});
 
 // Reads the files ("-" is standard input) and parses them (parse_runs); an unreadable file is an
-// iobench::Error (exit 2) too.
+// iobench::Error (exit 2) too. The cache mode of RESULTS/NAME.tsv comes from the meta file that
+// `iobench run` writes beside it, RESULTS/meta/NAME.json (its config's `cache`, warm by default);
+// none is looked for when that file is missing or unreadable.
+std::string cache_mode_from_meta(const std::filesystem::path& run_file);
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options = {});
-
-// Parses seconds as GNU time and our files write them: "1.25", or "[h:]m:ss[.ss]" (%E).
-// Returns false on anything else (negative, not finite, trailing text).
-bool parse_seconds(std::string_view text, double& seconds);
 
 }  // namespace iobench::results

@@ -43,6 +43,12 @@ std::vector<std::string_view> run_columns(const std::vector<Counter>& counters) 
   return columns;
 }
 
+bool cache_state_holds(std::string_view cache_mode, double cache_pct) noexcept {
+  if (cache_mode == "cold") return cache_pct <= kColdMaxCachePct;
+  if (cache_mode == "warm") return cache_pct >= kWarmMinCachePct;
+  return true;
+}
+
 std::optional<Metric> parse_metric(std::string_view column) noexcept {
   for (std::size_t i = 0; i < kMetricCount; ++i) {
     if (kMetricNames[i] == column) return static_cast<Metric>(i);

@@ -79,6 +79,13 @@ inline constexpr std::size_t kRequiredColumnCount = 6;
 // in schema order, then counted_pct (when there are counters).
 std::vector<std::string_view> run_columns(const std::vector<Counter>& counters);
 
+// ---- the page-cache state a row claims (cache_pct, checked) ------------------------------------
+inline constexpr double kColdMaxCachePct = 5;   // a `cold` run above this was not cold
+inline constexpr double kWarmMinCachePct = 95;  // a `warm` run below this was not warm
+// False when a run of this cache mode ("warm", "cold") started with cache_pct outside its bound;
+// true for any other mode.
+bool cache_state_holds(std::string_view cache_mode, double cache_pct) noexcept;
+
 // ---- metrics: the numbers a report summarizes per group ---------------------------------------
 // elapsed user system (seconds), cpu_pct (percent), mem (KiB), then one per counter column.
 enum class Metric : std::size_t { kElapsed, kUser, kSystem, kCpuPct, kMem };

@@ -1,5 +1,6 @@
 #pragma once
-// Writes run files: one row per run, the columns of driver/runfile/schema.hpp (docs/formats.md "Run file").
+// Writes run files: one row per run, the columns of driver/runfile/schema.hpp (docs/formats.md "Run
+// file").
 #include <filesystem>
 #include <string>
 #include <vector>

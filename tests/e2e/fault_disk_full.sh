@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fault: the results disk fills up mid-run. A small tmpfs (mounted here; needs root, skipped with
 # the reason otherwise) holds the results. A strategy fills the disk; the next row cannot be
-# written. Expect a clear error naming the file and "No space left", exit 2, and every row written
+# written. Expect a clear error naming the file and "No space left", exit 3, and every row written
 # before intact: each line of the file complete (21 fields), the rows before the fill all there.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 mount_small_tmpfs fault_disk_full 256k
@@ -22,7 +22,7 @@ set +e
 "$bin/iobench" run "$tmp/full.json" -o "$mnt/runs.tsv" --quiet >/dev/null 2>"$tmp/err"
 rc=$?
 set -e
-[ "$rc" -eq 2 ] || fail "exit $rc (want 2): $(cat "$tmp/err")"
+[ "$rc" -eq 3 ] || fail "exit $rc (want 3): $(cat "$tmp/err")"
 grep -q "runs.tsv" "$tmp/err" && grep -qi "no space left" "$tmp/err" \
   || fail "error does not name the file and the cause: $(cat "$tmp/err")"
 [ "$(wc -l <"$tmp/err")" -le 3 ] || fail "error is not short: $(cat "$tmp/err")"
@@ -36,4 +36,4 @@ fills=$(awk -F'\t' '$1 ~ /^fill/' "$mnt/runs.tsv" | wc -l)
 [ "$fills" -lt 40 ] || fail "the disk never filled up ($fills fill rows)"
 # No file sink folder and no stray left behind.
 ! ls -d "$mnt"/.sinks-* >/dev/null 2>&1 || fail "private sink folder left behind"
-echo "fault_disk_full: exit 2, '$(head -1 "$tmp/err")'; 40 + $fills complete rows kept"
+echo "fault_disk_full: exit 3, '$(head -1 "$tmp/err")'; 40 + $fills complete rows kept"

@@ -21,8 +21,11 @@ JSON
     || { cat "$tmp/err.txt"; fail "$cache run failed"; }
   runs=$tmp/res-$cache/runs.tsv
   [ "$(tail -n +2 "$runs" | wc -l)" -eq 12 ] || fail "$cache: rows"
+  # A null sink shows nothing: its rows leave bytes_out (and output_hash) empty.
   for sink in null pipe file; do
-    awk -F'\t' -v s="$sink" -v n="$size" '$8 == s && ($18 != n || $10 != "ok") { exit 1 }' "$runs" \
+    want=$size
+    [ "$sink" = null ] && want=""
+    awk -F'\t' -v s="$sink" -v n="$want" '$8 == s && ($18 != n || $10 != "ok") { exit 1 }' "$runs" \
       || fail "$cache/$sink: bytes_out or status: $(awk -F'\t' -v s="$sink" '$8 == s' "$runs" | cut -f1,8,10,18 | head -2)"
   done
   if [ "$cache" = warm ]; then
@@ -34,7 +37,9 @@ JSON
   grep -q '"cpu_model"' "$tmp/res-$cache/meta/runs.json" || fail "meta lacks the machine context"
   grep -q '"pipe_max_size_bytes"' "$tmp/res-$cache/meta/runs.json" || fail "meta lacks pipe-max-size"
 done
-# null-sink rows carry the verification run's hash? No: only bytes. Pipe and file rows are hashed alike.
+# null-sink rows carry no hash; pipe and file rows are hashed alike.
+awk -F'\t' 'NR > 1 && $8 == "null" && $20 != "" { exit 1 }' "$tmp/res-warm/runs.tsv" \
+  || fail "a null-sink row has a hash"
 [ "$(awk -F'\t' 'NR > 1 && $8 != "null" { print $20 }' "$tmp/res-warm/runs.tsv" | sort -u | wc -l)" -eq 1 ] \
   || fail "pipe and file hashes differ"
 

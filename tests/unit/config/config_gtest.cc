@@ -83,6 +83,50 @@ TEST(Config, SyntaxErrorsNameLineAndColumn) {
   EXPECT_EQ(error.rfind("configs/x.json:3:3: invalid JSON", 0), 0u) << error;
 }
 
+// Found by the config fuzzer: a number beyond a double escaped as the JSON library's exception.
+TEST(Config, ANumberTooLargeForADoubleIsAnErrorWithItsPlace) {
+  const std::string error = error_of("{\"name\": \"n\",\n \"repeats\": 1e400}");
+  EXPECT_EQ(error, "configs/x.json:2:13: invalid JSON: the number 1e400 does not fit a double");
+  EXPECT_NE(error_of(with(R"("params": {"b": [-2E+999]})")).find("-2E+999 does not fit a double"),
+            std::string::npos);
+}
+
+TEST(Config, ATimeoutThatWouldOverflowIsRefused) {
+  EXPECT_NE(error_of(with(R"("timeout_s": 1e300)")).find("timeout_s: must be a number of seconds"),
+            std::string::npos);
+  EXPECT_NE(error_of(with(R"("timeout_s": 1000001)")).find("at most"), std::string::npos);
+}
+
+TEST(Config, RepeatsTakeAPrecisionTarget) {
+  const Config plain = parse_config(with(R"("repeats": 4)"), "configs/x.json");
+  EXPECT_EQ(plain.repeats, 4);
+  EXPECT_EQ(plain.repeats_min, 4);
+  EXPECT_EQ(plain.repeats_ci_pct, 0);
+  const Config target =
+      parse_config(with(R"("repeats": {"min": 3, "max": 10, "ci_pct": 2.5})"), "configs/x.json");
+  EXPECT_EQ(target.repeats_min, 3);
+  EXPECT_EQ(target.repeats, 10);
+  EXPECT_EQ(target.repeats_ci_pct, 2.5);
+}
+
+TEST(Config, RepeatsTargetErrorsNameTheKey) {
+  const auto error_with = [](const std::string& repeats) {
+    return error_of(with(R"("repeats": )" + repeats));
+  };
+  EXPECT_NE(
+      error_with(R"({"min": 5, "max": 3, "ci_pct": 2})").find("repeats.max: must be at least"),
+      std::string::npos);
+  EXPECT_NE(error_with(R"({"min": 3, "max": 10})").find("repeats: needs min, max and ci_pct"),
+            std::string::npos);
+  EXPECT_NE(error_with(R"({"min": 3, "max": 10, "ci_pct": 0})").find("repeats.ci_pct: must be"),
+            std::string::npos);
+  EXPECT_NE(error_with(R"({"min": 3, "max": 10, "ci_pct": 2, "p": 1})").find("repeats.p: unknown"),
+            std::string::npos);
+  EXPECT_NE(error_with(R"({"min": 1, "max": 10, "ci_pct": 2})").find("repeats.min"),
+            std::string::npos)
+      << "an interval needs two runs";
+}
+
 TEST(Config, SchemaErrorsNameTheJsonPath) {
   EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
             std::string::npos);

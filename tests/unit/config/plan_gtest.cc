@@ -1,7 +1,10 @@
 // Matrix expansion: cartesian params, order, shards, filters, output classes.
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "common/error.hpp"
@@ -96,18 +99,55 @@ TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
   EXPECT_EQ(pairs.size(), verify_runs);
 }
 
-TEST(Plan, AVerificationRunStandsForThePipeCellsFirstWarmup) {
-  const Plan plan = build_plan(demo_config(R"(, "warmup": 2)"), worker_options());
-  std::vector<int> warmups(plan.cells.size(), 0);
+TEST(Plan, EveryCellGetsTheSameWarmupsRightBeforeItsMeasuredRuns) {
+  for (const char* order : {"interleave", "grouped", "shuffle"}) {
+    const Plan plan = build_plan(demo_config(fmt::format(R"(, "warmup": 2, "order": "{}")", order)),
+                                 worker_options());
+    std::vector<int> warmups(plan.cells.size(), 0);
+    std::vector<bool> measured(plan.cells.size(), false);
+    for (const auto& run : plan.runs) {
+      if (run.phase == RunPhase::kWarmup) {
+        ++warmups[run.cell];
+        EXPECT_FALSE(measured[run.cell]) << order << ": a warmup after a measured run";
+      }
+      if (run.phase == RunPhase::kMeasure) measured[run.cell] = true;
+    }
+    for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+      EXPECT_EQ(warmups[c], 2) << order << " " << plan.tests[plan.cells[c].test].name << " "
+                               << to_string(plan.cells[c].sink);
+    }
+  }
+}
+
+// The design's defining property: over its rounds, every ordered pair of distinct cells is
+// adjacent (b right after a) equally often, and each round visits every cell once.
+TEST(Plan, WilliamsRoundsAreABalancedLatinSquare) {
+  for (std::size_t n = 1; n <= 9; ++n) {
+    const auto rounds = williams_rounds(n);
+    ASSERT_EQ(rounds.size(), n % 2 == 0 ? n : 2 * n) << n;
+    std::map<std::pair<std::size_t, std::size_t>, int> follows;
+    for (const auto& round : rounds) {
+      EXPECT_EQ(std::set<std::size_t>(round.begin(), round.end()).size(), n);
+      for (std::size_t j = 1; j < round.size(); ++j) ++follows[{round[j - 1], round[j]}];
+    }
+    const int expected = n % 2 == 0 ? 1 : 2;
+    EXPECT_EQ(follows.size(), n * (n - 1)) << n << " cells: some pair is never adjacent";
+    for (const auto& [pair, count] : follows) {
+      EXPECT_EQ(count, expected) << n << " cells: " << pair.second << " after " << pair.first;
+    }
+  }
+}
+
+TEST(Plan, InterleaveDoesNotAlwaysRunACellAfterTheSamePredecessor) {
+  const Plan plan = build_plan(demo_config(R"(, "repeats": 4, "warmup": 0)"), worker_options());
+  std::map<std::size_t, std::set<std::size_t>> predecessors;
+  std::optional<std::size_t> previous;
   for (const auto& run : plan.runs) {
-    if (run.phase == RunPhase::kWarmup) ++warmups[run.cell];
+    if (run.phase != RunPhase::kMeasure) continue;
+    if (previous) predecessors[run.cell].insert(*previous);
+    previous = run.cell;
   }
-  for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-    const bool verified = plan.tests[plan.cells[c].test].verify;
-    const int expected = plan.cells[c].sink == SinkKind::kPipe && verified ? 1 : 2;
-    EXPECT_EQ(warmups[c], expected)
-        << plan.tests[plan.cells[c].test].name << " " << to_string(plan.cells[c].sink);
-  }
+  for (const auto& [cell, before] : predecessors) EXPECT_GT(before.size(), 1U) << cell;
 }
 
 TEST(Plan, InterleaveRunsEveryCellBeforeTheNextRepeat) {

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "common/error.hpp"
@@ -135,15 +137,54 @@ TEST(ResultsReader, CounterColumnsAreMetricsAndAnEmptyCellIsNotCounted) {
 
 TEST(ResultsReader, FilesWithAndWithoutCountersMerge) {
   std::vector<RunFileText> files{
-      {"old.tsv", kHeader6 + "A\t1\t1\t0\t100\t5\n"},
+      {"old.tsv", kHeader6 + "A\t1\t1\t0\t100\t5\n", ""},
       {"new.tsv",
        "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tsyscalls\tcounted_pct\n"
-       "A\t2\t1\t0\t100\t5\t40\t100.0\n"}};
+       "A\t2\t1\t0\t100\t5\t40\t100.0\n",
+       ""}};
   const RunSet set = parse_runs(files);
   ASSERT_EQ(set.groups.size(), 1u);
   EXPECT_EQ(set.groups[0].metric(Metric::kElapsed), (std::vector<double>{1, 2}));
   EXPECT_EQ(set.groups[0].metric(metric_of(Counter::kSyscalls)), (std::vector<double>{40}));
   EXPECT_EQ(set.files, (std::vector<std::string>{"old.tsv", "new.tsv"}));
+}
+
+TEST(ResultsReader, ChecksTheCacheStateAgainstTheFilesMode) {
+  const std::string text =
+      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\tcache_pct\n"
+      "A\t1\t1\t0\t100\t5\tok\t0.0\n"
+      "A\t1\t1\t0\t100\t5\tok\t5.0\n"    // the bound itself holds
+      "A\t1\t1\t0\t100\t5\tok\t40.0\n"   // not cold
+      "A\t1\t1\t0\t100\t5\tok\t100.0\n"  // not cold, the worst
+      "A\t1\t1\t0\t100\t5\tfailed\t100.0\n"
+      "A\t1\t1\t0\t100\t5\tok\t\n";  // not a file: not checked
+  const RunSet cold = parse_runs({{"cold.tsv", text, "cold"}});
+  EXPECT_EQ(cold.groups[0].cache.mode, "cold");
+  EXPECT_EQ(cold.groups[0].cache.checked, 4u);
+  EXPECT_EQ(cold.groups[0].cache.off, 2u);
+  EXPECT_EQ(cold.groups[0].cache.worst_pct, 100);
+  const RunSet warm = parse_runs({{"warm.tsv", text, "warm"}});
+  EXPECT_EQ(warm.groups[0].cache.off, 3u);  // 0, 5 and 40 are below 95
+  EXPECT_EQ(warm.groups[0].cache.worst_pct, 0);
+  const RunSet unknown = parse_runs({{"x.tsv", text, ""}});
+  EXPECT_EQ(unknown.groups[0].cache.checked, 0u);
+  const RunSet none = parse_runs({{"none.tsv", text, "none"}});
+  EXPECT_EQ(none.groups[0].cache.off, 0u);
+}
+
+TEST(ResultsReader, CacheModeComesFromTheMetaFileBesideTheRunFile) {
+  const auto dir = std::filesystem::path(::testing::TempDir()) / "iobench-reader-meta";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "meta");
+  std::ofstream(dir / "meta" / "x-1.json") << R"({"config": {"name": "x", "cache": "cold"}})";
+  std::ofstream(dir / "meta" / "x-2.json") << R"({"config": {"name": "x"}})";
+  std::ofstream(dir / "meta" / "x-3.json") << "{not json";
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-1.tsv"), "cold");
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-2.tsv"), "warm");  // the config's default
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-3.tsv"), "");
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-4.tsv"), "");  // no meta file
+  EXPECT_EQ(cache_mode_from_meta("-"), "");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ResultsReader, HeaderOnlyGivesNoGroups) {

@@ -1,0 +1,43 @@
+#include "driver/run/dry_run.hpp"
+
+#include <fmt/core.h>
+
+#include "driver/util/text.hpp"
+
+namespace iobench {
+
+std::string repeats_text(const Plan& plan) {
+  if (plan.ci_pct <= 0) return fmt::format("{} repeats", plan.repeats);
+  return fmt::format(
+      "{} to {} repeats (a cell stops once its median's 95 % interval is within {} %)",
+      plan.repeats_min, plan.repeats, plan.ci_pct);
+}
+
+void print_plan(const Config& config, const Plan& plan) {
+  std::size_t verify_runs = 0;
+  std::size_t warmup_runs = 0;
+  for (const auto& run : plan.runs) {
+    verify_runs += run.phase == RunPhase::kVerify ? 1 : 0;
+    warmup_runs += run.phase == RunPhase::kWarmup ? 1 : 0;
+  }
+  fmt::print(
+      "# {}: {} tests, {} inputs, {} sinks: {} cells; {}; {} runs ({} verification, "
+      "{} warmup, {} measured{}); order {}, cache {}\n",
+      config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(), plan.cells.size(),
+      repeats_text(plan), plan.runs.size(), verify_runs, warmup_runs, plan.measured_runs(),
+      plan.ci_pct > 0 ? " at most" : "", to_string(config.order), to_string(config.cache));
+  fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
+  for (const auto& run : plan.runs) {
+    const Cell& cell = plan.cells[run.cell];
+    const Test& test = plan.tests[cell.test];
+    const std::string input = config.inputs[cell.input].path.string();
+    const char* phase = run.phase == RunPhase::kVerify   ? "verify"
+                        : run.phase == RunPhase::kWarmup ? "warmup"
+                                                         : "measure";
+    const SinkKind sink = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
+    fmt::print("{}\t{}\t{}\t{}\t{}\t{}\n", phase, test.name, input, to_string(sink), run.repeat,
+               join_argv(run_argv(test, config, input)));
+  }
+}
+
+}  // namespace iobench

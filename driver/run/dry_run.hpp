@@ -1,0 +1,14 @@
+#pragma once
+// `iobench run --dry-run`: the expanded plan, one line per run in the order it would run.
+#include <string>
+
+#include "driver/config/plan.hpp"
+
+namespace iobench {
+
+void print_plan(const Config& config, const Plan& plan);
+
+// "5 repeats", or "3 to 10 repeats (a cell stops once ...)" with a precision target.
+std::string repeats_text(const Plan& plan);
+
+}  // namespace iobench

@@ -1,0 +1,266 @@
+#include "driver/run/executor.hpp"
+
+#include <fmt/core.h>
+#include <sys/mman.h>
+
+#include <system_error>
+#include <utility>
+
+#include "common/error.hpp"
+#include "common/fd.hpp"
+#include "driver/report/precision.hpp"
+#include "driver/run/interrupt.hpp"
+#include "driver/run/measurement.hpp"
+#include "driver/run/page_cache.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string phase_suffix(RunPhase phase) {
+  switch (phase) {
+    case RunPhase::kVerify:
+      return " (verify)";
+    case RunPhase::kWarmup:
+      return " (warmup)";
+    case RunPhase::kMeasure:
+      break;
+  }
+  return "";
+}
+
+}  // namespace
+
+MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher,
+                               RunTsvWriter& writer, ExecutorSettings settings)
+    : config_(config),
+      plan_(plan),
+      launcher_(launcher),
+      writer_(writer),
+      settings_(std::move(settings)),
+      progress_(plan.runs.size(), settings_.show_progress),
+      verifier_([this](const std::string& message) { progress_.warn(message); },
+                [this](const std::string& output_class, std::size_t input) {
+                  return independent_reference(output_class, input);
+                }),
+      repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
+      ok_elapsed_s_(plan.cells.size()) {
+  sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
+  sink_settings_.temp_dir = settings_.temp_folder;
+  for (const auto& spec : config.inputs) {
+    InputState state;
+    state.path = spec.path;
+    std::error_code ec;
+    const auto size = fs::file_size(spec.path, ec);
+    if (!ec) state.size_bytes = size;
+    inputs_.push_back(state);
+  }
+}
+
+MatrixTotals MatrixExecutor::run_all() {
+  for (std::size_t r = 0; r < plan_.runs.size(); ++r) {
+    if (interrupt_requested() || !totals_.results_error.empty()) break;
+    if (const PlannedRun& run = plan_.runs[r];
+        run.phase == RunPhase::kMeasure &&
+        stats::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
+      ++totals_.runs_saved;  // this cell's median is already as precise as asked
+      continue;
+    }
+    run_one(r);
+  }
+  progress_.finish();
+  return totals_;
+}
+
+MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputState& input,
+                                               SinkKind sink_kind, int stderr_fd) {
+  Outcome outcome;
+  try {
+    const std::unique_ptr<Sink> sink = open_sink(sink_kind, sink_settings_);
+    SpawnRequest request;
+    request.argv = run_argv(test, config_, input.path.string());
+    request.stdout_fd = sink->worker_fd();
+    request.stderr_fd = stderr_fd;
+    request.cpus = config_.cpus;
+    request.timeout_s = config_.timeout_s;
+    outcome.result = launcher_.run(request);
+    if (outcome.result.outcome == SpawnOutcome::kCancelled || interrupt_requested()) {
+      outcome.cancelled = true;
+      return outcome;
+    }
+    outcome.output = sink->finish();
+  } catch (const Error& e) {
+    // A sink that cannot be made or read back (a full disk) fails this run, not the matrix.
+    outcome.result.outcome = SpawnOutcome::kSpawnFailed;
+    outcome.result.error = e.what();
+  }
+  if (outcome.output.drain_cut_short) {
+    progress_.warn(fmt::format(
+        "{}: a process kept the sink pipe open after the worker ended; its output was cut off",
+        test.name));
+  }
+  return outcome;
+}
+
+void MatrixExecutor::run_one(std::size_t index) {
+  const PlannedRun& run = plan_.runs[index];
+  const Cell& cell = plan_.cells[run.cell];
+  const Test& test = plan_.tests[cell.test];
+  InputState& input = inputs_[cell.input];
+  // The verification run always goes into a hashing pipe: the null sink shows nothing.
+  const SinkKind sink_kind = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
+  progress_.start(index, fmt::format("{} · {} · {}{}", test.name, input.path.filename().string(),
+                                     to_string(sink_kind), phase_suffix(run.phase)));
+
+  RunRow row;
+  row.test = test.name;
+  row.input = input.path.string();
+  row.sink = std::string(to_string(sink_kind));
+  row.repeat = run.repeat;
+  row.host = settings_.host;
+  if (!input_still_there(input)) {
+    if (run.phase == RunPhase::kMeasure) {
+      row.status = RunStatus::kError;
+      record(row);
+    }
+    return;
+  }
+  try {
+    row.cache_pct = prepare_cache(input.path);
+  } catch (const Error& e) {
+    // An input that cannot be read is this input's problem: its rows are errors, the rest goes on.
+    if (!input.read_error_reported) progress_.warn(e.what());
+    input.read_error_reported = true;
+    if (run.phase == RunPhase::kVerify) verifier_.on_unverifiable(cell, test, row.input, e.what());
+    if (run.phase == RunPhase::kMeasure) {
+      row.status = RunStatus::kError;
+      record(row);
+    }
+    return;
+  }
+
+  UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
+  Outcome outcome = launch(test, input, sink_kind, stderr_capture.get());
+  if (outcome.cancelled) return;
+  fill_measurements(row, outcome.result);
+  if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk) {
+    // One retry: a verification run that fails once may have met a passing disturbance; one that
+    // fails twice leaves the pair unverified.
+    warn_failure(row, run, outcome.result, stderr_capture.get());
+    stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
+    outcome = launch(test, input, sink_kind, stderr_capture.get());
+    if (outcome.cancelled) return;
+    fill_measurements(row, outcome.result);
+  }
+  // The null sink shows nothing: its rows carry no byte count or hash of their own.
+  if (sink_kind != SinkKind::kNull) {
+    row.output_hash = outcome.output.hash;
+    row.bytes_out = outcome.output.bytes;
+  }
+  if (row.status != RunStatus::kOk) {
+    warn_failure(row, run, outcome.result, stderr_capture.get());
+  } else if (const std::string line = stderr_first_line(stderr_capture.get());
+             !line.empty() && stderr_warned_tests_.insert(cell.test).second) {
+    progress_.warn(fmt::format("{}: wrote to stderr on a run that ended ok: {}", test.name, line));
+  }
+
+  switch (run.phase) {
+    case RunPhase::kVerify:
+      if (row.status == RunStatus::kOk) {
+        verifier_.on_verified_run(cell, test, row.input, outcome.output);
+      } else {
+        verifier_.on_unverifiable(cell, test, row.input,
+                                  "unverified: " + describe_outcome(outcome.result));
+      }
+      return;
+    case RunPhase::kWarmup:
+      return;
+    case RunPhase::kMeasure:
+      verifier_.check_measured(cell, test, row);
+      record(row);
+      if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
+      return;
+  }
+}
+
+// The input may have been removed or changed since the start: say so, never assume.
+bool MatrixExecutor::input_still_there(InputState& input) {
+  std::error_code ec;
+  const auto size_now = fs::file_size(input.path, ec);
+  if (ec) {
+    if (!input.missing_reported) {
+      progress_.warn(
+          fmt::format("input {} is gone or unreadable: {}", input.path.string(), ec.message()));
+      input.missing_reported = true;
+    }
+    return false;
+  }
+  if (input.size_bytes && size_now != *input.size_bytes && !input.size_change_reported) {
+    progress_.warn(
+        fmt::format("input {} changed size during the run: {} -> {} bytes; later runs read "
+                    "different data",
+                    input.path.string(), *input.size_bytes, size_now));
+    input.size_change_reported = true;
+  }
+  return true;
+}
+
+// Brings the input into the configured cache state and returns its measured residency.
+std::optional<double> MatrixExecutor::prepare_cache(const fs::path& path) const {
+  switch (config_.cache) {
+    case CacheMode::kWarm:
+      if (const auto resident = resident_pct(path); resident && *resident >= 100.0) return resident;
+      warm_page_cache(path);
+      return resident_pct(path);
+    case CacheMode::kCold:
+      return evict_page_cache(path, settings_.allow_drop_caches);
+    case CacheMode::kNone:
+      break;
+  }
+  return resident_pct(path);
+}
+
+void MatrixExecutor::warn_failure(const RunRow& row, const PlannedRun& run,
+                                  const SpawnResult& result, int stderr_fd) {
+  std::string detail = describe_outcome(result);
+  if (const std::string tail = stderr_fd >= 0 ? stderr_tail(stderr_fd) : ""; !tail.empty()) {
+    detail += ": " + tail;
+  }
+  std::string which;
+  switch (run.phase) {
+    case RunPhase::kVerify:
+      which = "verification run";
+      break;
+    case RunPhase::kWarmup:
+      which = "warmup";
+      break;
+    case RunPhase::kMeasure:
+      which = fmt::format("run {}", run.repeat);
+      break;
+  }
+  progress_.warn(
+      fmt::format("{} on {} ({} sink, {}): {}", row.test, row.input, row.sink, which, detail));
+}
+
+std::optional<ExpectedOutput> MatrixExecutor::independent_reference(const std::string& output_class,
+                                                                    std::size_t input) {
+  if (output_class != "copy") return std::nullopt;
+  ExpectedOutput reference;
+  reference.hash = hash_file(inputs_[input].path, &reference.bytes);
+  reference.source = "the input";
+  return reference;
+}
+
+void MatrixExecutor::record(const RunRow& row) {
+  try {
+    writer_.append(row);
+  } catch (const Error& e) {
+    totals_.results_error = e.what();
+    return;
+  }
+  ++totals_.rows_written;
+  if (row.status != RunStatus::kOk) ++totals_.bad_rows;
+}
+
+}  // namespace iobench

@@ -1,0 +1,87 @@
+#pragma once
+// The run loop of `iobench run`: executes a plan run by run through a Launcher (the spawner, or a
+// fake in tests): checks the input, prepares the page cache, runs the worker into its sink,
+// verifies the output and appends the measured run's row.
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "driver/config/plan.hpp"
+#include "driver/report/precision.hpp"
+#include "driver/run/launcher.hpp"
+#include "driver/run/progress.hpp"
+#include "driver/run/sink.hpp"
+#include "driver/run/verifier.hpp"
+#include "driver/runfile/writer.hpp"
+
+namespace iobench {
+
+struct ExecutorSettings {
+  std::filesystem::path temp_folder;  // private folder for file sinks
+  bool show_progress = false;
+  bool allow_drop_caches = false;
+  std::string host;
+};
+
+struct MatrixTotals {
+  std::size_t rows_written = 0;
+  std::size_t bad_rows = 0;
+  // Set when a row could not be written (results disk full): the loop stopped there, every row
+  // before it is in the file, and the run exits 3.
+  std::string results_error;
+  // Measured runs left out because their cell had reached its precision target (config
+  // "repeats": {"ci_pct": ...}).
+  std::size_t runs_saved = 0;
+};
+
+class MatrixExecutor {
+ public:
+  MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher, RunTsvWriter& writer,
+                 ExecutorSettings settings);
+  // Runs until the plan is done, an interrupt arrives (interrupt_requested()), or a row cannot
+  // be written.
+  MatrixTotals run_all();
+
+ private:
+  struct InputState {
+    std::filesystem::path path;
+    std::optional<std::uint64_t> size_bytes;
+    bool size_change_reported = false;
+    bool missing_reported = false;
+    bool read_error_reported = false;
+  };
+  struct Outcome {
+    SpawnResult result;
+    SinkResult output;
+    bool cancelled = false;
+  };
+
+  void run_one(std::size_t index);
+  Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
+  bool input_still_there(InputState& input);
+  std::optional<double> prepare_cache(const std::filesystem::path& path) const;
+  void warn_failure(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
+                    int stderr_fd);
+  std::optional<ExpectedOutput> independent_reference(const std::string& output_class,
+                                                      std::size_t input);
+  void record(const RunRow& row);
+
+  const Config& config_;
+  const Plan& plan_;
+  Launcher& launcher_;
+  RunTsvWriter& writer_;
+  ExecutorSettings settings_;
+  Progress progress_;
+  SinkSettings sink_settings_;
+  std::vector<InputState> inputs_;
+  Verifier verifier_;
+  std::set<std::size_t> stderr_warned_tests_;
+  MatrixTotals totals_;
+  stats::RepeatTarget repeat_target_;
+  std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows
+};
+
+}  // namespace iobench

@@ -1,0 +1,20 @@
+#pragma once
+// Interrupts (SIGINT, SIGTERM) during `iobench run`: stop scheduling, end the running worker,
+// keep every finished row, exit 130.
+#include "driver/run/launcher.hpp"
+
+namespace iobench {
+
+// Installs the handlers for its lifetime; a signal cancels the launcher's running worker.
+class InterruptGuard {
+ public:
+  explicit InterruptGuard(const Launcher& launcher);
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  ~InterruptGuard();
+};
+
+// True once SIGINT or SIGTERM arrived under the current (or last) guard.
+bool interrupt_requested() noexcept;
+
+}  // namespace iobench

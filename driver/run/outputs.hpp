@@ -1,0 +1,39 @@
+#pragma once
+// Where a run's files go: the runs file (never overwritten), its medians and metadata beside it
+// under medians/ and meta/, and a private folder for the run's temporary files.
+#include <filesystem>
+#include <string>
+
+namespace iobench {
+
+struct OutputPaths {
+  std::filesystem::path runs;
+  std::filesystem::path medians;
+  std::filesystem::path meta;
+  std::filesystem::path folder;
+};
+
+// requested_runs empty: results/<config_name>-<UTC stamp><name_suffix>.tsv (a free name; the
+// suffix names a shard, "-shard-K-of-N", since the tasks of one array start in the same second).
+// Throws iobench::Error (exit 2) when requested_runs exists.
+OutputPaths choose_outputs(const std::filesystem::path& requested_runs,
+                           const std::string& config_name, const std::string& name_suffix = "");
+
+// Creates the folders of paths; throws iobench::Error (exit 2) when one cannot be made or written.
+void make_output_folders(const OutputPaths& paths);
+
+// A private (0700, mkdtemp) folder for the run's temporary files (file sinks, files a strategy
+// writes besides stdout), removed with everything in it at the end.
+class PrivateFolder {
+ public:
+  explicit PrivateFolder(const std::filesystem::path& parent);
+  PrivateFolder(const PrivateFolder&) = delete;
+  PrivateFolder& operator=(const PrivateFolder&) = delete;
+  ~PrivateFolder();
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace iobench

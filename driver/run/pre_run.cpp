@@ -1,0 +1,102 @@
+#include "driver/run/pre_run.hpp"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+#include "common/error.hpp"
+#include "common/fd.hpp"
+#include "common/size.hpp"
+#include "driver/gen/gen.hpp"
+#include "driver/run/worker_catalog.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+Error missing_input(const Config& config, std::size_t index) {
+  return Error(
+      fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
+                  config.file.string(), index, config.inputs[index].path.string()));
+}
+
+// The tasks of a job array may share a file system and start at once: one makes the input
+// while the others wait on its lock file, then find it whole (gen renames it into place).
+void generate_once(const InputSpec& input, bool quiet) {
+  std::string lock_name = ".";  // built in steps: GCC 12 warns wrongly on "." + string + ".lock"
+  lock_name += input.path.filename().string();
+  lock_name += ".lock";
+  const fs::path lock_path = input.path.parent_path() / lock_name;
+  const UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644));
+  if (!lock) {
+    throw Error(fmt::format("{}: cannot create the lock file for generating {}: {}",
+                            lock_path.string(), input.path.string(), std::strerror(errno)));
+  }
+  if (::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
+    if (!quiet) {
+      fmt::print(stderr, "iobench: waiting for another process generating {}\n",
+                 input.path.string());
+    }
+    while (::flock(lock.get(), LOCK_EX) != 0) {
+      if (errno != EINTR) {
+        throw Error(fmt::format("{}: cannot lock: {}", lock_path.string(), std::strerror(errno)));
+      }
+    }
+  }
+  std::error_code ec;
+  if (fs::exists(input.path, ec)) return;  // made while we waited
+  if (!quiet) {
+    fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
+               format_size(input.generate->size_bytes), input.generate->kind, input.generate->seed);
+  }
+  gen::generate(*input.generate, input.path);
+  // Still locked: a waiter holds the old inode and finds the input; a latecomer finds it first.
+  ::unlink(lock_path.c_str());
+}
+
+}  // namespace
+
+void check_worker_strategies(const Config& config, const Plan& plan, const fs::path& worker) {
+  bool any_worker = false;
+  for (const auto& test : plan.tests) {
+    any_worker |= config.strategies[test.strategy].kind == StrategySpec::Kind::kWorker;
+  }
+  if (!any_worker) return;
+  const auto catalog = load_worker_catalog(worker);
+  for (const auto& test : plan.tests) {
+    if (config.strategies[test.strategy].kind != StrategySpec::Kind::kWorker) continue;
+    const std::vector<std::string> args(test.argv.begin() + 1, test.argv.end() - 1);
+    if (const std::string problem = check_worker_args(args, catalog); !problem.empty()) {
+      throw Error(fmt::format("{}: strategies[{}].worker: test '{}': {}", config.file.string(),
+                              test.strategy, test.name, problem));
+    }
+  }
+}
+
+void check_inputs_exist(const Config& config) {
+  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    std::error_code ec;
+    if (!config.inputs[i].generate && !fs::exists(config.inputs[i].path, ec)) {
+      throw missing_input(config, i);
+    }
+  }
+}
+
+void prepare_inputs(const Config& config, bool quiet) {
+  for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    const InputSpec& input = config.inputs[i];
+    std::error_code ec;
+    if (fs::exists(input.path, ec)) continue;
+    if (!input.generate) throw missing_input(config, i);
+    if (input.path.has_parent_path()) fs::create_directories(input.path.parent_path(), ec);
+    generate_once(input, quiet);
+  }
+}
+
+}  // namespace iobench

@@ -1,0 +1,64 @@
+#include "driver/run/verifier.hpp"
+
+#include <fmt/core.h>
+
+#include "common/error.hpp"
+
+namespace iobench {
+
+void Verifier::on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
+                               const SinkResult& output) {
+  const auto class_key = std::make_pair(test.output_class, cell.input);
+  auto found = expected_.find(class_key);
+  if (found == expected_.end()) {
+    std::optional<ExpectedOutput> reference;
+    try {
+      reference = reference_of_(test.output_class, cell.input);
+    } catch (const Error& e) {
+      on_unverifiable(cell, test, input_name, e.what());
+      return;
+    }
+    if (!reference) {
+      reference = ExpectedOutput{output.hash, output.bytes.value_or(0), test.name};
+    }
+    found = expected_.emplace(class_key, *reference).first;
+  }
+  PairState& pair = pairs_[{cell.test, cell.input}];
+  pair.hash = output.hash;
+  if (found->second.hash != output.hash) {
+    pair.mismatch = true;
+    warn_(fmt::format(
+        "{} on {}: MISMATCH: wrote {} bytes (hash {}), but {} has {} bytes (hash {}); its rows "
+        "are marked mismatch",
+        test.name, input_name, output.bytes.value_or(0), output.hash, found->second.source,
+        found->second.bytes, found->second.hash));
+  }
+}
+
+void Verifier::on_unverifiable(const Cell& cell, const Test& test, const std::string& input_name,
+                               const std::string& reason) {
+  PairState& pair = pairs_[{cell.test, cell.input}];
+  pair.unverified_reason = reason;
+  warn_(fmt::format("{} on {}: could not be verified ({}); its rows are marked error", test.name,
+                    input_name, reason));
+}
+
+void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row) {
+  const auto it = pairs_.find({cell.test, cell.input});
+  if (it == pairs_.end()) return;  // not verified by request ("verify": false)
+  PairState& pair = it->second;
+  if (row.status != RunStatus::kOk) return;
+  if (!pair.unverified_reason.empty()) {
+    row.status = RunStatus::kError;
+    return;
+  }
+  const bool differs = !row.output_hash.empty() && row.output_hash != pair.hash;
+  if (!(pair.mismatch || differs)) return;
+  row.status = RunStatus::kMismatch;
+  if (differs && !pair.mismatch) {
+    warn_(fmt::format("{} on {} run {}: output differs from its verification run", test.name,
+                      row.input, row.repeat));
+  }
+}
+
+}  // namespace iobench

@@ -1,0 +1,82 @@
+// summarize: the warnings about the state a row claims, and null sinks said as such.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "driver/report/export.hpp"
+#include "driver/report/summary.hpp"
+
+namespace iobench::summary {
+namespace {
+
+const std::string kHeader =
+    "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tstatus\tcache_pct\n";
+
+std::string row(const std::string& test, const std::string& sink, const std::string& cache_pct) {
+  return test + "\t1\t0.5\t0.5\t100\t5\tin.txt\t" + sink + "\tok\t" + cache_pct + "\n";
+}
+
+TEST(Summary, WarnsPerTestWhenColdRunsWereCached) {
+  const auto set = results::parse_runs(
+      {{"cold.tsv",
+        kHeader + row("A", "pipe", "0.0") + row("A", "pipe", "62.5") + row("A", "pipe", "3.0") +
+            row("B", "pipe", "0.0") + row("B", "pipe", "1.0"),
+        "cold"}});
+  const Summary s = summarize(set);
+  ASSERT_EQ(s.warnings.size(), 2u);  // A's cache, and fewer than 3 runs for B
+  EXPECT_EQ(s.warnings[0],
+            "A (in.txt, pipe): cache cold, but 1 of 3 runs started with more of the input in the "
+            "page cache (as much as 62.5%; a cold run needs at most 5%): their times are not "
+            "cold-cache times (an input on tmpfs, or eviction not allowed without root?)");
+}
+
+TEST(Summary, WarnsWhenWarmRunsWereNotCached) {
+  const auto set = results::parse_runs(
+      {{"warm.tsv",
+        kHeader + row("A", "pipe", "100.0") + row("A", "pipe", "12.0") + row("A", "pipe", "94.9"),
+        "warm"}});
+  const Summary s = summarize(set);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_EQ(s.warnings[0],
+            "A (in.txt, pipe): cache warm, but 2 of 3 runs started with less of the input in the "
+            "page cache (as much as 12.0%; a warm run needs at least 95%): their times are not "
+            "warm-cache times (an input on tmpfs, or eviction not allowed without root?)");
+}
+
+TEST(Summary, NoCacheWarningWithoutAMode) {
+  const auto set = results::parse_runs(
+      {{"x.tsv",
+        kHeader + row("A", "pipe", "50.0") + row("A", "pipe", "50.0") + row("A", "pipe", "50.0"),
+        ""}});
+  EXPECT_TRUE(summarize(set).warnings.empty());
+}
+
+TEST(Summary, NullSinkGroupsAreMarkedAsVerifiedThroughThePipeRun) {
+  const auto set = results::parse_runs(
+      {{"null.tsv",
+        kHeader + row("A", "null", "") + row("A", "null", "") + row("A", "null", "") +
+            row("A", "pipe", "") + row("A", "pipe", "") + row("A", "pipe", ""),
+        ""}});
+  const Summary s = summarize(set);
+  ASSERT_EQ(s.groups.size(), 2u);
+  EXPECT_TRUE(s.groups[0].verified_through_pipe_run);
+  EXPECT_FALSE(s.groups[1].verified_through_pipe_run);
+  std::ostringstream pretty;
+  exporter::write_summary(s, exporter::Format::kPretty, pretty);
+  EXPECT_NE(pretty.str().find("\nA     in.txt  null* "), std::string::npos) << pretty.str();
+  EXPECT_NE(pretty.str().find("\nA     in.txt  pipe  "), std::string::npos) << pretty.str();
+  EXPECT_TRUE(pretty.str().ends_with(
+      "* null sink: output verified only through the pipe run before it (a program may detect "
+      "/dev/null and skip the work)\n"))
+      << pretty.str();
+  std::ostringstream json;
+  exporter::write_summary(s, exporter::Format::kJson, json);
+  EXPECT_NE(json.str().find("\"verified\": \"through the pipe run only\""), std::string::npos);
+  std::ostringstream tsv;
+  exporter::write_summary(s, exporter::Format::kTsv, tsv);
+  EXPECT_EQ(tsv.str().find("null*"), std::string::npos);  // data keeps the plain value
+}
+
+}  // namespace
+}  // namespace iobench::summary

@@ -1,0 +1,65 @@
+// bench's closing summary: each test against the reference on the same input and sink.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "driver/report/versus_reference.hpp"
+
+namespace iobench::report {
+namespace {
+
+results::Group group(const std::string& test, const std::string& sink,
+                     const std::vector<double>& elapsed_s) {
+  results::Group g;
+  g.key = {test, "in.txt", sink};
+  g.samples[results::index(results::Metric::kElapsed)] = elapsed_s;
+  for (std::size_t m = 1; m < results::kMetricCount; ++m) g.samples[m] = elapsed_s;
+  g.rows[0] = elapsed_s.size();
+  return g;
+}
+
+results::RunSet run_set() {
+  results::RunSet set;
+  set.group_by = {"test", "input", "sink"};
+  const std::vector<double> reference{1.00, 1.01, 1.02, 1.03, 1.04, 1.05, 1.06, 1.07, 1.08, 1.09};
+  std::vector<double> half;
+  std::vector<double> same;
+  for (const double t : reference) {
+    half.push_back(t / 2);
+    same.push_back(t + 0.001);
+  }
+  set.groups = {group("ref", "pipe", reference), group("fast", "pipe", half),
+                group("same", "pipe", same), group("ref", "file", {}), group("fast", "file", half)};
+  return set;
+}
+
+TEST(VersusReference, ComparesEachTestWithTheReferenceOnTheSameInputAndSink) {
+  const VersusReference versus = compare_with_reference(run_set(), "ref");
+  ASSERT_EQ(versus.result.rows.size(), 3u);  // fast and same on pipe, fast on file
+  const compare::Row& fast = versus.result.rows[0];
+  EXPECT_EQ(fast.key, (std::vector<std::string>{"fast", "in.txt", "pipe"}));
+  EXPECT_NEAR(fast.ratio, 0.5, 1e-9);
+  EXPECT_EQ(fast.verdict, compare::Verdict::kFaster);
+  EXPECT_EQ(versus.result.rows[1].key[0], "fast");  // the file sink, whose reference has no run
+  EXPECT_EQ(versus.result.rows[1].verdict, compare::Verdict::kTooFewRuns);
+  EXPECT_EQ(versus.result.rows[2].verdict, compare::Verdict::kNoChange);
+  EXPECT_EQ(versus.missing, std::vector<std::string>{"in.txt (file)"});
+}
+
+TEST(VersusReference, SaysEachVerdictOnItsOwnLineUnderItsInputAndSink) {
+  std::ostringstream out;
+  write_versus_reference(compare_with_reference(run_set(), "ref"), out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Against the reference 'ref'"), std::string::npos) << text;
+  EXPECT_NE(text.find("  in.txt, pipe sink: 'ref' "), std::string::npos) << text;
+  EXPECT_NE(text.find("\n    fast  2.00 ± "), std::string::npos) << text;
+  EXPECT_NE(text.find("times faster, p < 0.001"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n    same  1.00"), std::string::npos) << text;
+  EXPECT_NE(text.find("(not a significant difference)"), std::string::npos) << text;
+  EXPECT_NE(text.find("in.txt (file): the reference has no ok run"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace iobench::report

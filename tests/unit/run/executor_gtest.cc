@@ -1,0 +1,398 @@
+// The run loop through a fake launcher (issue 10): no process is started; the fake returns
+// scripted outcomes and writes scripted bytes to the run's stdout, so every status, the
+// verification rules, the order, warmups, an interrupt and a full results disk are checked
+// without timing anything.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/sysio.hpp"
+#include "driver/run/executor.hpp"
+#include "driver/run/interrupt.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Script {
+  SpawnOutcome outcome = SpawnOutcome::kExited;
+  int exit_code = 0;
+  int term_signal = 0;
+  std::string stdout_bytes;
+  std::string stderr_bytes;
+  bool interrupt = false;  // raise SIGINT during the run (as a user's Ctrl-C would)
+  double elapsed_s = 0.25;
+};
+
+// Scripts by the command's name (argv[0]) and how often that command ran before.
+class FakeLauncher final : public Launcher {
+ public:
+  using Scripter = std::function<Script(const std::string& name, int nth_call)>;
+  explicit FakeLauncher(Scripter scripter) : scripter_(std::move(scripter)) {}
+
+  SpawnResult run(const SpawnRequest& request) override {
+    const std::string& name = request.argv.front();
+    calls.push_back(name);
+    const Script script = scripter_(name, call_counts_[name]++);
+    write_fully(request.stdout_fd, script.stdout_bytes);
+    write_fully(request.stderr_fd, script.stderr_bytes);
+    SpawnResult result;
+    result.outcome = script.outcome;
+    result.exit_code = script.exit_code;
+    result.term_signal = script.term_signal;
+    result.elapsed_s = script.elapsed_s;
+    result.usage.ru_utime.tv_usec = 100000;
+    result.usage.ru_maxrss = 1234;
+    if (script.interrupt) {
+      ::raise(SIGINT);  // the guard's handler calls cancel()
+      result.outcome = SpawnOutcome::kCancelled;
+    }
+    return result;
+  }
+  void cancel() const noexcept override { cancelled = true; }
+
+  std::vector<std::string> calls;
+  mutable std::atomic<bool> cancelled{false};
+
+ private:
+  static void write_fully(int fd, const std::string& bytes) {
+    if (fd < 0 || bytes.empty()) return;
+    ASSERT_EQ(::write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  }
+  Scripter scripter_;
+  std::map<std::string, int> call_counts_;
+};
+
+struct Row {
+  std::string test, sink, status, exit_code, bytes_out, output_hash;
+  int repeat = 0;
+};
+
+const std::string kInputText = "alpha\nbeta\ngamma\n";
+
+class ExecutorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/iobench-executor-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+    std::ofstream(dir_ / "in.txt", std::ios::binary) << kInputText;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs a config (JSON fields after "inputs") through the executor with the fake.
+  MatrixTotals run(const std::string& fields, FakeLauncher& launcher,
+                   const std::function<void()>& before_run = {}) {
+    config_ = parse_config(
+        R"({"name": "t", "inputs": [{"path": "in.txt"}], "cache": "none", )" + fields + "}",
+        dir_ / "t.json");
+    PlanOptions options;
+    options.worker_path = "iobench-worker";
+    plan_ = build_plan(config_, options);
+    runs_path_ = dir_ / ("runs" + std::to_string(++run_count_) + ".tsv");
+    RunTsvWriter writer(runs_path_);
+    ExecutorSettings settings;
+    settings.temp_folder = dir_;
+    settings.host = "testhost";
+    MatrixExecutor executor(config_, plan_, launcher, writer, settings);
+    if (before_run) before_run();
+    return executor.run_all();
+  }
+
+  std::vector<Row> rows() const {
+    std::ifstream in(runs_path_);
+    std::string line;
+    std::getline(in, line);  // header
+    std::vector<Row> result;
+    while (std::getline(in, line)) {
+      std::vector<std::string> fields;
+      std::stringstream split(line);
+      std::string field;
+      while (std::getline(split, field, '\t')) fields.push_back(field);
+      fields.resize(21);
+      result.push_back(Row{fields[0], fields[7], fields[9], fields[10], fields[17], fields[19],
+                           std::stoi(fields[8])});
+    }
+    return result;
+  }
+
+  fs::path dir_;
+  Config config_;
+  Plan plan_;
+  fs::path runs_path_;
+  int run_count_ = 0;
+};
+
+Script ok_copy() {
+  return Script{SpawnOutcome::kExited, 0, 0, kInputText, "", false};
+}
+
+TEST_F(ExecutorTest, EveryStatusIsRecordedAsTheLauncherReportsIt) {
+  FakeLauncher launcher([](const std::string& name, int) {
+    if (name == "fails") return Script{SpawnOutcome::kExited, 3, 0, "", "bad input\n", false};
+    if (name == "crashes") return Script{SpawnOutcome::kSignaled, 0, SIGSEGV, "", "", false};
+    if (name == "hangs") return Script{SpawnOutcome::kTimedOut, 0, SIGTERM, "", "", false};
+    if (name == "absent") return Script{SpawnOutcome::kSpawnFailed, 0, 0, "", "", false};
+    return ok_copy();
+  });
+  const MatrixTotals totals = run(
+      R"("strategies": [{"name": "good", "command": ["good"]}, {"name": "fails", "command": ["fails"]},
+          {"name": "crashes", "command": ["crashes"]}, {"name": "hangs", "command": ["hangs"]},
+          {"name": "absent", "command": ["absent"]}], "repeats": 1, "warmup": 0)",
+      launcher);
+  std::map<std::string, Row> by_test;
+  for (const Row& row : rows()) by_test[row.test] = row;
+  ASSERT_EQ(by_test.size(), 5U);
+  EXPECT_EQ(by_test["good"].status, "ok");
+  EXPECT_EQ(by_test["good"].exit_code, "0");
+  EXPECT_EQ(by_test["fails"].status, "failed");
+  EXPECT_EQ(by_test["fails"].exit_code, "3");
+  EXPECT_EQ(by_test["crashes"].status, "signal");
+  EXPECT_EQ(by_test["crashes"].exit_code, std::to_string(128 + SIGSEGV));
+  EXPECT_EQ(by_test["hangs"].status, "timeout");
+  EXPECT_EQ(by_test["hangs"].exit_code, std::to_string(128 + SIGTERM));
+  EXPECT_EQ(by_test["absent"].status, "error");
+  EXPECT_EQ(by_test["absent"].exit_code, "");
+  EXPECT_EQ(totals.rows_written, 5U);
+  EXPECT_EQ(totals.bad_rows, 4U);
+}
+
+TEST_F(ExecutorTest, ACopyIsComparedWithTheInputAndWrongBytesAreAMismatch) {
+  FakeLauncher launcher([](const std::string& name, int) {
+    Script script = ok_copy();
+    if (name == "wrong") script.stdout_bytes = "alpha\n";
+    return script;
+  });
+  run(R"("strategies": [{"name": "right", "command": ["right"]}, {"name": "wrong", "command": ["wrong"]}],
+         "repeats": 2, "warmup": 0)",
+      launcher);
+  int right_ok = 0;
+  int wrong_mismatch = 0;
+  for (const Row& row : rows()) {
+    if (row.test == "right" && row.status == "ok") {
+      ++right_ok;
+      EXPECT_EQ(row.bytes_out, std::to_string(kInputText.size()));
+      EXPECT_FALSE(row.output_hash.empty());
+    }
+    wrong_mismatch += row.test == "wrong" && row.status == "mismatch" ? 1 : 0;
+  }
+  EXPECT_EQ(right_ok, 2);
+  EXPECT_EQ(wrong_mismatch, 2);
+}
+
+TEST_F(ExecutorTest, AMeasuredRunThatDiffersFromItsVerificationRunIsAMismatch) {
+  // Right on its verification run, then half the input on the second measured run.
+  FakeLauncher launcher([](const std::string&, int nth) {
+    Script script = ok_copy();
+    if (nth == 2) script.stdout_bytes = "alpha\n";
+    return script;
+  });
+  run(R"("strategies": [{"name": "flaky", "command": ["flaky"]}], "repeats": 3, "warmup": 0)",
+      launcher);
+  const std::vector<Row> all = rows();
+  ASSERT_EQ(all.size(), 3U);
+  EXPECT_EQ(all[0].status, "ok");
+  EXPECT_EQ(all[1].status, "mismatch");
+  EXPECT_EQ(all[2].status, "ok");
+}
+
+TEST_F(ExecutorTest, AFailedVerificationRunIsRetriedOnce) {
+  FakeLauncher launcher([](const std::string&, int nth) {
+    if (nth == 0) return Script{SpawnOutcome::kSignaled, 0, SIGKILL, "", "", false};
+    return ok_copy();
+  });
+  const MatrixTotals totals =
+      run(R"("strategies": [{"name": "once", "command": ["once"]}], "repeats": 2, "warmup": 0)",
+          launcher);
+  EXPECT_EQ(launcher.calls.size(), 4U) << "verification, its retry, two measured runs";
+  for (const Row& row : rows()) EXPECT_EQ(row.status, "ok");
+  EXPECT_EQ(totals.bad_rows, 0U);
+}
+
+TEST_F(ExecutorTest, APairWhoseVerificationFailsTwiceHasNoOkRows) {
+  // Crashes on its verification run (and the retry), then "succeeds" with half the input: without
+  // a verified output nothing can tell, so those rows must not say ok.
+  FakeLauncher launcher([](const std::string&, int nth) {
+    if (nth < 2) return Script{SpawnOutcome::kSignaled, 0, SIGSEGV, "", "", false};
+    return Script{SpawnOutcome::kExited, 0, 0, "alpha\n", "", false};
+  });
+  testing::internal::CaptureStderr();
+  const MatrixTotals totals =
+      run(R"("strategies": [{"name": "crashy", "command": ["crashy"]}], "repeats": 2, "warmup": 0)",
+          launcher);
+  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::vector<Row> all = rows();
+  ASSERT_EQ(all.size(), 2U);
+  for (const Row& row : all) EXPECT_EQ(row.status, "error");
+  EXPECT_EQ(totals.bad_rows, 2U);
+  EXPECT_NE(warnings.find("unverified"), std::string::npos) << warnings;
+}
+
+TEST_F(ExecutorTest, NullSinkRowsHaveNoByteCountOrHash) {
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  run(R"("strategies": [{"name": "a", "command": ["a"]}], "sinks": ["null", "pipe"],
+         "repeats": 1, "warmup": 0)",
+      launcher);
+  const std::vector<Row> all = rows();
+  ASSERT_EQ(all.size(), 2U);
+  for (const Row& row : all) {
+    EXPECT_EQ(row.status, "ok");
+    if (row.sink == "null") {
+      EXPECT_EQ(row.bytes_out, "");
+      EXPECT_EQ(row.output_hash, "");
+    } else {
+      EXPECT_EQ(row.bytes_out, std::to_string(kInputText.size()));
+    }
+  }
+}
+
+TEST_F(ExecutorTest, GroupedRunsEachCellsRepeatsTogetherInterleaveAlternates) {
+  FakeLauncher grouped([](const std::string&, int) { return ok_copy(); });
+  run(R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+         "repeats": 2, "warmup": 1, "order": "grouped")",
+      grouped);
+  // Verification of both pairs first, then each cell's warmup and repeats together.
+  EXPECT_EQ(grouped.calls, (std::vector<std::string>{"a", "b", "a", "a", "a", "b", "b", "b"}));
+  FakeLauncher interleaved([](const std::string&, int) { return ok_copy(); });
+  run(R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+         "repeats": 2, "warmup": 1, "order": "interleave")",
+      interleaved);
+  ASSERT_EQ(interleaved.calls.size(), 8U) << "every cell gets its warmup";
+  const std::vector<std::string> measured(interleaved.calls.end() - 4, interleaved.calls.end());
+  EXPECT_NE(measured[0], measured[1]);
+  EXPECT_NE(measured[2], measured[3]);
+}
+
+TEST_F(ExecutorTest, AnInterruptStopsTheLoopAndKeepsEveryFinishedRow) {
+  FakeLauncher launcher([](const std::string&, int nth) {
+    Script script = ok_copy();
+    script.interrupt = nth == 3;  // the third measured run
+    return script;
+  });
+  MatrixTotals totals;
+  {
+    const InterruptGuard guard(launcher);
+    totals = run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 5, "warmup": 0)",
+                 launcher);
+    EXPECT_TRUE(interrupt_requested());
+  }
+  EXPECT_TRUE(launcher.cancelled.load());
+  EXPECT_EQ(launcher.calls.size(), 4U) << "nothing runs after the interrupt";
+  EXPECT_EQ(totals.rows_written, 2U);
+  EXPECT_EQ(rows().size(), 2U);
+}
+
+int g_row_writes_left = 0;
+ssize_t filling_write(int fd, const void* buf, std::size_t count) {
+  if (g_row_writes_left-- > 0) return ::write(fd, buf, count);
+  errno = ENOSPC;
+  return -1;
+}
+
+TEST_F(ExecutorTest, AFullResultsDiskStopsTheLoopWithEveryWrittenRowKept) {
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  g_row_writes_left = 2;
+  std::unique_ptr<sys::ScopedOps> full_disk;
+  const MatrixTotals totals =
+      run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 6, "warmup": 0)", launcher,
+          [&] {
+            sys::Ops ops = sys::ops();
+            ops.write = &filling_write;
+            full_disk = std::make_unique<sys::ScopedOps>(ops);
+          });
+  full_disk.reset();
+  EXPECT_EQ(totals.rows_written, 2U);
+  EXPECT_NE(totals.results_error.find("No space left"), std::string::npos) << totals.results_error;
+  EXPECT_EQ(launcher.calls.size(), 4U) << "the loop stops at the row it could not write";
+  EXPECT_EQ(rows().size(), 2U);
+}
+
+TEST_F(ExecutorTest, StderrOnAnOkRunIsWarnedOncePerTestQuotingTheLine) {
+  FakeLauncher launcher([](const std::string&, int) {
+    Script script = ok_copy();
+    script.stderr_bytes = "note: fell back to read(2)\nsecond line\n";
+    return script;
+  });
+  testing::internal::CaptureStderr();
+  run(R"("strategies": [{"name": "chatty", "command": ["chatty"]}], "repeats": 3, "warmup": 0)",
+      launcher);
+  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string quoted = "chatty: wrote to stderr on a run that ended ok: note: fell back";
+  const auto first = warnings.find(quoted);
+  ASSERT_NE(first, std::string::npos) << warnings;
+  EXPECT_EQ(warnings.find(quoted, first + 1), std::string::npos) << "warned more than once";
+}
+
+TEST_F(ExecutorTest, AnInputThatCannotBeReadIsAnErrorRowAndTheMatrixGoesOn) {
+  // /proc/self/mem has a size (0) but reading it from offset 0 fails with EIO.
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  config_ =
+      parse_config(R"({"name": "t", "inputs": [{"path": "/proc/self/mem"}, {"path": "in.txt"}],
+      "cache": "warm", "strategies": [{"name": "a", "command": ["a"]}], "repeats": 1, "warmup": 0})",
+                   dir_ / "t.json");
+  PlanOptions options;
+  options.worker_path = "iobench-worker";
+  plan_ = build_plan(config_, options);
+  runs_path_ = dir_ / "runs.tsv";
+  RunTsvWriter writer(runs_path_);
+  ExecutorSettings settings;
+  settings.temp_folder = dir_;
+  testing::internal::CaptureStderr();
+  MatrixExecutor executor(config_, plan_, launcher, writer, settings);
+  const MatrixTotals totals = executor.run_all();
+  const std::string warnings = testing::internal::GetCapturedStderr();
+  ASSERT_EQ(totals.rows_written, 2U) << warnings;
+  std::ifstream in(runs_path_);
+  std::string header, first, second;
+  std::getline(in, header);
+  std::getline(in, first);
+  std::getline(in, second);
+  EXPECT_NE(first.find("/proc/self/mem"), std::string::npos);
+  EXPECT_NE(first.find("\terror\t"), std::string::npos) << first;
+  EXPECT_NE(second.find("\tok\t"), std::string::npos) << second;
+}
+
+TEST_F(ExecutorTest, APreciseCellStopsAtMinAndANoisyOneRunsToMax) {
+  // a: every run 0.25 s, so its interval is 0 from the third run on; b: 0.2, 0.3, 0.2, ... s,
+  // an interval of about ±30 %, so it never reaches 2 % and runs to max.
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    Script script = ok_copy();
+    if (name == "b") script.elapsed_s = nth % 2 == 0 ? 0.2 : 0.3;
+    return script;
+  });
+  const MatrixTotals totals =
+      run(R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+             "repeats": {"min": 3, "max": 6, "ci_pct": 2}, "warmup": 0)",
+          launcher);
+  int a_rows = 0;
+  int b_rows = 0;
+  for (const Row& row : rows()) {
+    EXPECT_EQ(row.status, "ok");
+    (row.test == "a" ? a_rows : b_rows) += 1;
+  }
+  EXPECT_EQ(a_rows, 3);
+  EXPECT_EQ(b_rows, 6);
+  EXPECT_EQ(totals.runs_saved, 3U);
+}
+
+TEST_F(ExecutorTest, PlainRepeatsRunExactlyThatMany) {
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  const MatrixTotals totals = run(
+      R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 4, "warmup": 0)", launcher);
+  EXPECT_EQ(rows().size(), 4U);
+  EXPECT_EQ(totals.runs_saved, 0U);
+}
+
+}  // namespace
+}  // namespace iobench
