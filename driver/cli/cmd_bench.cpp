@@ -2,7 +2,10 @@
 // Config (driver/config/bench_config), which runs through the engine of `iobench run`; then each
 // command is judged against the reference.
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -13,7 +16,6 @@
 #include "common/error.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/config/bench_config.hpp"
-#include "driver/config/plan.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/report/versus_reference.hpp"
@@ -89,18 +91,33 @@ int run_bench(BenchCli& cli) {
   if (cli.timeout_given) request.timeout_s = cli.timeout_s;
   request.made_by = canonical_command_line(request);
   const Config config = build_bench_config(request);
-  // Everything a run would refuse is refused before the config is saved.
-  PlanOptions plan_options;
-  plan_options.worker_path = "iobench-worker";
-  build_plan(config, plan_options);
-  if (!cli.save_config.empty()) {
-    write_file_atomically(cli.save_config, config_to_save(config, cli.save_config).dump(2) + "\n");
-    fmt::print(stderr, "iobench: config saved to {}; `iobench run {}` measures it again\n",
-               cli.save_config, cli.save_config);
+  // The config is saved once the run has accepted it, so an error found before any run (exit 2)
+  // leaves nothing written; its folder is checked first, so that a long run is not lost to it.
+  const std::filesystem::path save_path = cli.save_config;
+  if (!save_path.empty()) {
+    // The nearest folder that exists: the writer makes the missing ones.
+    std::filesystem::path folder = std::filesystem::absolute(save_path).parent_path();
+    std::error_code ec;
+    while (!std::filesystem::exists(folder, ec) && folder.has_relative_path()) {
+      folder = folder.parent_path();
+    }
+    if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+      throw Error(fmt::format("--save-config {}: cannot write in {}: {}", save_path.string(),
+                              folder.string(), std::strerror(errno)));
+    }
   }
   std::filesystem::path runs_file;
   cli.run.runs_file_out = &runs_file;
   const int exit_code = run_config(config, cli.run);
+  if (!save_path.empty()) {
+    try {
+      write_file_atomically(save_path, config_to_save(config, save_path).dump(2) + "\n");
+    } catch (const Error& e) {
+      throw Error(e.what(), cli.run.dry_run ? kExitUsage : kExitCouldNotContinue);
+    }
+    fmt::print(stderr, "iobench: config saved to {}; `iobench run {}` measures it again\n",
+               save_path.string(), save_path.string());
+  }
   if (cli.run.dry_run || runs_file.empty()) return exit_code;
 
   results::ReadOptions read;
@@ -156,6 +173,11 @@ void setup_bench(CLI::App& sub, int& exit_code) {
   sub.add_option("--order", r.order, "interleave, grouped or shuffle")->capture_default_str();
   auto* timeout =
       sub.add_option("--timeout", cli->timeout_s, "Seconds before a run is ended (default 600)");
+  sub.add_option("--counters", r.counters,
+                 "Kernel counters per run, comma-separated (config key counters: syscalls, "
+                 "context-switches, task-clock, cycles, instructions, ...)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   sub.add_flag(
       "--no-shell", [&r](std::int64_t) { r.shell = false; },
       "Run each command directly, split into words as sh would but with nothing "

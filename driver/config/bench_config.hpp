@@ -31,8 +31,9 @@ struct BenchRequest {
   std::string made_by;  // the command line, for the description
 };
 
-// The name `iobench bench` gives the source of its config in messages.
-inline constexpr const char* kBenchConfigSource = "iobench bench";
+// The source of bench's config in messages ("iobench: bench command line: counters[0]: ...")
+// and in the meta file's config_file.
+inline constexpr const char* kBenchConfigSource = "bench command line";
 
 // The config as JSON, in the keys `iobench run` reads. Throws iobench::Error (exit 2) with a
 // one-line message that names the option at fault.

@@ -14,38 +14,41 @@
 namespace iobench {
 namespace {
 
-// Worker options that choose *how* to do the I/O, never *what* is written.
-bool is_output_neutral_option(std::string_view arg, bool& takes_value) {
-  for (const std::string_view name : {"--read", "--write", "--buffer", "--pipe-size"}) {
-    if (arg == name) {
-      takes_value = true;
-      return true;
-    }
-    if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=') {
-      takes_value = false;
-      return true;
-    }
-  }
-  takes_value = false;
-  return arg == "--verbose";
-}
-
+// A worker's output class from its parsed options (docs/formats.md "Worker CLI"), not from their
+// spelling: `--op=count` and `--op count`, `-v` and `--verbose`, any order, are one class. Options
+// that choose *how* the I/O is done (--read, --write, --buffer, --pipe-size, --verbose) and where
+// split files go (--prefix) never change what is written, so they are left out.
 std::string worker_output_class(const std::vector<std::string>& args) {
-  std::vector<std::string> kept;
+  static const std::set<std::string_view> kTakesValue{"--read",   "--write",     "--op",
+                                                      "--buffer", "--pipe-size", "--outputs",
+                                                      "--prefix", "--compress",  "--decompress"};
+  static const std::set<std::string_view> kOutputNeutral{"--read", "--write", "--buffer",
+                                                         "--pipe-size", "--prefix"};
+  std::map<std::string, std::string> kept;  // option -> value, in a fixed (sorted) order
+  std::vector<std::string> others;          // flags and words the table does not know
   for (std::size_t i = 0; i < args.size(); ++i) {
-    bool takes_value = false;
-    if (is_output_neutral_option(args[i], takes_value)) {
-      if (takes_value) ++i;
-      continue;
+    std::string name = args[i];
+    std::string value;
+    bool has_value = false;
+    if (name.starts_with("--")) {
+      if (const auto eq = name.find('='); eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name.resize(eq);
+        has_value = true;
+      }
     }
-    kept.push_back(args[i]);
+    if (kTakesValue.count(name) != 0) {
+      if (!has_value && i + 1 < args.size()) value = args[++i];
+      if (kOutputNeutral.count(name) == 0) kept[name] = value;
+    } else if (name != "--verbose" && name != "-v") {
+      others.push_back(args[i]);
+    }
   }
-  if (kept.empty() || kept == std::vector<std::string>{"--op", "copy"} ||
-      kept == std::vector<std::string>{"--op=copy"}) {
-    return "copy";
-  }
+  if (kept["--op"].empty()) kept["--op"] = "copy";
+  if (kept.size() == 1 && kept["--op"] == "copy" && others.empty()) return "copy";
   std::string joined = "worker";
-  for (const auto& arg : kept) joined += " " + arg;
+  for (const auto& [name, value] : kept) joined += " " + name + " " + value;
+  for (const auto& arg : others) joined += " " + arg;
   return joined;
 }
 

@@ -69,6 +69,7 @@ MatrixTotals MatrixExecutor::run_all() {
     }
     run_one(r);
   }
+  warn_cache_states();
   progress_.finish();
   return totals_;
 }
@@ -90,6 +91,8 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
       return outcome;
     }
     outcome.output = sink->finish();
+    if (!totals_.pipe_size_given_bytes)
+      totals_.pipe_size_given_bytes = outcome.output.pipe_size_bytes;
   } catch (const Error& e) {
     // A sink that cannot be made or read back (a full disk) fails this run, not the matrix.
     outcome.result.outcome = SpawnOutcome::kSpawnFailed;
@@ -178,6 +181,7 @@ void MatrixExecutor::run_one(std::size_t index) {
       return;
     case RunPhase::kMeasure:
       verifier_.check_measured(cell, test, row);
+      note_cache_state(cell.test, row);
       record(row);
       if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
       return;
@@ -261,6 +265,39 @@ void MatrixExecutor::record(const RunRow& row) {
   }
   ++totals_.rows_written;
   if (row.status != RunStatus::kOk) ++totals_.bad_rows;
+}
+
+// The state a row claims is checked, not assumed (docs/driver.md): a `cold` row above 5 % resident
+// or a `warm` row below 95 % (an input on tmpfs, eviction not allowed) is named at the end.
+void MatrixExecutor::note_cache_state(std::size_t test, const RunRow& row) {
+  constexpr double kColdAbovePct = 5;
+  constexpr double kWarmBelowPct = 95;
+  if (!row.cache_pct) return;
+  const double pct = *row.cache_pct;
+  const bool off = (config_.cache == CacheMode::kCold && pct > kColdAbovePct) ||
+                   (config_.cache == CacheMode::kWarm && pct < kWarmBelowPct);
+  if (!off) return;
+  CacheMiss& miss = cache_misses_[test];
+  if (miss.rows == 0 ||
+      (config_.cache == CacheMode::kCold ? pct > miss.worst_pct : pct < miss.worst_pct)) {
+    miss.worst_pct = pct;
+  }
+  ++miss.rows;
+}
+
+void MatrixExecutor::warn_cache_states() {
+  for (const auto& [test, miss] : cache_misses_) {
+    const bool cold = config_.cache == CacheMode::kCold;
+    totals_.cache_state_warnings.push_back(fmt::format(
+        "{}: {} measured rows were not {} (cache_pct {} {:.1f} %; {}): their figures are not {} "
+        "figures",
+        plan_.tests[test].name, miss.rows, cold ? "cold" : "warm", cold ? "up to" : "down to",
+        miss.worst_pct,
+        cold ? "an input on tmpfs, or eviction not allowed without root"
+             : "the input does not fit in memory, or another process evicts it",
+        cold ? "cold-cache" : "warm-cache"));
+    progress_.warn(totals_.cache_state_warnings.back());
+  }
 }
 
 }  // namespace iobench

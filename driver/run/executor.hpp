@@ -4,6 +4,7 @@
 // verifies the output and appends the measured run's row.
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -35,6 +36,10 @@ struct MatrixTotals {
   // Measured runs left out because their cell had reached its precision target (config
   // "repeats": {"ci_pct": ...}).
   std::size_t runs_saved = 0;
+  // The pipe sinks' capacity as the kernel gave it (F_GETPIPE_SZ); empty without a pipe sink.
+  std::optional<std::uint64_t> pipe_size_given_bytes;
+  // One line per test whose measured rows were not in the cache state the config asked for.
+  std::vector<std::string> cache_state_warnings;
 };
 
 class MatrixExecutor {
@@ -68,6 +73,8 @@ class MatrixExecutor {
   std::optional<ExpectedOutput> independent_reference(const std::string& output_class,
                                                       std::size_t input);
   void record(const RunRow& row);
+  void note_cache_state(std::size_t test, const RunRow& row);
+  void warn_cache_states();
 
   const Config& config_;
   const Plan& plan_;
@@ -79,6 +86,11 @@ class MatrixExecutor {
   std::vector<InputState> inputs_;
   Verifier verifier_;
   std::set<std::size_t> stderr_warned_tests_;
+  struct CacheMiss {
+    std::size_t rows = 0;
+    double worst_pct = 0;
+  };
+  std::map<std::size_t, CacheMiss> cache_misses_;  // per test
   MatrixTotals totals_;
   stats::RepeatTarget repeat_target_;
   std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows

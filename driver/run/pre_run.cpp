@@ -5,8 +5,12 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <system_error>
 
 #include "common/error.hpp"
@@ -60,7 +64,83 @@ void generate_once(const InputSpec& input, bool quiet) {
   ::unlink(lock_path.c_str());
 }
 
+std::string read_first_line(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+bool uses_mmap_reader(const std::vector<std::string>& argv) {
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    if (argv[i] == "--read=mmap" ||
+        (argv[i] == "--read" && i + 1 < argv.size() && argv[i + 1] == "mmap")) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+std::vector<int> parse_cpu_list(const std::string& text) {
+  std::vector<int> cpus;
+  std::stringstream ranges(text);
+  std::string range;
+  while (std::getline(ranges, range, ',')) {
+    int first = 0;
+    int last = 0;
+    const char* end = range.data() + range.size();
+    const auto dash = range.find('-');
+    const char* first_end = dash == std::string::npos ? end : range.data() + dash;
+    if (std::from_chars(range.data(), first_end, first).ptr != first_end) return {};
+    last = first;
+    if (dash != std::string::npos && std::from_chars(first_end + 1, end, last).ptr != end) {
+      return {};
+    }
+    for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
+  }
+  return cpus;
+}
+
+void check_machine_settings(const Config& config, const Plan& plan) {
+  if (!config.cpus.empty()) {
+    const std::vector<int> online =
+        parse_cpu_list(read_first_line("/sys/devices/system/cpu/online"));
+    for (std::size_t i = 0; i < config.cpus.size() && !online.empty(); ++i) {
+      if (std::find(online.begin(), online.end(), config.cpus[i]) == online.end()) {
+        throw Error(
+            fmt::format("{}: cpus[{}]: CPU {} is not online here (online: {}); name online CPUs",
+                        config.file.string(), i, config.cpus[i],
+                        read_first_line("/sys/devices/system/cpu/online")));
+      }
+    }
+  }
+  if (config.pipe_size_bytes) {
+    const std::string max_text = read_first_line("/proc/sys/fs/pipe-max-size");
+    std::uint64_t max_bytes = 0;
+    if (std::from_chars(max_text.data(), max_text.data() + max_text.size(), max_bytes).ec ==
+            std::errc() &&
+        *config.pipe_size_bytes > max_bytes) {
+      throw Error(fmt::format(
+          "{}: pipe_size: {} bytes is above /proc/sys/fs/pipe-max-size ({} bytes); the kernel "
+          "would refuse it (lower it, or raise the limit as root)",
+          config.file.string(), *config.pipe_size_bytes, max_bytes));
+    }
+  }
+  for (const auto& test : plan.tests) {
+    if (!uses_mmap_reader(test.argv)) continue;
+    for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+      std::error_code ec;
+      if (fs::is_fifo(config.inputs[i].path, ec)) {
+        throw Error(fmt::format(
+            "{}: strategies[{}]: test '{}' reads with mmap, but inputs[{}] ({}) is a pipe, which "
+            "cannot be mapped; use another reader or a regular file",
+            config.file.string(), test.strategy, test.name, i, config.inputs[i].path.string()));
+      }
+    }
+  }
+}
 
 void check_worker_strategies(const Config& config, const Plan& plan, const fs::path& worker) {
   bool any_worker = false;

@@ -15,6 +15,7 @@
 #include "driver/run/interrupt.hpp"
 #include "driver/run/outputs.hpp"
 #include "driver/run/pre_run.hpp"
+#include "driver/run/provenance.hpp"
 #include "driver/run/run_meta.hpp"
 #include "driver/run/shard.hpp"
 #include "driver/run/worker_catalog.hpp"
@@ -25,6 +26,18 @@ namespace {
 
 void write_meta(const std::filesystem::path& path, const nlohmann::ordered_json& meta) {
   write_file_atomically(path, meta.dump(2) + '\n');
+}
+
+// Others using the machine inflate every figure: say so before the runs.
+void warn_if_busy() {
+  const auto load = load_average_1min();
+  const long cpus = ::sysconf(_SC_NPROCESSORS_ONLN);
+  if (load && cpus > 0 && *load > static_cast<double>(cpus) / 2) {
+    fmt::print(stderr,
+               "iobench: warning: load average {:.2f} on {} CPUs: others are using this machine, "
+               "so the figures will be inflated\n",
+               *load, cpus);
+  }
 }
 
 }  // namespace
@@ -56,6 +69,7 @@ int run_config(const Config& config, const RunOptions& options) {
       describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
+  check_machine_settings(config, plan);
   if (options.dry_run) {
     print_plan(config, plan);
     return kExitOk;
@@ -89,7 +103,12 @@ int run_config(const Config& config, const RunOptions& options) {
   meta["matrix"] = matrix;
   meta["config_file"] = config.file.string();
   meta["config"] = config.as_written;
+  meta["provenance"] = collect_provenance(config, plan, plan_options.worker_path);
+  meta["drop_caches_available"] =
+      ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
+  meta["schedule"] = schedule_json(config, plan);
   write_meta(paths.meta, meta);
+  warn_if_busy();
 
   // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
   const PrivateFolder temp_folder(paths.folder);
@@ -108,6 +127,12 @@ int run_config(const Config& config, const RunOptions& options) {
   meta["finished"] = !interrupted && failure.empty();
   meta["rows"] = totals.rows_written;
   meta["runs_saved_by_ci_pct"] = totals.runs_saved;
+  const auto load_end = load_average_1min();
+  meta["provenance"]["load_average_end"] = load_end ? nlohmann::ordered_json(*load_end) : nullptr;
+  meta["pipe_size_given_bytes"] = totals.pipe_size_given_bytes
+                                      ? nlohmann::ordered_json(*totals.pipe_size_given_bytes)
+                                      : nullptr;
+  meta["cache_state_warnings"] = totals.cache_state_warnings;
   try {
     write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {

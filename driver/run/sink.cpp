@@ -54,6 +54,9 @@ class PipeSink final : public Sink {
           fmt::format("pipe_size {}: F_SETPIPE_SZ refused: {} (see /proc/sys/fs/pipe-max-size)",
                       *settings.pipe_size_bytes, std::strerror(errno)));
     }
+    if (const int given = ::fcntl(write_end_.get(), F_GETPIPE_SZ); given > 0) {
+      pipe_size_bytes_ = static_cast<std::uint64_t>(given);
+    }
     stop_.reset(::eventfd(0, EFD_CLOEXEC));
     if (!stop_) throw Error(fmt::format("eventfd: {}", std::strerror(errno)));
     drain_ = std::thread([this] { drain(); });
@@ -69,6 +72,7 @@ class PipeSink final : public Sink {
   SinkResult finish() override {
     write_end_.reset();
     SinkResult result;
+    result.pipe_size_bytes = pipe_size_bytes_;
     {
       std::unique_lock lock(mutex_);
       const bool ended = done_cv_.wait_for(lock, std::chrono::duration<double>(grace_s_),
@@ -119,6 +123,7 @@ class PipeSink final : public Sink {
   }
 
   double grace_s_;
+  std::optional<std::uint64_t> pipe_size_bytes_;
   UniqueFd read_end_;
   UniqueFd write_end_;
   UniqueFd stop_;

@@ -17,6 +17,9 @@ struct SinkResult {
   std::optional<std::uint64_t> bytes;  // empty for the null sink
   std::string hash;                    // XXH3-64 hex; empty for the null sink
   bool drain_cut_short = false;        // the pipe was still held open after the run (a stray)
+  // A pipe sink's capacity as the kernel gave it (F_GETPIPE_SZ): it rounds a requested pipe_size
+  // up to a power of two pages. Empty for other sinks.
+  std::optional<std::uint64_t> pipe_size_bytes;
 };
 
 class Sink {

@@ -20,6 +20,17 @@ grep -Eq "^    tac \{input\} \| tac +[0-9.]+ (± [0-9.]+ )?times (faster|slower)
 grep -Eq "p [=<] [01]" out.txt || fail "no p-value: $(cat out.txt)"
 [ -f medians/two.tsv ] && [ -f meta/two.json ] || fail "no medians or meta beside the runs file"
 
+# Exports: the summary as JSON and as Markdown with the comparisons.
+"$bin" bench --input data/in.txt -r 2 -w 0 -q -o exports.tsv --export-json summary.json \
+  --export-markdown summary.md 'cat {input}' 'cat < {input}' >/dev/null 2>err.txt ||
+  fail "exports exited $?: $(cat err.txt)"
+if command -v python3 >/dev/null; then
+  python3 -c 'import json, sys; json.load(open(sys.argv[1]))' summary.json || fail "summary.json: not JSON"
+fi
+grep -q 'cat < {input}' summary.json || fail "summary.json lacks a test: $(cat summary.json)"
+grep -q '^| test' summary.md || fail "summary.md: no table: $(cat summary.md)"
+grep -q 'Against the reference `cat {input}`' summary.md || fail "summary.md: no comparisons"
+
 # Commands that do not copy their input are compared with the reference's output, not the input.
 "$bin" bench --input data/in.txt -r 1 -w 0 -q -o count.tsv 'grep -c "" {input}' 'wc -l < {input}' \
   >/dev/null 2>err.txt || fail "two counting commands exited $?: $(cat err.txt)"
@@ -67,6 +78,13 @@ for args in "--sink disk" "--bogus" "-L nonsense" "--runs 0" "--input data/missi
   [ ! -s out.txt ] && [ ! -e bad.tsv ] || fail "'$args' wrote something"
 done
 grep -q -- '--input data/missing.txt: not a readable file' err.txt || fail "$(cat err.txt)"
+# An error the run finds before any run (here: the runs file exists) saves no config either.
+set +e
+"$bin" bench --input data/in.txt -o two.tsv --save-config refused.json 'cat {input}' >/dev/null 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 2 ] && [ ! -e refused.json ] || fail "existing -o: exit $code, config saved: $(ls)"
+grep -q 'two.tsv: exists' err.txt || fail "$(cat err.txt)"
 
 # --no-shell: the command's parent is the spawner, not sh, and its words are split as sh would.
 cat >argv.sh <<'SCRIPT'

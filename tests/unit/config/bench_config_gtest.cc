@@ -103,6 +103,12 @@ TEST_F(BenchConfigTest, EveryOptionReachesItsConfigKey) {
   EXPECT_EQ(config.warmup, 0);
   EXPECT_DOUBLE_EQ(config.timeout_s, 2.5);
   for (const auto& strategy : config.strategies) EXPECT_FALSE(strategy.verify);
+  // --counters is passed to the config key as written; parse_config checks the names.
+  request.counters = {"task-clock", "syscalls"};
+  EXPECT_EQ(bench_config_json(request)["counters"],
+            nlohmann::ordered_json::parse(R"(["task-clock", "syscalls"])"));
+  request.counters.clear();
+  EXPECT_FALSE(bench_config_json(request).contains("counters"));
 }
 
 TEST_F(BenchConfigTest, ParamsExpandAsACartesianProductAndTheReferenceTakesTheFirstValues) {

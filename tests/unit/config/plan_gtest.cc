@@ -63,6 +63,24 @@ TEST(Plan, OutputClassesIgnoreOptionsThatMustNotChangeTheOutput) {
 
 // Commands take the baseline's class: a worker's, or a command baseline's own output (what
 // `iobench bench` relies on), and the input itself without a baseline.
+TEST(Plan, OutputClassesComeFromTheParsedOptionsNotTheirSpelling) {
+  const Plan plan = build_plan(parse_config(R"({"name": "n", "inputs": ["a"], "strategies": [
+      {"name": "a", "worker": ["--read", "read", "--write", "raw", "--op", "count"]},
+      {"name": "b", "worker": ["--op=count", "-v", "--write=raw", "--read", "mmap"]},
+      {"name": "c", "worker": ["--verbose", "--op", "count", "--buffer=4KiB", "--read=getc", "--write", "raw"]},
+      {"name": "d", "worker": ["--read", "read", "--write", "raw", "--op=copy", "--verbose"]},
+      {"name": "e", "worker": ["--read", "read", "--write", "raw", "--op", "field:2"]},
+      {"name": "f", "worker": ["--read", "read", "--write", "raw", "--decompress", "gzip -dc"]}]})",
+                                            "n.json"),
+                               worker_options());
+  ASSERT_EQ(plan.tests.size(), 6U);
+  EXPECT_EQ(plan.tests[1].output_class, plan.tests[0].output_class);
+  EXPECT_EQ(plan.tests[2].output_class, plan.tests[0].output_class);
+  EXPECT_EQ(plan.tests[3].output_class, "copy");
+  EXPECT_NE(plan.tests[4].output_class, plan.tests[0].output_class);
+  EXPECT_NE(plan.tests[5].output_class, "copy") << "a decompressed input is not the input";
+}
+
 TEST(Plan, CommandsTakeTheBaselinesOutputClass) {
   const std::string commands = R"({"name": "n", "inputs": ["x"], "strategies": [
       {"name": "grep", "command": "grep a {input}", "shell": true},

@@ -394,5 +394,49 @@ TEST_F(ExecutorTest, PlainRepeatsRunExactlyThatMany) {
   EXPECT_EQ(totals.runs_saved, 0U);
 }
 
+TEST(ExecutorCacheState, ColdRowsThatStayedResidentAreWarnedAboutPerTest) {
+  // tmpfs pages cannot be evicted: every "cold" row is 100 % resident.
+  char pattern[] = "/dev/shm/iobench-cold-XXXXXX";
+  if (::mkdtemp(pattern) == nullptr) GTEST_SKIP() << "no /dev/shm here";
+  const fs::path dir = pattern;
+  std::ofstream(dir / "in.txt", std::ios::binary) << kInputText;
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  const Config config = parse_config(
+      R"({"name": "t", "inputs": ["in.txt"], "cache": "cold", "repeats": 2, "warmup": 0,
+          "strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}]})",
+      dir / "t.json");
+  PlanOptions options;
+  options.worker_path = "iobench-worker";
+  const Plan plan = build_plan(config, options);
+  RunTsvWriter writer(dir / "runs.tsv");
+  ExecutorSettings settings;
+  settings.temp_folder = dir;
+  MatrixExecutor executor(config, plan, launcher, writer, settings);
+  testing::internal::CaptureStderr();
+  const MatrixTotals totals = executor.run_all();
+  const std::string warnings = testing::internal::GetCapturedStderr();
+  fs::remove_all(dir);
+  ASSERT_EQ(totals.cache_state_warnings.size(), 2U) << warnings;
+  EXPECT_EQ(totals.cache_state_warnings[0].rfind("a: 2 measured rows were not cold (cache_pct up "
+                                                 "to 100.0 %",
+                                                 0),
+            0U)
+      << totals.cache_state_warnings[0];
+  EXPECT_NE(warnings.find(totals.cache_state_warnings[1]), std::string::npos) << warnings;
+}
+
+TEST_F(ExecutorTest, TheKernelsPipeSizeIsReported) {
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  const MatrixTotals totals = run(
+      R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 1, "warmup": 0, "pipe_size": 100000)",
+      launcher);
+  // The kernel rounds a pipe's size up to a power of two pages.
+  ASSERT_TRUE(totals.pipe_size_given_bytes.has_value());
+  EXPECT_GE(*totals.pipe_size_given_bytes, 100000U);
+  const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const std::uint64_t pages = *totals.pipe_size_given_bytes / page;
+  EXPECT_EQ(pages & (pages - 1), 0U) << *totals.pipe_size_given_bytes;
+}
+
 }  // namespace
 }  // namespace iobench

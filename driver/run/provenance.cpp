@@ -1,0 +1,90 @@
+#include "driver/run/provenance.hpp"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "common/child_process.hpp"
+#include "common/error.hpp"
+#include "driver/run/run_meta.hpp"
+#include "driver/run/sink.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Runs git in `folder`; empty output when git is missing, fails, or the folder is no repository.
+std::optional<std::string> git_output(const fs::path& folder, std::vector<std::string> args) {
+  args.insert(args.begin(), {"git", "-C", folder.empty() ? "." : folder.string()});
+  try {
+    const auto git = child::run_capturing_stdout(args, child::kDevNull);
+    if (git.exit_status != 0) return std::nullopt;
+    return git.out;
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<double> load_average_1min() {
+  double load[1] = {};
+  if (::getloadavg(load, 1) != 1) return std::nullopt;
+  return load[0];
+}
+
+nlohmann::ordered_json collect_provenance(const Config& config, const Plan& plan,
+                                          const fs::path& worker) {
+  nlohmann::ordered_json provenance;
+  provenance["reference_test"] = plan.baseline_test
+                                     ? plan.tests[*plan.baseline_test].name
+                                     : std::string("the fastest test of each input and sink");
+  const fs::path config_folder = config.file.parent_path();
+  if (const auto commit = git_output(config_folder, {"rev-parse", "HEAD"})) {
+    const auto status =
+        git_output(config_folder, {"status", "--porcelain", "--untracked-files=no"});
+    provenance["git_commit"] = commit->substr(0, commit->find('\n'));
+    provenance["git_dirty"] = status && !status->empty();
+  }
+  nlohmann::ordered_json worker_json;
+  worker_json["path"] = worker.string();
+  worker_json["build"] = build_info();  // the worker is built with the driver
+  try {
+    worker_json["xxh3"] = hash_file(worker);
+  } catch (const Error&) {
+    worker_json["xxh3"] = nullptr;  // no worker binary: only commands run
+  }
+  provenance["worker"] = worker_json;
+  const auto load = load_average_1min();
+  provenance["load_average_start"] = load ? nlohmann::ordered_json(*load) : nullptr;
+  provenance["root"] = ::geteuid() == 0;
+  return provenance;
+}
+
+nlohmann::ordered_json schedule_json(const Config& config, const Plan& plan) {
+  nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+  for (const Cell& cell : plan.cells) {
+    cells.push_back({{"test", plan.tests[cell.test].name},
+                     {"input", config.inputs[cell.input].path.string()},
+                     {"sink", to_string(cell.sink)}});
+  }
+  nlohmann::ordered_json runs = nlohmann::ordered_json::array();
+  for (const PlannedRun& run : plan.runs) {
+    switch (run.phase) {
+      case RunPhase::kVerify:
+        runs.push_back(fmt::format("v:{}", run.cell));
+        break;
+      case RunPhase::kWarmup:
+        runs.push_back(fmt::format("w:{}", run.cell));
+        break;
+      case RunPhase::kMeasure:
+        runs.push_back(fmt::format("m:{}:{}", run.cell, run.repeat));
+        break;
+    }
+  }
+  return {{"cells", cells}, {"runs", runs}};
+}
+
+}  // namespace iobench

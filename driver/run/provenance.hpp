@@ -1,0 +1,25 @@
+#pragma once
+// Where a run's figures come from, for the meta file (docs/formats.md "meta"): the reference test
+// `relative` divides by, the config's commit, the worker binary, the machine's load before and
+// after, root or not, and the order the runs were planned in.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "driver/config/plan.hpp"
+
+namespace iobench {
+
+// Reference test, git commit and dirty flag of the config's repository (omitted outside one),
+// worker binary (path, build, XXH3 hash), load average now, run as root.
+nlohmann::ordered_json collect_provenance(const Config& config, const Plan& plan,
+                                          const std::filesystem::path& worker);
+
+// The cells and the planned order of runs: "cells" [{test, input, sink}] and "runs", one string
+// per run: "v:CELL" (verification), "w:CELL" (warmup), "m:CELL:REPEAT" (measured).
+nlohmann::ordered_json schedule_json(const Config& config, const Plan& plan);
+
+// The 1-minute load average; empty when the kernel does not say.
+std::optional<double> load_average_1min();
+
+}  // namespace iobench

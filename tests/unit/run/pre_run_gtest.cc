@@ -1,0 +1,85 @@
+// Settings the machine cannot honour are config errors (exit 2) found before anything runs
+// (issue 11): an offline CPU, a pipe size above pipe-max-size, the mmap reader on a pipe.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "common/error.hpp"
+#include "driver/run/pre_run.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string error_of(const std::string& fields, const fs::path& dir) {
+  const Config config =
+      parse_config(R"({"name": "n", "inputs": ["in"], )" + fields + "}", dir / "n.json");
+  PlanOptions options;
+  options.worker_path = "iobench-worker";
+  const Plan plan = build_plan(config, options);
+  try {
+    check_machine_settings(config, plan);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.exit_code(), 2);
+    return e.what();
+  }
+  return "(no error)";
+}
+
+class PreRunTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/iobench-prerun-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+    std::ofstream(dir_ / "in") << "x\n";
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+constexpr const char* kReadWorker =
+    R"("strategies": [{"name": "a", "worker": ["--read", "read", "--write", "raw"]}])";
+
+TEST(PreRun, ParsesKernelCpuLists) {
+  EXPECT_EQ(parse_cpu_list("0-3,6"), (std::vector<int>{0, 1, 2, 3, 6}));
+  EXPECT_EQ(parse_cpu_list("0"), (std::vector<int>{0}));
+  EXPECT_TRUE(parse_cpu_list("zero").empty());
+}
+
+TEST_F(PreRunTest, ACpuThatIsNotOnlineIsAConfigError) {
+  EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "cpus": [0])", dir_), "(no error)");
+  const std::string error = error_of(std::string(kReadWorker) + R"(, "cpus": [1023])", dir_);
+  EXPECT_NE(error.find("cpus[0]: CPU 1023 is not online"), std::string::npos) << error;
+}
+
+TEST_F(PreRunTest, APipeSizeAboveTheKernelsMaximumIsAConfigError) {
+  std::ifstream in("/proc/sys/fs/pipe-max-size");
+  std::uint64_t max_bytes = 0;
+  ASSERT_TRUE(in >> max_bytes);
+  EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "pipe_size": 4096)", dir_), "(no error)");
+  const std::string error = error_of(
+      std::string(kReadWorker) + R"(, "pipe_size": )" + std::to_string(max_bytes + 1), dir_);
+  EXPECT_NE(error.find("pipe_size: " + std::to_string(max_bytes + 1) +
+                       " bytes is above /proc/sys/fs/pipe-max-size"),
+            std::string::npos)
+      << error;
+}
+
+TEST_F(PreRunTest, TheMmapReaderOnAPipeInputIsAConfigError) {
+  fs::remove(dir_ / "in");
+  ASSERT_EQ(::mkfifo((dir_ / "in").c_str(), 0600), 0);
+  EXPECT_EQ(error_of(kReadWorker, dir_), "(no error)");
+  const std::string error = error_of(
+      R"("strategies": [{"name": "m", "worker": ["--read=mmap", "--write", "raw"]}])", dir_);
+  EXPECT_NE(error.find("test 'm' reads with mmap, but inputs[0]"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace iobench
