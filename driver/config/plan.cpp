@@ -150,8 +150,20 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
       if (strategy.kind == StrategySpec::Kind::kWorker) {
         test.argv.push_back(options.worker_path);
         test.argv.insert(test.argv.end(), args.begin(), args.end());
-        test.argv.emplace_back("{input}");
         test.output_class = worker_output_class(args);
+        test.writes_files = test.output_class.find("--op split") != std::string::npos;
+        if (test.writes_files) {
+          for (const auto& arg : args) {
+            if (arg == "--prefix" || arg.starts_with("--prefix=")) {
+              throw Error(fmt::format(
+                  "{}: strategies[{}].worker: --op split writes into the run's private folder, "
+                  "whose --prefix the driver gives; remove --prefix",
+                  config.file.string(), s));
+            }
+          }
+          test.argv.insert(test.argv.end(), {"--prefix", kSplitPrefixPlaceholder});
+        }
+        test.argv.emplace_back("{input}");
       } else if (strategy.shell) {
         test.argv = {"sh", "-c", args.front()};
       } else {

@@ -23,7 +23,12 @@ struct Test {
   // input itself. A worker's class is its arguments minus those that must not change the output
   // (--read, --write, --buffer, --pipe-size, --verbose); a command takes the baseline's class.
   std::string output_class;
+  // `--op split`: the worker writes files besides stdout. The driver gives it `--prefix` in the
+  // run's private folder (argv holds kSplitPrefixPlaceholder) and hashes those files too.
+  bool writes_files = false;
 };
+
+inline constexpr const char* kSplitPrefixPlaceholder = "{iobench_split_prefix}";
 
 struct Cell {
   std::size_t test = 0;

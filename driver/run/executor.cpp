@@ -3,15 +3,18 @@
 #include <fmt/core.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <system_error>
 #include <utility>
 
 #include "common/error.hpp"
 #include "common/fd.hpp"
+#include "common/hash.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/page_cache.hpp"
+#include "driver/run/reference_output.hpp"
 
 namespace iobench {
 namespace {
@@ -29,6 +32,47 @@ std::string phase_suffix(RunPhase phase) {
   }
   return "";
 }
+
+// The files a `--op split` run writes: a fresh folder inside the run's private folder, given to
+// the worker as its --prefix; after the run their hashes (in output order) are folded into the
+// output hash, so the class comparison and the verification cover them, and the folder is removed.
+class SplitFolder {
+ public:
+  SplitFolder(bool used, const fs::path& parent, std::vector<std::string>& argv) {
+    if (!used) return;
+    static std::uint64_t next_folder = 0;
+    folder_ = parent / fmt::format("split-{}", next_folder++);
+    fs::create_directories(folder_);
+    for (auto& arg : argv) {
+      if (arg == kSplitPrefixPlaceholder) arg = (folder_ / "out-{}").string();
+    }
+  }
+  SplitFolder(const SplitFolder&) = delete;
+  SplitFolder& operator=(const SplitFolder&) = delete;
+  ~SplitFolder() {
+    std::error_code ec;
+    if (!folder_.empty()) fs::remove_all(folder_, ec);
+  }
+  void fold_into(SinkResult& output) const {
+    if (folder_.empty() || output.hash.empty()) return;
+    std::vector<std::pair<std::uint64_t, fs::path>> files;  // by output index, not by name
+    for (const auto& entry : fs::directory_iterator(folder_)) {
+      const std::string name = entry.path().filename().string();
+      files.emplace_back(std::stoull(name.substr(name.find('-') + 1)), entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    StreamHash combined;
+    combined.update(output.hash.data(), output.hash.size());
+    for (const auto& [index, path] : files) {
+      const std::string part = fmt::format("\n{}:{}", index, hash_file(path));
+      combined.update(part.data(), part.size());
+    }
+    output.hash = combined.hex();
+  }
+
+ private:
+  fs::path folder_;
+};
 
 }  // namespace
 
@@ -81,6 +125,7 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
     const std::unique_ptr<Sink> sink = open_sink(sink_kind, sink_settings_);
     SpawnRequest request;
     request.argv = run_argv(test, config_, input.path.string());
+    const SplitFolder split_folder(test.writes_files, settings_.temp_folder, request.argv);
     request.stdout_fd = sink->worker_fd();
     request.stderr_fd = stderr_fd;
     request.cpus = config_.cpus;
@@ -91,10 +136,12 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
       return outcome;
     }
     outcome.output = sink->finish();
+    split_folder.fold_into(outcome.output);
     if (!totals_.pipe_size_given_bytes)
       totals_.pipe_size_given_bytes = outcome.output.pipe_size_bytes;
-  } catch (const Error& e) {
-    // A sink that cannot be made or read back (a full disk) fails this run, not the matrix.
+  } catch (const std::exception& e) {
+    // A sink or split folder that cannot be made or read back (a full disk) fails this run, not
+    // the matrix.
     outcome.result.outcome = SpawnOutcome::kSpawnFailed;
     outcome.result.error = e.what();
   }
@@ -249,11 +296,7 @@ void MatrixExecutor::warn_failure(const RunRow& row, const PlannedRun& run,
 
 std::optional<ExpectedOutput> MatrixExecutor::independent_reference(const std::string& output_class,
                                                                     std::size_t input) {
-  if (output_class != "copy") return std::nullopt;
-  ExpectedOutput reference;
-  reference.hash = hash_file(inputs_[input].path, &reference.bytes);
-  reference.source = "the input";
-  return reference;
+  return reference_output(output_class, inputs_[input].path);
 }
 
 void MatrixExecutor::record(const RunRow& row) {

@@ -81,6 +81,27 @@ TEST(Plan, OutputClassesComeFromTheParsedOptionsNotTheirSpelling) {
   EXPECT_NE(plan.tests[5].output_class, "copy") << "a decompressed input is not the input";
 }
 
+TEST(Plan, SplitGetsItsPrefixFromTheDriverNeverFromTheConfig) {
+  const Plan plan = build_plan(parse_config(R"({"name": "n", "inputs": ["a"], "strategies": [
+      {"name": "s", "worker": ["--read", "read", "--write", "raw", "--op", "split", "--outputs", "2"]}]})",
+                                            "n.json"),
+                               worker_options());
+  EXPECT_TRUE(plan.tests[0].writes_files);
+  const auto& argv = plan.tests[0].argv;
+  const auto prefix = std::find(argv.begin(), argv.end(), "--prefix");
+  ASSERT_NE(prefix, argv.end());
+  EXPECT_EQ(*(prefix + 1), kSplitPrefixPlaceholder);
+  try {
+    build_plan(parse_config(R"({"name": "n", "inputs": ["a"], "strategies": [
+      {"name": "s", "worker": ["--op=split", "--outputs", "2", "--prefix", "/tmp/x-{}"]}]})",
+                            "n.json"),
+               worker_options());
+    ADD_FAILURE() << "a fixed --prefix was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("remove --prefix"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Plan, CommandsTakeTheBaselinesOutputClass) {
   const std::string commands = R"({"name": "n", "inputs": ["x"], "strategies": [
       {"name": "grep", "command": "grep a {input}", "shell": true},

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -436,6 +438,77 @@ TEST_F(ExecutorTest, TheKernelsPipeSizeIsReported) {
   const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
   const std::uint64_t pages = *totals.pipe_size_given_bytes / page;
   EXPECT_EQ(pages & (pages - 1), 0U) << *totals.pipe_size_given_bytes;
+}
+
+// `--op split` files: written under a --prefix the driver gives inside its private folder,
+// hashed into the output compared across the class, and removed.
+TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemoved) {
+  std::vector<std::string> prefixes;
+  FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
+  struct SplitWriter final : public Launcher {
+    std::vector<std::string>* prefixes = nullptr;
+    SpawnResult run(const SpawnRequest& request) override {
+      const auto& argv = request.argv;
+      const auto prefix = std::find(argv.begin(), argv.end(), "--prefix");
+      const auto reader = std::find(argv.begin(), argv.end(), "--read");
+      EXPECT_NE(prefix, argv.end());
+      if (prefix == argv.end() || reader == argv.end()) return {};
+      prefixes->push_back(*(prefix + 1));
+      for (int i = 0; i < 2; ++i) {
+        std::string path = *(prefix + 1);
+        path.replace(path.find("{}"), 2, std::to_string(i));
+        // "mmap" puts a line into the wrong output: its stdout is right, its files are not.
+        std::ofstream(path) << (*(reader + 1) == "mmap" ? "b\na\n" : "a\nb\n");
+      }
+      SpawnResult result;
+      result.outcome = SpawnOutcome::kExited;
+      return result;
+    }
+    void cancel() const noexcept override {}
+  } split_writer;
+  split_writer.prefixes = &prefixes;
+  config_ = parse_config(
+      R"({"name": "t", "inputs": ["in.txt"], "cache": "none", "repeats": 1, "warmup": 0,
+          "strategies": [
+            {"name": "read", "worker": ["--read", "read", "--write", "raw", "--op", "split", "--outputs", "2"]},
+            {"name": "fread", "worker": ["--read", "fread", "--write", "raw", "--op=split", "--outputs=2"]},
+            {"name": "mmap", "worker": ["--read", "mmap", "--write", "raw", "--op", "split", "--outputs", "2"]}]})",
+      dir_ / "t.json");
+  PlanOptions options;
+  options.worker_path = "iobench-worker";
+  plan_ = build_plan(config_, options);
+  runs_path_ = dir_ / "runs.tsv";
+  const fs::path private_folder = dir_ / "private";
+  fs::create_directory(private_folder);
+  RunTsvWriter writer(runs_path_);
+  ExecutorSettings settings;
+  settings.temp_folder = private_folder;
+  MatrixExecutor executor(config_, plan_, split_writer, writer, settings);
+  testing::internal::CaptureStderr();
+  executor.run_all();
+  const std::string warnings = testing::internal::GetCapturedStderr();
+  ASSERT_EQ(prefixes.size(), 6U);
+  for (const auto& prefix : prefixes) {
+    EXPECT_EQ(prefix.rfind(private_folder.string() + "/", 0), 0U) << prefix;
+  }
+  EXPECT_TRUE(fs::is_empty(private_folder)) << "split files left behind";
+  std::map<std::string, std::string> status;
+  for (const Row& row : rows()) status[row.test] = row.status;
+  EXPECT_EQ(status["read"], "ok");
+  EXPECT_EQ(status["fread"], "ok");
+  EXPECT_EQ(status["mmap"], "mismatch") << warnings;
+}
+
+TEST_F(ExecutorTest, ALoneCountTestIsCheckedAgainstTheInputsLineCount) {
+  // The only test of its class: without the driver's own reference, nothing would catch it.
+  FakeLauncher launcher([](const std::string&, int) {
+    return Script{SpawnOutcome::kExited, 0, 0, "4\n", "", false};  // the input has 3 lines
+  });
+  run(R"("strategies": [{"name": "count", "worker": ["--read", "read", "--write", "raw", "--op", "count"]}],
+         "repeats": 1, "warmup": 0)",
+      launcher);
+  ASSERT_EQ(rows().size(), 1U);
+  EXPECT_EQ(rows()[0].status, "mismatch");
 }
 
 }  // namespace

@@ -1,0 +1,91 @@
+#include "driver/run/reference_output.hpp"
+
+#include <fcntl.h>
+#include <fmt/core.h>
+
+#include <charconv>
+#include <cstring>
+#include <vector>
+
+#include "common/error.hpp"
+#include "common/fd.hpp"
+#include "common/hash.hpp"
+#include "common/sysio.hpp"
+#include "driver/run/sink.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Calls on_line(line) for each line of the file, without its '\n' (a last line without one too).
+template <typename OnLine>
+void for_each_line(const fs::path& path, OnLine on_line) {
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd)
+    throw Error(fmt::format("{}: cannot read input: {}", path.string(), std::strerror(errno)));
+  std::vector<char> buffer(1 << 16);
+  std::string line;
+  try {
+    for (;;) {
+      const std::size_t n = sys::read_some(fd.get(), buffer.data(), buffer.size());
+      if (n == 0) break;
+      std::size_t start = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (buffer[i] != '\n') continue;
+        line.append(buffer.data() + start, i - start);
+        on_line(line);
+        line.clear();
+        start = i + 1;
+      }
+      line.append(buffer.data() + start, n - start);
+    }
+  } catch (const std::system_error& e) {
+    throw Error(fmt::format("{}: cannot read input: {}", path.string(), e.code().message()));
+  }
+  if (!line.empty()) on_line(line);
+}
+
+ExpectedOutput from_text(const std::string& text, const std::string& source) {
+  StreamHash hash;
+  hash.update(text.data(), text.size());
+  return ExpectedOutput{hash.hex(), text.size(), source};
+}
+
+}  // namespace
+
+std::optional<ExpectedOutput> reference_output(const std::string& output_class,
+                                               const fs::path& input) {
+  if (output_class == "copy") {
+    ExpectedOutput reference;
+    reference.hash = hash_file(input, &reference.bytes);
+    reference.source = "the input";
+    return reference;
+  }
+  if (output_class == "worker --op count") {
+    std::uint64_t lines = 0;
+    for_each_line(input, [&](const std::string&) { ++lines; });
+    return from_text(fmt::format("{}\n", lines), "the input's line count");
+  }
+  constexpr std::string_view kField = "worker --op field:";
+  if (output_class.starts_with(kField)) {
+    std::size_t field = 0;
+    const char* first = output_class.data() + kField.size();
+    const char* last = output_class.data() + output_class.size();
+    if (std::from_chars(first, last, field).ptr != last || field == 0) return std::nullopt;
+    std::string text;
+    for_each_line(input, [&](const std::string& line) {
+      std::size_t start = 0;
+      for (std::size_t i = 1; i < field && start != std::string::npos; ++i) {
+        const std::size_t tab = line.find('\t', start);
+        start = tab == std::string::npos ? std::string::npos : tab + 1;
+      }
+      if (start != std::string::npos) text += line.substr(start, line.find('\t', start) - start);
+      text += '\n';
+    });
+    return from_text(text, fmt::format("field {} of the input", field));
+  }
+  return std::nullopt;
+}
+
+}  // namespace iobench
