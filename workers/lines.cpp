@@ -25,38 +25,25 @@ inline std::uint64_t newline_mask64(const char* p) noexcept {
 }  // namespace
 
 // The scan loop, instantiated once per instruction set: Mask64 yields the newline bits of 64 bytes.
-// A word whose newlines all fit in `out` is emptied without a per-line capacity check (the common
-// case); only the word that would overflow `out` takes the checked loop.
-#define IOBENCH_SCAN_LINES_BODY(Mask64)                                       \
-  std::string_view* o = out;                                                  \
-  std::string_view* const o_end = out + cap;                                  \
-  const char* line = begin;                                                   \
-  const char* p = begin;                                                      \
-  while (end - p >= 64) {                                                     \
-    std::uint64_t mask = Mask64(p);                                           \
-    if (static_cast<std::size_t>(__builtin_popcountll(mask)) <=               \
-        static_cast<std::size_t>(o_end - o)) {                                \
-      while (mask != 0) {                                                     \
-        const char* next = p + __builtin_ctzll(mask) + 1;                     \
-        *o++ = std::string_view(line, static_cast<std::size_t>(next - line)); \
-        line = next;                                                          \
-        mask &= mask - 1;                                                     \
-      }                                                                       \
-    } else {                                                                  \
-      while (mask != 0) {                                                     \
-        if (o == o_end) {                                                     \
-          count = cap;                                                        \
-          return line;                                                        \
-        }                                                                     \
-        const char* next = p + __builtin_ctzll(mask) + 1;                     \
-        *o++ = std::string_view(line, static_cast<std::size_t>(next - line)); \
-        line = next;                                                          \
-        mask &= mask - 1;                                                     \
-      }                                                                       \
-    }                                                                         \
-    p += 64;                                                                  \
-  }                                                                           \
-  return scan_tail(p, line, end, out, cap, static_cast<std::size_t>(o - out), count);
+#define IOBENCH_SCAN_LINES_BODY(Mask64)                                                \
+  std::size_t n = 0;                                                                   \
+  const char* line = begin;                                                            \
+  const char* p = begin;                                                               \
+  while (end - p >= 64) {                                                              \
+    std::uint64_t mask = Mask64(p);                                                    \
+    while (mask != 0) {                                                                \
+      const char* newline = p + __builtin_ctzll(mask);                                 \
+      out[n++] = std::string_view(line, static_cast<std::size_t>(newline + 1 - line)); \
+      line = newline + 1;                                                              \
+      if (n == cap) {                                                                  \
+        count = n;                                                                     \
+        return line;                                                                   \
+      }                                                                                \
+      mask &= mask - 1;                                                                \
+    }                                                                                  \
+    p += 64;                                                                           \
+  }                                                                                    \
+  return scan_tail(p, line, end, out, cap, n, count);
 
 namespace {
 
@@ -83,7 +70,7 @@ const char* scan_lines_sse2(const char* begin, const char* end, std::string_view
 #endif
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("avx2,bmi,popcnt"))) inline std::uint64_t newline_mask64_avx2(
+__attribute__((target("avx2,bmi"))) inline std::uint64_t newline_mask64_avx2(
     const char* p) noexcept {
   const __m256i newline = _mm256_set1_epi8('\n');
   const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
@@ -95,17 +82,17 @@ __attribute__((target("avx2,bmi,popcnt"))) inline std::uint64_t newline_mask64_a
   return low_bits | (static_cast<std::uint64_t>(high_bits) << 32);
 }
 
-__attribute__((target("avx2,bmi,popcnt"))) const char* scan_lines_avx2(
-    const char* begin, const char* end, std::string_view* out, std::size_t cap,
-    std::size_t& count) noexcept {
+__attribute__((target("avx2,bmi"))) const char* scan_lines_avx2(const char* begin, const char* end,
+                                                                std::string_view* out,
+                                                                std::size_t cap,
+                                                                std::size_t& count) noexcept {
   IOBENCH_SCAN_LINES_BODY(newline_mask64_avx2)
 }
 
 // Static initialisation runs before the CPU model is set up on its own, hence __builtin_cpu_init.
 const bool kHaveAvx2 = [] {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("popcnt");
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
 }();
 #endif
 

@@ -1,4 +1,4 @@
-// `iobench plot FILE... -o chart.svg [--metric elapsed|mem] [--title T] [--width PX]`.
+// `iobench plot FILE... -o chart.svg [--metric elapsed|mem|COUNTER] [--title T] [--width PX]`.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -26,19 +26,21 @@ void setup_plot(CLI::App& sub, int& exit_code) {
   sub.add_option("files", opts->files, "Run files (results/*.tsv or GNU time recipe files)")
       ->required();
   sub.add_option("-o,--output", opts->out, "The SVG file to write")->required();
-  sub.add_option("--metric", opts->metric, "elapsed or mem (max RSS)")->capture_default_str();
+  sub.add_option("--metric", opts->metric,
+                 "elapsed, mem (max RSS) or a counter column (syscalls, ...)")
+      ->capture_default_str();
   sub.add_option("--title", opts->title, "Title line (default: from the metric)");
   sub.add_option("--width", opts->width_px, "Chart width in pixels (640 or more)")
       ->capture_default_str();
   sub.callback([opts, &exit_code] {
     plot::Options options;
-    if (opts->metric == "elapsed") {
-      options.metric = results::Metric::kElapsed;
-    } else if (opts->metric == "mem") {
-      options.metric = results::Metric::kMem;
-    } else {
-      throw Error(fmt::format("--metric {}: plot draws elapsed or mem", opts->metric));
+    const auto metric = parse_metric(opts->metric);
+    if (!metric || !(*metric == results::Metric::kElapsed || *metric == results::Metric::kMem ||
+                     is_counter(*metric))) {
+      throw Error(fmt::format("--metric {}: plot draws elapsed, mem or a counter column ({})",
+                              opts->metric, fmt::join(kCounterColumns, ", ")));
     }
+    options.metric = *metric;
     if (opts->width_px < 640 || opts->width_px > 20000) {
       throw Error(fmt::format("--width {}: must be between 640 and 20000", opts->width_px));
     }

@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "common/size.hpp"
+#include "driver/config/validator.hpp"
 
 namespace iobench {
 namespace {
@@ -20,93 +21,9 @@ namespace {
 constexpr double kMaxTimeoutS = 1e6;
 
 using Json = nlohmann::ordered_json;
+using config_detail::Validator;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
-
-class Validator {
- public:
-  explicit Validator(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const std::string& path, const std::string& message) const {
-    throw Error(fmt::format("{}: {}: {}", file_, path, message));
-  }
-
-  void only_keys(const Json& object, const std::string& path,
-                 std::initializer_list<std::string_view> allowed_list) const {
-    const std::vector<std::string_view> allowed(allowed_list);
-    for (const auto& [key, value] : object.items()) {
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-        std::string known;
-        for (const auto name : allowed) {
-          if (name == "$schema") continue;
-          known += known.empty() ? "" : ", ";
-          known += name;
-        }
-        fail(join(path, key), fmt::format("unknown key (known keys: {})", known));
-      }
-    }
-  }
-
-  static std::string join(const std::string& path, std::string_view key) {
-    return path.empty() ? std::string(key) : fmt::format("{}.{}", path, key);
-  }
-  static std::string index(const std::string& path, std::size_t i) {
-    return fmt::format("{}[{}]", path, i);
-  }
-
-  const Json& require(const Json& object, const std::string& path, std::string_view key) const {
-    const auto it = object.find(key);
-    if (it == object.end()) fail(join(path, key), "is required");
-    return *it;
-  }
-
-  std::string string(const Json& value, const std::string& path, bool allow_empty = false) const {
-    if (!value.is_string()) fail(path, fmt::format("must be a string, not {}", value.type_name()));
-    auto text = value.get<std::string>();
-    if (!allow_empty && text.empty()) fail(path, "must not be empty");
-    return text;
-  }
-
-  bool boolean(const Json& value, const std::string& path) const {
-    if (!value.is_boolean())
-      fail(path, fmt::format("must be true or false, not {}", value.type_name()));
-    return value.get<bool>();
-  }
-
-  std::int64_t integer(const Json& value, const std::string& path, std::int64_t min,
-                       std::int64_t max) const {
-    if (!value.is_number_integer()) {
-      fail(path, fmt::format("must be a whole number, not {}", value.type_name()));
-    }
-    const auto number = value.get<std::int64_t>();
-    if (number < min || number > max) fail(path, fmt::format("must be from {} to {}", min, max));
-    return number;
-  }
-
-  std::vector<std::string> strings(const Json& value, const std::string& path) const {
-    if (!value.is_array())
-      fail(path, fmt::format("must be a list of strings, not {}", value.type_name()));
-    if (value.empty()) fail(path, "must not be an empty list");
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < value.size(); ++i)
-      out.push_back(string(value[i], index(path, i), true));
-    return out;
-  }
-
-  std::uint64_t size(const Json& value, const std::string& path) const {
-    if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-    if (value.is_number_integer() && value.get<std::int64_t>() >= 0) {
-      return static_cast<std::uint64_t>(value.get<std::int64_t>());
-    }
-    std::string error;
-    const auto bytes = parse_size(string(value, path), &error);
-    if (!bytes) fail(path, error);
-    return *bytes;
-  }
-
- private:
-  std::string file_;
-};
 
 std::string line_column(std::string_view text, std::size_t byte) {
   std::size_t line = 1;
@@ -301,51 +218,6 @@ std::string_view to_string(RunOrder order) noexcept {
 }
 std::string_view to_string(SinkKind sink) noexcept {
   return kSinks[static_cast<std::size_t>(sink)].first;
-}
-
-std::vector<std::string> find_placeholders(std::string_view text) {
-  std::vector<std::string> names;
-  std::size_t pos = 0;
-  while ((pos = text.find('{', pos)) != std::string_view::npos) {
-    const std::size_t end = text.find('}', pos + 1);
-    if (end == std::string_view::npos) break;
-    const std::string_view name = text.substr(pos + 1, end - pos - 1);
-    const bool identifier = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
-    });
-    if (identifier) {
-      names.emplace_back(name);
-      pos = end + 1;
-    } else {
-      pos += 1;
-    }
-  }
-  return names;
-}
-
-std::string expand_placeholders(std::string_view text,
-                                const std::vector<std::pair<std::string, std::string>>& values) {
-  std::string out;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    const std::size_t open = text.find('{', pos);
-    if (open == std::string_view::npos) break;
-    const std::size_t close = text.find('}', open + 1);
-    if (close == std::string_view::npos) break;
-    const std::string_view name = text.substr(open + 1, close - open - 1);
-    const auto it = std::find_if(values.begin(), values.end(),
-                                 [&](const auto& entry) { return entry.first == name; });
-    out.append(text.substr(pos, open - pos));
-    if (it != values.end()) {
-      out.append(it->second);
-      pos = close + 1;
-    } else {
-      out.push_back('{');
-      pos = open + 1;
-    }
-  }
-  out.append(text.substr(pos));
-  return out;
 }
 
 Config parse_config(std::string_view text, const std::filesystem::path& file) {

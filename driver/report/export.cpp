@@ -39,6 +39,41 @@ constexpr std::string_view kPipeVerifiedNote =
     "* null sink: output verified only through the pipe run before it (a program may detect "
     "/dev/null and skip the work)";
 
+// The counter columns a set has, in schema order.
+std::vector<Metric> counter_metrics(const results::RunSet& set) {
+  std::vector<Metric> out;
+  for (std::size_t m = kTimeMetricCount; m < kMetricCount; ++m) {
+    if (set.has_metric[m]) out.push_back(static_cast<Metric>(m));
+  }
+  return out;
+}
+
+// The derived counter figures a set can have: name, decimals, and the figure.
+struct DerivedColumn {
+  std::string_view tsv_name;
+  std::string_view table_name;
+  int decimals;
+  std::optional<double> summary::CounterFigures::*figure;
+};
+constexpr std::array<DerivedColumn, 4> kDerivedColumns{{
+    {"syscalls_per_mib", "syscalls/MiB", 1, &summary::CounterFigures::syscalls_per_mib},
+    {"syscalls_per_line", "syscalls/line", 3, &summary::CounterFigures::syscalls_per_line},
+    {"instructions_per_byte", "instr/byte", 2, &summary::CounterFigures::instructions_per_byte},
+    {"ipc", "IPC", 2, &summary::CounterFigures::ipc},
+}};
+
+// The derived columns that some group of the summary has a figure for.
+std::vector<const DerivedColumn*> derived_columns(const summary::Summary& s) {
+  std::vector<const DerivedColumn*> out;
+  for (const DerivedColumn& d : kDerivedColumns) {
+    if (std::any_of(s.groups.begin(), s.groups.end(),
+                    [&](const auto& g) { return (g.counter_figures.*d.figure).has_value(); })) {
+      out.push_back(&d);
+    }
+  }
+  return out;
+}
+
 // The relative column of a table for people: "reference", "133× faster", "1.36× slower".
 std::string relative_cell(const summary::GroupStats& g) {
   if (g.is_reference) return "reference";
@@ -58,6 +93,16 @@ Table headline_table(const summary::Summary& s) {
                                               "mem MiB", "MB/s",      "relative"};
   for (const auto& h : stats_header) {
     t.header.push_back(h);
+    t.numeric.push_back(true);
+  }
+  const std::vector<Metric> counters = counter_metrics(set);
+  const std::vector<const DerivedColumn*> derived = derived_columns(s);
+  for (Metric m : counters) {
+    t.header.emplace_back(metric_name(m));
+    t.numeric.push_back(true);
+  }
+  for (const DerivedColumn* d : derived) {
+    t.header.emplace_back(d->table_name);
     t.numeric.push_back(true);
   }
   double smallest = std::numeric_limits<double>::infinity();
@@ -82,6 +127,10 @@ Table headline_table(const summary::Summary& s) {
     row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
     row.push_back(optional_fixed(g.mb_per_s, 1));
     row.push_back(relative_cell(g));
+    for (Metric m : counters) row.push_back(fixed(g.metric(m).median, 0));
+    for (const DerivedColumn* d : derived) {
+      row.push_back(optional_fixed(g.counter_figures.*(d->figure), d->decimals));
+    }
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -109,6 +158,8 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
   for (std::string_view h : {"mb_per_s", "relative", "excluded", "outliers"}) {
     t.header.emplace_back(h);
   }
+  const std::vector<const DerivedColumn*> derived = derived_columns(s);
+  for (const DerivedColumn* d : derived) t.header.emplace_back(d->tsv_name);
   for (const auto& g : s.groups) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
     row.push_back(std::to_string(g.metric(Metric::kElapsed).n));
@@ -124,6 +175,10 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
     row.push_back(g.relative ? trimmed(*g.relative, 4) : "");
     row.push_back(std::to_string(g.group->excluded_count()));
     row.push_back(std::to_string(g.elapsed_outliers));
+    for (const DerivedColumn* d : derived) {
+      const auto& figure = g.counter_figures.*(d->figure);
+      row.push_back(figure ? trimmed(*figure, 4) : "");
+    }
     t.rows.push_back(std::move(row));
   }
   write_table(t, Format::kTsv, out);
@@ -190,6 +245,20 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
     extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
     extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
     if (g.verified_through_pipe_run) extra["verified"] = "through the pipe run only";
+    const std::vector<Metric> counters = counter_metrics(set);
+    if (!counters.empty()) {
+      nlohmann::ordered_json medians = nlohmann::ordered_json::object();
+      for (Metric m : counters)
+        medians[std::string(metric_name(m))] = number_or_null(g.metric(m).median);
+      extra["counters"] = std::move(medians);
+      nlohmann::ordered_json figures = nlohmann::ordered_json::object();
+      for (const DerivedColumn& d : kDerivedColumns) {
+        const auto& figure = g.counter_figures.*(d.figure);
+        figures[std::string(d.tsv_name)] = figure ? nlohmann::ordered_json(*figure) : nullptr;
+      }
+      extra["counter_figures"] = std::move(figures);
+      extra["input_lines"] = g.input_lines ? nlohmann::ordered_json(*g.input_lines) : nullptr;
+    }
     nlohmann::ordered_json per_metric;
     for (std::size_t m = 0; m < results::kMetricCount; ++m) {
       if (!reported(set, m)) continue;
@@ -209,87 +278,6 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
 }
 
 }  // namespace
-
-Format parse_format(std::string_view name) {
-  if (name == "pretty") return Format::kPretty;
-  if (name == "tsv") return Format::kTsv;
-  if (name == "markdown" || name == "md") return Format::kMarkdown;
-  if (name == "json") return Format::kJson;
-  throw Error(fmt::format("--format {}: unknown format (pretty, tsv, markdown, json)", name));
-}
-
-std::string trimmed(double value, int decimals) {
-  if (std::isnan(value)) return "";
-  std::string s = fmt::format("{:.{}f}", value, decimals);
-  if (s.find('.') != std::string::npos) {
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-  }
-  if (s == "-0") s = "0";
-  return s;
-}
-
-void write_table(const Table& table, Format format, std::ostream& out) {
-  const std::size_t ncols = table.header.size();
-  const auto is_numeric = [&](std::size_t c) {
-    return c < table.numeric.size() && table.numeric[c];
-  };
-  if (format == Format::kTsv) {
-    for (std::size_t c = 0; c < ncols; ++c) out << (c ? "\t" : "") << table.header[c];
-    out << '\n';
-    for (const auto& row : table.rows) {
-      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "\t" : "") << row[c];
-      out << '\n';
-    }
-    return;
-  }
-  if (format == Format::kJson) throw std::logic_error("write_table: json is not a table format");
-  std::vector<std::size_t> width(ncols, 0);
-  for (std::size_t c = 0; c < ncols; ++c) width[c] = display_width(table.header[c]);
-  for (const auto& row : table.rows) {
-    for (std::size_t c = 0; c < ncols && c < row.size(); ++c) {
-      width[c] = std::max(width[c], display_width(row[c]));
-    }
-  }
-  if (format == Format::kMarkdown) width.assign(ncols, 0);  // markdown needs no padding
-  const auto cell = [&](const std::string& text, std::size_t c) {
-    const std::size_t w = display_width(text);
-    const std::string pad(width[c] > w ? width[c] - w : 0, ' ');
-    return is_numeric(c) ? pad + text : text + pad;
-  };
-  const auto write_row = [&](const std::vector<std::string>& row) {
-    std::string line;
-    for (std::size_t c = 0; c < ncols; ++c) {
-      const std::string& text = c < row.size() ? row[c] : std::string();
-      if (format == Format::kMarkdown) {
-        std::string escaped;
-        for (char ch : text) {
-          if (ch == '|') escaped += '\\';
-          escaped += ch;
-        }
-        line += "| " + escaped + " ";
-      } else {
-        line += (c ? "  " : "") + cell(text, c);
-      }
-    }
-    if (format == Format::kMarkdown) line += "|";
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
-  };
-  write_row(table.header);
-  if (format == Format::kMarkdown) {
-    std::string rule;
-    for (std::size_t c = 0; c < ncols; ++c) rule += is_numeric(c) ? "| ---: " : "| --- ";
-    out << rule << "|\n";
-  } else {
-    std::size_t total = 0;
-    for (std::size_t c = 0; c < ncols; ++c) total += width[c] + (c ? 2 : 0);
-    std::string rule;
-    for (std::size_t i = 0; i < total; ++i) rule += "─";
-    out << rule << '\n';
-  }
-  for (const auto& row : table.rows) write_row(row);
-}
 
 void write_summary(const summary::Summary& summary, Format format, std::ostream& out) {
   switch (format) {

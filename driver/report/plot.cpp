@@ -118,8 +118,17 @@ std::string tick_label(double value, double step, const Unit& unit) {
   return fmt::format("{:.{}f} {}", v, std::min(decimals, 6), unit.name);
 }
 
+// Counts in thousands, millions or billions, by the axis' basis.
+Unit count_unit(double basis) {
+  if (basis >= 1e9) return {1e9, "G"};
+  if (basis >= 1e6) return {1e6, "M"};
+  if (basis >= 1e3) return {1e3, "k"};
+  return {1, ""};
+}
+
 std::string format_value(double v, Metric metric) {
   if (metric == Metric::kMem) return format_kib(v);
+  if (is_counter(metric)) return fmt::format("{:.0f}", v);
   return format_seconds(v);
 }
 
@@ -183,10 +192,12 @@ struct Section {
 }  // namespace
 
 Chart render(const results::RunSet& set, const Options& options) {
-  if (options.metric != Metric::kElapsed && options.metric != Metric::kMem) {
-    throw Error("--metric: plot draws elapsed or mem");
+  if (options.metric != Metric::kElapsed && options.metric != Metric::kMem &&
+      !is_counter(options.metric)) {
+    throw Error("--metric: plot draws elapsed, mem or a counter column (syscalls, ...)");
   }
   const bool mem = options.metric == Metric::kMem;
+  const bool time = options.metric == Metric::kElapsed;  // with the user + system strip
   const std::size_t test_key = set.key_index("test");
   const std::size_t input_key = set.key_index("input");
   const std::size_t sink_key = set.key_index("sink");
@@ -244,7 +255,7 @@ Chart render(const results::RunSet& set, const Options& options) {
     for (const auto& row : section.rows) {
       if (row.value.n == 0) continue;
       section.top = std::max(section.top, row.value.max);
-      if (!mem) section.top = std::max(section.top, row.user_median + row.system_median);
+      if (time) section.top = std::max(section.top, row.user_median + row.system_median);
       if (row.value.median > 0) smallest = std::min(smallest, row.value.median);
       if (row.value.min > 0) {
         section.bottom =
@@ -261,6 +272,7 @@ Chart render(const results::RunSet& set, const Options& options) {
     if (section.log_scale) section.title += " · log scale";
     const double unit_basis = section.log_scale ? section.bottom : section.top;
     const Unit unit = mem                  ? Unit{1024, "MiB"}
+                      : !time              ? count_unit(unit_basis)
                       : unit_basis >= 1    ? Unit{1, "s"}
                       : unit_basis >= 1e-3 ? Unit{1e-3, "ms"}
                                            : Unit{1e-6, "µs"};
@@ -272,7 +284,7 @@ Chart render(const results::RunSet& set, const Options& options) {
       std::string v = row.value.n == 0 ? std::string("no successful run")
                                        : fmt::format("{:.{}f} {}", row.value.median / unit.divisor,
                                                      section.value_decimals, unit.name);
-      std::string rel = row.fastest    ? std::string(mem ? "smallest" : "fastest")
+      std::string rel = row.fastest    ? std::string(time ? "fastest" : "smallest")
                         : row.relative ? fmt::format("{:.2f}×", *row.relative)
                                        : std::string();
       const std::size_t excluded = row.group->excluded_count();
@@ -300,13 +312,16 @@ Chart render(const results::RunSet& set, const Options& options) {
 
   Svg svg;
   double y = kMargin + kTitleFont;
-  const std::string title = !options.title.empty() ? options.title
-                            : mem                  ? "iobench: peak memory (max RSS) per test"
-                                                   : "iobench: elapsed time per test";
+  const std::string title =
+      !options.title.empty() ? options.title
+      : mem                  ? std::string("iobench: peak memory (max RSS) per test")
+      : time                 ? std::string("iobench: elapsed time per test")
+             : fmt::format("iobench: {} per test (kernel counter)", metric_name(options.metric));
   svg.text(kMargin, y, "start", kTitleFont, title, R"(font-weight="bold")");
   y += kFont + 8;
   svg.text(kMargin, y, "start", kFont,
-           mem ? "bar: median · whisker: min–max · dot: one run · lower is better"
+           !time
+               ? "bar: median · whisker: min–max · dot: one run · lower is better"
                : "bar: median · whisker: min–max · dot: one run · strip: user + system CPU · lower "
                  "is better",
            fmt::format(R"(fill="{}")", kMutedColor));
@@ -322,12 +337,16 @@ Chart render(const results::RunSet& set, const Options& options) {
   y += 12;
   {
     std::vector<std::pair<int, std::string>> items{
-        {0, mem ? "median max RSS" : "median elapsed"}, {1, "min–max"}, {2, "one run"}};
-    if (!mem) {
+        {0, mem    ? std::string("median max RSS")
+            : time ? std::string("median elapsed")
+                   : fmt::format("median {}", metric_name(options.metric))},
+        {1, "min–max"},
+        {2, "one run"}};
+    if (time) {
       items.push_back({3, "user CPU"});
       items.push_back({4, "system CPU"});
     }
-    items.push_back({5, mem ? "smallest of its input and sink" : "fastest of its input and sink"});
+    items.push_back({5, time ? "fastest of its input and sink" : "smallest of its input and sink"});
     double x = kMargin;
     double cy = y + 10;
     for (const auto& [kind, text] : items) {
@@ -468,7 +487,7 @@ Chart render(const results::RunSet& set, const Options& options) {
             plot_x0, cy - kBarHeight / 2, std::max(0.5, sx(row.value.median) - plot_x0), kBarHeight,
             row.fastest ? kFastestColor : kBarColor, escape(row.label),
             format_value(row.value.median, options.metric), row.value.n));
-        if (!mem) {
+        if (time) {
           const double xu = sx(row.user_median);
           svg.raw(fmt::format(
               R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>user {}</title></rect>)",

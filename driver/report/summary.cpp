@@ -39,6 +39,8 @@ Summary summarize(const results::RunSet& set, const Options& options) {
   out.set = &set;
   out.groups.reserve(set.groups.size());
   std::map<std::string, std::optional<std::uint64_t>> sizes;
+  std::map<std::string, std::optional<std::uint64_t>> line_counts;
+  const bool has_syscalls = set.has_metric[index(metric_of(Counter::kSyscalls))];
   for (const results::Group& g : set.groups) {
     GroupStats gs;
     gs.group = &g;
@@ -49,6 +51,15 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     const std::size_t sink_key = set.key_index("sink");
     gs.verified_through_pipe_run = sink_key != std::string_view::npos && g.key[sink_key] == "null";
     if (!g.mixed_inputs) gs.input_bytes = input_size(g.input, sizes);
+    if (has_syscalls && gs.input_bytes) {
+      const auto [it, inserted] = line_counts.try_emplace(g.input);
+      if (inserted) it->second = count_lines(g.input);
+      gs.input_lines = it->second;
+    }
+    gs.counter_figures = derive_counter_figures(gs.metric(metric_of(Counter::kSyscalls)).median,
+                                                gs.metric(metric_of(Counter::kInstructions)).median,
+                                                gs.metric(metric_of(Counter::kCycles)).median,
+                                                gs.input_bytes, gs.input_lines);
     if (gs.input_bytes && el.n > 0 && el.median > 0) {
       gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
     }

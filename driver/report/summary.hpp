@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/report/counters.hpp"
 #include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
 
@@ -23,6 +24,8 @@ struct GroupStats {
   // work), so it is verified only through its unrecorded verification run into a pipe.
   bool verified_through_pipe_run = false;
   std::size_t elapsed_outliers = 0;  // modified z-score > 3.5, kept in every statistic
+  std::optional<std::uint64_t> input_lines;  // counted when a syscalls column needs it
+  CounterFigures counter_figures;            // from the counters' medians, where they exist
 
   [[nodiscard]] const stats::Summary& metric(results::Metric m) const {
     return metrics[results::index(m)];

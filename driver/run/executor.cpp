@@ -91,6 +91,7 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
       repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       ok_elapsed_s_(plan.cells.size()) {
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
+  sink_settings_.worker_cpus = config.cpus;
   sink_settings_.temp_dir = settings_.temp_folder;
   for (const auto& spec : config.inputs) {
     InputState state;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <poll.h>
+#include <sched.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -42,7 +43,8 @@ class NullSink final : public Sink {
 
 class PipeSink final : public Sink {
  public:
-  explicit PipeSink(const SinkSettings& settings) : grace_s_(settings.drain_grace_s) {
+  explicit PipeSink(const SinkSettings& settings)
+      : grace_s_(settings.drain_grace_s), worker_cpus_(settings.worker_cpus) {
     std::array<int, 2> ends{};
     if (::pipe2(ends.data(), O_CLOEXEC) != 0)
       throw Error(fmt::format("pipe: {}", std::strerror(errno)));
@@ -81,6 +83,7 @@ class PipeSink final : public Sink {
     }
     stop();
     drain_.join();
+    result.drain_cpus = drain_cpus_;
     if (!error_.empty()) throw Error(error_);
     result.bytes = bytes_;
     result.hash = hash_.hex();
@@ -97,6 +100,7 @@ class PipeSink final : public Sink {
     // Not zero-filled (a std::vector would touch the whole MiB on every run); pages are only
     // touched as output arrives.
     const std::unique_ptr<char[]> buffer(new char[kDrainBufferBytes]);
+    keep_off_worker_cpus();
     try {
       for (;;) {
         std::array<pollfd, 2> fds{{{read_end_.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}}};
@@ -122,7 +126,28 @@ class PipeSink final : public Sink {
     done_cv_.notify_all();
   }
 
+  // Moves this (the drain) thread off the worker's CPUs when others remain; records where it runs.
+  void keep_off_worker_cpus() {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+    if (!worker_cpus_.empty()) {
+      cpu_set_t others = allowed;
+      for (const int cpu : worker_cpus_) {
+        if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_CLR(static_cast<std::size_t>(cpu), &others);
+      }
+      if (CPU_COUNT(&others) > 0 && ::sched_setaffinity(0, sizeof others, &others) == 0) {
+        allowed = others;
+      }
+    }
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+      if (CPU_ISSET(static_cast<std::size_t>(cpu), &allowed)) drain_cpus_.push_back(cpu);
+    }
+  }
+
   double grace_s_;
+  std::vector<int> worker_cpus_;
+  std::vector<int> drain_cpus_;  // written by the drain thread before it ends, read after join
   std::optional<std::uint64_t> pipe_size_bytes_;
   UniqueFd read_end_;
   UniqueFd write_end_;

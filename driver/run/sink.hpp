@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "driver/config/config.hpp"
 
@@ -20,6 +21,8 @@ struct SinkResult {
   // A pipe sink's capacity as the kernel gave it (F_GETPIPE_SZ): it rounds a requested pipe_size
   // up to a power of two pages. Empty for other sinks.
   std::optional<std::uint64_t> pipe_size_bytes;
+  // The CPUs a pipe sink's drain thread was allowed to run on (sched_getaffinity).
+  std::vector<int> drain_cpus;
 };
 
 class Sink {
@@ -36,6 +39,9 @@ struct SinkSettings {
   std::optional<std::uint64_t> pipe_size_bytes;  // F_SETPIPE_SZ for pipe sinks
   std::filesystem::path temp_dir;                // private folder for file sinks
   double drain_grace_s = 2;  // how long a pipe may stay open after the worker ended
+  // The worker's CPUs (config `cpus`): the pipe drain runs on the other CPUs, so it does not
+  // take the measured worker's CPU. Empty: anywhere.
+  std::vector<int> worker_cpus;
 };
 
 // Throws iobench::Error when the sink cannot be made.

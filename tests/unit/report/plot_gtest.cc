@@ -128,6 +128,30 @@ TEST(Plot, WideRangeGetsALogAxis) {
   EXPECT_EQ(linear.svg.find("log scale"), std::string::npos);
 }
 
+TEST(Plot, DrawsACounterColumn) {
+  results::ReadOptions read_options;
+  read_options.group_by = {"test", "input", "sink"};
+  read_options.allow_missing_columns = true;
+  const auto set = results::parse_runs(
+      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tsyscalls\n"
+      "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t2000\n"
+      "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t2100\n"
+      "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t2050\n"
+      "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t40000\n"
+      "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\n",  // not counted: not a zero
+      "counters.tsv", read_options);
+  Options options;
+  options.metric = metric_of(Counter::kSyscalls);
+  const Chart chart = render(set, options);
+  EXPECT_NE(chart.svg.find(">iobench: syscalls per test (kernel counter)</text>"),
+            std::string::npos);
+  EXPECT_NE(chart.svg.find(">median syscalls</text>"), std::string::npos);
+  EXPECT_NE(chart.svg.find(">2.05 k</text>"), std::string::npos) << chart.svg;
+  EXPECT_NE(chart.svg.find(">40.00 k</text>"), std::string::npos) << chart.svg;
+  EXPECT_NE(chart.svg.find(">smallest</text>"), std::string::npos);
+  EXPECT_EQ(chart.svg.find("user CPU"), std::string::npos);  // no time strip for a count
+}
+
 TEST(Plot, RejectsOtherMetrics) {
   Options options;
   options.metric = results::Metric::kUser;

@@ -2,6 +2,7 @@
 // every op, compared with a reference implementation (copy must be byte-identical to the input).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -179,7 +180,11 @@ std::vector<std::tuple<std::string, std::string>> all_pairs() {
 
 INSTANTIATE_TEST_SUITE_P(AllReadersAllWriters, WorkerMatrix, ::testing::ValuesIn(all_pairs()),
                          [](const auto& test) {
-                           return std::get<0>(test.param) + "_" + std::get<1>(test.param);
+                           // gtest names take letters, digits and '_' only (mmap-ahead).
+                           std::string name =
+                               std::get<0>(test.param) + "_" + std::get<1>(test.param);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
                          });
 
 }  // namespace
