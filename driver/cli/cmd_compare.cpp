@@ -65,10 +65,11 @@ void setup_compare(CLI::App& sub, int& exit_code) {
   });
 }
 
-const RegisterCommand reg{"compare",
-                          "Compare two run files: change per test, confidence interval, "
-                          "Mann-Whitney U p-value",
-                          &setup_compare, 30};
+const RegisterCommand kRegisterCompare{
+    "compare",
+    "Compare two run files: change per test, confidence interval, "
+    "Mann-Whitney U p-value",
+    &setup_compare, 30};
 
 }  // namespace
 }  // namespace iobench

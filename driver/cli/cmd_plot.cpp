@@ -52,8 +52,8 @@ void setup_plot(CLI::App& sub, int& exit_code) {
   });
 }
 
-const RegisterCommand reg{"plot", "Draw run files as an SVG chart (median bars, whiskers, runs)",
-                          &setup_plot, 40};
+const RegisterCommand kRegisterPlot{
+    "plot", "Draw run files as an SVG chart (median bars, whiskers, runs)", &setup_plot, 40};
 
 }  // namespace
 }  // namespace iobench

@@ -49,9 +49,9 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
   });
 }
 
-const RegisterCommand reg{"summarize",
-                          "Per-test statistics of run files: medians, spread, MB/s, relative",
-                          &setup_summarize, 20};
+const RegisterCommand kRegisterSummarize{
+    "summarize", "Per-test statistics of run files: medians, spread, MB/s, relative",
+    &setup_summarize, 20};
 
 }  // namespace
 }  // namespace iobench

@@ -1,4 +1,5 @@
-// The medians report that `iobench run` prints at its end (driver/report.hpp).
+// The medians glue: after `iobench run`, the run file becomes the medians file and the medians
+// table (docs/formats.md "Medians file").
 #include "driver/report/medians_file.hpp"
 
 #include <fmt/format.h>
@@ -14,8 +15,8 @@
 
 namespace iobench::report {
 
-void write_run_report(const RunReportRequest& request, std::ostream& table_out,
-                      std::ostream& warnings_out) {
+void write_medians_report(const MediansReportRequest& request, std::ostream& table_out,
+                          std::ostream& warnings_out) {
   results::ReadOptions read_options;
   read_options.group_by = {"test", "input", "sink"};
   const results::RunSet set = results::read_runs({request.runs_tsv}, read_options);

@@ -6,7 +6,7 @@
 
 namespace iobench::report {
 
-struct RunReportRequest {
+struct MediansReportRequest {
   std::filesystem::path runs_tsv;     // the run file just written
   std::filesystem::path medians_tsv;  // where the medians file goes (results/medians/...)
   std::string baseline;               // test name for `relative`, empty: the fastest
@@ -16,7 +16,7 @@ struct RunReportRequest {
 // elapsed_median user_median system_median cpu_pct_median mem_median elapsed_min elapsed_max
 // elapsed_mad mb_per_s relative), prints the medians table to `table_out` and the warnings
 // (failures, mismatches, high spread, outliers, few runs) to `warnings_out`.
-void write_run_report(const RunReportRequest& request, std::ostream& table_out,
-                      std::ostream& warnings_out);
+void write_medians_report(const MediansReportRequest& request, std::ostream& table_out,
+                          std::ostream& warnings_out);
 
 }  // namespace iobench::report

@@ -136,7 +136,8 @@ int run_config(const Config& config, const RunOptions& options) {
   try {
     write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {
-      report::write_run_report({paths.runs, paths.medians, config.baseline}, std::cout, std::cerr);
+      report::write_medians_report({paths.runs, paths.medians, config.baseline}, std::cout,
+                                   std::cerr);
     }
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();

@@ -99,12 +99,12 @@ TEST_F(ExportGolden, BaselineChangesRelative) {
 TEST_F(ExportGolden, RunReportWritesMediansTableAndWarnings) {
   const auto dir = std::filesystem::path(::testing::TempDir()) / "iobench-report-test";
   std::filesystem::remove_all(dir);
-  report::RunReportRequest request;
+  report::MediansReportRequest request;
   request.runs_tsv = "tests/fixtures/reports/runs-small.tsv";
   request.medians_tsv = dir / "medians" / "runs-small.tsv";
   std::ostringstream table;
   std::ostringstream warnings;
-  report::write_run_report(request, table, warnings);
+  report::write_medians_report(request, table, warnings);
   expect_golden(read_file(request.medians_tsv), "runs-small.medians.tsv");
   expect_golden(table.str(), "runs-small.report.txt");
   expect_golden(warnings.str(), "runs-small.warnings.txt");
