@@ -44,7 +44,7 @@ int merge(const MergeOptions& options) {
   meta.update(merged.meta);
   write_file_atomically(options.output, merged.runs_text);
   write_file_atomically(meta_path, meta.dump(2) + '\n');
-  report::write_run_report({options.output, medians, merged.baseline}, std::cout, std::cerr);
+  report::write_medians_report({options.output, medians, merged.baseline}, std::cout, std::cerr);
   fmt::print(stderr, "iobench merge: {} shards, {} rows from {} host(s) ({}) in {}\n",
              merged.meta["merged_from"].size(), merged.rows, merged.hosts.size(),
              fmt::join(merged.hosts, ", "), options.output.string());
