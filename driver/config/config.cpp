@@ -1,6 +1,7 @@
 #include "driver/config/config.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -14,6 +15,7 @@
 #include "common/error.hpp"
 #include "common/size.hpp"
 #include "driver/config/validator.hpp"
+#include "driver/runfile/schema.hpp"
 
 namespace iobench {
 namespace {
@@ -247,10 +249,10 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
                             number.empty() ? std::string("here") : number));
   }
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
-  v.only_keys(
-      root, "",
-      {"name", "description", "inputs", "strategies", "params", "sinks", "repeats", "warmup",
-       "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size", "$schema"});
+  v.only_keys(root, "",
+              {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
+               "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
+               "counters", "$schema"});
 
   Config config;
   config.file = file;
@@ -341,6 +343,22 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     for (std::size_t i = 0; i < it->size(); ++i) {
       config.cpus.push_back(
           static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
+    }
+  }
+  if (const auto it = root.find("counters"); it != root.end()) {
+    if (!it->is_array()) v.fail("counters", "must be a list of counter names");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const std::string place = Validator::index("counters", i);
+      const std::string name = v.string((*it)[i], place);
+      const auto counter = parse_counter(name);
+      if (!counter) {
+        v.fail(place, fmt::format("unknown counter '{}' (known: {})", name,
+                                  fmt::join(kCounterConfigNames, ", ")));
+      }
+      if (std::find(config.counters.begin(), config.counters.end(), *counter) !=
+          config.counters.end())
+        v.fail(place, fmt::format("'{}' is listed twice", name));
+      config.counters.push_back(*counter);
     }
   }
   if (const auto it = root.find("pipe_size"); it != root.end()) {

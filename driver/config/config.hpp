@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "driver/gen/gen.hpp"
+#include "driver/runfile/schema.hpp"
 
 namespace iobench {
 
@@ -59,6 +60,7 @@ struct Config {
   std::string baseline;
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
+  std::vector<Counter> counters;                 // kernel counters per run, as listed
   nlohmann::ordered_json as_written;             // the config, for the run metadata
 };
 

@@ -131,7 +131,12 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
     request.stderr_fd = stderr_fd;
     request.cpus = config_.cpus;
     request.timeout_s = config_.timeout_s;
+    request.counters = settings_.counters;
     outcome.result = launcher_.run(request);
+    bool stray_held_sink = false;
+    if (const auto warning = strays_.check(test.name, outcome.result, stray_held_sink);
+        !warning.empty())
+      progress_.warn(warning);
     if (outcome.result.outcome == SpawnOutcome::kCancelled || interrupt_requested()) {
       outcome.cancelled = true;
       return outcome;

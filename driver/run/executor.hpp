@@ -12,6 +12,7 @@
 
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
+#include "driver/run/counting.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/sink.hpp"
@@ -25,6 +26,7 @@ struct ExecutorSettings {
   bool show_progress = false;
   bool allow_drop_caches = false;
   std::string host;
+  std::vector<std::string> counters;  // what each run asks the spawner to count (countable ones)
 };
 
 struct MatrixTotals {
@@ -81,6 +83,7 @@ class MatrixExecutor {
   Launcher& launcher_;
   RunTsvWriter& writer_;
   ExecutorSettings settings_;
+  StrayWatch strays_;
   Progress progress_;
   SinkSettings sink_settings_;
   std::vector<InputState> inputs_;

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <vector>
 
+#include "driver/run/counting.hpp"
+
 namespace iobench {
 namespace {
 
@@ -80,6 +82,13 @@ void fill_measurements(RunRow& row, const SpawnResult& result) {
       row.status = RunStatus::kError;
       break;
   }
+  // A process the worker left behind still held the sink: what was read from it may not be all
+  // it would have got, so the run is not measured as asked (docs/driver.md, "Strays").
+  if (result.stray_held_sink) {
+    row.status = RunStatus::kError;
+    row.exit_code.reset();
+  }
+  fill_counters(row, result);
 }
 
 std::string stderr_tail(int memfd) {

@@ -9,6 +9,7 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/medians_file.hpp"
+#include "driver/run/counting.hpp"
 #include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
 #include "driver/run/executor.hpp"
@@ -86,7 +87,7 @@ int run_config(const Config& config, const RunOptions& options) {
   }
   prepare_inputs(config, options.quiet);
 
-  RunTsvWriter writer(paths.runs);
+  RunTsvWriter writer(paths.runs, config.counters);
   nlohmann::ordered_json meta;
   meta["runs_file"] = paths.runs.string();
   meta["medians_file"] = paths.medians.string();
@@ -107,6 +108,10 @@ int run_config(const Config& config, const RunOptions& options) {
   meta["drop_caches_available"] =
       ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
   meta["schedule"] = schedule_json(config, plan);
+  const CountingPlan counting = plan_counting(config.counters);
+  if (!counting.requested.empty()) meta["counters"] = counting_meta(counting);
+  if (const auto warning = counting_warning(counting); !warning.empty())
+    fmt::print(stderr, "iobench: warning: {}\n", warning);
   write_meta(paths.meta, meta);
   warn_if_busy();
 
@@ -119,6 +124,7 @@ int run_config(const Config& config, const RunOptions& options) {
   settings.show_progress = !options.quiet && ::isatty(STDERR_FILENO) != 0;
   settings.allow_drop_caches = ::geteuid() == 0;
   settings.host = host_name();
+  settings.counters = counting.counted;
   MatrixExecutor executor(config, plan, launcher, writer, settings);
   const MatrixTotals totals = executor.run_all();
 

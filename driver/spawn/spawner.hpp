@@ -6,9 +6,10 @@
 // the driver starts a small *spawner* process first thing in main() (fork, then exec of its own
 // binary in spawner mode, so it starts empty); the spawner receives spawn
 // requests (argv plus the stdin/stdout/stderr descriptors, passed with SCM_RIGHTS) over a
-// socketpair, starts each worker with Boost.Process, reaps it with its own wait4(), and sends
-// back the figures. Boost.Process never reaps: the child object is detached right after the
-// spawn, so its destructor neither waits nor kills.
+// socketpair, forks and execs each worker, reaps it with its own wait4(), and sends back the
+// figures. The worker waits between fork and exec until the spawner has opened its counters
+// (driver/spawn/counters.hpp), which start at the exec. The spawner is a child subreaper: what a
+// worker leaves behind is killed and reaped before the next run, and the result says so.
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "common/fd.hpp"
+#include "driver/spawn/counters.hpp"
 
 namespace iobench {
 
@@ -25,8 +27,9 @@ struct SpawnRequest {
   int stdout_fd = -1;             // -1: /dev/null
   int stderr_fd = -1;             // -1: the spawner's stderr (the driver's)
   std::vector<int> cpus;          // pin the worker to these CPUs (sched_setaffinity); empty: all
-  double timeout_s = 0;           // 0: none. Then SIGTERM to the worker's process group, and
-  double kill_grace_s = 2;        // SIGKILL after this grace period
+  std::vector<std::string> counters;  // kCounterNames to count for the worker and descendants
+  double timeout_s = 0;               // 0: none. Then SIGTERM to the worker's process group, and
+  double kill_grace_s = 2;            // SIGKILL after this grace period
 };
 
 enum class SpawnOutcome {
@@ -34,7 +37,7 @@ enum class SpawnOutcome {
   kSignaled,     // term_signal is set
   kTimedOut,     // killed after timeout_s; term_signal is the signal that ended it
   kCancelled,    // killed because the driver asked (SIGINT/SIGTERM)
-  kSpawnFailed,  // could not start; error says why
+  kSpawnFailed,  // could not start (or be pinned to its CPUs); error says why
 };
 
 struct SpawnResult {
@@ -44,15 +47,21 @@ struct SpawnResult {
   double elapsed_s = 0;  // CLOCK_MONOTONIC from just before the spawn to just after wait4
   struct rusage usage {};
   std::string error;
+  // Processes the worker left running after its own exit (found because the spawner is a child
+  // subreaper), killed and reaped before the result came back.
+  int strays_killed = 0;
+  bool stray_held_sink = false;          // one of them still had the worker's stdout open
+  std::vector<CounterReading> counters;  // one per requested counter, in request order
 };
 
 // The first executable file called `name` in $PATH, or an empty string. (Boost.Process's
 // search_path would need the compiled Boost.Filesystem; the project uses header-only Boost.)
 std::string find_in_path(const std::string& name);
 
-// Spawns request.argv with Boost.Process in this process, waits for it (or the timeout, or a
-// byte readable on cancel_fd when it is >= 0) and reaps it with wait4. The worker runs in its own
-// process group, which is killed after it ends so no grandchild outlives the run.
+// Forks and execs request.argv from this process, waits for it (or the timeout, or a byte
+// readable on cancel_fd when it is >= 0; with a pidfd, else by SIGCHLD) and reaps it with wait4.
+// The worker runs in its own process group, which is killed after it ends; strays that came to
+// this process (a subreaper) are killed and reaped too, so no descendant outlives the run.
 SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd = -1);
 
 // The hidden first argument that makes the driver binary serve as the spawner.

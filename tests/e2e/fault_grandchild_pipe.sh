@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Fault: a worker leaves a grandchild that keeps the sink pipe open. The driver must not hang past
-# timeout_s (plus the drain grace), and must leave no stray process:
-#  a) the grandchild stays in the worker's process group and sleeps: the driver ends the group
-#     after reaping the worker; the run is ok; the grandchild is gone.
+# timeout_s (plus the drain grace), and must leave no stray process (the spawner is a child
+# subreaper: whatever the worker leaves comes to it, and is killed after the worker's wait4):
+#  a) the grandchild stays in the worker's process group and sleeps: it is killed after the
+#     worker is reaped; it still held the sink, so the run is `error`, with a warning naming the
+#     test; the grandchild is gone.
 #  b) the worker itself hangs past timeout_s with a grandchild: status timeout, both gone.
-#  c) the grandchild escapes the group (setsid) and writes without end: the drain gives up after
-#     its grace period with a warning; the driver finishes. (Nothing in the driver can reach a
-#     process that left its group and session; the test kills it by the PID it recorded.)
+#  c) the grandchild escapes the group (setsid) and writes without end: killed all the same, the
+#     run is `error` with the warning; the driver finishes.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 pids=()
 on_exit 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done'
@@ -34,11 +35,13 @@ status_of() { awk -F'\t' 'NR == 2 { print $10 }' "$tmp/$1.tsv"; }
 # a) grandchild in the group holds stdout open and sleeps.
 run_case group "sleep 300 & echo \$! > $tmp/a.pid; echo hi" 30 10
 pids+=("$(cat "$tmp/a.pid")")
-[ "$rc" -eq 0 ] || fail "group: exit $rc: $(cat "$tmp/group.err")"
-[ "$(status_of group)" = ok ] || fail "group: status $(status_of group)"
+[ "$rc" -eq 1 ] || fail "group: exit $rc (want 1): $(cat "$tmp/group.err")"
+[ "$(status_of group)" = error ] || fail "group: status $(status_of group)"
+grep -q "group: left 1 process running.*still held the sink" "$tmp/group.err" ||
+  fail "group: no warning naming the test: $(cat "$tmp/group.err")"
 sleep 0.5
 ! alive "$(cat "$tmp/a.pid")" || fail "group: grandchild $(cat "$tmp/a.pid") still running"
-echo "a) grandchild in group: driver took ${secs}s, status ok, grandchild gone"
+echo "a) grandchild in group: driver took ${secs}s, status error, warned, grandchild gone"
 
 # b) the worker hangs with a grandchild; timeout_s 2.
 run_case hang "sleep 301 & echo \$! > $tmp/b.pid; sleep 302" 2 15
@@ -53,6 +56,9 @@ echo "b) hanging worker + grandchild: driver took ${secs}s, status timeout, gran
 run_case escape "setsid sh -c 'echo \$\$ > $tmp/c.pid; exec yes' & sleep 0.3; echo hi" 30 15
 for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$tmp/c.pid" ] && break; sleep 0.1; done
 pids+=("$(cat "$tmp/c.pid" 2>/dev/null || true)")
-grep -q "kept the sink pipe open" "$tmp/escape.err" || fail "escape: no warning: $(cat "$tmp/escape.err")"
-[ -s "$tmp/escape.tsv" ] || fail "escape: no results file"
-echo "c) escaped grandchild writing forever: driver took ${secs}s (exit $rc), warned; stray killed by the test"
+grep -q "escape: left 1 process running.*still held the sink" "$tmp/escape.err" ||
+  fail "escape: no warning: $(cat "$tmp/escape.err")"
+[ "$(status_of escape)" = error ] || fail "escape: status $(status_of escape)"
+sleep 0.5
+! alive "$(cat "$tmp/c.pid")" || fail "escape: the setsid grandchild is still running"
+echo "c) escaped grandchild writing forever: driver took ${secs}s (exit $rc), status error, warned, grandchild gone"

@@ -1,0 +1,58 @@
+#include "driver/run/counting.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace iobench {
+
+CountingPlan plan_counting(const std::vector<Counter>& requested) {
+  CountingPlan plan;
+  for (const Counter counter : requested) plan.requested.emplace_back(config_name(counter));
+  plan.unavailable = probe_counters(plan.requested);
+  for (const auto& name : plan.requested) {
+    const bool refused = std::any_of(plan.unavailable.begin(), plan.unavailable.end(),
+                                     [&](const CounterProblem& p) { return p.name == name; });
+    if (!refused) plan.counted.push_back(name);
+  }
+  return plan;
+}
+
+std::string counting_warning(const CountingPlan& plan) {
+  if (plan.unavailable.empty()) return {};
+  return fmt::format("counters not counted on this machine, their cells stay empty: {}",
+                     describe_counter_problems(plan.unavailable));
+}
+
+nlohmann::ordered_json counting_meta(const CountingPlan& plan) {
+  nlohmann::ordered_json meta;
+  meta["requested"] = plan.requested;
+  meta["counted"] = plan.counted;
+  meta["unavailable"] = nlohmann::ordered_json::object();
+  for (const auto& problem : plan.unavailable) meta["unavailable"][problem.name] = problem.reason;
+  return meta;
+}
+
+void fill_counters(RunRow& row, const SpawnResult& result) {
+  std::optional<double> smallest_fraction;
+  for (const auto& reading : result.counters) {
+    const auto counter = parse_counter(reading.name);
+    if (!counter || !reading.value) continue;
+    row.counters[index(*counter)] = static_cast<std::uint64_t>(std::llround(*reading.value));
+    smallest_fraction = std::min(smallest_fraction.value_or(1.0), reading.counted_fraction);
+  }
+  if (smallest_fraction) row.counted_pct = *smallest_fraction * 100.0;
+}
+
+std::string StrayWatch::check(const std::string& test, const SpawnResult& result, bool& sink_held) {
+  sink_held = result.stray_held_sink;
+  if (result.strays_killed == 0) return {};
+  if (!named_.insert(test).second && !sink_held) return {};
+  return fmt::format(
+      "{}: left {} process{} running after it ended (a setsid or double-forked child); killed{}",
+      test, result.strays_killed, result.strays_killed == 1 ? "" : "es",
+      sink_held ? ". One still held the sink open, so the run is an error" : "");
+}
+
+}  // namespace iobench

@@ -1,0 +1,51 @@
+// The config key `counters`: known names in order, an unknown or repeated one is a config error
+// with its place.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "common/error.hpp"
+#include "driver/config/config.hpp"
+
+namespace iobench {
+namespace {
+
+std::string config_with(const std::string& counters) {
+  return R"({"name": "n", "inputs": ["in.txt"], "strategies": [{"name": "a", "worker": ["--read", "read"]}], "counters": )" +
+         counters + "}";
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_config(text, "configs/x.json");
+  } catch (const Error& e) {
+    EXPECT_EQ(e.exit_code(), 2);
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(ConfigCounters, KeepsTheNamesInTheirOrder) {
+  const Config config =
+      parse_config(config_with(R"(["syscalls", "context-switches", "cycles"])"), "x.json");
+  EXPECT_EQ(config.counters, (std::vector<Counter>{Counter::kSyscalls, Counter::kContextSwitches,
+                                                   Counter::kCycles}));
+  EXPECT_TRUE(parse_config(config_with("[]"), "x.json").counters.empty());
+}
+
+TEST(ConfigCounters, AnUnknownNameIsAnErrorWithItsPlace) {
+  const std::string error = error_of(config_with(R"(["syscalls", "context_switches"])"));
+  EXPECT_NE(error.find("configs/x.json: counters[1]: unknown counter 'context_switches' (known: "
+                       "syscalls, context-switches,"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error_of(config_with(R"(["page-faults", "page-faults"])"))
+                .find("counters[1]: 'page-faults' is listed twice"),
+            std::string::npos);
+  EXPECT_NE(error_of(config_with(R"("syscalls")")).find("counters: must be a list"),
+            std::string::npos);
+  EXPECT_NE(error_of(config_with("[3]")).find("counters[0]: must be a string"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace iobench

@@ -1,0 +1,88 @@
+// What a run makes of the spawner's counters and strays: cells filled in schema order, empty (not
+// 0) when not counted, counted_pct the smallest share; a stray that held the sink makes the row
+// an error; each test that leaves strays is named once.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "driver/run/counting.hpp"
+#include "driver/run/measurement.hpp"
+
+namespace iobench {
+namespace {
+
+SpawnResult exited_ok() {
+  SpawnResult result;
+  result.outcome = SpawnOutcome::kExited;
+  result.exit_code = 0;
+  result.elapsed_s = 0.5;
+  return result;
+}
+
+TEST(RunCounters, FillTheirCellsAndLeaveTheUncountedEmpty) {
+  SpawnResult result = exited_ok();
+  result.counters = {{"context-switches", 12.0, 1.0},
+                     {"cycles", std::nullopt, 0.0},
+                     {"syscalls", 3079.4, 1.0},
+                     {"instructions", 2000.0, 0.25}};
+  RunRow row;
+  fill_measurements(row, result);
+  EXPECT_EQ(row.status, RunStatus::kOk);
+  EXPECT_EQ(row.counters[index(Counter::kSyscalls)], 3079u);
+  EXPECT_EQ(row.counters[index(Counter::kContextSwitches)], 12u);
+  EXPECT_FALSE(row.counters[index(Counter::kCycles)].has_value()) << "empty, never 0";
+  EXPECT_FALSE(row.counters[index(Counter::kPageFaults)].has_value()) << "not asked for";
+  ASSERT_TRUE(row.counted_pct.has_value());
+  EXPECT_DOUBLE_EQ(*row.counted_pct, 25.0);  // instructions was multiplexed: a quarter counted
+
+  RunRow nothing_counted;
+  SpawnResult none = exited_ok();
+  none.counters = {{"cycles", std::nullopt, 0.0}};
+  fill_measurements(nothing_counted, none);
+  EXPECT_FALSE(nothing_counted.counted_pct.has_value());
+}
+
+TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
+  SpawnResult result = exited_ok();
+  result.strays_killed = 1;
+  RunRow row;
+  fill_measurements(row, result);
+  EXPECT_EQ(row.status, RunStatus::kOk) << "a stray that did not hold the sink: warned, still ok";
+  result.stray_held_sink = true;
+  fill_measurements(row, result);
+  EXPECT_EQ(row.status, RunStatus::kError);
+  EXPECT_FALSE(row.exit_code.has_value());
+}
+
+TEST(RunStrays, EachTestIsNamedOnce) {
+  StrayWatch watch;
+  SpawnResult result = exited_ok();
+  bool held = true;
+  EXPECT_EQ(watch.check("clean", result, held), "");
+  EXPECT_FALSE(held);
+  result.strays_killed = 2;
+  const std::string first = watch.check("leaky", result, held);
+  EXPECT_NE(first.find("leaky: left 2 processes running"), std::string::npos) << first;
+  EXPECT_EQ(watch.check("leaky", result, held), "");
+  result.stray_held_sink = true;
+  EXPECT_NE(watch.check("leaky", result, held).find("held the sink"), std::string::npos);
+  EXPECT_TRUE(held);
+}
+
+TEST(RunCounters, TheWarningNamesEachUnavailableCounterWithItsReason) {
+  CountingPlan plan;
+  plan.requested = {"syscalls", "cycles", "instructions"};
+  plan.counted = {"syscalls"};
+  plan.unavailable = {{"cycles", 2, "ENOENT: no PMU"}, {"instructions", 2, "ENOENT: no PMU"}};
+  EXPECT_EQ(counting_warning(plan),
+            "counters not counted on this machine, their cells stay empty: cycles, instructions "
+            "(ENOENT: no PMU)");
+  const auto meta = counting_meta(plan);
+  EXPECT_EQ(meta["unavailable"]["cycles"], "ENOENT: no PMU");
+  EXPECT_EQ(meta["counted"].size(), 1u);
+  plan.unavailable.clear();
+  EXPECT_EQ(counting_warning(plan), "");
+}
+
+}  // namespace
+}  // namespace iobench
