@@ -10,18 +10,28 @@
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/report/plot_sections.hpp"
 #include "driver/report/stats.hpp"
+#include "driver/report/svg.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::plot {
 namespace {
 
 using results::Metric;
+using svg::count_unit;
+using svg::decimals_for;
+using svg::escape;
+using svg::kCharWidth;
+using svg::nice_step;
+using svg::shorten;
+using svg::star;
+using svg::Svg;
+using svg::text_width;
+using svg::tick_label;
+using svg::Unit;
 
-// Layout, in pixels. Text is monospace: a character is 0.6 em wide (DejaVu Sans Mono 0.602,
-// Consolas 0.55, Menlo 0.602); 0.62 leaves a margin.
-constexpr double kCharWidth = 0.62;
-constexpr double kFont = 12;  // labels, ticks, values
+// Layout, in pixels.
 constexpr double kTitleFont = 16;
 constexpr double kSectionFont = 13;
 constexpr double kRowHeight = 26;
@@ -29,8 +39,6 @@ constexpr double kBarHeight = 14;
 constexpr double kStripHeight = 5;
 constexpr double kMargin = 16;
 constexpr double kGap = 12;  // between the label column, the plot and the value column
-constexpr std::size_t kMaxLabelChars = 40;
-constexpr double kLogRange = 30;  // slowest / fastest median above which the axis is logarithmic
 
 constexpr const char* kFontFamily = "DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, monospace";
 constexpr const char* kBarColor = "#a6bddb";
@@ -42,152 +50,11 @@ constexpr const char* kGridColor = "#e3e3e3";
 constexpr const char* kTextColor = "#222222";
 constexpr const char* kMutedColor = "#666666";
 
-double text_width(std::string_view text, double font) {
-  const auto chars =
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; });
-  return static_cast<double>(chars) * font * kCharWidth;
-}
-
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        // Control characters are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
-          out += ' ';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
-// Shortens to `max_chars` code points with an ellipsis in the middle (test names differ at both
-// ends: "readInBufOut-64KiB").
-std::string shorten(const std::string& text, std::size_t max_chars) {
-  std::vector<std::size_t> starts;  // byte offset of each code point
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) starts.push_back(i);
-  }
-  if (starts.size() <= max_chars) return text;
-  const std::size_t head = (max_chars - 1) / 2;
-  const std::size_t tail = max_chars - 1 - head;
-  return text.substr(0, starts[head]) + "…" + text.substr(starts[starts.size() - tail]);
-}
-
-struct Unit {
-  double divisor;
-  const char* name;
-};
-
-// Decimals that show three significant digits of `smallest` (in display units), 0 to 4.
-int decimals_for(double smallest) {
-  if (!(smallest > 0)) return 2;
-  return std::clamp(2 - static_cast<int>(std::floor(std::log10(smallest))), 0, 4);
-}
-
-// A 1-2-5 step with at most `max_ticks` intervals over [0, top].
-double nice_step(double top, int max_ticks) {
-  if (!(top > 0)) return 1;
-  const double raw = top / max_ticks;
-  const double magnitude = std::pow(10, std::floor(std::log10(raw)));
-  for (double f : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-    if (f * magnitude >= raw * (1 - 1e-9)) return f * magnitude;
-  }
-  return 10 * magnitude;
-}
-
-std::string tick_label(double value, double step, const Unit& unit) {
-  const double v = value / unit.divisor;
-  const double s = step / unit.divisor;
-  const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(s) - 1e-9)));
-  return fmt::format("{:.{}f} {}", v, std::min(decimals, 6), unit.name);
-}
-
-// Counts in thousands, millions or billions, by the axis' basis.
-Unit count_unit(double basis) {
-  if (basis >= 1e9) return {1e9, "G"};
-  if (basis >= 1e6) return {1e6, "M"};
-  if (basis >= 1e3) return {1e3, "k"};
-  return {1, ""};
-}
-
 std::string format_value(double v, Metric metric) {
   if (metric == Metric::kMem) return format_kib(v);
   if (is_counter(metric)) return fmt::format("{:.0f}", v);
   return format_seconds(v);
 }
-
-class Svg {
- public:
-  void text(double x, double y, std::string_view anchor, double font, std::string_view content,
-            std::string_view style = {}, std::string_view tooltip = {}) {
-    const double w = text_width(content, font);
-    const double x0 = anchor == "end" ? x - w : anchor == "middle" ? x - w / 2 : x;
-    // y is the baseline: ascent about 0.8 em above it, descent 0.2 em below.
-    boxes_.push_back(Box{x0, y - 0.8 * font, x0 + w, y + 0.2 * font, std::string(content)});
-    body_ += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="{}" text-anchor="{}"{}>)", x, y,
-                         font, anchor, style.empty() ? "" : fmt::format(" {}", style));
-    if (!tooltip.empty()) body_ += fmt::format("<title>{}</title>", escape(tooltip));
-    body_ += escape(content) + "</text>\n";
-  }
-  void raw(const std::string& element) { body_ += element + "\n"; }
-  [[nodiscard]] const std::string& body() const { return body_; }
-  std::vector<Box>& boxes() { return boxes_; }
-
- private:
-  std::string body_;
-  std::vector<Box> boxes_;
-};
-
-std::string star(double cx, double cy, double r) {
-  std::string points;
-  for (int i = 0; i < 10; ++i) {
-    const double angle = -M_PI / 2 + i * M_PI / 5;
-    const double rr = i % 2 == 0 ? r : r * 0.45;
-    points += fmt::format("{:.1f},{:.1f} ", cx + rr * std::cos(angle), cy + rr * std::sin(angle));
-  }
-  return fmt::format(R"(<polygon points="{}" fill="{}" stroke="#2f7d32" stroke-width="0.8"/>)",
-                     points, kFastestColor);
-}
-
-struct Row {
-  const results::Group* group;
-  std::string label;
-  stats::Summary value;
-  double user_median = 0;
-  double system_median = 0;
-  bool fastest = false;
-  std::optional<double> relative;
-};
-
-struct Section {
-  std::string title;
-  std::vector<Row> rows;
-  double top = 0;          // largest value drawn
-  double bottom = 0;       // smallest positive value drawn (the log axis starts below it)
-  bool log_scale = false;  // medians span more than kLogRange: a log axis keeps them readable
-  double divisor = 1;
-  const char* unit = "s";
-  int value_decimals = 3;
-  std::vector<std::string> values;     // median, in the section's unit
-  std::vector<std::string> relatives;  // "1.43×", "fastest"
-  std::vector<std::string> notes;      // "1 failed"
-};
 
 }  // namespace
 
@@ -198,105 +65,13 @@ Chart render(const results::RunSet& set, const Options& options) {
   }
   const bool mem = options.metric == Metric::kMem;
   const bool time = options.metric == Metric::kElapsed;  // with the user + system strip
-  const std::size_t test_key = set.key_index("test");
-  const std::size_t input_key = set.key_index("input");
-  const std::size_t sink_key = set.key_index("sink");
-  if (test_key == std::string_view::npos) throw Error("plot: the runs have no test column");
 
-  // Sections by input and sink, in order of first appearance; rows fastest first.
-  std::vector<Section> sections;
-  std::map<std::pair<std::string, std::string>, std::size_t> section_index;
-  for (const auto& g : set.groups) {
-    const std::string input = input_key != std::string_view::npos ? g.key[input_key] : "";
-    const std::string sink = sink_key != std::string_view::npos ? g.key[sink_key] : "";
-    auto [it, inserted] = section_index.emplace(std::make_pair(input, sink), sections.size());
-    if (inserted) {
-      std::string title;
-      if (!input.empty()) title += "input " + input;
-      if (!sink.empty()) title += (title.empty() ? "sink " : " · sink ") + sink;
-      Section section;
-      section.title = title.empty() ? "(no input or sink column)" : title;
-      sections.push_back(std::move(section));
-    }
-    Row row{&g,
-            g.key[test_key],
-            stats::summarize(g.metric(options.metric)),
-            stats::median(g.metric(Metric::kUser)),
-            stats::median(g.metric(Metric::kSystem)),
-            false,
-            std::nullopt};
-    sections[it->second].rows.push_back(std::move(row));
-  }
-  if (sections.empty()) throw Error("plot: no runs to plot");
-  for (auto& section : sections) {
-    std::stable_sort(section.rows.begin(), section.rows.end(), [](const Row& a, const Row& b) {
-      const bool an = a.value.n > 0;
-      const bool bn = b.value.n > 0;
-      if (an != bn) return an;
-      return an && a.value.median < b.value.median;
-    });
-    if (!section.rows.empty() && section.rows.front().value.n > 0) {
-      const double best = section.rows.front().value.median;
-      for (auto& row : section.rows) {
-        if (row.value.n == 0) continue;
-        row.fastest = row.value.median == best;
-        if (best > 0) row.relative = row.value.median / best;
-      }
-    }
-  }
-
-  // Each section's scale and unit, then the texts of the value columns.
-  double label_w = 0;
-  double value_w = 0;
-  double relative_w = text_width("fastest", kFont);
-  double note_w = 0;
-  for (auto& section : sections) {
-    double smallest = std::numeric_limits<double>::infinity();
-    for (const auto& row : section.rows) {
-      if (row.value.n == 0) continue;
-      section.top = std::max(section.top, row.value.max);
-      if (time) section.top = std::max(section.top, row.user_median + row.system_median);
-      if (row.value.median > 0) smallest = std::min(smallest, row.value.median);
-      if (row.value.min > 0) {
-        section.bottom =
-            section.bottom > 0 ? std::min(section.bottom, row.value.min) : row.value.min;
-      }
-    }
-    if (!(section.top > 0)) section.top = mem ? 1024 : 1;
-    double largest_median = 0;
-    for (const auto& row : section.rows) {
-      if (row.value.n > 0) largest_median = std::max(largest_median, row.value.median);
-    }
-    section.log_scale = smallest > 0 && std::isfinite(smallest) && section.bottom > 0 &&
-                        largest_median / smallest > kLogRange;
-    if (section.log_scale) section.title += " · log scale";
-    const double unit_basis = section.log_scale ? section.bottom : section.top;
-    const Unit unit = mem                  ? Unit{1024, "MiB"}
-                      : !time              ? count_unit(unit_basis)
-                      : unit_basis >= 1    ? Unit{1, "s"}
-                      : unit_basis >= 1e-3 ? Unit{1e-3, "ms"}
-                                           : Unit{1e-6, "µs"};
-    section.divisor = unit.divisor;
-    section.unit = unit.name;
-    section.value_decimals = decimals_for(smallest / unit.divisor);
-    for (const auto& row : section.rows) {
-      label_w = std::max(label_w, text_width(shorten(row.label, kMaxLabelChars), kFont));
-      std::string v = row.value.n == 0 ? std::string("no successful run")
-                                       : fmt::format("{:.{}f} {}", row.value.median / unit.divisor,
-                                                     section.value_decimals, unit.name);
-      std::string rel = row.fastest    ? std::string(time ? "fastest" : "smallest")
-                        : row.relative ? fmt::format("{:.2f}×", *row.relative)
-                                       : std::string();
-      const std::size_t excluded = row.group->excluded_count();
-      std::string note = excluded > 0 ? fmt::format("{} excluded", excluded) : std::string();
-      value_w = std::max(value_w, text_width(v, kFont));
-      relative_w = std::max(relative_w, text_width(rel, kFont));
-      note_w = std::max(note_w, text_width(note, kFont));
-      section.values.push_back(std::move(v));
-      section.relatives.push_back(std::move(rel));
-      section.notes.push_back(std::move(note));
-    }
-  }
+  std::vector<Section> sections = group_sections(set, options.metric);
+  const ColumnWidths widths = scale_sections(sections, options.metric);
+  const double label_w = widths.label;
+  const double value_w = widths.value;
+  const double relative_w = widths.relative;
+  const double note_w = widths.note;
   const double star_w = 2 * kFont;
   const double columns_w = star_w + value_w + kGap + relative_w + (note_w > 0 ? kGap + note_w : 0);
   const double width = std::max(options.width_px, 640);
@@ -379,7 +154,7 @@ Chart render(const results::RunSet& set, const Options& options) {
                               x, cy - kStripHeight / 2, kStripHeight, kSystemColor));
           break;
         default:
-          svg.raw(star(x + 10, cy, 7));
+          svg.raw(star(x + 10, cy, 7, kFastestColor));
           break;
       }
       svg.text(x + 26, cy + 4, "start", kFont, text);
@@ -509,7 +284,7 @@ Chart render(const results::RunSet& set, const Options& options) {
               sx(samples[i]), cy + jitter));
         }
       }
-      if (row.fastest) svg.raw(star(plot_x1 + kGap + 6, cy, 7));
+      if (row.fastest) svg.raw(star(plot_x1 + kGap + 6, cy, 7, kFastestColor));
       const char* style = row.fastest        ? R"(font-weight="bold" fill="#2f7d32")"
                           : row.value.n == 0 ? R"(fill="#b00020")"
                                              : "";

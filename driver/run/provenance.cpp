@@ -11,23 +11,8 @@
 #include "driver/run/sink.hpp"
 
 namespace iobench {
-namespace {
 
 namespace fs = std::filesystem;
-
-// Runs git in `folder`; empty output when git is missing, fails, or the folder is no repository.
-std::optional<std::string> git_output(const fs::path& folder, std::vector<std::string> args) {
-  args.insert(args.begin(), {"git", "-C", folder.empty() ? "." : folder.string()});
-  try {
-    const auto git = child::run_capturing_stdout(args, child::kDevNull);
-    if (git.exit_status != 0) return std::nullopt;
-    return git.out;
-  } catch (const Error&) {
-    return std::nullopt;
-  }
-}
-
-}  // namespace
 
 std::optional<double> load_average_1min() {
   double load[1] = {};

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "common/child_process.hpp"
+#include "common/error.hpp"
 #include "iobench/build_info.hpp"
 
 namespace iobench {
@@ -31,18 +32,19 @@ std::string cpu_model() {
   return "unknown";
 }
 
-// The commit of the current folder's repository; empty without git or outside a repository.
-std::string git_commit() {
+}  // namespace
+
+std::optional<std::string> git_output(const std::filesystem::path& folder,
+                                      std::vector<std::string> args) {
+  args.insert(args.begin(), {"git", "-C", folder.empty() ? "." : folder.string()});
   try {
-    const auto git = child::run_capturing_stdout({"git", "rev-parse", "HEAD"}, child::kDevNull);
-    if (git.exit_status != 0) return {};
-    return git.out.substr(0, git.out.find('\n'));
-  } catch (const std::exception&) {
-    return {};  // no git: the meta file says so with an empty commit
+    const auto git = child::run_capturing_stdout(args, child::kDevNull);
+    if (git.exit_status != 0) return std::nullopt;
+    return git.out;
+  } catch (const Error&) {
+    return std::nullopt;
   }
 }
-
-}  // namespace
 
 std::string build_info() {
   return IOBENCH_BUILD_INFO;
@@ -82,7 +84,9 @@ nlohmann::ordered_json collect_machine_context() {
       pipe_max.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(std::stoll(pipe_max));
   context["build"] = build_info();
   context["iobench_version"] = IOBENCH_VERSION;
-  context["git_commit"] = git_commit();
+  // The current folder's commit; empty without git or outside a repository.
+  const auto commit = git_output(".", {"rev-parse", "HEAD"});
+  context["git_commit"] = commit ? commit->substr(0, commit->find('\n')) : std::string();
   return context;
 }
 

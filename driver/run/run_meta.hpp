@@ -1,8 +1,11 @@
 #pragma once
 // The run's context (Google Benchmark's context block): what machine, kernel, build and config
 // produced a results file, written to results/meta/<run>.json beside it.
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "driver/config/config.hpp"
 
@@ -17,5 +20,10 @@ std::string build_info();
 bool is_unoptimized_build();
 
 std::string host_name();
+
+// Runs `git -C FOLDER ARGS...` and returns its stdout; empty when git is missing, fails, or the
+// folder is no repository.
+std::optional<std::string> git_output(const std::filesystem::path& folder,
+                                      std::vector<std::string> args);
 
 }  // namespace iobench

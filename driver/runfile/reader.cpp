@@ -14,31 +14,13 @@
 #include <unordered_map>
 
 #include "common/error.hpp"
+#include "driver/runfile/header.hpp"
+#include "driver/runfile/numbers.hpp"
 
 namespace iobench::results {
 namespace {
 
 constexpr std::array<std::string_view, 4> kDefaultGroupBy{"test", "input", "sink", "host"};
-
-// Splits one line (without its newline) at tabs.
-std::vector<std::string_view> split_tabs(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t tab = line.find('\t', start);
-    if (tab == std::string_view::npos) {
-      out.push_back(line.substr(start));
-      return out;
-    }
-    out.push_back(line.substr(start, tab - start));
-    start = tab + 1;
-  }
-}
-
-std::string_view strip_cr(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  return line;
-}
 
 struct StringHash {
   using is_transparent = void;
@@ -323,39 +305,9 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
     l.name = file.name;
     l.data = file.text;
     l.cache_mode = file.cache_mode;
-    const std::string_view data(l.data);
-    const std::size_t nl = data.find('\n');
-    const std::string_view header_line =
-        strip_cr(data.substr(0, nl == std::string_view::npos ? data.size() : nl));
-    l.body_start = nl == std::string_view::npos ? data.size() : nl + 1;
-    if (header_line.empty()) {
-      throw Error(
-          fmt::format("{}:1: no header line (a run file starts with the column names: "
-                      "test elapsed user system cpu_pct mem ...)",
-                      l.name));
-    }
-    l.header = split_tabs(header_line);
-    for (std::size_t i = 0; i < l.header.size(); ++i) {
-      if (l.header[i].empty()) {
-        throw Error(fmt::format("{}:1: column {} has no name", l.name, i + 1));
-      }
-      for (std::size_t j = 0; j < i; ++j) {
-        if (l.header[j] == l.header[i]) {
-          throw Error(fmt::format("{}:1: column '{}' appears twice", l.name, l.header[i]));
-        }
-      }
-    }
-    for (std::string_view required : std::span(kStandardColumns).first<kRequiredColumnCount>()) {
-      if (std::find(l.header.begin(), l.header.end(), required) == l.header.end()) {
-        double probe = 0;
-        const bool looks_like_data = l.header.size() > 1 && parse_seconds(l.header[1], probe);
-        throw Error(fmt::format(
-            "{}:1: column '{}': missing from the header{} (a run file needs the columns test "
-            "elapsed user system cpu_pct mem)",
-            l.name, required,
-            looks_like_data ? "; the first line looks like data, not names" : ""));
-      }
-    }
+    const FileHeader header = read_header(l.name, l.data);
+    l.header = header.columns;
+    l.body_start = header.body_start;
     loaded.push_back(std::move(l));
   }
 

@@ -1,0 +1,55 @@
+#pragma once
+// The rows of `iobench plot`, in sections by input and sink: which test is fastest, the relative
+// figures, each section's scale and unit, and the texts of the value columns (the drawing is in
+// plot.cpp).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "driver/report/stats.hpp"
+#include "driver/runfile/reader.hpp"
+
+namespace iobench::plot {
+
+inline constexpr double kFont = 12;  // labels, ticks, values
+inline constexpr std::size_t kMaxLabelChars = 40;
+inline constexpr double kLogRange = 30;  // slowest / fastest median above which the axis is log
+
+struct Row {
+  const results::Group* group;
+  std::string label;
+  stats::Summary value;
+  double user_median = 0;
+  double system_median = 0;
+  bool fastest = false;
+  std::optional<double> relative;
+};
+
+struct Section {
+  std::string title;
+  std::vector<Row> rows;
+  double top = 0;          // largest value drawn
+  double bottom = 0;       // smallest positive value drawn (the log axis starts below it)
+  bool log_scale = false;  // medians span more than kLogRange: a log axis keeps them readable
+  double divisor = 1;
+  const char* unit = "s";
+  int value_decimals = 3;
+  std::vector<std::string> values;     // median, in the section's unit
+  std::vector<std::string> relatives;  // "1.43×", "fastest"
+  std::vector<std::string> notes;      // "1 failed"
+};
+
+// Sections by input and sink, in order of first appearance; rows fastest first. Throws
+// iobench::Error when there is no test column or no run.
+std::vector<Section> group_sections(const results::RunSet& set, results::Metric metric);
+
+struct ColumnWidths {
+  double label = 0;
+  double value = 0;
+  double relative = 0;
+  double note = 0;
+};
+// Sets each section's scale, unit and value texts; returns the widest text of each column.
+ColumnWidths scale_sections(std::vector<Section>& sections, results::Metric metric);
+
+}  // namespace iobench::plot
