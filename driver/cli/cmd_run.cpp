@@ -1,5 +1,5 @@
-// `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run] [--shard K/N]
-// [--quiet]`
+// `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run]
+// [--shard K/N|auto] [--data-dir DIR] [--quiet]`
 #include <memory>
 
 #include "driver/cli/command.hpp"
@@ -21,7 +21,11 @@ void setup_run(CLI::App& sub, int& exit_code) {
   sub.add_option("--filter", options->filter_regex, "Run only tests whose name matches this regex");
   sub.add_flag("--dry-run", options->dry_run, "Print the expanded plan and exit");
   sub.add_option("--shard", options->shard,
-                 "Run the K-th of N deterministic shares of the cells (K/N)");
+                 "Run the K-th of N shares of the cells (K/N), or auto: K/N from a Slurm job array "
+                 "or a Kubernetes Indexed Job (docs/distributed.md)");
+  sub.add_option("--data-dir", options->data_dir,
+                 "Folder that relative input paths resolve against (default: the config's folder; "
+                 "$IOBENCH_DATA_DIR; the current folder for an installed config)");
   sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
   sub.callback([options, repeats, &exit_code] {
     if (*repeats > 0) options->repeats_override = *repeats;

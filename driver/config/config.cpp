@@ -102,9 +102,7 @@ InputSpec parse_input(const Validator& v, const Json& value, const std::string& 
   } else {
     v.fail(path, "must be a path string or an object with \"path\"");
   }
-  input.path = std::filesystem::path(input.path_text).is_absolute()
-                   ? std::filesystem::path(input.path_text)
-                   : (base_dir / input.path_text).lexically_normal();
+  input.path = resolve_input_path(input.path_text, base_dir);
   return input;
 }
 
@@ -380,6 +378,17 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.baseline = v.string(*it, "baseline");
   }
   return config;
+}
+
+std::filesystem::path resolve_input_path(const std::string& path_text,
+                                         const std::filesystem::path& base_dir) {
+  const std::filesystem::path path(path_text);
+  return path.is_absolute() ? path : (base_dir / path).lexically_normal();
+}
+
+void set_data_dir(Config& config, const std::filesystem::path& data_dir) {
+  config.base_dir = data_dir;
+  for (auto& input : config.inputs) input.path = resolve_input_path(input.path_text, data_dir);
 }
 
 Config load_config(const std::filesystem::path& file) {

@@ -68,6 +68,14 @@ struct Config {
 // folder relative paths resolve against. Throws iobench::Error (exit 2).
 Config parse_config(std::string_view text, const std::filesystem::path& file);
 
+// A relative input path resolves against base_dir (the config's folder, or the data folder).
+std::filesystem::path resolve_input_path(const std::string& path_text,
+                                         const std::filesystem::path& base_dir);
+
+// Makes relative input paths resolve against data_dir instead of the config's folder
+// (`iobench run --data-dir`, docs/distributed.md).
+void set_data_dir(Config& config, const std::filesystem::path& data_dir);
+
 // Reads and parses a config file. Throws iobench::Error (exit 2).
 Config load_config(const std::filesystem::path& file);
 

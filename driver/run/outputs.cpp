@@ -36,11 +36,12 @@ void make_folder(const fs::path& folder) {
 
 }  // namespace
 
-OutputPaths choose_outputs(const fs::path& requested_runs, const std::string& config_name) {
+OutputPaths choose_outputs(const fs::path& requested_runs, const std::string& config_name,
+                           const std::string& name_suffix) {
   OutputPaths paths;
   if (requested_runs.empty()) {
     paths.folder = "results";
-    const std::string stem = fmt::format("{}-{}", config_name, utc_stamp());
+    const std::string stem = fmt::format("{}-{}{}", config_name, utc_stamp(), name_suffix);
     paths.runs = paths.folder / (stem + ".tsv");
     for (int n = 2; fs::exists(paths.runs); ++n)
       paths.runs = paths.folder / fmt::format("{}-{}.tsv", stem, n);

@@ -13,10 +13,11 @@ struct OutputPaths {
   std::filesystem::path folder;
 };
 
-// requested_runs empty: results/<config_name>-<UTC stamp>.tsv (a free name). Throws
-// iobench::Error (exit 2) when requested_runs exists.
+// requested_runs empty: results/<config_name>-<UTC stamp><name_suffix>.tsv (a free name; the
+// suffix names a shard, "-shard-K-of-N", since the tasks of one array start in the same second).
+// Throws iobench::Error (exit 2) when requested_runs exists.
 OutputPaths choose_outputs(const std::filesystem::path& requested_runs,
-                           const std::string& config_name);
+                           const std::string& config_name, const std::string& name_suffix = "");
 
 // Creates the folders of paths; throws iobench::Error (exit 2) when one cannot be made or written.
 void make_output_folders(const OutputPaths& paths);

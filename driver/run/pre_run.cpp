@@ -1,14 +1,20 @@
 #include "driver/run/pre_run.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <system_error>
 
 #include "common/error.hpp"
+#include "common/fd.hpp"
 #include "common/size.hpp"
 #include "driver/gen/gen.hpp"
 #include "driver/run/worker_catalog.hpp"
@@ -22,6 +28,40 @@ Error missing_input(const Config& config, std::size_t index) {
   return Error(
       fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
                   config.file.string(), index, config.inputs[index].path.string()));
+}
+
+// The tasks of a job array may share a file system and start at once: one makes the input
+// while the others wait on its lock file, then find it whole (gen renames it into place).
+void generate_once(const InputSpec& input, bool quiet) {
+  std::string lock_name = ".";  // built in steps: GCC 12 warns wrongly on "." + string + ".lock"
+  lock_name += input.path.filename().string();
+  lock_name += ".lock";
+  const fs::path lock_path = input.path.parent_path() / lock_name;
+  const UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644));
+  if (!lock) {
+    throw Error(fmt::format("{}: cannot create the lock file for generating {}: {}",
+                            lock_path.string(), input.path.string(), std::strerror(errno)));
+  }
+  if (::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
+    if (!quiet) {
+      fmt::print(stderr, "iobench: waiting for another process generating {}\n",
+                 input.path.string());
+    }
+    while (::flock(lock.get(), LOCK_EX) != 0) {
+      if (errno != EINTR) {
+        throw Error(fmt::format("{}: cannot lock: {}", lock_path.string(), std::strerror(errno)));
+      }
+    }
+  }
+  std::error_code ec;
+  if (fs::exists(input.path, ec)) return;  // made while we waited
+  if (!quiet) {
+    fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
+               format_size(input.generate->size_bytes), input.generate->kind, input.generate->seed);
+  }
+  gen::generate(*input.generate, input.path);
+  // Still locked: a waiter holds the old inode and finds the input; a latecomer finds it first.
+  ::unlink(lock_path.c_str());
 }
 
 std::string read_first_line(const char* path) {
@@ -134,13 +174,8 @@ void prepare_inputs(const Config& config, bool quiet) {
     std::error_code ec;
     if (fs::exists(input.path, ec)) continue;
     if (!input.generate) throw missing_input(config, i);
-    if (!quiet) {
-      fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
-                 format_size(input.generate->size_bytes), input.generate->kind,
-                 input.generate->seed);
-    }
     if (input.path.has_parent_path()) fs::create_directories(input.path.parent_path(), ec);
-    gen::generate(*input.generate, input.path);
+    generate_once(input, quiet);
   }
 }
 

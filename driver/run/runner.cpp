@@ -3,13 +3,14 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
-#include <tuple>
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/medians_file.hpp"
 #include "driver/run/counting.hpp"
+#include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
 #include "driver/run/executor.hpp"
 #include "driver/run/interrupt.hpp"
@@ -17,6 +18,7 @@
 #include "driver/run/pre_run.hpp"
 #include "driver/run/provenance.hpp"
 #include "driver/run/run_meta.hpp"
+#include "driver/run/shard.hpp"
 #include "driver/run/worker_catalog.hpp"
 #include "driver/runfile/writer.hpp"
 
@@ -42,7 +44,12 @@ void warn_if_busy() {
 }  // namespace
 
 int run_experiment(const RunOptions& options) {
-  return run_config(load_config(options.config_path), options);
+  Config config = load_config(options.config_path);
+  const auto lookup = [](const char* name) { return std::getenv(name); };
+  if (const auto data_dir = choose_data_dir(options.data_dir, config.file, lookup)) {
+    set_data_dir(config, *data_dir);
+  }
+  return run_config(config, options);
 }
 
 int run_config(const Config& config, const RunOptions& options) {
@@ -51,10 +58,16 @@ int run_config(const Config& config, const RunOptions& options) {
   plan_options.worker_path = find_worker().string();
   plan_options.filter_regex = options.filter_regex;
   plan_options.repeats_override = options.repeats_override;
-  if (!options.shard.empty()) {
-    std::tie(plan_options.shard_index, plan_options.shard_count) = parse_shard(options.shard);
-  }
+  const ShardChoice shard =
+      resolve_shard(options.shard, [](const char* name) { return std::getenv(name); });
+  plan_options.shard_index = shard.index;
+  plan_options.shard_count = shard.count;
   const Plan plan = build_plan(config, plan_options);
+  PlanOptions whole_matrix = plan_options;
+  whole_matrix.shard_index = 0;
+  whole_matrix.shard_count = 1;
+  const nlohmann::ordered_json matrix =
+      describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
   check_machine_settings(config, plan);
@@ -63,7 +76,9 @@ int run_config(const Config& config, const RunOptions& options) {
     return kExitOk;
   }
 
-  const OutputPaths paths = choose_outputs(options.output, config.name);
+  const OutputPaths paths = choose_outputs(
+      options.output, config.name,
+      shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
   if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
   make_output_folders(paths);
   if (is_unoptimized_build()) {
@@ -81,10 +96,12 @@ int run_config(const Config& config, const RunOptions& options) {
                      {"repeats", plan.repeats},
                      {"repeats_min", plan.repeats_min},
                      {"ci_pct", plan.ci_pct},
-                     {"shard", options.shard.empty() ? "1/1" : options.shard},
+                     {"shard", matrix["shard"]},
                      {"order", to_string(config.order)},
                      {"seed", config.seed},
                      {"worker", plan_options.worker_path}};
+  meta["host"] = host_name();
+  meta["matrix"] = matrix;
   meta["config_file"] = config.file.string();
   meta["config"] = config.as_written;
   meta["provenance"] = collect_provenance(config, plan, plan_options.worker_path);

@@ -14,7 +14,10 @@ struct RunOptions {
   std::filesystem::path output;       // empty: results/<name>-<UTC timestamp>.tsv
   std::string filter_regex;
   std::optional<int> repeats_override;
-  std::string shard;  // "K/N" or empty
+  std::string shard;  // "K/N", "auto" or empty
+  // Relative input paths resolve here instead of the config's folder; empty: $IOBENCH_DATA_DIR,
+  // else the current folder for an installed config (run_experiment only).
+  std::filesystem::path data_dir;
   bool dry_run = false;
   bool quiet = false;
   // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).

@@ -1,0 +1,70 @@
+// `iobench merge SHARD.tsv... -o RUNS.tsv`: joins the shards of one matrix (docs/distributed.md).
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/atomic_file.hpp"
+#include "common/error.hpp"
+#include "driver/cli/command.hpp"
+#include "driver/report/medians_file.hpp"
+#include "driver/runfile/shard_merge.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct MergeOptions {
+  std::vector<std::string> shards;
+  fs::path output;
+};
+
+int merge(const MergeOptions& options) {
+  const std::vector<fs::path> files(options.shards.begin(), options.shards.end());
+  const runfile::MergedShards merged = runfile::merge_shards(files);
+  if (!merged.problems.empty()) {
+    for (const auto& problem : merged.problems) fmt::print(stderr, "iobench merge: {}\n", problem);
+    fmt::print(stderr, "iobench merge: {} problem(s); nothing written\n", merged.problems.size());
+    return kExitRunFailed;
+  }
+  std::error_code ec;
+  if (fs::exists(options.output, ec)) {
+    throw Error(fmt::format("{}: exists; results are never overwritten (choose another -o)",
+                            options.output.string()));
+  }
+  const fs::path medians = runfile::medians_path_for(options.output);
+  const fs::path meta_path = runfile::meta_path_for(options.output);
+  nlohmann::ordered_json meta;
+  meta["runs_file"] = options.output.string();
+  meta["medians_file"] = medians.string();
+  meta.update(merged.meta);
+  write_file_atomically(options.output, merged.runs_text);
+  write_file_atomically(meta_path, meta.dump(2) + '\n');
+  report::write_medians_report({options.output, medians, merged.baseline}, std::cout, std::cerr);
+  fmt::print(stderr, "iobench merge: {} shards, {} rows from {} host(s) ({}) in {}\n",
+             merged.meta["merged_from"].size(), merged.rows, merged.hosts.size(),
+             fmt::join(merged.hosts, ", "), options.output.string());
+  return kExitOk;
+}
+
+void setup_merge(CLI::App& sub, int& exit_code) {
+  auto options = std::make_shared<MergeOptions>();
+  sub.add_option("shards", options->shards,
+                 "Run files of the shards (their meta files beside them, in meta/)")
+      ->required();
+  sub.add_option("-o,--output", options->output, "Merged run file to write (never overwritten)")
+      ->required();
+  sub.callback([options, &exit_code] { exit_code = merge(*options); });
+}
+
+const RegisterCommand kRegisterMerge{
+    "merge",
+    "Join the shards of one matrix (run --shard) into one run file; exit 1 if any is missing",
+    &setup_merge, 15};
+
+}  // namespace
+}  // namespace iobench
