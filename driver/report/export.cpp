@@ -165,7 +165,7 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
     row.push_back(std::to_string(g.metric(Metric::kElapsed).n));
     for (std::size_t m = 0; m < results::kMetricCount; ++m) {
       if (!reported(set, m)) continue;
-      const stats::Summary& st = g.metrics[m];
+      const stats::SampleStats& st = g.metrics[m];
       const int d = kTsvDecimals[m];
       for (double v : {st.median, st.min, st.max, st.mad, st.mean, st.stddev}) {
         row.push_back(trimmed(v, d));
@@ -189,7 +189,7 @@ nlohmann::ordered_json number_or_null(double v) {
   return v;
 }
 
-nlohmann::ordered_json stats_json(const stats::Summary& st) {
+nlohmann::ordered_json stats_json(const stats::SampleStats& st) {
   nlohmann::ordered_json j;
   j["n"] = st.n;
   j["median"] = number_or_null(st.median);

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "common/error.hpp"
+#include "driver/report/summary.hpp"
 #include "driver/report/svg.hpp"
 #include "driver/util/format.hpp"
 
@@ -25,10 +26,16 @@ std::vector<Section> group_sections(const results::RunSet& set, Metric metric) {
   const std::size_t input_key = set.key_index("input");
   const std::size_t sink_key = set.key_index("sink");
   if (test_key == std::string_view::npos) throw Error("plot: the runs have no test column");
+  // The fastest (the reference) and the relative figures are the summary's, for this metric.
+  summary::Options summary_options;
+  summary_options.relative_metric = metric;
+  const summary::Summary summary = summary::summarize(set, summary_options);
   // Sections by input and sink, in order of first appearance; rows fastest first.
   std::vector<Section> sections;
   std::map<std::pair<std::string, std::string>, std::size_t> section_index;
-  for (const auto& g : set.groups) {
+  for (std::size_t i = 0; i < set.groups.size(); ++i) {
+    const results::Group& g = set.groups[i];
+    const summary::GroupStats& stats = summary.groups[i];  // the summary keeps the set's order
     const std::string input = input_key != std::string_view::npos ? g.key[input_key] : "";
     const std::string sink = sink_key != std::string_view::npos ? g.key[sink_key] : "";
     auto [it, inserted] = section_index.emplace(std::make_pair(input, sink), sections.size());
@@ -42,11 +49,11 @@ std::vector<Section> group_sections(const results::RunSet& set, Metric metric) {
     }
     Row row{&g,
             g.key[test_key],
-            stats::summarize(g.metric(metric)),
-            stats::median(g.metric(Metric::kUser)),
-            stats::median(g.metric(Metric::kSystem)),
-            false,
-            std::nullopt};
+            stats.metric(metric),
+            stats.metric(Metric::kUser).median,
+            stats.metric(Metric::kSystem).median,
+            stats.is_reference,
+            stats.relative};
     sections[it->second].rows.push_back(std::move(row));
   }
   if (sections.empty()) throw Error("plot: no runs to plot");
@@ -57,14 +64,6 @@ std::vector<Section> group_sections(const results::RunSet& set, Metric metric) {
       if (an != bn) return an;
       return an && a.value.median < b.value.median;
     });
-    if (!section.rows.empty() && section.rows.front().value.n > 0) {
-      const double best = section.rows.front().value.median;
-      for (auto& row : section.rows) {
-        if (row.value.n == 0) continue;
-        row.fastest = row.value.median == best;
-        if (best > 0) row.relative = row.value.median / best;
-      }
-    }
   }
   return sections;
 }

@@ -18,7 +18,7 @@ inline constexpr double kLogRange = 30;  // slowest / fastest median above which
 struct Row {
   const results::Group* group;
   std::string label;
-  stats::Summary value;
+  stats::SampleStats value;
   double user_median = 0;
   double system_median = 0;
   bool fastest = false;

@@ -88,8 +88,8 @@ double mad(std::span<const double> values) {
   return median_in_place(scratch);
 }
 
-Summary summarize(std::span<const double> values) {
-  Summary s;
+SampleStats summarize(std::span<const double> values) {
+  SampleStats s;
   s.n = values.size();
   if (values.empty()) {
     s.median = s.min = s.max = s.mad = s.mean = s.stddev = kNaN;

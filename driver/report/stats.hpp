@@ -22,7 +22,7 @@ double stddev(std::span<const double> values);
 double mad(std::span<const double> values);
 
 // Everything `summarize` prints for one metric of one group.
-struct Summary {
+struct SampleStats {
   std::size_t n = 0;
   double median = 0;
   double min = 0;
@@ -31,7 +31,7 @@ struct Summary {
   double mean = 0;
   double stddev = 0;  // NaN for n < 2
 };
-Summary summarize(std::span<const double> values);
+SampleStats summarize(std::span<const double> values);
 
 // Iglewicz and Hoaglin's modified z-score: 0.6745 * (x - median) / MAD. When MAD is 0 the
 // mean absolute deviation stands in (z = (x - median) / (1.253314 * meanAD)); when that is 0

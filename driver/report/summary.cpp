@@ -47,7 +47,7 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     for (std::size_t m = 0; m < results::kMetricCount; ++m) {
       gs.metrics[m] = stats::summarize(g.samples[m]);
     }
-    const stats::Summary& el = gs.metric(Metric::kElapsed);
+    const stats::SampleStats& el = gs.metric(Metric::kElapsed);
     const std::size_t sink_key = set.key_index("sink");
     gs.verified_through_pipe_run = sink_key != std::string_view::npos && g.key[sink_key] == "null";
     if (!g.mixed_inputs) gs.input_bytes = input_size(g.input, sizes);
@@ -99,8 +99,9 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     if (!options.baseline.empty() && test_key != std::string_view::npos) {
       for (std::size_t i : members) {
         const auto& gs = out.groups[i];
-        if (set.groups[i].key[test_key] == options.baseline && gs.metric(Metric::kElapsed).n > 0) {
-          reference = gs.metric(Metric::kElapsed).median;
+        if (set.groups[i].key[test_key] == options.baseline &&
+            gs.metric(options.relative_metric).n > 0) {
+          reference = gs.metric(options.relative_metric).median;
           have_reference = true;
           reference_index = i;
         }
@@ -114,7 +115,7 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     }
     if (!have_reference) {
       for (std::size_t i : members) {
-        const auto& el = out.groups[i].metric(Metric::kElapsed);
+        const auto& el = out.groups[i].metric(options.relative_metric);
         if (el.n > 0 && el.median > 0 && (!have_reference || el.median < reference)) {
           reference = el.median;
           have_reference = true;
@@ -125,7 +126,7 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     if (!have_reference || !(reference > 0)) continue;
     out.groups[reference_index].is_reference = true;
     for (std::size_t i : members) {
-      const auto& el = out.groups[i].metric(Metric::kElapsed);
+      const auto& el = out.groups[i].metric(options.relative_metric);
       if (el.n > 0 && el.median > 0) out.groups[i].relative = el.median / reference;
     }
   }

@@ -15,19 +15,19 @@ namespace iobench::summary {
 
 struct GroupStats {
   const results::Group* group = nullptr;
-  std::array<stats::Summary, results::kMetricCount> metrics;  // NaN fields when n = 0
+  std::array<stats::SampleStats, results::kMetricCount> metrics;  // NaN fields when n = 0
   std::optional<std::uint64_t> input_bytes;  // size of the input file, when it can be stat'ed
   std::optional<double> mb_per_s;            // input_bytes / 10^6 / elapsed median
-  std::optional<double> relative;            // elapsed median / the reference's
+  std::optional<double> relative;            // median / the reference's (Options::relative_metric)
   bool is_reference = false;                 // the group `relative` divides by
   // A null-sink group: nobody sees its output (a program may detect /dev/null and skip the
   // work), so it is verified only through its unrecorded verification run into a pipe.
   bool verified_through_pipe_run = false;
-  std::size_t elapsed_outliers = 0;  // modified z-score > 3.5, kept in every statistic
+  std::size_t elapsed_outliers = 0;          // modified z-score > 3.5, kept in every statistic
   std::optional<std::uint64_t> input_lines;  // counted when a syscalls column needs it
   CounterFigures counter_figures;            // from the counters' medians, where they exist
 
-  [[nodiscard]] const stats::Summary& metric(results::Metric m) const {
+  [[nodiscard]] const stats::SampleStats& metric(results::Metric m) const {
     return metrics[results::index(m)];
   }
 };
@@ -37,6 +37,8 @@ struct Options {
   double spread_warning = 0.05;    // warn when elapsed MAD / median exceeds this
   double outlier_threshold = 3.5;  // modified z-score
   std::size_t min_runs = 3;        // warn below this many ok runs
+  // The metric `relative` and the reference compare (plot draws other metrics than elapsed).
+  results::Metric relative_metric = results::Metric::kElapsed;
 };
 
 struct Summary {

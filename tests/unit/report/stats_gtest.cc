@@ -60,7 +60,7 @@ TEST(Stats, MadOfEqualValuesIsZero) {
 
 TEST(Stats, SummarizeAgreesWithTheSingleFunctions) {
   const std::vector<double> v{0.52, 0.50, 0.61, 0.49, 0.55, 0.50};
-  const Summary s = summarize(v);
+  const SampleStats s = summarize(v);
   EXPECT_EQ(s.n, 6u);
   EXPECT_DOUBLE_EQ(s.median, 0.51);
   EXPECT_DOUBLE_EQ(s.min, 0.49);
