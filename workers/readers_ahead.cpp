@@ -37,21 +37,11 @@ class MmapAheadReader final : public Reader {
   explicit MmapAheadReader(const Options& options) : options_(options) {}
 
   void run(Input& input, Op& op) override {
-    if (!input.regular) throw RunError(kMmapNeedsAFile);  // as `mmap`: never a silent read(2)
-    struct stat st {};
-    if (::fstat(input.fd, &st) != 0)
-      throw std::system_error(errno, std::generic_category(), "fstat");
-    const off_t start = ::lseek(input.fd, 0, SEEK_CUR);  // stdin may be a file read partly
-    if (start < 0 || st.st_size <= start) return;
-    const auto size = static_cast<std::size_t>(st.st_size);
-    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, input.fd, 0);
-    if (map == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap");
-    const Unmap unmap(map, size);
-    ::madvise(map, size, MADV_SEQUENTIAL);
-    const char* const base = static_cast<const char*>(map);
+    const MappedInput mapped(input);  // as `mmap`: a pipe is refused, never read(2) instead
+    if (mapped.empty()) return;
     {
-      Scanner scanner(base + start, base + size);  // joined before the mapping goes
-      consume(scanner, base, op);
+      Scanner scanner(mapped.begin(), mapped.end());  // joined before the mapping goes
+      consume(scanner, mapped.base(), op);
     }
     ::lseek(input.fd, 0, SEEK_END);
   }
@@ -174,15 +164,6 @@ class MmapAheadReader final : public Reader {
       if (last) return;
     }
   }
-
-  struct Unmap {
-    void* addr;
-    std::size_t size;
-    Unmap(void* a, std::size_t s) : addr(a), size(s) {}
-    Unmap(const Unmap&) = delete;
-    Unmap& operator=(const Unmap&) = delete;
-    ~Unmap() { ::munmap(addr, size); }
-  };
 
   const Options& options_;
 };

@@ -63,23 +63,11 @@ class MmapReader final : public Reader {
   explicit MmapReader(const Options& options) : options_(options) {}
 
   void run(Input& input, Op& op) override {
-    // A pipe cannot be mapped. Reading it with read(2) instead would measure another strategy
-    // under this one's name, so the run fails and says why (docs/driver.md, "What ok guarantees").
-    if (!input.regular) throw RunError(kMmapNeedsAFile);
-    struct stat st {};
-    if (::fstat(input.fd, &st) != 0)
-      throw std::system_error(errno, std::generic_category(), "fstat");
-    const off_t start = ::lseek(input.fd, 0, SEEK_CUR);  // stdin may be a file read partly
-    if (start < 0 || st.st_size <= start) return;
-    const auto size = static_cast<std::size_t>(st.st_size);
-    void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, input.fd, 0);
-    if (map == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap");
-    const Unmap unmap(map, size);
-    ::madvise(map, size, MADV_SEQUENTIAL);
-
-    const char* const base = static_cast<const char*>(map);
-    const char* const end = base + size;
-    const char* p = base + start;
+    const MappedInput mapped(input);
+    if (mapped.empty()) return;
+    const char* const base = mapped.base();
+    const char* const end = mapped.end();
+    const char* p = mapped.begin();
     const char* dropped = base;  // page-aligned: everything before it is unmapped from RSS
     std::string_view batch[256];
     for (;;) {
@@ -108,15 +96,6 @@ class MmapReader final : public Reader {
   static constexpr std::ptrdiff_t kDropBytes = 1 << 20;
   static constexpr std::size_t kPage = 4096;
 
-  struct Unmap {
-    void* addr;
-    std::size_t size;
-    Unmap(void* a, std::size_t s) : addr(a), size(s) {}
-    Unmap(const Unmap&) = delete;
-    Unmap& operator=(const Unmap&) = delete;
-    ~Unmap() { ::munmap(addr, size); }
-  };
-
   const Options& options_;
 };
 
@@ -141,6 +120,27 @@ const RegisterReader kChunk({"chunk", "read(2) raw blocks, no line split: the by
 
 std::unique_ptr<Reader> make_read_reader(const Options& options) {
   return std::make_unique<ReadReader>(buffer_or(options, kDefaultReadBlock));
+}
+
+MappedInput::MappedInput(const Input& input) {
+  // A pipe cannot be mapped. Reading it with read(2) instead would measure another strategy
+  // under the mmap readers' names, so the run fails and says why (docs/driver.md, "What ok
+  // guarantees").
+  if (!input.regular) throw RunError(kMmapNeedsAFile);
+  struct stat st {};
+  if (::fstat(input.fd, &st) != 0) throw std::system_error(errno, std::generic_category(), "fstat");
+  const off_t start = ::lseek(input.fd, 0, SEEK_CUR);
+  if (start < 0 || st.st_size <= start) return;
+  size_ = static_cast<std::size_t>(st.st_size);
+  start_ = static_cast<std::size_t>(start);
+  void* map = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, input.fd, 0);
+  if (map == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap");
+  map_ = map;
+  ::madvise(map_, size_, MADV_SEQUENTIAL);
+}
+
+MappedInput::~MappedInput() {
+  if (map_ != nullptr) ::munmap(map_, size_);
 }
 
 }  // namespace iobench::worker
