@@ -5,6 +5,7 @@
 
 #include "common/error.hpp"
 #include "driver/config/config.hpp"
+#include "tests/unit/config/test_util.hpp"
 
 namespace iobench {
 namespace {
@@ -26,13 +27,7 @@ constexpr const char* kValid = R"({
 })";
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_config(text, "configs/x.json");
-  } catch (const Error& e) {
-    EXPECT_EQ(e.exit_code(), 2);
-    return e.what();
-  }
-  return "(no error)";
+  return testing::config_error_of(text);
 }
 
 std::string with(const std::string& key_and_value) {

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "driver/config/config.hpp"
+#include "tests/unit/config/test_util.hpp"
 
 namespace iobench {
 namespace {
@@ -16,13 +17,7 @@ std::string config_with(const std::string& counters) {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_config(text, "configs/x.json");
-  } catch (const Error& e) {
-    EXPECT_EQ(e.exit_code(), 2);
-    return e.what();
-  }
-  return "(no error)";
+  return testing::config_error_of(text);
 }
 
 TEST(ConfigCounters, KeepsTheNamesInTheirOrder) {
