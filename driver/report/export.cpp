@@ -155,7 +155,8 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
       t.header.push_back(fmt::format("{}_{}", results::kMetricNames[m], op));
     }
   }
-  for (std::string_view h : {"mb_per_s", "relative", "excluded", "outliers"}) {
+  for (std::string_view h :
+       {"mb_per_s", "relative", "excluded", "outliers", "elapsed_ci95_low", "elapsed_ci95_high"}) {
     t.header.emplace_back(h);
   }
   const std::vector<const DerivedColumn*> derived = derived_columns(s);
@@ -175,6 +176,9 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
     row.push_back(g.relative ? trimmed(*g.relative, 4) : "");
     row.push_back(std::to_string(g.group->excluded_count()));
     row.push_back(std::to_string(g.elapsed_outliers));
+    const stats::MedianInterval& ci = g.elapsed_ci95;
+    row.push_back(trimmed(ci.median - ci.half_width, 6));
+    row.push_back(trimmed(ci.median + ci.half_width, 6));
     for (const DerivedColumn* d : derived) {
       const auto& figure = g.counter_figures.*(d->figure);
       row.push_back(figure ? trimmed(*figure, 4) : "");
@@ -241,6 +245,8 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
     }
     extra["excluded"] = std::move(excluded);
     extra["elapsed_outliers"] = g.elapsed_outliers;
+    extra["elapsed_ci95"] = {number_or_null(g.elapsed_ci95.median - g.elapsed_ci95.half_width),
+                             number_or_null(g.elapsed_ci95.median + g.elapsed_ci95.half_width)};
     extra["input_bytes"] = g.input_bytes ? nlohmann::ordered_json(*g.input_bytes) : nullptr;
     extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
     extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;

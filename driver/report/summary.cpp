@@ -60,6 +60,7 @@ Summary summarize(const results::RunSet& set, const Options& options) {
                                                 gs.metric(metric_of(Counter::kInstructions)).median,
                                                 gs.metric(metric_of(Counter::kCycles)).median,
                                                 gs.input_bytes, gs.input_lines);
+    gs.elapsed_ci95 = stats::median_interval_95(g.metric(Metric::kElapsed));
     if (gs.input_bytes && el.n > 0 && el.median > 0) {
       gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
     }

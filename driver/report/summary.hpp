@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "driver/report/counters.hpp"
+#include "driver/report/precision.hpp"
 #include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
 
@@ -23,7 +24,10 @@ struct GroupStats {
   // A null-sink group: nobody sees its output (a program may detect /dev/null and skip the
   // work), so it is verified only through its unrecorded verification run into a pipe.
   bool verified_through_pipe_run = false;
-  std::size_t elapsed_outliers = 0;          // modified z-score > 3.5, kept in every statistic
+  std::size_t elapsed_outliers = 0;  // modified z-score > 3.5, kept in every statistic
+  // The 95 % interval of the elapsed median that the precision target stops on (precision.hpp);
+  // NaN half-width below 2 runs. Two tests are resolved when their intervals do not overlap.
+  stats::MedianInterval elapsed_ci95;
   std::optional<std::uint64_t> input_lines;  // counted when a syscalls column needs it
   CounterFigures counter_figures;            // from the counters' medians, where they exist
 

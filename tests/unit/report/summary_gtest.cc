@@ -1,6 +1,7 @@
 // summarize: the warnings about the state a row claims, and null sinks said as such.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -15,6 +16,41 @@ const std::string kHeader =
 
 std::string row(const std::string& test, const std::string& sink, const std::string& cache_pct) {
   return test + "\t1\t0.5\t0.5\t100\t5\tin.txt\t" + sink + "\tok\t" + cache_pct + "\n";
+}
+
+std::string timed(const std::string& test, const std::string& elapsed_s) {
+  return test + "\t" + elapsed_s + "\t0.5\t0.5\t100\t5\tin.txt\tpipe\tok\t\n";
+}
+
+// The interval the precision target stops on, exported so that two tests can be called
+// resolved (non-overlapping) from the summary alone: median 3 of 1..5, s = sqrt(2.5),
+// t(0.975, 4) = 2.776445, so the half-width is 2.776445 * sqrt(pi/2) * sqrt(2.5) / sqrt(5).
+TEST(Summary, ElapsedIntervalIsThePrecisionTargetsInterval) {
+  const auto set =
+      results::parse_runs({{"ci.tsv",
+                            kHeader + timed("A", "1") + timed("A", "2") + timed("A", "3") +
+                                timed("A", "4") + timed("A", "5") + timed("B", "7"),
+                            "ci"}});
+  const Summary s = summarize(set);
+  ASSERT_EQ(s.groups.size(), 2u);
+  const double half = 2.776445 * 1.2533141373155 * std::sqrt(2.5) / std::sqrt(5.0);
+  EXPECT_DOUBLE_EQ(s.groups[0].elapsed_ci95.median, 3);
+  EXPECT_NEAR(s.groups[0].elapsed_ci95.half_width, half, 1e-6);
+  EXPECT_TRUE(std::isnan(s.groups[1].elapsed_ci95.half_width));  // one run: no interval
+
+  std::ostringstream tsv;
+  exporter::write_summary(s, exporter::Format::kTsv, tsv);
+  std::istringstream lines(tsv.str());
+  std::string header;
+  std::string a;
+  std::string b;
+  std::getline(lines, header);
+  std::getline(lines, a);
+  std::getline(lines, b);
+  EXPECT_NE(header.find("\toutliers\telapsed_ci95_low\telapsed_ci95_high"), std::string::npos)
+      << header;
+  EXPECT_NE(a.find("\t0.53944\t5.46056"), std::string::npos) << a;  // 3 -/+ half, 6 decimals
+  EXPECT_EQ(b.substr(b.size() - 2), "\t\t");                        // empty, not 0, for one run
 }
 
 TEST(Summary, WarnsPerTestWhenColdRunsWereCached) {
