@@ -57,6 +57,8 @@ Enum parse_choice(const Validator& v, const Json& value, const std::string& path
 
 constexpr std::array<std::pair<std::string_view, CacheMode>, 3> kCacheModes{
     {{"warm", CacheMode::kWarm}, {"cold", CacheMode::kCold}, {"none", CacheMode::kNone}}};
+constexpr std::array<std::pair<std::string_view, DrainMode>, 2> kDrainModes{
+    {{"spin", DrainMode::kSpin}, {"block", DrainMode::kBlock}}};
 constexpr std::array<std::pair<std::string_view, RunOrder>, 3> kOrders{
     {{"interleave", RunOrder::kInterleave},
      {"grouped", RunOrder::kGrouped},
@@ -194,6 +196,9 @@ std::string_view to_string(RunOrder order) noexcept {
 std::string_view to_string(SinkKind sink) noexcept {
   return kSinks[static_cast<std::size_t>(sink)].first;
 }
+std::string_view to_string(DrainMode mode) noexcept {
+  return kDrainModes[static_cast<std::size_t>(mode)].first;
+}
 
 Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Validator v(file.string());
@@ -225,7 +230,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   v.only_keys(root, "",
               {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
-               "counters", "$schema"});
+               "drain", "counters", "$schema"});
 
   Config config;
   config.file = file;
@@ -337,6 +342,9 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   if (const auto it = root.find("pipe_size"); it != root.end()) {
     config.pipe_size_bytes = v.size(*it, "pipe_size");
     if (*config.pipe_size_bytes == 0) v.fail("pipe_size", "must be above 0");
+  }
+  if (const auto it = root.find("drain"); it != root.end()) {
+    config.drain = parse_choice(v, *it, "drain", kDrainModes);
   }
 
   std::set<std::string> names;

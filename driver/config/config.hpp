@@ -19,10 +19,15 @@ namespace iobench {
 enum class CacheMode { kWarm, kCold, kNone };
 enum class RunOrder { kInterleave, kGrouped, kShuffle };
 enum class SinkKind { kNull, kPipe, kFile };
+// How the driver reads a pipe sink (docs/driver.md, "What the pipe sink costs"): `spin` keeps
+// reading while output flows, so a writer never waits for the drain to wake up; `block` sleeps in
+// poll whenever the pipe is empty, like `cat`.
+enum class DrainMode { kSpin, kBlock };
 
 std::string_view to_string(CacheMode mode) noexcept;
 std::string_view to_string(RunOrder order) noexcept;
 std::string_view to_string(SinkKind sink) noexcept;
+std::string_view to_string(DrainMode mode) noexcept;
 
 struct InputSpec {
   std::string path_text;       // as written in the config
@@ -60,6 +65,7 @@ struct Config {
   std::string baseline;
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
+  DrainMode drain = DrainMode::kSpin;            // how pipe sinks are read
   std::vector<Counter> counters;                 // kernel counters per run, as listed
   nlohmann::ordered_json as_written;             // the config, for the run metadata
 };

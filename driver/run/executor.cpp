@@ -92,6 +92,7 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
       ok_elapsed_s_(plan.cells.size()) {
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
   sink_settings_.worker_cpus = config.cpus;
+  sink_settings_.drain = config.drain;
   sink_settings_.temp_dir = settings_.temp_folder;
   for (const auto& spec : config.inputs) {
     InputState state;

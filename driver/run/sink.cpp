@@ -44,7 +44,9 @@ class NullSink final : public Sink {
 class PipeSink final : public Sink {
  public:
   explicit PipeSink(const SinkSettings& settings)
-      : grace_s_(settings.drain_grace_s), worker_cpus_(settings.worker_cpus) {
+      : grace_s_(settings.drain_grace_s),
+        worker_cpus_(settings.worker_cpus),
+        spin_s_(settings.drain == DrainMode::kSpin ? settings.drain_spin_s : 0) {
     std::array<int, 2> ends{};
     if (::pipe2(ends.data(), O_CLOEXEC) != 0)
       throw Error(fmt::format("pipe: {}", std::strerror(errno)));
@@ -59,6 +61,9 @@ class PipeSink final : public Sink {
     if (const int given = ::fcntl(write_end_.get(), F_GETPIPE_SZ); given > 0) {
       pipe_size_bytes_ = static_cast<std::uint64_t>(given);
     }
+    // Spinning reads must not block: the drain decides itself when to sleep.
+    if (spin_s_ > 0 && ::fcntl(read_end_.get(), F_SETFL, O_NONBLOCK) != 0)
+      throw Error(fmt::format("pipe: O_NONBLOCK: {}", std::strerror(errno)));
     stop_.reset(::eventfd(0, EFD_CLOEXEC));
     if (!stop_) throw Error(fmt::format("eventfd: {}", std::strerror(errno)));
     drain_ = std::thread([this] { drain(); });
@@ -92,30 +97,58 @@ class PipeSink final : public Sink {
 
  private:
   void stop() {
+    stop_requested_.store(true, std::memory_order_relaxed);
     const std::uint64_t one = 1;
     [[maybe_unused]] const ssize_t n = ::write(stop_.get(), &one, sizeof one);
   }
 
+  // A pipe writer waits for its reader twice: when the pipe is full, until the reader has read,
+  // and on every write into an empty pipe, which wakes a sleeping reader (on a VM, an idle CPU
+  // leaving its halt: tens of microseconds). `cat` sleeps whenever the pipe is empty, so a
+  // writer into `| cat` pays both; the spinning drain stays awake while output flows (yielding
+  // its CPU to anything else runnable), so the writer pays only the copy. docs/driver.md, "What
+  // the pipe sink costs", has the figures.
   void drain() {
     // Not zero-filled (a std::vector would touch the whole MiB on every run); pages are only
     // touched as output arrives.
     const std::unique_ptr<char[]> buffer(new char[kDrainBufferBytes]);
     keep_off_worker_cpus();
+    const auto spin_for = std::chrono::duration<double>(spin_s_);
     try {
+      auto last_data = std::chrono::steady_clock::now();
       for (;;) {
+        // Stop first: a stray that escaped the process group and writes without end would
+        // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
+        if (stop_requested_.load(std::memory_order_relaxed)) break;
+        if (spin_s_ > 0) {
+          const ssize_t n = ::read(read_end_.get(), buffer.get(), kDrainBufferBytes);
+          if (n > 0) {
+            consume(buffer.get(), static_cast<std::size_t>(n));
+            last_data = std::chrono::steady_clock::now();
+            continue;
+          }
+          if (n == 0) break;
+          if (errno == EINTR) continue;
+          if (errno != EAGAIN) throw std::system_error(errno, std::generic_category(), "read");
+          if (std::chrono::steady_clock::now() - last_data < spin_for) {
+            ::sched_yield();
+            continue;
+          }
+        }
         std::array<pollfd, 2> fds{{{read_end_.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}}};
         if (::poll(fds.data(), fds.size(), -1) < 0) {
           if (errno == EINTR) continue;
           throw std::system_error(errno, std::generic_category(), "poll");
         }
-        // Stop first: a stray that escaped the process group and writes without end would
-        // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
         if (fds[1].revents != 0) break;
+        if (spin_s_ > 0) {
+          last_data = std::chrono::steady_clock::now();  // awake again: spin on the next read
+          continue;
+        }
         if (fds[0].revents != 0) {
           const std::size_t n = sys::read_some(read_end_.get(), buffer.get(), kDrainBufferBytes);
           if (n == 0) break;
-          bytes_ += n;
-          hash_.update(buffer.get(), n);
+          consume(buffer.get(), n);
         }
       }
     } catch (const std::exception& e) {
@@ -124,6 +157,11 @@ class PipeSink final : public Sink {
     const std::lock_guard lock(mutex_);
     done_ = true;
     done_cv_.notify_all();
+  }
+
+  void consume(const char* data, std::size_t n) {
+    bytes_ += n;
+    hash_.update(data, n);
   }
 
   // Moves this (the drain) thread off the worker's CPUs when others remain; records where it runs.
@@ -147,6 +185,8 @@ class PipeSink final : public Sink {
 
   double grace_s_;
   std::vector<int> worker_cpus_;
+  double spin_s_;  // 0: block in poll whenever the pipe is empty
+  std::atomic<bool> stop_requested_{false};
   std::vector<int> drain_cpus_;  // written by the drain thread before it ends, read after join
   std::optional<std::uint64_t> pipe_size_bytes_;
   UniqueFd read_end_;

@@ -122,6 +122,13 @@ TEST(Config, RepeatsTargetErrorsNameTheKey) {
       << "an interval needs two runs";
 }
 
+TEST(Config, DrainIsSpinUnlessSaid) {
+  EXPECT_EQ(parse_config(with(R"("sinks": ["pipe"])"), "x.json").drain, DrainMode::kSpin);
+  EXPECT_EQ(parse_config(with(R"("drain": "block")"), "x.json").drain, DrainMode::kBlock);
+  EXPECT_NE(error_of(with(R"("drain": "lazy")")).find("drain: 'lazy' is not one of: spin, block"),
+            std::string::npos);
+}
+
 TEST(Config, SchemaErrorsNameTheJsonPath) {
   EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
             std::string::npos);

@@ -1,0 +1,78 @@
+// The pipe sink's two drains (config `drain`): `spin` keeps reading while output flows and sleeps
+// in poll after drain_spin_s without data; `block` sleeps whenever the pipe is empty. Both must
+// count and hash exactly what was written, through pauses longer than the spin, and both must stop
+// on a writer that never ends (sink_fault_gtest.cc covers the default).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <string>
+#include <thread>
+
+#include "common/hash.hpp"
+#include "driver/run/sink.hpp"
+
+namespace iobench {
+namespace {
+
+std::string fmt_line(int i) {
+  return "line " + std::to_string(i) + "\tword\n";
+}
+
+class Drain : public ::testing::TestWithParam<DrainMode> {};
+
+TEST_P(Drain, CountsAndHashesEveryByteThroughPauses) {
+  SinkSettings settings;
+  settings.drain = GetParam();
+  settings.drain_spin_s = 0.001;
+  auto sink = open_sink(SinkKind::kPipe, settings);
+  StreamHash expected;
+  std::uint64_t written = 0;
+  for (int i = 0; i < 2000; ++i) {
+    // One small write a line (the per-line writers), a 64 KiB one now and then (fills the pipe),
+    // and pauses of 3 ms, three times the spin, so the drain goes to sleep and wakes again.
+    const std::string chunk = i % 500 == 7 ? std::string(1 << 16, 'x') : fmt_line(i);
+    ASSERT_EQ(::write(sink->worker_fd(), chunk.data(), chunk.size()),
+              static_cast<ssize_t>(chunk.size()));
+    expected.update(chunk.data(), chunk.size());
+    written += chunk.size();
+    if (i % 400 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(3));
+  }
+  const SinkResult result = sink->finish();
+  EXPECT_FALSE(result.drain_cut_short);
+  EXPECT_EQ(result.bytes, written);
+  EXPECT_EQ(result.hash, expected.hex());
+}
+
+TEST_P(Drain, StopsAnEndlessWriter) {
+  ::signal(SIGPIPE, SIG_IGN);
+  SinkSettings settings;
+  settings.drain = GetParam();
+  settings.drain_grace_s = 0.2;
+  auto sink = open_sink(SinkKind::kPipe, settings);
+  const int stray_fd = ::dup(sink->worker_fd());
+  ASSERT_GE(stray_fd, 0);
+  std::thread stray([stray_fd] {
+    const std::string block(4096, 'y');
+    while (::write(stray_fd, block.data(), block.size()) > 0) {
+    }
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const SinkResult result = sink->finish();
+  const double took_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sink.reset();  // closes the read end: the stray's next write fails (EPIPE, SIGPIPE ignored)
+  stray.join();
+  ::close(stray_fd);
+  EXPECT_TRUE(result.drain_cut_short);
+  EXPECT_LT(took_s, 5.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, Drain, ::testing::Values(DrainMode::kSpin, DrainMode::kBlock),
+                         [](const auto& param_info) {
+                           return std::string(to_string(param_info.param));
+                         });
+
+}  // namespace
+}  // namespace iobench
