@@ -3,8 +3,6 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <cstdlib>
-
 #include "common/child_process.hpp"
 #include "common/error.hpp"
 #include "driver/run/run_meta.hpp"
@@ -14,14 +12,9 @@ namespace iobench {
 
 namespace fs = std::filesystem;
 
-std::optional<double> load_average_1min() {
-  double load[1] = {};
-  if (::getloadavg(load, 1) != 1) return std::nullopt;
-  return load[0];
-}
-
 nlohmann::ordered_json collect_provenance(const Config& config, const Plan& plan,
-                                          const fs::path& worker) {
+                                          const fs::path& worker,
+                                          const MachineLoad& load_at_start) {
   nlohmann::ordered_json provenance;
   provenance["reference_test"] = plan.baseline_test
                                      ? plan.tests[*plan.baseline_test].name
@@ -42,8 +35,11 @@ nlohmann::ordered_json collect_provenance(const Config& config, const Plan& plan
     worker_json["xxh3"] = nullptr;  // no worker binary: only commands run
   }
   provenance["worker"] = worker_json;
-  const auto load = load_average_1min();
-  provenance["load_average_start"] = load ? nlohmann::ordered_json(*load) : nullptr;
+  const auto or_null = [](const std::optional<double>& value) {
+    return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+  };
+  provenance["load_average_start"] = or_null(load_at_start.load_average_1min);
+  provenance["busy_cpus_start"] = or_null(load_at_start.busy_cpus);
   provenance["root"] = ::geteuid() == 0;
   return provenance;
 }

@@ -4,22 +4,21 @@
 // after, root or not, and the order the runs were planned in.
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <optional>
 
 #include "driver/config/plan.hpp"
+#include "driver/run/machine_load.hpp"
 
 namespace iobench {
 
 // Reference test, git commit and dirty flag of the config's repository (omitted outside one),
-// worker binary (path, build, XXH3 hash), load average now, run as root.
+// worker binary (path, build, XXH3 hash; null when missing), the machine's load sampled before
+// the runs (load average and busy CPUs, null when the kernel does not say), run as root.
 nlohmann::ordered_json collect_provenance(const Config& config, const Plan& plan,
-                                          const std::filesystem::path& worker);
+                                          const std::filesystem::path& worker,
+                                          const MachineLoad& load_at_start);
 
 // The cells and the planned order of runs: "cells" [{test, input, sink}] and "runs", one string
 // per run: "v:CELL" (verification), "w:CELL" (warmup), "m:CELL:REPEAT" (measured).
 nlohmann::ordered_json schedule_json(const Config& config, const Plan& plan);
-
-// The 1-minute load average; empty when the kernel does not say.
-std::optional<double> load_average_1min();
 
 }  // namespace iobench

@@ -14,6 +14,7 @@
 #include "driver/run/dry_run.hpp"
 #include "driver/run/executor.hpp"
 #include "driver/run/interrupt.hpp"
+#include "driver/run/machine_load.hpp"
 #include "driver/run/outputs.hpp"
 #include "driver/run/pre_run.hpp"
 #include "driver/run/provenance.hpp"
@@ -27,18 +28,6 @@ namespace {
 
 void write_meta(const std::filesystem::path& path, const nlohmann::ordered_json& meta) {
   write_file_atomically(path, meta.dump(2) + '\n');
-}
-
-// Others using the machine inflate every figure: say so before the runs.
-void warn_if_busy() {
-  const auto load = load_average_1min();
-  const long cpus = ::sysconf(_SC_NPROCESSORS_ONLN);
-  if (load && cpus > 0 && *load > static_cast<double>(cpus) / 2) {
-    fmt::print(stderr,
-               "iobench: warning: load average {:.2f} on {} CPUs: others are using this machine, "
-               "so the figures will be inflated\n",
-               *load, cpus);
-  }
 }
 
 }  // namespace
@@ -81,6 +70,9 @@ int run_config(const Config& config, const RunOptions& options) {
       shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
   if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
   make_output_folders(paths);
+  // Sampled before iobench loads the machine itself (input generation, the runs); others using
+  // it inflate every figure, so the warning comes before the runs.
+  const MachineLoad load_at_start = sample_machine_load(real_proc_source());
   if (is_unoptimized_build()) {
     fmt::print(stderr, "iobench: warning: this is a {} build; its timings are not representative\n",
                build_info());
@@ -104,7 +96,7 @@ int run_config(const Config& config, const RunOptions& options) {
   meta["matrix"] = matrix;
   meta["config_file"] = config.file.string();
   meta["config"] = config.as_written;
-  meta["provenance"] = collect_provenance(config, plan, plan_options.worker_path);
+  meta["provenance"] = collect_provenance(config, plan, plan_options.worker_path, load_at_start);
   meta["drop_caches_available"] =
       ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
   meta["schedule"] = schedule_json(config, plan);
@@ -113,7 +105,8 @@ int run_config(const Config& config, const RunOptions& options) {
   if (const auto warning = counting_warning(counting); !warning.empty())
     fmt::print(stderr, "iobench: warning: {}\n", warning);
   write_meta(paths.meta, meta);
-  warn_if_busy();
+  if (const auto warning = busy_warning(load_at_start); !warning.empty())
+    fmt::print(stderr, "iobench: warning: {}\n", warning);
 
   // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
   const PrivateFolder temp_folder(paths.folder);
