@@ -14,6 +14,7 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "common/sysio.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -22,15 +23,6 @@ namespace fs = std::filesystem;
 
 class AtomicFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("iobench-atomic-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   static std::string read(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -42,11 +34,12 @@ class AtomicFileTest : public ::testing::Test {
   // name.
   [[nodiscard]] std::set<std::string> names() const {
     std::set<std::string> found;
-    for (const auto& entry : fs::directory_iterator(dir_)) found.insert(entry.path().filename());
+    for (const auto& entry : fs::directory_iterator(dir_.path()))
+      found.insert(entry.path().filename());
     return found;
   }
 
-  fs::path dir_;
+  const test::TempDir dir_{"atomic"};
 };
 
 TEST_F(AtomicFileTest, ReplacesAFileWholeAndLeavesOnlyIt) {
@@ -71,7 +64,8 @@ TEST_F(AtomicFileTest, StreamsIntoAHiddenTemporaryFileUntilCommitted) {
   write(target, "old\n");
   AtomicFile file(target);
   const std::string name = file.temp_path().filename();
-  EXPECT_EQ(file.temp_path().parent_path(), dir_);  // beside: the rename stays on one file system
+  EXPECT_EQ(file.temp_path().parent_path(),
+            dir_.path());  // beside: the rename stays on one file system
   EXPECT_EQ(name.rfind(".data.tsv.tmp.", 0), 0U) << name;
   const std::string block(1 << 20, 'y');
   for (int i = 0; i < 8; ++i) sys::write_all(file.fd(), block.data(), block.size());

@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "driver/config/bench_config.hpp"
 #include "driver/config/plan.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -21,18 +22,12 @@ namespace fs = std::filesystem;
 class BenchConfigTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "bench-config-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    folder_ = pattern;
     previous_ = fs::current_path();
-    fs::current_path(folder_);
+    fs::current_path(folder_.path());
     fs::create_directories("data");
     std::ofstream("data/in.txt") << "a\nb\n";
   }
-  void TearDown() override {
-    fs::current_path(previous_);
-    fs::remove_all(folder_);
-  }
+  void TearDown() override { fs::current_path(previous_); }
 
   static BenchRequest two_commands() {
     BenchRequest request;
@@ -53,7 +48,7 @@ class BenchConfigTest : public ::testing::Test {
     return "(no error)";
   }
 
-  fs::path folder_;
+  const test::TempDir folder_{"bench-config"};
   fs::path previous_;
 };
 

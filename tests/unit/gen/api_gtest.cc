@@ -17,8 +17,8 @@
 namespace iobench::gen {
 namespace {
 
+using test::TempDir;
 using testing::request;
-using testing::ScratchDir;
 
 // The message of the Error that `fn` throws (checks it is one line with exit code 2).
 template <typename Fn>
@@ -67,7 +67,7 @@ TEST(GenApi, EachErrorNamesWhatIsWrong) {
 }
 
 TEST(GenApi, GenerateValidatesFirstAndLeavesNothingOnFailure) {
-  ScratchDir dir("api");
+  TempDir dir("api");
   error_of([&] { generate(request("lines", 10, 1, {{"line_length", "bad"}}), dir / "x"); });
   EXPECT_FALSE(std::filesystem::exists(dir / "x"));
   std::filesystem::create_directories(dir / "folder");
@@ -90,7 +90,7 @@ TEST(GenApi, GenerateValidatesFirstAndLeavesNothingOnFailure) {
 }
 
 TEST(GenApi, CreatesParentFoldersAndReplacesAFile) {
-  ScratchDir dir("api-parents");
+  TempDir dir("api-parents");
   const auto path = dir / "a" / "b" / "data.tsv";
   generate(request("ngram", 1000), path);
   EXPECT_EQ(std::filesystem::file_size(path), 1000U);
@@ -106,7 +106,7 @@ TEST(GenApi, CreatesParentFoldersAndReplacesAFile) {
 // gen once wrote `.NAME.tmp.PID` with O_TRUNC and so followed a link planted there (by anyone
 // who can write to the folder and guess the pid). Now its output goes through the atomic writer.
 TEST(GenApi, NeverFollowsALinkPlantedAtATemporaryName) {
-  ScratchDir dir("api-planted");
+  TempDir dir("api-planted");
   const std::string pid = std::to_string(::getpid());
   {
     std::ofstream victim(dir / "victim");
@@ -178,7 +178,7 @@ TEST(GenApi, BlockWriterRetriesShortWritesAndEintr) {
                        },
                        &::writev};
   const sys::ScopedOps scoped(flaky);
-  ScratchDir dir("api-flaky");
+  TempDir dir("api-flaky");
   const auto reference = [&] {
     const sys::ScopedOps real({&::read, &::write, &::writev});
     return testing::generate_to_string(request("ngram", 3 << 20, 4), dir, "reference");

@@ -14,13 +14,13 @@
 namespace iobench::gen {
 namespace {
 
+using test::TempDir;
 using testing::lines_of;
 using testing::request;
-using testing::ScratchDir;
 using testing::split;
 
 TEST(GenChunks, NgramBytesDoNotDependOnThreads) {
-  ScratchDir dir("chunks-threads");
+  TempDir dir("chunks-threads");
   // Three chunks, the last with a remainder: 4 MiB, 4 MiB, 5 MiB + 77 bytes.
   const std::uint64_t size = (13ULL << 20) + 77;
   GenRequest one = request("ngram", size, 5);
@@ -38,7 +38,7 @@ TEST(GenChunks, NgramBytesDoNotDependOnThreads) {
 }
 
 TEST(GenChunks, ChunksHaveTheirOwnSeeds) {
-  ScratchDir dir("chunks-seeds");
+  TempDir dir("chunks-seeds");
   GenRequest r = request("ngram", 12ULL << 20, 9);
   const auto data = testing::generate_to_string(r, dir);
   const std::string_view all(data);
@@ -51,7 +51,7 @@ TEST(GenChunks, ChunksHaveTheirOwnSeeds) {
 }
 
 // Writes chunk i as bytes of value 'a' + i % 26, on `threads` threads, into a file.
-std::string letters_in_chunks(const ScratchDir& dir, std::uint64_t size, std::uint64_t chunk,
+std::string letters_in_chunks(const TempDir& dir, std::uint64_t size, std::uint64_t chunk,
                               unsigned threads) {
   const auto path = dir / "letters";
   {
@@ -69,7 +69,7 @@ std::string letters_in_chunks(const ScratchDir& dir, std::uint64_t size, std::ui
 }
 
 TEST(GenChunks, WritesEveryChunkInOrderWithTheRemainderLast) {
-  ScratchDir dir("chunks-order");
+  TempDir dir("chunks-order");
   for (const unsigned threads : {1U, 2U, 4U}) {
     const auto data = letters_in_chunks(dir, 100 * 10 + 7, 10, threads);
     ASSERT_EQ(data.size(), 1007U);
@@ -82,7 +82,7 @@ TEST(GenChunks, WritesEveryChunkInOrderWithTheRemainderLast) {
 }
 
 TEST(GenChunks, AMakersErrorStopsEveryThreadAndIsRethrown) {
-  ScratchDir dir("chunks-error");
+  TempDir dir("chunks-error");
   const auto path = dir / "x";
   const UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
   for (const unsigned threads : {1U, 3U}) {

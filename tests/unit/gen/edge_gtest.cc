@@ -10,9 +10,9 @@
 namespace iobench::gen {
 namespace {
 
+using test::TempDir;
 using testing::read_file;
 using testing::request;
-using testing::ScratchDir;
 using testing::split;
 
 std::map<std::string, std::string> corpus_files(const std::filesystem::path& folder) {
@@ -24,7 +24,7 @@ std::map<std::string, std::string> corpus_files(const std::filesystem::path& fol
 }
 
 TEST(GenEdge, CorpusHoldsEveryEdgeCase) {
-  ScratchDir dir("edge");
+  TempDir dir("edge");
   constexpr std::uint64_t kLong = 3 << 20;  // longer than any 1 MiB buffer
   generate(request("edge", kLong, 1), dir / "corpus");
   const auto files = corpus_files(dir / "corpus");
@@ -85,7 +85,7 @@ TEST(GenEdge, CorpusHoldsEveryEdgeCase) {
 }
 
 TEST(GenEdge, DeterministicAndReplacesItsOwnCorpusOnly) {
-  ScratchDir dir("edge-det");
+  TempDir dir("edge-det");
   generate(request("edge", 100000, 1), dir / "a");
   generate(request("edge", 100000, 1), dir / "b");
   EXPECT_TRUE(corpus_files(dir / "a") == corpus_files(dir / "b"));

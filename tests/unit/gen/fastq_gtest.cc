@@ -9,9 +9,9 @@
 namespace iobench::gen {
 namespace {
 
+using test::TempDir;
 using testing::lines_of;
 using testing::request;
-using testing::ScratchDir;
 
 // Checks every record; returns the number of records.
 std::size_t check_fastq(std::string_view data, std::size_t max_read_length) {
@@ -41,7 +41,7 @@ std::size_t check_fastq(std::string_view data, std::size_t max_read_length) {
 }
 
 TEST(GenFastq, RecordsAreWellFormed) {
-  ScratchDir dir("fastq-format");
+  TempDir dir("fastq-format");
   const auto data = testing::generate_to_string(request("fastq", 2 << 20, 3), dir);
   ASSERT_EQ(data.size(), 2U << 20);
   EXPECT_GT(check_fastq(data, 150), 5000U);  // about 361 bytes a record
@@ -49,7 +49,7 @@ TEST(GenFastq, RecordsAreWellFormed) {
 }
 
 TEST(GenFastq, ReadLengthOption) {
-  ScratchDir dir("fastq-readlength");
+  TempDir dir("fastq-readlength");
   const auto data =
       testing::generate_to_string(request("fastq", 1 << 20, 1, {{"read_length", 10000}}), dir);
   ASSERT_EQ(data.size(), 1U << 20);
@@ -62,7 +62,7 @@ TEST(GenFastq, ReadLengthOption) {
 }
 
 TEST(GenFastq, SizeIsExactFromOneShortRecordOn) {
-  ScratchDir dir("fastq-size");
+  TempDir dir("fastq-size");
   constexpr std::uint64_t kSmallest = 52 + 7;  // header, one base, "+", one quality, four LFs
   for (std::uint64_t size = 1; size <= 1000; size += (size < 700 ? 1 : 7)) {
     const auto data = testing::generate_to_string(request("fastq", size, size), dir);
@@ -77,7 +77,7 @@ TEST(GenFastq, SizeIsExactFromOneShortRecordOn) {
 }
 
 TEST(GenFastq, SameSeedSameBytesOtherSeedOtherBytes) {
-  ScratchDir dir("fastq-det");
+  TempDir dir("fastq-det");
   const auto a = testing::generate_to_string(request("fastq", 1 << 20, 4), dir, "a");
   const auto b = testing::generate_to_string(request("fastq", 1 << 20, 4), dir, "b");
   const auto c = testing::generate_to_string(request("fastq", 1 << 20, 5), dir, "c");
@@ -86,7 +86,7 @@ TEST(GenFastq, SameSeedSameBytesOtherSeedOtherBytes) {
 }
 
 TEST(GenFastq, GzipCompressesTheSameBytesDeterministically) {
-  ScratchDir dir("fastq-gzip");
+  TempDir dir("fastq-gzip");
   const nlohmann::json gzip = {{"compress", "gzip"}};
   const auto plain = testing::generate_to_string(request("fastq", 1 << 20, 9), dir, "plain");
   const auto packed = testing::generate_to_string(request("fastq", 1 << 20, 9, gzip), dir, "a.gz");

@@ -11,9 +11,9 @@
 namespace iobench::gen {
 namespace {
 
+using test::TempDir;
 using testing::lines_of;
 using testing::request;
-using testing::ScratchDir;
 
 std::vector<std::size_t> lengths(std::string_view data) {
   std::vector<std::size_t> out;
@@ -56,7 +56,7 @@ TEST(GenLines, RejectsBadSpecsWithExitCode2) {
 }
 
 TEST(GenLines, FixedLengthAndExactSize) {
-  ScratchDir dir("lines-fixed");
+  TempDir dir("lines-fixed");
   const auto data =
       testing::generate_to_string(request("lines", 1000000, 1, {{"line_length", "fixed:80"}}), dir);
   ASSERT_EQ(data.size(), 1000000U);
@@ -68,7 +68,7 @@ TEST(GenLines, FixedLengthAndExactSize) {
 }
 
 TEST(GenLines, UniformIsWithinItsRangeWithTheRightMean) {
-  ScratchDir dir("lines-uniform");
+  TempDir dir("lines-uniform");
   const auto data = testing::generate_to_string(request("lines", 4 << 20), dir);  // default spec
   ASSERT_EQ(data.size(), 4U << 20);
   auto sizes = lengths(data);
@@ -81,7 +81,7 @@ TEST(GenLines, UniformIsWithinItsRangeWithTheRightMean) {
 }
 
 TEST(GenLines, LognormalHasItsMedian) {
-  ScratchDir dir("lines-lognormal");
+  TempDir dir("lines-lognormal");
   const auto data = testing::generate_to_string(
       request("lines", 4 << 20, 5, {{"line_length", "lognormal:4,1"}}), dir);
   ASSERT_EQ(data.size(), 4U << 20);
@@ -94,7 +94,7 @@ TEST(GenLines, LognormalHasItsMedian) {
 }
 
 TEST(GenLines, LinesLongerThanTheWritersBlock) {
-  ScratchDir dir("lines-long");
+  TempDir dir("lines-long");
   const std::uint64_t size = 5 * (3000000 + 1) + 1234;
   const auto data = testing::generate_to_string(
       request("lines", size, 1, {{"line_length", "fixed:3000000"}}), dir);
@@ -106,7 +106,7 @@ TEST(GenLines, LinesLongerThanTheWritersBlock) {
 }
 
 TEST(GenLines, SameSeedSameBytesOtherSeedOtherBytes) {
-  ScratchDir dir("lines-det");
+  TempDir dir("lines-det");
   const nlohmann::json options = {{"line_length", "lognormal:3,1"}};
   const auto a = testing::generate_to_string(request("lines", 1 << 20, 1, options), dir, "a");
   const auto b = testing::generate_to_string(request("lines", 1 << 20, 1, options), dir, "b");
@@ -116,7 +116,7 @@ TEST(GenLines, SameSeedSameBytesOtherSeedOtherBytes) {
 }
 
 TEST(GenLines, SizeIsExactForSmallSizes) {
-  ScratchDir dir("lines-small");
+  TempDir dir("lines-small");
   for (std::uint64_t size = 1; size <= 300; size += (size < 40 ? 1 : 13)) {
     const auto data = testing::generate_to_string(request("lines", size, size), dir);
     ASSERT_EQ(data.size(), size);

@@ -10,9 +10,9 @@
 namespace iobench::gen {
 namespace {
 
+using test::TempDir;
 using testing::lines_of;
 using testing::request;
-using testing::ScratchDir;
 using testing::split;
 
 std::uint64_t number(std::string_view text) {
@@ -25,7 +25,7 @@ std::uint64_t number(std::string_view text) {
 }
 
 TEST(GenNgram, SameSeedSameBytesOtherSeedOtherBytes) {
-  ScratchDir dir("ngram-det");
+  TempDir dir("ngram-det");
   const auto a = testing::generate_to_string(request("ngram", 3 << 20, 7), dir, "a");
   const auto b = testing::generate_to_string(request("ngram", 3 << 20, 7), dir, "b");
   const auto c = testing::generate_to_string(request("ngram", 3 << 20, 8), dir, "c");
@@ -38,7 +38,7 @@ TEST(GenNgram, SameSeedSameBytesOtherSeedOtherBytes) {
 }
 
 TEST(GenNgram, EveryLineIsWellFormed) {
-  ScratchDir dir("ngram-format");
+  TempDir dir("ngram-format");
   const auto data = testing::generate_to_string(request("ngram", 4 << 20, 3), dir);
   ASSERT_EQ(data.size(), 4U << 20);
   ASSERT_EQ(data.back(), '\n');
@@ -87,7 +87,7 @@ TEST(GenNgram, EveryLineIsWellFormed) {
 }
 
 TEST(GenNgram, SizeIsExact) {
-  ScratchDir dir("ngram-size");
+  TempDir dir("ngram-size");
   for (std::uint64_t size = 1; size <= 400; ++size) {
     const auto data = testing::generate_to_string(request("ngram", size, size), dir);
     if (size < 11) {

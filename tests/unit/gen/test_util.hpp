@@ -1,6 +1,6 @@
 #pragma once
-// Helpers for the generator tests (tests/unit/gen_*_gtest.cc): a scratch folder and file reading.
-#include <unistd.h>
+// Helpers for the generator tests (tests/unit/gen/*_gtest.cc): generating into a test::TempDir
+// and reading what was written.
 
 #include <filesystem>
 #include <fstream>
@@ -10,34 +10,9 @@
 #include <vector>
 
 #include "driver/gen/gen.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench::gen::testing {
-
-// A fresh folder under the system temp folder, removed with everything in it.
-class ScratchDir {
- public:
-  explicit ScratchDir(std::string_view tag) {
-    static int counter = 0;
-    path_ = std::filesystem::temp_directory_path() /
-            ("iobench-gen-" + std::string(tag) + "-" + std::to_string(::getpid()) + "-" +
-             std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-  [[nodiscard]] std::filesystem::path operator/(std::string_view name) const {
-    return path_ / name;
-  }
-
- private:
-  std::filesystem::path path_;
-};
 
 inline std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -74,7 +49,7 @@ inline std::vector<std::string_view> lines_of(std::string_view text) {
   return lines;
 }
 
-inline std::string generate_to_string(const GenRequest& request, const ScratchDir& dir,
+inline std::string generate_to_string(const GenRequest& request, const test::TempDir& dir,
                                       std::string_view name = "out") {
   const auto path = dir / name;
   generate(request, path);

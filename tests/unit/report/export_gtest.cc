@@ -14,6 +14,7 @@
 #include "driver/report/medians_file.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/runfile/reader.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench::exporter {
 namespace {
@@ -97,8 +98,7 @@ TEST_F(ExportGolden, BaselineChangesRelative) {
 }
 
 TEST_F(ExportGolden, RunReportWritesMediansTableAndWarnings) {
-  const auto dir = std::filesystem::path(::testing::TempDir()) / "iobench-report-test";
-  std::filesystem::remove_all(dir);
+  const test::TempDir dir("report");
   report::MediansReportRequest request;
   request.runs_tsv = "tests/fixtures/reports/runs-small.tsv";
   request.medians_tsv = dir / "medians" / "runs-small.tsv";

@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "driver/report/plot.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench::plot {
 namespace {
@@ -82,7 +83,8 @@ TEST(Plot, MemChart) {
 }
 
 TEST(Plot, LongNamesAreShortenedEscapedAndStillApart) {
-  const auto path = std::filesystem::path(::testing::TempDir()) / "iobench-plot-long.tsv";
+  const test::TempDir dir("plot-long");
+  const auto path = dir / "runs.tsv";
   {
     std::ofstream out(path);
     out << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\n";
@@ -102,7 +104,8 @@ TEST(Plot, LongNamesAreShortenedEscapedAndStillApart) {
 }
 
 TEST(Plot, AllRunsFailedStillDrawsTheRow) {
-  const auto path = std::filesystem::path(::testing::TempDir()) / "iobench-plot-failed.tsv";
+  const test::TempDir dir("plot-failed");
+  const auto path = dir / "runs.tsv";
   std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\n"
                          "good\t1\t0.5\t0.1\t60\t100\tok\n"
                          "bad\t1\t0.5\t0.1\t60\t100\tfailed\n";
@@ -112,7 +115,8 @@ TEST(Plot, AllRunsFailedStillDrawsTheRow) {
 }
 
 TEST(Plot, WideRangeGetsALogAxis) {
-  const auto path = std::filesystem::path(::testing::TempDir()) / "iobench-plot-log.tsv";
+  const test::TempDir dir("plot-log");
+  const auto path = dir / "runs.tsv";
   std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\n"
                          "fast\t0.0012\t0.0005\t0.0005\t80\t100\n"
                          "fast\t0.0013\t0.0005\t0.0005\t80\t100\n"
@@ -161,9 +165,7 @@ TEST(Plot, RejectsOtherMetrics) {
 // Written through the atomic writer: a link planted at the fixed `<out>.tmp` plot once used is
 // not followed, and nothing but the chart (and the planted link) is left in the folder.
 TEST(Plot, WritesTheFile) {
-  const auto dir = std::filesystem::path(::testing::TempDir()) / "iobench-plot-test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const test::TempDir dir("plot");
   std::ofstream(dir / "victim") << "precious\n";
   std::filesystem::create_symlink(dir / "victim", dir / "chart.svg.tmp");
   const auto out = dir / "chart.svg";
@@ -177,11 +179,10 @@ TEST(Plot, WritesTheFile) {
   std::getline(victim, victim_text);
   EXPECT_EQ(victim_text, "precious");
   std::set<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
     names.insert(entry.path().filename());
   }
   EXPECT_EQ(names, (std::set<std::string>{"chart.svg", "chart.svg.tmp", "victim"}));
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

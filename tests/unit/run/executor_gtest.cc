@@ -21,6 +21,7 @@
 #include "common/sysio.hpp"
 #include "driver/run/executor.hpp"
 #include "driver/run/interrupt.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -85,13 +86,7 @@ const std::string kInputText = "alpha\nbeta\ngamma\n";
 
 class ExecutorTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/iobench-executor-XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-    std::ofstream(dir_ / "in.txt", std::ios::binary) << kInputText;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  void SetUp() override { std::ofstream(dir_ / "in.txt", std::ios::binary) << kInputText; }
 
   // Runs a config (JSON fields after "inputs") through the executor with the fake.
   MatrixTotals run(const std::string& fields, FakeLauncher& launcher,
@@ -105,7 +100,7 @@ class ExecutorTest : public ::testing::Test {
     runs_path_ = dir_ / ("runs" + std::to_string(++run_count_) + ".tsv");
     RunTsvWriter writer(runs_path_);
     ExecutorSettings settings;
-    settings.temp_folder = dir_;
+    settings.temp_folder = dir_.path();
     settings.host = "testhost";
     MatrixExecutor executor(config_, plan_, launcher, writer, settings);
     if (before_run) before_run();
@@ -129,7 +124,7 @@ class ExecutorTest : public ::testing::Test {
     return result;
   }
 
-  fs::path dir_;
+  const test::TempDir dir_{"executor"};
   Config config_;
   Plan plan_;
   fs::path runs_path_;
@@ -349,7 +344,7 @@ TEST_F(ExecutorTest, AnInputThatCannotBeReadIsAnErrorRowAndTheMatrixGoesOn) {
   runs_path_ = dir_ / "runs.tsv";
   RunTsvWriter writer(runs_path_);
   ExecutorSettings settings;
-  settings.temp_folder = dir_;
+  settings.temp_folder = dir_.path();
   testing::internal::CaptureStderr();
   MatrixExecutor executor(config_, plan_, launcher, writer, settings);
   const MatrixTotals totals = executor.run_all();
@@ -398,9 +393,8 @@ TEST_F(ExecutorTest, PlainRepeatsRunExactlyThatMany) {
 
 TEST(ExecutorCacheState, ColdRowsThatStayedResidentAreWarnedAboutPerTest) {
   // tmpfs pages cannot be evicted: every "cold" row is 100 % resident.
-  char pattern[] = "/dev/shm/iobench-cold-XXXXXX";
-  if (::mkdtemp(pattern) == nullptr) GTEST_SKIP() << "no /dev/shm here";
-  const fs::path dir = pattern;
+  if (!fs::is_directory("/dev/shm")) GTEST_SKIP() << "no /dev/shm here";
+  const test::TempDir dir("cold", "/dev/shm");
   std::ofstream(dir / "in.txt", std::ios::binary) << kInputText;
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
   const Config config = parse_config(
@@ -412,12 +406,11 @@ TEST(ExecutorCacheState, ColdRowsThatStayedResidentAreWarnedAboutPerTest) {
   const Plan plan = build_plan(config, options);
   RunTsvWriter writer(dir / "runs.tsv");
   ExecutorSettings settings;
-  settings.temp_folder = dir;
+  settings.temp_folder = dir.path();
   MatrixExecutor executor(config, plan, launcher, writer, settings);
   testing::internal::CaptureStderr();
   const MatrixTotals totals = executor.run_all();
   const std::string warnings = testing::internal::GetCapturedStderr();
-  fs::remove_all(dir);
   ASSERT_EQ(totals.cache_state_warnings.size(), 2U) << warnings;
   EXPECT_EQ(totals.cache_state_warnings[0].rfind("a: 2 measured rows were not cold (cache_pct up "
                                                  "to 100.0 %",

@@ -11,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "driver/run/page_cache.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -19,16 +20,6 @@ namespace fs = std::filesystem;
 
 class PageCacheTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    // Beside the build rather than in /tmp, which is often a tmpfs (pages that cannot be evicted).
-    dir_ = fs::path(IOBENCH_BIN_DIR) / ".." / "page-cache-test" /
-           (std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path make_file(const std::string& name, std::size_t bytes) const {
     const fs::path path = dir_ / name;
     std::ofstream out(path, std::ios::binary);
@@ -41,7 +32,8 @@ class PageCacheTest : public ::testing::Test {
     return path;
   }
 
-  fs::path dir_;
+  // Beside the build rather than in /tmp, which is often a tmpfs (pages that cannot be evicted).
+  const test::TempDir dir_{"page-cache", fs::path(IOBENCH_BIN_DIR) / ".."};
 };
 
 TEST_F(PageCacheTest, EmptyFileIsFullyResident) {
@@ -49,7 +41,7 @@ TEST_F(PageCacheTest, EmptyFileIsFullyResident) {
 }
 
 TEST_F(PageCacheTest, NotARegularFileHasNoResidency) {
-  EXPECT_FALSE(resident_pct(dir_).has_value());
+  EXPECT_FALSE(resident_pct(dir_.path()).has_value());
   EXPECT_FALSE(resident_pct(dir_ / "missing").has_value());
   EXPECT_FALSE(resident_pct("/dev/null").has_value());
 }
@@ -84,7 +76,7 @@ TEST_F(PageCacheTest, EvictDropsThePagesWhereTheFileSystemAllows) {
   EXPECT_EQ(left, resident_pct(file));  // it returns what is left
   if (*left > 5.0) {
     struct statfs info {};
-    ::statfs(dir_.c_str(), &info);
+    ::statfs(dir_.path().c_str(), &info);
     GTEST_SKIP() << "posix_fadvise(DONTNEED) left " << *left << " % resident on this file system"
                  << " (type 0x" << std::hex << info.f_type << "); eviction cannot be shown here";
   }

@@ -11,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "driver/run/pre_run.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -34,14 +35,8 @@ std::string error_of(const std::string& fields, const fs::path& dir) {
 
 class PreRunTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/iobench-prerun-XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-    std::ofstream(dir_ / "in") << "x\n";
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
+  void SetUp() override { std::ofstream(dir_ / "in") << "x\n"; }
+  const test::TempDir dir_{"prerun"};
 };
 
 constexpr const char* kReadWorker =
@@ -54,8 +49,8 @@ TEST(PreRun, ParsesKernelCpuLists) {
 }
 
 TEST_F(PreRunTest, ACpuThatIsNotOnlineIsAConfigError) {
-  EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "cpus": [0])", dir_), "(no error)");
-  const std::string error = error_of(std::string(kReadWorker) + R"(, "cpus": [1023])", dir_);
+  EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "cpus": [0])", dir_.path()), "(no error)");
+  const std::string error = error_of(std::string(kReadWorker) + R"(, "cpus": [1023])", dir_.path());
   EXPECT_NE(error.find("cpus[0]: CPU 1023 is not online"), std::string::npos) << error;
 }
 
@@ -63,9 +58,10 @@ TEST_F(PreRunTest, APipeSizeAboveTheKernelsMaximumIsAConfigError) {
   std::ifstream in("/proc/sys/fs/pipe-max-size");
   std::uint64_t max_bytes = 0;
   ASSERT_TRUE(in >> max_bytes);
-  EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "pipe_size": 4096)", dir_), "(no error)");
+  EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "pipe_size": 4096)", dir_.path()),
+            "(no error)");
   const std::string error = error_of(
-      std::string(kReadWorker) + R"(, "pipe_size": )" + std::to_string(max_bytes + 1), dir_);
+      std::string(kReadWorker) + R"(, "pipe_size": )" + std::to_string(max_bytes + 1), dir_.path());
   EXPECT_NE(error.find("pipe_size: " + std::to_string(max_bytes + 1) +
                        " bytes is above /proc/sys/fs/pipe-max-size"),
             std::string::npos)
@@ -75,9 +71,9 @@ TEST_F(PreRunTest, APipeSizeAboveTheKernelsMaximumIsAConfigError) {
 TEST_F(PreRunTest, TheMmapReaderOnAPipeInputIsAConfigError) {
   fs::remove(dir_ / "in");
   ASSERT_EQ(::mkfifo((dir_ / "in").c_str(), 0600), 0);
-  EXPECT_EQ(error_of(kReadWorker, dir_), "(no error)");
+  EXPECT_EQ(error_of(kReadWorker, dir_.path()), "(no error)");
   const std::string error = error_of(
-      R"("strategies": [{"name": "m", "worker": ["--read=mmap", "--write", "raw"]}])", dir_);
+      R"("strategies": [{"name": "m", "worker": ["--read=mmap", "--write", "raw"]}])", dir_.path());
   EXPECT_NE(error.find("test 'm' reads with mmap, but inputs[0]"), std::string::npos) << error;
 }
 

@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "common/hash.hpp"
 #include "driver/run/reference_output.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -25,18 +26,12 @@ std::string hash_of(const std::string& text) {
 
 class ReferenceOutputTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/iobench-reference-XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   fs::path input(const std::string& text) {
     const fs::path path = dir_ / "in";
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
     return path;
   }
-  fs::path dir_;
+  const test::TempDir dir_{"reference"};
 };
 
 TEST_F(ReferenceOutputTest, CountCountsALastLineWithoutNewline) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "driver/run/sink.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -49,15 +50,13 @@ TEST(FaultSink, EndlessWriterDoesNotKeepThePipeDrainAlive) {
 }
 
 TEST(FaultSink, FileSinkIsPrivateAndRemoved) {
-  char folder_template[] = "/tmp/iobench-fault-sink-XXXXXX";
-  ASSERT_NE(::mkdtemp(folder_template), nullptr);
-  const std::filesystem::path folder = folder_template;
+  const test::TempDir folder("fault-sink");
   SinkSettings settings;
-  settings.temp_dir = folder;
+  settings.temp_dir = folder.path();
   auto sink = open_sink(SinkKind::kFile, settings);
   const std::string link = "/proc/self/fd/" + std::to_string(sink->worker_fd());
   const std::filesystem::path file = std::filesystem::read_symlink(link);
-  EXPECT_EQ(file.parent_path(), folder);
+  EXPECT_EQ(file.parent_path(), folder.path());
   struct stat st {};
   ASSERT_EQ(::stat(file.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600U);
@@ -66,7 +65,6 @@ TEST(FaultSink, FileSinkIsPrivateAndRemoved) {
   EXPECT_EQ(result.bytes.value_or(0), 4U);
   EXPECT_FALSE(std::filesystem::exists(file));
   sink.reset();
-  std::filesystem::remove_all(folder);
 }
 
 }  // namespace

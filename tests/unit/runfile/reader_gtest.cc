@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "driver/runfile/reader.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench::results {
 namespace {
@@ -173,8 +174,7 @@ TEST(ResultsReader, ChecksTheCacheStateAgainstTheFilesMode) {
 }
 
 TEST(ResultsReader, CacheModeComesFromTheMetaFileBesideTheRunFile) {
-  const auto dir = std::filesystem::path(::testing::TempDir()) / "iobench-reader-meta";
-  std::filesystem::remove_all(dir);
+  const test::TempDir dir("reader-meta");
   std::filesystem::create_directories(dir / "meta");
   std::ofstream(dir / "meta" / "x-1.json") << R"({"config": {"name": "x", "cache": "cold"}})";
   std::ofstream(dir / "meta" / "x-2.json") << R"({"config": {"name": "x"}})";
@@ -184,7 +184,6 @@ TEST(ResultsReader, CacheModeComesFromTheMetaFileBesideTheRunFile) {
   EXPECT_EQ(cache_mode_from_meta(dir / "x-3.tsv"), "");
   EXPECT_EQ(cache_mode_from_meta(dir / "x-4.tsv"), "");  // no meta file
   EXPECT_EQ(cache_mode_from_meta("-"), "");
-  std::filesystem::remove_all(dir);
 }
 
 TEST(ResultsReader, HeaderOnlyGivesNoGroups) {

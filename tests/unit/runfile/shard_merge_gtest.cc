@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "driver/runfile/shard_merge.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench::runfile {
 namespace {
@@ -18,12 +19,7 @@ namespace fs = std::filesystem;
 // `iobench run --shard` does: cell c goes to shard c mod N + 1.
 class ShardMerge : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "iobench-merge-XXXXXX").string();
-    dir_ = ::mkdtemp(pattern.data());
-    fs::create_directories(dir_ / "meta");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  void SetUp() override { fs::create_directories(dir_ / "meta"); }
 
   static constexpr int kCells = 5;
   static constexpr int kRepeats = 2;
@@ -60,7 +56,7 @@ class ShardMerge : public ::testing::Test {
     return text;
   }
 
-  fs::path dir_;
+  const test::TempDir dir_{"merge"};
 };
 
 TEST_F(ShardMerge, JoinsEveryShardIntoOneFile) {

@@ -15,6 +15,7 @@
 #include "common/error.hpp"
 #include "common/sysio.hpp"
 #include "driver/runfile/writer.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -52,9 +53,8 @@ RunRow row(int repeat) {
 }
 
 TEST(FaultResultsDiskFull, PartialRowIsCutBackAndTheErrorNamesFileAndCause) {
-  char folder[] = "/tmp/iobench-fault-results-XXXXXX";
-  ASSERT_NE(::mkdtemp(folder), nullptr);
-  const std::filesystem::path path = std::filesystem::path(folder) / "runs.tsv";
+  const test::TempDir folder("fault-results");
+  const std::filesystem::path path = folder / "runs.tsv";
   {
     RunTsvWriter writer(path);
     writer.append(row(1));
@@ -75,7 +75,6 @@ TEST(FaultResultsDiskFull, PartialRowIsCutBackAndTheErrorNamesFileAndCause) {
     }
     EXPECT_EQ(slurp(path), expected) << "half a row was left in the file";
   }
-  std::filesystem::remove_all(folder);
 }
 
 }  // namespace

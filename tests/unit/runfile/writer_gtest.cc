@@ -1,6 +1,5 @@
 // The run file: exact header, row format, and never overwriting.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -8,14 +7,10 @@
 
 #include "common/error.hpp"
 #include "driver/runfile/writer.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
-
-std::filesystem::path temp_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "iobench-tsv-XXXXXX").string();
-  return ::mkdtemp(pattern.data());
-}
 
 std::string slurp(const std::filesystem::path& path) {
   std::ifstream in(path);
@@ -85,7 +80,7 @@ TEST(RunTsv, CounterColumnsFollowTheStandardOnesInSchemaOrder) {
 }
 
 TEST(RunTsvWriter, WritesTheCounterColumnsItWasGiven) {
-  const auto dir = temp_dir();
+  const test::TempDir dir("tsv");
   const auto path = dir / "runs.tsv";
   {
     RunTsvWriter writer(path, {Counter::kPageFaults, Counter::kSyscalls});
@@ -98,7 +93,6 @@ TEST(RunTsvWriter, WritesTheCounterColumnsItWasGiven) {
               run_tsv_header(writer.counters()) + format_run_row(row, writer.counters()));
     EXPECT_TRUE(slurp(path).ends_with("\t\t7\t\n"));
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST(RunTsv, StatusNamesRoundTrip) {
@@ -110,7 +104,7 @@ TEST(RunTsv, StatusNamesRoundTrip) {
 }
 
 TEST(RunTsvWriter, WritesHeaderAndRowsAsTheyCome) {
-  const auto dir = temp_dir();
+  const test::TempDir dir("tsv");
   const auto path = dir / "runs.tsv";
   {
     RunTsvWriter writer(path);
@@ -120,11 +114,10 @@ TEST(RunTsvWriter, WritesHeaderAndRowsAsTheyCome) {
     writer.append(row);
     EXPECT_EQ(slurp(path), run_tsv_header() + format_run_row(row));
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST(RunTsvWriter, NeverOverwritesNorFollowsASymlink) {
-  const auto dir = temp_dir();
+  const test::TempDir dir("tsv");
   const auto path = dir / "runs.tsv";
   { std::ofstream(path) << "precious\n"; }
   try {
@@ -137,7 +130,6 @@ TEST(RunTsvWriter, NeverOverwritesNorFollowsASymlink) {
   std::filesystem::create_symlink(path, dir / "link.tsv");
   EXPECT_THROW(RunTsvWriter(dir / "link.tsv"), Error);
   EXPECT_EQ(slurp(path), "precious\n");
-  std::filesystem::remove_all(dir);
 }
 
 TEST(RunTsvWriter, AnUnwritableFolderIsAnError) {

@@ -16,6 +16,7 @@
 #include "driver/spawn/counters.hpp"
 #include "driver/spawn/spawn_ops.hpp"
 #include "driver/spawn/spawner.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
 namespace {
@@ -25,20 +26,18 @@ const std::string kWorker = IOBENCH_BIN_DIR "/iobench-worker";
 // A file of `lines` short lines, removed with the object.
 class LinesFile {
  public:
-  explicit LinesFile(std::size_t lines, std::size_t bytes_per_line = 10) {
-    char pattern[] = "/tmp/iobench-counters.XXXXXX";
-    const UniqueFd fd(::mkstemp(pattern));
-    path_ = pattern;
+  explicit LinesFile(std::size_t lines, std::size_t bytes_per_line = 10)
+      : path_((dir_ / "lines.txt").string()) {
     std::ofstream out(path_, std::ios::binary | std::ios::trunc);
     const std::string line(bytes_per_line - 1, 'x');
     for (std::size_t i = 0; i < lines; ++i) out << line << '\n';
   }
   LinesFile(const LinesFile&) = delete;
   LinesFile& operator=(const LinesFile&) = delete;
-  ~LinesFile() { ::unlink(path_.c_str()); }
   [[nodiscard]] const std::string& path() const { return path_; }
 
  private:
+  const test::TempDir dir_{"counters"};
   std::string path_;
 };
 

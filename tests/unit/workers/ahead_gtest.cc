@@ -32,7 +32,7 @@ TEST(WorkerMmapAhead, ManyWindowsCopyCountAndFieldMatchTheReference) {
   std::mt19937_64 rng(15);
   for (const bool final_newline : {true, false}) {
     const std::string text = many_windows(rng, final_newline);
-    const std::string input = dir.file("in");
+    const std::string input = (dir / "in").string();
     write_file(input, text);
     for (const char* writer : {"writev", "buffered", "raw"}) {
       if (std::string(writer) == "raw" && !final_newline) continue;  // one is enough: slow

@@ -22,7 +22,7 @@ bool one_error_line(const std::string& err) {
 class WorkerCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    input_ = dir_.file("input.tsv");
+    input_ = (dir_ / "input.tsv").string();
     text_ = "a\t1\tx\nb\t2\ny\t3\tz\r\nno newline\t4";
     write_file(input_, text_);
   }
@@ -92,7 +92,7 @@ TEST_F(WorkerCli, UsageErrorsExitTwoWithOneLine) {
 }
 
 TEST_F(WorkerCli, MissingInputIsARunError) {
-  const std::string missing = dir_.file("does-not-exist.tsv");
+  const std::string missing = (dir_ / "does-not-exist.tsv").string();
   const RunResult r = run({"--read", "read", "--write", "raw", missing});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(one_error_line(r.err)) << r.err;
@@ -118,7 +118,7 @@ TEST_F(WorkerCli, ParseArgsReadsInlineValuesAndSizes) {
 }
 
 TEST_F(WorkerCli, DecompressReadsThroughTheCommand) {
-  const std::string gz = dir_.file("input.tsv.gz");
+  const std::string gz = (dir_ / "input.tsv.gz").string();
   ASSERT_EQ(std::system(("gzip -c " + input_ + " > " + gz).c_str()), 0);
   for (const char* reader : {"read", "getline", "uring", "iostream"}) {
     const RunResult r =
@@ -144,21 +144,21 @@ TEST_F(WorkerCli, DecompressReadsThroughTheCommand) {
 }
 
 TEST_F(WorkerCli, SplitThroughCompressorsWaitsForThem) {
-  const std::string prefix = dir_.file("part-{}.gz");
+  const std::string prefix = (dir_ / "part-{}.gz").string();
   const RunResult r = run({"--read", "read", "--write", "buffered", "--op", "split", "--outputs",
                            "3", "--prefix", prefix, "--compress", "gzip -1"},
                           input_);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<std::string> expected = reference_split(text_, 3);
   for (std::size_t i = 0; i < 3; ++i) {
-    const std::string part = dir_.file("part-" + std::to_string(i) + ".gz");
-    const std::string plain = dir_.file("plain" + std::to_string(i));
+    const std::string part = (dir_ / ("part-" + std::to_string(i) + ".gz")).string();
+    const std::string plain = (dir_ / ("plain" + std::to_string(i))).string();
     // Complete files right after the worker exits: it waited for its compressors.
     ASSERT_EQ(std::system(("gzip -dc " + part + " > " + plain).c_str()), 0) << part;
     EXPECT_EQ(read_file(plain), expected[i]) << part;
   }
   const RunResult failing = run({"--read", "read", "--write", "raw", "--op", "split", "--outputs",
-                                 "2", "--prefix", dir_.file("f"), "--compress", "false"},
+                                 "2", "--prefix", (dir_ / "f").string(), "--compress", "false"},
                                 input_);
   EXPECT_EQ(failing.exit_code, 1);
   EXPECT_TRUE(one_error_line(failing.err)) << failing.err;

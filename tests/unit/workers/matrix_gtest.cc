@@ -80,7 +80,7 @@ class Corpus {
 
  private:
   void add(std::string name, std::string bytes, bool long_line = false) {
-    const std::string path = dir_.file(name);
+    const std::string path = (dir_ / name).string();
     write_file(path, bytes);
     files_.push_back({std::move(name), path, std::move(bytes), long_line});
   }
@@ -162,7 +162,7 @@ TEST_P(WorkerMatrix, FieldMatchesReference) {
 TEST_P(WorkerMatrix, SplitDealsLinesRoundRobin) {
   for (const CorpusFile& f : corpus_->files()) {
     if (f.long_line) continue;
-    const std::string prefix = out_dir_.file("part-");
+    const std::string prefix = (out_dir_ / "part-").string();
     check(f, {"--op", "split", "--outputs", "3", "--prefix", prefix}, "");
     const std::vector<std::string> expected = reference_split(f.bytes, 3);
     for (std::size_t i = 0; i < expected.size(); ++i) {

@@ -36,13 +36,13 @@ class UringRefused {
 
 TEST(WorkerRefusals, UringRefusedIsAnErrorWithTheReasonNotARead) {
   TempDir dir;
-  const std::string path = dir.file("in");
+  const std::string path = (dir / "in").string();
   write_file(path, "a\nb\n");
   const UringRefused refused;
   Options options;
   options.reader = "uring";
   const UniqueFd in(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  const UniqueFd out(::open(dir.file("out").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
+  const UniqueFd out(::open((dir / "out").string().c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
   Input input{in.get(), path, true};
   const std::unique_ptr<Op> op = find_op("copy")->make(options, *find_writer("raw"), out.get());
   try {
@@ -53,12 +53,12 @@ TEST(WorkerRefusals, UringRefusedIsAnErrorWithTheReasonNotARead) {
               std::string::npos)
         << e.what();
   }
-  EXPECT_EQ(read_file(dir.file("out")), "") << "nothing was copied another way";
+  EXPECT_EQ(read_file((dir / "out").string()), "") << "nothing was copied another way";
 }
 
 TEST(WorkerRefusals, MmapOfAPipeFailsWithItsReason) {
   TempDir dir;
-  const std::string path = dir.file("in");
+  const std::string path = (dir / "in").string();
   write_file(path, "a\nb\n");
   for (const char* reader : {"mmap", "mmap-ahead"}) {
     const RunResult r = run_worker(dir, {"--read", reader, "--write", "raw"}, path, Feed::kPipe);
@@ -110,7 +110,7 @@ std::pair<int, std::string> run_unprivileged(const std::vector<std::string>& arg
 TEST(WorkerRefusals, APipeSizeTheKernelRefusesFailsInsteadOfKeepingTheOldSize) {
   const std::size_t max = std::stoul(read_file("/proc/sys/fs/pipe-max-size"));
   TempDir dir;
-  const std::string path = dir.file("in");
+  const std::string path = (dir / "in").string();
   write_file(path, "a\nb\n");
   const auto [status, err] = run_unprivileged({"--read", "read", "--write", "raw", "--decompress",
                                                "cat", "--pipe-size", std::to_string(2 * max), "-"},

@@ -98,7 +98,7 @@ class SeamTest : public ::testing::TestWithParam<Case> {
     const std::size_t colon = c.op.find(':');
     o.op = c.op.substr(0, colon);
     if (colon != std::string::npos) o.op_arg = c.op.substr(colon + 1);
-    const std::string out_path = dir_.file("out");
+    const std::string out_path = (dir_ / "out").string();
     UniqueFd in(::open(input_path.c_str(), O_RDONLY | O_CLOEXEC));
     UniqueFd out(::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
     if (!in || !out) throw std::runtime_error("cannot open test files");
@@ -128,7 +128,7 @@ std::string seam_corpus() {
 TEST_P(SeamTest, SurvivesEintrShortReadsAndShortWrites) {
   const Case c = GetParam();
   const std::string text = seam_corpus();
-  const std::string input = dir_.file("in");
+  const std::string input = (dir_ / "in").string();
   write_file(input, text);
   std::string expected = text;
   if (c.op == "count") expected = reference_count(text);
@@ -152,7 +152,7 @@ TEST_P(SeamTest, SurvivesEintrShortReadsAndShortWrites) {
 
 TEST_P(SeamTest, ReportsReadAndWriteErrors) {
   const Case c = GetParam();
-  const std::string input = dir_.file("in");
+  const std::string input = (dir_ / "in").string();
   write_file(input, seam_corpus());
   Faults faults;
   faults.fail_errno = EIO;

@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tests/unit/temp_dir.hpp"
+
 extern char** environ;
 
 namespace iobench::worker::testing {
@@ -30,28 +32,7 @@ inline std::string worker_path() {
   return std::string(IOBENCH_BIN_DIR) + "/iobench-worker";
 }
 
-// A fresh directory under $TMPDIR, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern =
-        std::string(base != nullptr ? base : "/tmp") + "/iobench-worker-test.XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-  std::string file(std::string_view name) const { return path_ + "/" + std::string(name); }
-
- private:
-  std::string path_;
-};
+using test::TempDir;
 
 inline void write_file(const std::string& path, std::string_view bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -88,8 +69,8 @@ inline RunResult run_worker(const TempDir& dir, std::vector<std::string> args,
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
 
-  const std::string out_path = dir.file("stdout");
-  const std::string err_path = dir.file("stderr");
+  const std::string out_path = (dir / "stdout").string();
+  const std::string err_path = (dir / "stderr").string();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
