@@ -2,6 +2,8 @@
 // Helpers for the worker tests: a temp dir, file I/O, running iobench-worker as a process, and a
 // reference implementation of each op to compare against.
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -92,6 +94,13 @@ inline RunResult run_worker(const TempDir& dir, std::vector<std::string> args,
   if (error != 0) throw std::runtime_error("cannot start " + program + ": " + std::strerror(error));
   if (pipe_ends[0] >= 0) {
     ::close(pipe_ends[0]);
+    // A worker that refuses its input exits without reading it: the write then fails with EPIPE,
+    // and the SIGPIPE it raises is blocked here and consumed below instead of killing the test.
+    sigset_t pipe_signal;
+    sigset_t saved_mask;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &saved_mask);
     const std::string bytes = read_file(input);
     std::size_t done = 0;
     while (done < bytes.size()) {
@@ -101,6 +110,10 @@ inline RunResult run_worker(const TempDir& dir, std::vector<std::string> args,
       done += static_cast<std::size_t>(n);
     }
     ::close(pipe_ends[1]);
+    const timespec no_wait{};
+    while (::sigtimedwait(&pipe_signal, nullptr, &no_wait) == SIGPIPE) {
+    }
+    ::pthread_sigmask(SIG_SETMASK, &saved_mask, nullptr);
   }
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
