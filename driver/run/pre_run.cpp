@@ -17,6 +17,7 @@
 #include "common/fd.hpp"
 #include "common/size.hpp"
 #include "driver/gen/gen.hpp"
+#include "driver/run/run_meta.hpp"
 #include "driver/run/worker_catalog.hpp"
 
 namespace iobench {
@@ -62,13 +63,6 @@ void generate_once(const InputSpec& input, bool quiet) {
   gen::generate(*input.generate, input.path);
   // Still locked: a waiter holds the old inode and finds the input; a latecomer finds it first.
   ::unlink(lock_path.c_str());
-}
-
-std::string read_first_line(const char* path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  return line;
 }
 
 bool uses_mmap_reader(const std::vector<std::string>& argv) {

@@ -13,13 +13,6 @@
 namespace iobench {
 namespace {
 
-std::string read_first_line(const char* path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  return line;
-}
-
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
   std::string line;
@@ -33,6 +26,13 @@ std::string cpu_model() {
 }
 
 }  // namespace
+
+std::string read_first_line(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
 
 std::optional<std::string> git_output(const std::filesystem::path& folder,
                                       std::vector<std::string> args) {

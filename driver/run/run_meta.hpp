@@ -16,6 +16,9 @@ nlohmann::ordered_json collect_machine_context();
 
 // The build type and compiler of this binary (the worker is built with it).
 std::string build_info();
+
+// The first line of a file such as /proc/sys/fs/pipe-max-size; empty when it cannot be read.
+std::string read_first_line(const char* path);
 // True for builds whose timings mislead (Debug, sanitizers).
 bool is_unoptimized_build();
 
