@@ -1,12 +1,13 @@
 # `cmake --install` in the GNU layout and `cpack -G DEB` (docs/distributed.md "Installing"):
-#   bin/iobench, bin/iobench-worker      (the driver finds its worker next to itself)
+#   bin/iobench, bin/iobench-worker,    (the driver finds its worker and its spawner next to
+#   bin/iobench-spawner                   itself)
 #   share/iobench/configs/*.json        (inputs rewritten from ../data/X to data/X: an installed
 #                                         config's inputs resolve against --data-dir,
 #                                         $IOBENCH_DATA_DIR or the current folder, never /usr)
 #   share/iobench/slurm/iobench-array.sh, share/doc/iobench/ (README, docs)
 include(GNUInstallDirs)
 
-install(TARGETS iobench iobench-worker RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS iobench iobench-worker iobench-spawner RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # The repository's configs name their inputs relative to configs/ (../data/X); installed, the
 # data folder is the user's, so the same input is data/X under it.

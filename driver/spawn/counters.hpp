@@ -1,16 +1,15 @@
 #pragma once
 // Kernel counters per run (docs/driver.md, "Counters"): perf_event_open on the worker and every
 // descendant (inherit), switched on at the worker's exec (enable_on_exec) so nothing the spawner
-// does between fork and exec is counted. A counter the machine cannot count is never an error:
-// its cells stay empty and the reason travels with it.
+// does between fork and exec is counted (the spawner opens them: driver/spawn/counter_events.hpp).
+// A counter the machine cannot count is never an error: its cells stay empty and the reason
+// travels with it.
 #include <sys/types.h>
 
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "common/fd.hpp"
 
 namespace iobench {
 
@@ -25,27 +24,6 @@ struct CounterProblem {
   std::string name;
   int error = 0;       // errno of perf_event_open (or of finding the tracepoint)
   std::string reason;  // what it means here and what to do
-};
-
-// The counters opened on one process, not yet started.
-class CounterSet {
- public:
-  // Opens each named counter on `pid` (which must not have exec'd yet): disabled, enabled at
-  // its exec, inherited by every process it starts. Names that cannot be opened go to problems().
-  static CounterSet open(const std::vector<std::string>& names, pid_t pid);
-
-  // Reads every requested counter, in request order (after the process and its descendants are
-  // gone, so the counts of exited children have been folded in).
-  [[nodiscard]] std::vector<CounterReading> read() const;
-  [[nodiscard]] const std::vector<CounterProblem>& problems() const { return problems_; }
-
- private:
-  struct Event {
-    std::string name;
-    UniqueFd fd;  // empty when it could not be opened
-  };
-  std::vector<Event> events_;
-  std::vector<CounterProblem> problems_;
 };
 
 // Opens each counter once on the calling process and closes it: what a run will not be able to

@@ -17,11 +17,13 @@ int real_perf_event_open(perf_event_attr* attr, pid_t pid, int cpu, int group_fd
   return static_cast<int>(::syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags));
 }
 
+// Constant-initialized: the spawner executable has no C++ runtime to run constructors with.
+SpawnOps g_ops{real_pidfd_open, real_perf_event_open};
+
 }  // namespace
 
 SpawnOps& spawn_ops() noexcept {
-  static SpawnOps ops{real_pidfd_open, real_perf_event_open};
-  return ops;
+  return g_ops;
 }
 
 ScopedSpawnOps::ScopedSpawnOps(const SpawnOps& replacement) noexcept : saved_(spawn_ops()) {

@@ -1,15 +1,16 @@
 #pragma once
 // Spawning and measuring one worker, exactly.
 //
-// A child's ru_maxrss starts at the anonymous RSS of the process it was forked from, so workers
-// are never forked by the driver itself (which grows as it loads configs and results). Instead
-// the driver starts a small *spawner* process first thing in main() (fork, then exec of its own
-// binary in spawner mode, so it starts empty); the spawner receives spawn
-// requests (argv plus the stdin/stdout/stderr descriptors, passed with SCM_RIGHTS) over a
-// socketpair, forks and execs each worker, reaps it with its own wait4(), and sends back the
-// figures. The worker waits between fork and exec until the spawner has opened its counters
-// (driver/spawn/counters.hpp), which start at the exec. The spawner is a child subreaper: what a
-// worker leaves behind is killed and reaped before the next run, and the result says so.
+// A child's ru_maxrss starts at the RSS of the process it was forked (or vforked) from, so
+// workers are never started by the driver itself (which grows as it loads configs and results).
+// Instead the driver starts the *spawner* first thing in main(): iobench-spawner, a separate
+// static executable without the C++ runtime (driver/spawn/helper/), a few hundred KiB resident.
+// The driver sends it spawn requests (argv plus the stdin/stdout/stderr descriptors, passed with
+// SCM_RIGHTS) over a socketpair (driver/spawn/protocol.hpp); the spawner starts each worker
+// (posix_spawn, or fork held before the exec until the counters are open on it:
+// driver/spawn/counters.hpp), reaps it with its own wait4(), and sends back the figures. It is
+// a child subreaper: what a worker leaves behind is killed and reaped before the next run, and
+// the result says so.
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -58,29 +59,27 @@ struct SpawnResult {
 // search_path would need the compiled Boost.Filesystem; the project uses header-only Boost.)
 std::string find_in_path(const std::string& name);
 
-// Forks and execs request.argv from this process, waits for it (or the timeout, or a byte
-// readable on cancel_fd when it is >= 0; with a pidfd, else by SIGCHLD) and reaps it with wait4.
-// The worker runs in its own process group, which is killed after it ends; strays that came to
-// this process (a subreaper) are killed and reaped too, so no descendant outlives the run.
+// Runs request.argv from this process, with the spawner's own code (driver/spawn/measure.hpp):
+// waits for it (or the timeout, or a byte readable on cancel_fd when it is >= 0; with a pidfd,
+// else by SIGCHLD) and reaps it with wait4. The worker runs in its own process group, which is
+// killed after it ends; strays that came to this process (a subreaper) are killed and reaped
+// too, so no descendant outlives the run. For tests: a run measured here inherits this
+// process's size.
 SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd = -1);
 
-// The hidden first argument that makes the driver binary serve as the spawner.
-inline constexpr const char* kSpawnerArgument = "__iobench_spawner";
-
-// The spawner's loop: serves spawn requests on `channel` until the driver closes it. Returns the
-// process exit code.
-int serve_spawner(int channel);
+// The spawner executable beside this one (as the worker is found): DIR/iobench-spawner.
+std::string spawner_beside_self();
 
 class Spawner {
  public:
-  // Forks the process-wide spawner now, if not yet running. Call first thing in main().
+  // Starts the process-wide spawner (spawner_beside_self()) now, if not yet running.
   static void start_global();
   // The process-wide spawner (started on first use if start_global was not called).
   static Spawner& global();
 
-  // Forks and execs `executable kSpawnerArgument FD`: a program whose main() hands FD to
-  // serve_spawner (the iobench driver does). The exec matters: a forked copy of a big process
-  // would pass its RSS on to every worker.
+  // Forks and execs `executable FD` (iobench-spawner), FD its end of the channel. The exec
+  // matters: a forked copy of a big process would pass its RSS on to every worker. Throws when
+  // the executable is missing.
   explicit Spawner(const std::string& executable);
   Spawner(const Spawner&) = delete;
   Spawner& operator=(const Spawner&) = delete;

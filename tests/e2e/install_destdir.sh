@@ -9,7 +9,7 @@ build=$(cd "$bin/.." && pwd)
 root=$tmp/root
 DESTDIR=$root cmake --install "$build" --prefix /usr >"$tmp/install.log" 2>&1 \
   || fail "cmake --install: $(tail -5 "$tmp/install.log")"
-for f in usr/bin/iobench usr/bin/iobench-worker usr/share/iobench/configs/smoke.json \
+for f in usr/bin/iobench usr/bin/iobench-worker usr/bin/iobench-spawner usr/share/iobench/configs/smoke.json \
   usr/share/iobench/slurm/iobench-array.sh usr/share/doc/iobench/README.md; do
   [ -e "$root/$f" ] || fail "not installed: /$f"
 done
@@ -53,5 +53,6 @@ for package in libc6 libstdc++6 liburing2 libxxhash0; do
 done
 contents=$(dpkg-deb -c "$deb")
 grep -q './usr/bin/iobench-worker$' <<<"$contents" || fail ".deb lacks /usr/bin/iobench-worker"
+grep -q './usr/bin/iobench-spawner$' <<<"$contents" || fail ".deb lacks /usr/bin/iobench-spawner"
 grep -q './usr/share/iobench/configs/smoke.json$' <<<"$contents" || fail ".deb lacks smoke.json"
 echo "install_destdir: installed run ok; $(basename "$deb"): Depends: $depends"

@@ -190,7 +190,7 @@ TEST(Counters, ARefusalNamesThePerfEventParanoidLevel) {
 }
 
 TEST(Counters, TravelBackFromTheSpawnerProcess) {
-  Spawner spawner(IOBENCH_BIN_DIR "/iobench");
+  Spawner spawner(IOBENCH_BIN_DIR "/iobench-spawner");
   SpawnRequest request;
   request.argv = {"sh", "-c", "exit 0"};
   request.counters = {"page-faults", "cycles"};

@@ -4,18 +4,25 @@
 #include <gtest/gtest.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "common/fd.hpp"
+#include "driver/spawn/measure.hpp"
+#include "driver/spawn/protocol.hpp"
 #include "driver/spawn/spawn_ops.hpp"
 #include "driver/spawn/spawner.hpp"
 
@@ -32,8 +39,8 @@ std::string read_all(int fd) {
   return text;
 }
 
-// The driver binary serves as the spawner (fork + exec of itself in spawner mode).
-const std::string kDriver = IOBENCH_BIN_DIR "/iobench";
+// The spawner executable, as the driver starts it.
+const std::string kSpawner = IOBENCH_BIN_DIR "/iobench-spawner";
 
 SpawnRequest command(std::vector<std::string> argv) {
   SpawnRequest request;
@@ -100,7 +107,7 @@ TEST(SpawnAndMeasure, PassesArgumentsVerbatimWithoutAShell) {
 }
 
 TEST(Spawner, RunsInItsOwnProcessAndReportsLikeInProcess) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   ASSERT_GT(spawner.pid(), 0);
   const SpawnResult result = spawner.run(command({"sh", "-c", "exit 3"}));
   ASSERT_EQ(result.outcome, SpawnOutcome::kExited) << result.error;
@@ -111,7 +118,7 @@ TEST(Spawner, RunsInItsOwnProcessAndReportsLikeInProcess) {
 }
 
 TEST(Spawner, PassesStdoutAndStderrDescriptors) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   const UniqueFd out(::memfd_create("out", MFD_CLOEXEC));
   const UniqueFd err(::memfd_create("err", MFD_CLOEXEC));
   SpawnRequest request = command({"sh", "-c", "echo to-out; echo to-err >&2"});
@@ -124,7 +131,7 @@ TEST(Spawner, PassesStdoutAndStderrDescriptors) {
 }
 
 TEST(Spawner, CancelEndsTheRunningWorker) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   std::thread canceller([&spawner] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     spawner.cancel();
@@ -140,7 +147,7 @@ TEST(Spawner, CancelEndsTheRunningWorker) {
 }
 
 TEST(Spawner, PinsTheWorkerToTheRequestedCpu) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   const UniqueFd out(::memfd_create("out", MFD_CLOEXEC));
   SpawnRequest request = command({"sh", "-c", "grep Cpus_allowed_list /proc/self/status"});
   request.stdout_fd = out.get();
@@ -160,7 +167,7 @@ TEST(Spawner, MaxRssIsTheWorkersOwnWhenTheDriverHoldsHundredsOfMiB) {
   constexpr std::size_t kDriverBytes = 300u << 20;
   std::vector<char> ballast(kDriverBytes);
   std::memset(ballast.data(), 1, ballast.size());  // resident, anonymous
-  Spawner spawner(kDriver);  // started after the driver grew: the exec must shed it
+  Spawner spawner(kSpawner);  // started after the driver grew: the exec must shed it
 
   const SpawnResult ours = spawner.run(command({"/bin/true"}));
   ASSERT_EQ(ours.outcome, SpawnOutcome::kExited) << ours.error;
@@ -180,10 +187,125 @@ TEST(Spawner, MaxRssIsTheWorkersOwnWhenTheDriverHoldsHundredsOfMiB) {
   EXPECT_EQ(ballast[12345], 1);
 }
 
+// The spawner's own high-water RSS is the floor of every worker's max RSS (a vforked child's
+// ru_maxrss starts at it), so it must stay below what a small program needs on its own: GNU
+// time's figure for /bin/true. (The driver binary, which used to serve as the spawner, is four
+// times that.)
+long vm_hwm_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+  }
+  return -1;
+}
+
+// Runs /bin/true `times` times through the spawner and under GNU time, alternating; returns
+// their medians of max RSS (KiB).
+std::pair<long, long> true_max_rss_kib(Spawner& spawner, int times) {
+  std::vector<long> ours;
+  std::vector<long> gnu;
+  for (int i = 0; i < times; ++i) {
+    const SpawnResult bare = spawner.run(command({"/bin/true"}));
+    EXPECT_EQ(bare.outcome, SpawnOutcome::kExited) << bare.error;
+    ours.push_back(bare.usage.ru_maxrss);
+    const UniqueFd out(::memfd_create("time", MFD_CLOEXEC));
+    SpawnRequest gnu_time = command({"/usr/bin/time", "-f", "%M", "/bin/true"});
+    gnu_time.stderr_fd = out.get();
+    EXPECT_EQ(spawner.run(gnu_time).outcome, SpawnOutcome::kExited) << "GNU time (package 'time')";
+    gnu.push_back(std::stol(read_all(out.get())));
+  }
+  std::sort(ours.begin(), ours.end());
+  std::sort(gnu.begin(), gnu.end());
+  return {ours[ours.size() / 2], gnu[gnu.size() / 2]};
+}
+
+TEST(Spawner, ItsOwnResidentSizeIsBelowWhatTrueNeeds) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "not meaningful under AddressSanitizer (the spawner is not small)";
+#endif
+  Spawner spawner(kSpawner);
+  const auto [ours_kib, gnu_kib] = true_max_rss_kib(spawner, 5);
+  const long spawner_kib = vm_hwm_kib(spawner.pid());
+  ASSERT_GT(spawner_kib, 0);
+  EXPECT_LT(spawner_kib, gnu_kib) << "the spawner's VmHWM is the floor of every max RSS";
+  EXPECT_LT(spawner_kib, 1024) << "iobench-spawner is meant to be a few hundred KiB resident";
+}
+
+// max RSS of /bin/true as a run records it: no more than GNU time's (the same program's own
+// figure), give or take a page table's worth of noise; 64 KiB is a quarter of what the driver
+// binary as spawner added.
+TEST(Spawner, MaxRssOfTrueIsNoMoreThanGnuTimes) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "not meaningful under AddressSanitizer (the spawner is not small)";
+#endif
+  Spawner spawner(kSpawner);
+  const auto [ours_kib, gnu_kib] = true_max_rss_kib(spawner, 15);
+  EXPECT_LE(ours_kib, gnu_kib + 64) << "median max RSS of /bin/true: spawner " << ours_kib
+                                    << " KiB, GNU time " << gnu_kib << " KiB";
+}
+
+// Without counters the worker is vforked, with them forked and held before its exec: both say
+// why an exec failed.
+TEST(SpawnAndMeasure, SaysWhyAnExecFailedWithAndWithoutCounters) {
+  char path[] = "/tmp/iobench-not-a-program.XXXXXX";
+  {
+    const UniqueFd fd(::mkstemp(path));  // closed before the exec, or it fails with ETXTBSY
+    ASSERT_TRUE(fd.valid());
+    ASSERT_EQ(::write(fd.get(), "\x01\x02garbage", 9), 9);
+    ASSERT_EQ(::fchmod(fd.get(), 0755), 0);
+  }
+  for (const bool counted : {false, true}) {
+    SpawnRequest request = command({path});
+    if (counted) request.counters = {"page-faults"};
+    const SpawnResult result = spawn_and_measure(request);
+    EXPECT_EQ(result.outcome, SpawnOutcome::kSpawnFailed) << "counters: " << counted;
+    EXPECT_NE(result.error.find("Exec format error"), std::string::npos) << result.error;
+  }
+  ::unlink(path);
+}
+
+TEST(Spawner, AMissingSpawnerExecutableIsAnErrorNamingIt) {
+  try {
+    Spawner spawner(IOBENCH_BIN_DIR "/iobench-no-such-spawner");
+    FAIL() << "started a spawner that does not exist";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("iobench-no-such-spawner: the spawner is missing"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// One wire format (driver/spawn/protocol.hpp): what the spawner cannot parse is an error of the
+// run, never a crash or a run of something else.
+TEST(SpawnProtocol, ATruncatedRequestIsRefused) {
+  wire::RequestHeader header;
+  header.arg_count = 2;
+  std::string record(reinterpret_cast<const char*>(&header), sizeof header);
+  record.append("true", 5);  // the second argument is missing
+  MeasureRequest parsed;
+  char error[128] = {};
+  EXPECT_FALSE(parsed.parse(record.data(), record.size(), nullptr, 0, error, sizeof error));
+  EXPECT_STREQ(error, "spawner: truncated request");
+  record.append("x", 2);
+  EXPECT_TRUE(parsed.parse(record.data(), record.size(), nullptr, 0, error, sizeof error));
+  ASSERT_EQ(parsed.arg_count, 2u);
+  EXPECT_STREQ(parsed.argv[1], "x");
+  EXPECT_EQ(parsed.argv[2], nullptr);
+  header.has_fd[1] = 1;  // a stdout that did not come with it
+  record.replace(0, sizeof header, reinterpret_cast<const char*>(&header), sizeof header);
+  EXPECT_FALSE(parsed.parse(record.data(), record.size(), nullptr, 0, error, sizeof error));
+  EXPECT_STREQ(error, "spawner: missing descriptor");
+}
+
+TEST(SpawnProtocol, AnArgumentWithANulByteIsRefusedNotCut) {
+  EXPECT_THROW(spawn_and_measure(command({"printf", std::string("a\0b", 3)})), std::runtime_error);
+}
+
 // What a worker leaves behind is killed and reaped before the next run (the spawner is a child
 // subreaper), and the result says so.
 TEST(Spawner, KillsAndReportsAStrayThatLeftTheProcessGroup) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   const UniqueFd out(::memfd_create("out", MFD_CLOEXEC));
   SpawnRequest request = command(
       {"sh", "-c", "setsid sleep 30 >/dev/null 2>&1 </dev/null & echo $!; sleep 0.3; exit 0"});
@@ -197,7 +319,7 @@ TEST(Spawner, KillsAndReportsAStrayThatLeftTheProcessGroup) {
 }
 
 TEST(Spawner, SaysWhenADoubleForkedStrayStillHeldTheSink) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   const UniqueFd out(::memfd_create("out", MFD_CLOEXEC));
   SpawnRequest request = command({"sh", "-c", "(sleep 30 &); exit 0"});
   request.stdout_fd = out.get();
@@ -210,7 +332,7 @@ TEST(Spawner, SaysWhenADoubleForkedStrayStillHeldTheSink) {
 }
 
 TEST(Spawner, AFinishedChildLeftUnreapedIsNoStray) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   // true ends at once; sh then becomes sleep, which never reaps it: a zombie, not a stray.
   const SpawnResult result =
       spawner.run(command({"sh", "-c", "/bin/true & sleep 0.2; exec sleep 0"}));
@@ -221,7 +343,7 @@ TEST(Spawner, AFinishedChildLeftUnreapedIsNoStray) {
 }
 
 TEST(Spawner, ProcessesOfAGroupEndedByTheTimeoutAreNoStrays) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   const UniqueFd out(::memfd_create("out", MFD_CLOEXEC));
   SpawnRequest request = command({"sh", "-c", "sleep 30 & sleep 30"});
   request.stdout_fd = out.get();
@@ -235,7 +357,7 @@ TEST(Spawner, ProcessesOfAGroupEndedByTheTimeoutAreNoStrays) {
 }
 
 TEST(Spawner, AFailedPinToACpuIsAnErrorWithItsReason) {
-  Spawner spawner(kDriver);
+  Spawner spawner(kSpawner);
   SpawnRequest request = command({"/bin/true"});
   request.cpus = {CPU_SETSIZE - 1};  // no machine here has 1024 CPUs online
   const SpawnResult result = spawner.run(request);

@@ -1,0 +1,20 @@
+#pragma once
+// Opening and reading one kernel counter (docs/driver.md, "Counters"), with no library code beyond
+// libc: the spawner executable uses it for each run and the driver to probe what it can count
+// (driver/spawn/counters.hpp).
+#include <sys/types.h>
+
+#include "driver/spawn/protocol.hpp"
+
+namespace iobench {
+
+// Opens counter `name` (a kCounterNames entry) on `pid` (0: the caller), which must not have
+// exec'd yet: disabled, enabled at its exec, inherited by every process it starts, close-on-exec.
+// Returns the descriptor, or -1 with *error set (EINVAL: an unknown name).
+int open_counter(const char* name, pid_t pid, int* error) noexcept;
+
+// Reads an open counter after the process and its descendants are gone (so the counts of exited
+// children are folded in); a multiplexed count is scaled to the whole run.
+wire::CounterValue read_counter(int fd) noexcept;
+
+}  // namespace iobench

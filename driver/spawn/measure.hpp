@@ -1,0 +1,46 @@
+#pragma once
+// One worker started, timed, reaped with wait4, its strays killed, its counters read: the core of
+// the spawner executable (driver/spawn/helper/), also linked into iobench_spawn so that
+// spawn_and_measure runs the very same code in-process (tests). libc only (protocol.hpp says
+// why): no exceptions, no allocation beyond malloc.
+#include <cstddef>
+
+#include "driver/spawn/protocol.hpp"
+
+namespace iobench {
+
+// A request as the spawner sees it: pointers into the received record, which must outlive it.
+class MeasureRequest {
+ public:
+  MeasureRequest() = default;
+  MeasureRequest(const MeasureRequest&) = delete;
+  MeasureRequest& operator=(const MeasureRequest&) = delete;
+  ~MeasureRequest();
+
+  // Parses one request record (protocol.hpp); `fds` are the descriptors that came with it, in
+  // order. Returns false, with the reason in `error`, when the record is malformed.
+  bool parse(const char* data, std::size_t size, const int* fds, std::size_t fd_count, char* error,
+             std::size_t error_size) noexcept;
+
+  char** argv = nullptr;  // arg_count entries and a null; argv[0] a path or a name in PATH
+  std::size_t arg_count = 0;
+  const char* counters[wire::kMaxCounters] = {};
+  std::size_t counter_count = 0;
+  const char* cpus = nullptr;  // cpu_count unaligned std::int32_t
+  std::size_t cpu_count = 0;
+  int stdin_fd = -1;   // -1: /dev/null
+  int stdout_fd = -1;  // -1: /dev/null
+  int stderr_fd = -1;  // -1: the spawner's own
+  double timeout_s = 0;
+  double kill_grace_s = 2;
+};
+
+// Runs the request to completion; waits for its exit, its deadline, or a byte readable on
+// cancel_fd when it is >= 0 (with a pidfd, else by SIGCHLD). Fills `response`, which must be
+// fresh.
+void measure(const MeasureRequest& request, int cancel_fd, wire::Response& response) noexcept;
+
+// The first executable file called `name` in $PATH, into `out`; false when there is none.
+bool find_in_path(const char* name, char* out, std::size_t out_size) noexcept;
+
+}  // namespace iobench

@@ -1,0 +1,61 @@
+#pragma once
+// The one definition of the wire format between the driver (driver/spawn/spawner.cpp) and the
+// spawner executable (driver/spawn/helper/main.cpp). Plain fixed-layout records: the spawner is
+// built without the C++ runtime (docs/driver.md, "The spawner"), so this header may use only
+// what needs no library code.
+//
+// Messages are SOCK_SEQPACKET records:
+//   driver -> spawner  a request: RequestHeader, then cpu_count std::int32_t CPU numbers, then
+//                      arg_count argv strings and counter_count counter names, each ending in
+//                      NUL; the stdio descriptors flagged in has_fd travel as SCM_RIGHTS, in
+//                      stdin, stdout, stderr order.
+//   driver -> spawner  a cancel: the one byte kCancelTag (may arrive stale, between runs).
+//   spawner -> driver  a Response, whole.
+#include <sys/resource.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace iobench::wire {
+
+inline constexpr char kRequestTag = 'R';
+inline constexpr char kCancelTag = 'C';
+inline constexpr char kResponseTag = 'A';
+inline constexpr std::size_t kMaxRequestBytes = 256 * 1024;
+inline constexpr std::uint32_t kMaxCounters = 16;
+inline constexpr std::size_t kErrorBytes = 512;
+
+struct RequestHeader {
+  char tag = kRequestTag;
+  std::uint8_t has_fd[3] = {0, 0, 0};  // stdin, stdout, stderr: 0 means the default
+  std::uint32_t cpu_count = 0;         // pin the worker to these CPUs; 0: all
+  std::uint32_t arg_count = 0;
+  std::uint32_t counter_count = 0;
+  double timeout_s = 0;  // 0: none
+  double kill_grace_s = 2;
+};
+
+// The values of driver/spawn/spawner.hpp's SpawnOutcome.
+enum class Outcome : std::int32_t { kExited, kSignaled, kTimedOut, kCancelled, kSpawnFailed };
+
+struct CounterValue {
+  std::uint8_t counted = 0;  // 0: the counter could not be opened or counted nothing
+  double value = 0;          // scaled to the whole run when multiplexed
+  double counted_fraction = 0;
+};
+
+struct Response {
+  char tag = kResponseTag;
+  Outcome outcome = Outcome::kSpawnFailed;
+  std::int32_t exit_code = 0;
+  std::int32_t term_signal = 0;
+  std::int32_t strays_killed = 0;
+  std::uint8_t stray_held_sink = 0;
+  std::uint32_t counter_count = 0;  // one per requested counter, in request order
+  double elapsed_s = 0;
+  struct rusage usage {};
+  char error[kErrorBytes] = {};  // NUL-terminated; empty unless kSpawnFailed (or wait4 failed)
+  CounterValue counters[kMaxCounters] = {};
+};
+
+}  // namespace iobench::wire
