@@ -199,9 +199,18 @@ ssize_t read_small_file(const char* path, char* buffer, std::size_t size) {
   return static_cast<ssize_t>(used);
 }
 
+// Whether this process has any child, running or ended: one waitid instead of the /proc walk,
+// which a spawner between runs (no child left) never needs. (A reparented stray's exit signal is
+// SIGCHLD, and __WALL covers any other.)
+bool has_children() {
+  siginfo_t info{};
+  return ::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT | __WALL) == 0 || errno != ECHILD;
+}
+
 // This process' children, from /proc/self/task/*/children (Linux 3.5+, CONFIG_PROC_CHILDREN).
 void children_of_self(PidList& children) {
   children.count = 0;
+  if (!has_children()) return;
   DIR* tasks = ::opendir("/proc/self/task");
   if (tasks == nullptr) return;
   while (const dirent* entry = ::readdir(tasks)) {
