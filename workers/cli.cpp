@@ -20,13 +20,15 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: iobench-worker --list | --read R --write W [--op copy|count|field:N|split] "
-    "[--buffer SIZE] [--pipe-size default|max|BYTES] [--outputs N --prefix P [--compress CMD]] "
-    "[--decompress CMD] [--verbose] [INPUT|-]";
+    "[--buffer SIZE] [--threads N] [--pipe-size default|max|BYTES] "
+    "[--outputs N --prefix P [--compress CMD]] [--decompress CMD] [--verbose] [INPUT|-]";
 
 // Sizes from 16 bytes to 1 GiB: below that a line reader cannot make progress, above it the
 // buffer is a mistake.
 constexpr std::uint64_t kMinBuffer = 16;
 constexpr std::uint64_t kMaxBuffer = std::uint64_t{1} << 30;
+// --threads: far above any CPU count this harness runs on; more is a typo, not a plan.
+constexpr std::size_t kMaxThreads = 1024;
 
 template <class Units>
 std::string names(const Units& units) {
@@ -69,6 +71,15 @@ void check_names(const Options& o) {
     throw UsageError("--op " + o.op + " takes no argument ('" + o.op_arg + "')");
   }
   if (op->takes_arg) parse_count(o.op_arg, "field number");
+  const ReaderUnit& reader = *find_reader(o.reader);
+  if (!reader.only_op.empty() && o.op != reader.only_op) {
+    throw UsageError("--read " + o.reader + " cannot run --op " + o.op + " (" + o.reader + ": " +
+                     std::string(reader.description) + ")");
+  }
+  if (o.threads != 0 && !reader.takes_threads) {
+    throw UsageError("--threads applies to a reader that has threads (parallel), not --read " +
+                     o.reader);
+  }
   const bool split = o.op == "split";
   if (split && (o.outputs == 0 || o.prefix.empty())) {
     throw UsageError("--op split needs --outputs N and --prefix P");
@@ -130,6 +141,12 @@ Options parse_args(const std::vector<std::string>& args) {
                          (error.empty() ? "" : " (" + error + ")"));
       }
       o.buffer_bytes = static_cast<std::size_t>(*bytes);
+    } else if (arg == "--threads") {
+      o.threads = parse_count(take(), "--threads");
+      if (o.threads > kMaxThreads) {
+        throw UsageError("bad --threads " + std::to_string(o.threads) + ": at most " +
+                         std::to_string(kMaxThreads));
+      }
     } else if (arg == "--pipe-size") {
       const std::string text = take();
       if (text == "default") {

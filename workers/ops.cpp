@@ -43,6 +43,10 @@ class CountOp final : public Op {
     count_ += count_newlines(bytes.data(), bytes.size());
     open_line_ = bytes.back() != '\n';
   }
+  void counted(std::uint64_t newlines, bool open_line) override {
+    count_ += newlines;
+    open_line_ = open_line;
+  }
   void release() override {}
 
  protected:

@@ -37,7 +37,8 @@ class MmapAheadReader final : public Reader {
   explicit MmapAheadReader(const Options& options) : options_(options) {}
 
   void run(Input& input, Op& op) override {
-    const MappedInput mapped(input);  // as `mmap`: a pipe is refused, never read(2) instead
+    // As `mmap`: a pipe is refused, never read(2) instead.
+    const MappedInput mapped(input, "mmap-ahead");
     if (mapped.empty()) return;
     {
       Scanner scanner(mapped.begin(), mapped.end());  // joined before the mapping goes

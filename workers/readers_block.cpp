@@ -63,7 +63,7 @@ class MmapReader final : public Reader {
   explicit MmapReader(const Options& options) : options_(options) {}
 
   void run(Input& input, Op& op) override {
-    const MappedInput mapped(input);
+    const MappedInput mapped(input, "mmap");
     if (mapped.empty()) return;
     const char* const base = mapped.base();
     const char* const end = mapped.end();
@@ -122,11 +122,11 @@ std::unique_ptr<Reader> make_read_reader(const Options& options) {
   return std::make_unique<ReadReader>(buffer_or(options, kDefaultReadBlock));
 }
 
-MappedInput::MappedInput(const Input& input) {
+MappedInput::MappedInput(const Input& input, std::string_view reader) {
   // A pipe cannot be mapped. Reading it with read(2) instead would measure another strategy
   // under the mmap readers' names, so the run fails and says why (docs/driver.md, "What ok
   // guarantees").
-  if (!input.regular) throw RunError(kMmapNeedsAFile);
+  if (!input.regular) throw RunError(std::string(reader) + kNeedsAFile);
   struct stat st {};
   if (::fstat(input.fd, &st) != 0) throw std::system_error(errno, std::generic_category(), "fstat");
   const off_t start = ::lseek(input.fd, 0, SEEK_CUR);

@@ -134,6 +134,10 @@ void Op::block(std::string_view bytes) {
   splitter_->feed(bytes);
 }
 
+void Op::counted(std::uint64_t, bool) {
+  throw RunError("this op cannot take a count made by the reader; use --op count");
+}
+
 void Op::end_of_input() {
   if (splitter_) splitter_->finish();
   finish();

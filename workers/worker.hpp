@@ -51,6 +51,7 @@ struct Options {
   std::string prefix;       // --prefix, for split
   std::string compress;     // --compress CMD, for split
   std::string decompress;   // --decompress CMD
+  std::size_t threads = 0;  // --threads, for readers that have them (parallel); 0: every CPU
   bool verbose = false;
   std::string input = "-";
 };
@@ -94,6 +95,10 @@ class Op : public LineSink {
   ~Op() override;
   // Raw bytes from a reader that does not split lines (chunk). By default the op splits them.
   virtual void block(std::string_view bytes);
+  // A count a reader made itself (parallel): `newlines` more '\n' bytes, the input read so far
+  // ending inside a line when `open_line`. Only count takes it; the CLI refuses other ops for
+  // such a reader (ReaderUnit::only_op), so by default it is a RunError.
+  virtual void counted(std::uint64_t newlines, bool open_line);
   // The input is exhausted: emit what is left, flush writers, wait for children.
   void end_of_input();
 
@@ -121,6 +126,8 @@ struct ReaderUnit {
   std::string_view description;
   int order;  // position in --list, so the listing follows docs/formats.md rather than link order
   ReaderFactory make;
+  std::string_view only_op = {};  // the one op it can run (parallel: count); empty: any
+  bool takes_threads = false;     // --threads applies
 };
 struct WriterUnit {
   std::string_view name;

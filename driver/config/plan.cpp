@@ -16,14 +16,14 @@ namespace {
 
 // A worker's output class from its parsed options (docs/formats.md "Worker CLI"), not from their
 // spelling: `--op=count` and `--op count`, `-v` and `--verbose`, any order, are one class. Options
-// that choose *how* the I/O is done (--read, --write, --buffer, --pipe-size, --verbose) and where
-// split files go (--prefix) never change what is written, so they are left out.
+// that choose *how* the I/O is done (--read, --write, --buffer, --threads, --pipe-size, --verbose)
+// and where split files go (--prefix) never change what is written, so they are left out.
 std::string worker_output_class(const std::vector<std::string>& args) {
-  static const std::set<std::string_view> kTakesValue{"--read",   "--write",     "--op",
-                                                      "--buffer", "--pipe-size", "--outputs",
-                                                      "--prefix", "--compress",  "--decompress"};
-  static const std::set<std::string_view> kOutputNeutral{"--read", "--write", "--buffer",
-                                                         "--pipe-size", "--prefix"};
+  static const std::set<std::string_view> kTakesValue{
+      "--read",    "--write",  "--op",       "--buffer",     "--threads",
+      "--outputs", "--prefix", "--compress", "--decompress", "--pipe-size"};
+  static const std::set<std::string_view> kOutputNeutral{"--read",    "--write",     "--buffer",
+                                                         "--threads", "--pipe-size", "--prefix"};
   std::map<std::string, std::string> kept;  // option -> value, in a fixed (sorted) order
   std::vector<std::string> others;          // flags and words the table does not know
   for (std::size_t i = 0; i < args.size(); ++i) {

@@ -21,7 +21,8 @@ struct Test {
   bool verify = true;
   // Tests of one output class must write the same bytes for the same input. "copy" means the
   // input itself. A worker's class is its arguments minus those that must not change the output
-  // (--read, --write, --buffer, --pipe-size, --verbose); a command takes the baseline's class.
+  // (--read, --write, --buffer, --threads, --pipe-size, --verbose); a command takes the
+  // baseline's class.
   std::string output_class;
   // `--op split`: the worker writes files besides stdout. The driver gives it `--prefix` in the
   // run's private folder (argv holds kSplitPrefixPlaceholder) and hashes those files too.

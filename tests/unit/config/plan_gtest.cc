@@ -70,15 +70,19 @@ TEST(Plan, OutputClassesComeFromTheParsedOptionsNotTheirSpelling) {
       {"name": "c", "worker": ["--verbose", "--op", "count", "--buffer=4KiB", "--read=getc", "--write", "raw"]},
       {"name": "d", "worker": ["--read", "read", "--write", "raw", "--op=copy", "--verbose"]},
       {"name": "e", "worker": ["--read", "read", "--write", "raw", "--op", "field:2"]},
-      {"name": "f", "worker": ["--read", "read", "--write", "raw", "--decompress", "gzip -dc"]}]})",
+      {"name": "f", "worker": ["--read", "read", "--write", "raw", "--decompress", "gzip -dc"]},
+      {"name": "g", "worker": ["--read", "parallel", "--write", "raw", "--op", "count", "--threads", "2"]},
+      {"name": "h", "worker": ["--threads=3", "--read=parallel", "--op=count", "--write=raw"]}]})",
                                             "n.json"),
                                worker_options());
-  ASSERT_EQ(plan.tests.size(), 6U);
+  ASSERT_EQ(plan.tests.size(), 8U);
   EXPECT_EQ(plan.tests[1].output_class, plan.tests[0].output_class);
   EXPECT_EQ(plan.tests[2].output_class, plan.tests[0].output_class);
   EXPECT_EQ(plan.tests[3].output_class, "copy");
   EXPECT_NE(plan.tests[4].output_class, plan.tests[0].output_class);
   EXPECT_NE(plan.tests[5].output_class, "copy") << "a decompressed input is not the input";
+  EXPECT_EQ(plan.tests[6].output_class, plan.tests[0].output_class) << "--threads is how, not what";
+  EXPECT_EQ(plan.tests[7].output_class, plan.tests[0].output_class);
 }
 
 TEST(Plan, SplitGetsItsPrefixFromTheDriverNeverFromTheConfig) {

@@ -47,7 +47,7 @@ TEST_F(WorkerCli, ListShowsEveryStrategyOfTheDesign) {
     EXPECT_TRUE(seen.emplace(unit["kind"], unit["name"]).second) << "listed twice: " << unit.dump();
   }
   for (const char* name : {"iostream", "cin", "fgets", "getline", "getc", "fread", "read", "mmap",
-                           "mmap-ahead", "uring", "chunk"}) {
+                           "mmap-ahead", "uring", "chunk", "parallel"}) {
     EXPECT_TRUE(seen.contains({"reader", name})) << name;
   }
   for (const char* name : {"raw", "stdio", "ostream", "buffered", "fmt", "writev"}) {
@@ -56,7 +56,7 @@ TEST_F(WorkerCli, ListShowsEveryStrategyOfTheDesign) {
   for (const char* name : {"copy", "count", "field:N", "split"}) {
     EXPECT_TRUE(seen.contains({"op", name})) << name;
   }
-  EXPECT_EQ(seen.size(), 21u);
+  EXPECT_EQ(seen.size(), 22u);
 }
 
 TEST_F(WorkerCli, UsageErrorsExitTwoWithOneLine) {

@@ -172,22 +172,36 @@ TEST_P(WorkerMatrix, SplitDealsLinesRoundRobin) {
   }
 }
 
-std::vector<std::tuple<std::string, std::string>> all_pairs() {
+// Readers that run one op only (parallel: count) get the corpus for that op alone; the CLI refuses
+// the others (tests/unit/workers/parallel_gtest.cc).
+class CountOnlyMatrix : public WorkerMatrix {};
+
+TEST_P(CountOnlyMatrix, CountMatchesReference) {
+  for (const CorpusFile& f : corpus_->files())
+    check(f, {"--op", "count"}, reference_count(f.bytes));
+}
+
+// Every reader x writer pair; `only_op`: the readers limited to that op, else those that run any.
+std::vector<std::tuple<std::string, std::string>> all_pairs(std::string_view only_op = {}) {
   std::vector<std::tuple<std::string, std::string>> pairs;
   for (const ReaderUnit& r : registry().readers) {
+    if (r.only_op != only_op) continue;
     for (const WriterUnit& w : registry().writers) pairs.emplace_back(r.name, w.name);
   }
   return pairs;
 }
 
+std::string pair_name(const ::testing::TestParamInfo<std::tuple<std::string, std::string>>& test) {
+  // gtest names take letters, digits and '_' only (mmap-ahead).
+  std::string name = std::get<0>(test.param) + "_" + std::get<1>(test.param);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
 INSTANTIATE_TEST_SUITE_P(AllReadersAllWriters, WorkerMatrix, ::testing::ValuesIn(all_pairs()),
-                         [](const auto& test) {
-                           // gtest names take letters, digits and '_' only (mmap-ahead).
-                           std::string name =
-                               std::get<0>(test.param) + "_" + std::get<1>(test.param);
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+                         pair_name);
+INSTANTIATE_TEST_SUITE_P(CountOnlyReadersAllWriters, CountOnlyMatrix,
+                         ::testing::ValuesIn(all_pairs("count")), pair_name);
 
 }  // namespace
 }  // namespace iobench::worker::testing
