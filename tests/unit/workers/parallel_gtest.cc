@@ -61,7 +61,7 @@ class ParallelCount : public ::testing::Test {
   // `iobench-worker --read parallel --op count [--threads N]` over `bytes`; checks it against the
   // reference and against the one-thread chunk reader.
   void expect_count(const std::string& bytes, std::size_t threads, const std::string& what) {
-    const std::string path = dir_.file("input");
+    const std::string path = (dir_ / "input").string();
     write_file(path, bytes);
     std::vector<std::string> args = {"--read", "parallel", "--write", "raw", "--op", "count"};
     if (threads != 0) {
@@ -138,7 +138,7 @@ TEST_F(ParallelCount, LargeRandomFilesMatchTheChunkCount) {
       if (text.size() < size) text += '\n';
     }
     if (file == 1) text.back() = 'z';  // an open last line
-    const std::string path = dir_.file("random");
+    const std::string path = (dir_ / "random").string();
     write_file(path, text);
     const RunResult chunk =
         run_worker(dir_, {"--read", "chunk", "--write", "raw", "--op", "count"}, path);
@@ -156,11 +156,11 @@ TEST_F(ParallelCount, LargeRandomFilesMatchTheChunkCount) {
 
 // As `mmap`: stdin may be a file another process has read partly; the count starts where it is.
 TEST_F(ParallelCount, StdinAFileReadPartlyCountsFromItsOffset) {
-  const std::string path = dir_.file("input");
+  const std::string path = (dir_ / "input").string();
   write_file(path, "skip\nthese\none\ntwo\nthree");
   const UniqueFd in(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   ASSERT_EQ(::lseek(in.get(), 11, SEEK_SET), 11);  // past "skip\nthese\n"
-  const std::string out_path = dir_.file("out");
+  const std::string out_path = (dir_ / "out").string();
   const UniqueFd out(::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
   Options options;
   options.reader = "parallel";
@@ -176,13 +176,13 @@ TEST_F(ParallelCount, StdinAFileReadPartlyCountsFromItsOffset) {
 }
 
 TEST_F(ParallelCount, OtherOpsAreRefusedWithTheReason) {
-  const std::string path = dir_.file("input");
+  const std::string path = (dir_ / "input").string();
   write_file(path, "a\tb\nc\td\n");
   for (const std::vector<std::string>& op :
        {std::vector<std::string>{"--op", "copy"}, std::vector<std::string>{},
         std::vector<std::string>{"--op", "field:2"},
         std::vector<std::string>{"--op", "split", "--outputs", "2", "--prefix",
-                                 dir_.file("part-")}}) {
+                                 (dir_ / "part-").string()}}) {
     std::vector<std::string> args = {"--read", "parallel", "--write", "raw"};
     args.insert(args.end(), op.begin(), op.end());
     const RunResult r = run_worker(dir_, args, path);
@@ -192,7 +192,8 @@ TEST_F(ParallelCount, OtherOpsAreRefusedWithTheReason) {
     EXPECT_NE(r.err.find("--read parallel cannot run --op " + name + " ("), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("ranges are read out of order"), std::string::npos) << r.err;
-    EXPECT_FALSE(std::filesystem::exists(dir_.file("part-0"))) << "split created its outputs";
+    EXPECT_FALSE(std::filesystem::exists((dir_ / "part-0").string()))
+        << "split created its outputs";
   }
 }
 
