@@ -362,11 +362,24 @@ class ScopedPin {
 // The signals a worker must find at their default (the spawner ignores SIGINT and SIGPIPE).
 constexpr int kDefaultSignals[] = {SIGINT, SIGTERM, SIGPIPE, SIGCHLD, SIGQUIT};
 
+// In the child before its exec, vforked or forked: only async-signal-safe calls.
+void prepare_child(const MeasureRequest& request, int in_fd, int out_fd) {
+  ::setpgid(0, 0);  // its own group: terminal ^C goes to the driver, which ends the group
+  ::dup2(in_fd, STDIN_FILENO);
+  ::dup2(out_fd, STDOUT_FILENO);
+  if (request.stderr_fd >= 0) ::dup2(request.stderr_fd, STDERR_FILENO);
+  for (const int sig : kDefaultSignals) ::signal(sig, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
 // Without counters: vfork, so no page table is copied and the spawner waits only until the
 // exec. Not posix_spawn: glibc's queries and resets all 64 signal dispositions in the child (about
 // 120 system calls a run) where this one knows its own: the spawner has no handler installed
 // while it spawns (SIGCHLD's exists only during the fallback wait), so resetting the ignored
-// ones is enough. The child shares our memory and stack: it only makes system calls, and writes
+// ones is enough. The child shares our memory and stack: it only makes system calls (through
+// prepare_child, whose frame lies below ours and is gone by the exec), and writes
 // why its exec failed into `exec_error`. Returns the pid, or -1.
 [[gnu::noinline]] pid_t spawn_shared(const MeasureRequest& request, const char* path, int in_fd,
                                      int out_fd, wire::Response& response) {
@@ -378,14 +391,7 @@ constexpr int kDefaultSignals[] = {SIGINT, SIGTERM, SIGPIPE, SIGCHLD, SIGQUIT};
   volatile int exec_error = 0;
   const pid_t pid = ::vfork();
   if (pid == 0) {
-    ::setpgid(0, 0);  // its own group: terminal ^C goes to the driver, which ends the group
-    ::dup2(in_fd, STDIN_FILENO);
-    ::dup2(out_fd, STDOUT_FILENO);
-    if (request.stderr_fd >= 0) ::dup2(request.stderr_fd, STDERR_FILENO);
-    for (const int sig : kDefaultSignals) ::signal(sig, SIG_DFL);
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    prepare_child(request, in_fd, out_fd);
     ::execve(path, request.argv, environ);
     exec_error = errno;
     ::_exit(127);
@@ -438,14 +444,7 @@ pid_t spawn_held(const MeasureRequest& request, const char* path, int in_fd, int
     // write end must go, or it would wait for its own EOF.
     ::close(release[1]);
     ::close(failure[0]);
-    ::setpgid(0, 0);  // its own group: terminal ^C goes to the driver, which ends the group
-    ::dup2(in_fd, STDIN_FILENO);
-    ::dup2(out_fd, STDOUT_FILENO);
-    if (request.stderr_fd >= 0) ::dup2(request.stderr_fd, STDERR_FILENO);
-    for (const int sig : kDefaultSignals) ::signal(sig, SIG_DFL);
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    prepare_child(request, in_fd, out_fd);
     char go = 0;
     while (::read(release[0], &go, 1) < 0 && errno == EINTR) {
     }
