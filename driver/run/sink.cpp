@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
@@ -28,6 +29,8 @@ namespace iobench {
 namespace {
 
 constexpr std::size_t kDrainBufferBytes = 1 << 20;
+constexpr std::size_t kSmallReadBytes = 16 << 10;
+constexpr std::chrono::microseconds kSmallReadPause{50};
 
 class NullSink final : public Sink {
  public:
@@ -129,6 +132,14 @@ class PipeSink final : public Sink {
           if (n > 0) {
             consume(buffer.get(), static_cast<std::size_t>(n));
             last_data = std::chrono::steady_clock::now();
+            // A small read means a writer of small pieces: every read takes the pipe's lock that
+            // each of its writes needs too, so let a few of them gather first (without a system
+            // call, and far from filling the pipe).
+            if (static_cast<std::size_t>(n) < kSmallReadBytes) {
+              while (std::chrono::steady_clock::now() - last_data < kSmallReadPause &&
+                     !stop_requested_.load(std::memory_order_relaxed)) {
+              }
+            }
             continue;
           }
           if (n == 0) break;
