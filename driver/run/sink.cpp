@@ -10,9 +10,9 @@
 #include <unistd.h>
 
 #include <array>
-#include <chrono>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
@@ -29,7 +29,7 @@ namespace iobench {
 namespace {
 
 constexpr std::size_t kDrainBufferBytes = 1 << 20;
-constexpr std::size_t kSmallReadBytes = 16 << 10;
+constexpr std::size_t kSmallReadBytes = 8 << 10;
 constexpr std::chrono::microseconds kSmallReadPause{50};
 
 class NullSink final : public Sink {
@@ -145,10 +145,9 @@ class PipeSink final : public Sink {
           if (n == 0) break;
           if (errno == EINTR) continue;
           if (errno != EAGAIN) throw std::system_error(errno, std::generic_category(), "read");
-          if (std::chrono::steady_clock::now() - last_data < spin_for) {
-            ::sched_yield();
-            continue;
-          }
+          // Empty: wait for output with poll(0), which looks at the pipe without its lock (a
+          // read would take the lock the writer needs on every try), yielding the CPU between.
+          if (output_within(spin_for - (std::chrono::steady_clock::now() - last_data))) continue;
         }
         std::array<pollfd, 2> fds{{{read_end_.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}}};
         if (::poll(fds.data(), fds.size(), -1) < 0) {
@@ -172,6 +171,18 @@ class PipeSink final : public Sink {
     const std::lock_guard lock(mutex_);
     done_ = true;
     done_cv_.notify_all();
+  }
+
+  // True once the pipe has output (or the drain is told to stop) within `budget`.
+  bool output_within(std::chrono::duration<double> budget) {
+    const auto until = std::chrono::steady_clock::now() + budget;
+    pollfd fd{read_end_.get(), POLLIN, 0};
+    while (!stop_requested_.load(std::memory_order_relaxed)) {
+      if (::poll(&fd, 1, 0) > 0) return true;
+      if (std::chrono::steady_clock::now() >= until) return false;
+      ::sched_yield();
+    }
+    return true;
   }
 
   void consume(const char* data, std::size_t n) {
