@@ -29,7 +29,7 @@ namespace iobench {
 namespace {
 
 constexpr std::size_t kDrainBufferBytes = 1 << 20;
-constexpr std::size_t kSmallReadBytes = 8 << 10;
+constexpr std::size_t kSmallReadBytes = 1 << 10;
 constexpr std::chrono::microseconds kSmallReadPause{50};
 
 class NullSink final : public Sink {
