@@ -173,11 +173,12 @@ void setup_bench(CLI::App& sub, int& exit_code) {
   sub.add_option("--order", r.order, "interleave, grouped or shuffle")->capture_default_str();
   auto* timeout =
       sub.add_option("--timeout", cli->timeout_s, "Seconds before a run is ended (default 600)");
-  sub.add_option("--counters", r.counters,
-                 "Kernel counters per run, comma-separated (config key counters: syscalls, "
-                 "context-switches, task-clock, cycles, instructions, ...). Counting costs time: "
-                 "syscalls about 5 % on a strategy making one system call per line "
-                 "(docs/driver.md); compare runs with the same counters")
+  sub.add_option(
+         "--counters", r.counters,
+         "Kernel counters per run, comma-separated (config key counters: syscalls, "
+         "context-switches, task-clock, cycles, instructions, ...). Counting costs time: "
+         "syscalls and context-switches up to 15 % on a strategy making one system call per line "
+         "(docs/driver.md); compare runs with the same counters")
       ->delimiter(',')
       ->allow_extra_args(false);
   sub.add_flag(
