@@ -2,6 +2,8 @@
 
 #include <fcntl.h>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
+#include <sched.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -97,16 +99,35 @@ std::vector<int> parse_cpu_list(const std::string& text) {
   return cpus;
 }
 
+namespace {
+
+// The CPUs a worker may be pinned to: the kernel's online list, or, where /sys is not mounted (a
+// container or chroot), the CPUs this process may run on, which the worker inherits.
+std::vector<int> usable_cpus(std::string& as_text) {
+  as_text = read_first_line("/sys/devices/system/cpu/online");
+  std::vector<int> cpus = parse_cpu_list(as_text);
+  if (!cpus.empty()) return cpus;
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (CPU_ISSET(static_cast<std::size_t>(cpu), &allowed)) cpus.push_back(cpu);
+  }
+  as_text = fmt::format("{} (this process's affinity; no /sys)", fmt::join(cpus, ","));
+  return cpus;
+}
+
+}  // namespace
+
 void check_machine_settings(const Config& config, const Plan& plan) {
   if (!config.cpus.empty()) {
-    const std::vector<int> online =
-        parse_cpu_list(read_first_line("/sys/devices/system/cpu/online"));
+    std::string online_text;
+    const std::vector<int> online = usable_cpus(online_text);
     for (std::size_t i = 0; i < config.cpus.size() && !online.empty(); ++i) {
       if (std::find(online.begin(), online.end(), config.cpus[i]) == online.end()) {
         throw Error(
             fmt::format("{}: cpus[{}]: CPU {} is not online here (online: {}); name online CPUs",
-                        config.file.string(), i, config.cpus[i],
-                        read_first_line("/sys/devices/system/cpu/online")));
+                        config.file.string(), i, config.cpus[i], online_text));
       }
     }
   }
