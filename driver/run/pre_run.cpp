@@ -99,6 +99,14 @@ std::vector<int> parse_cpu_list(const std::string& text) {
   return cpus;
 }
 
+std::vector<int> cpu_list(const cpu_set_t& set) {
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (CPU_ISSET(static_cast<std::size_t>(cpu), &set)) cpus.push_back(cpu);
+  }
+  return cpus;
+}
+
 namespace {
 
 // The CPUs a worker may be pinned to: the kernel's online list, or, where /sys is not mounted (a
@@ -110,9 +118,7 @@ std::vector<int> usable_cpus(std::string& as_text) {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return cpus;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-    if (CPU_ISSET(static_cast<std::size_t>(cpu), &allowed)) cpus.push_back(cpu);
-  }
+  cpus = cpu_list(allowed);
   as_text = fmt::format("{} (this process's affinity; no /sys)", fmt::join(cpus, ","));
   return cpus;
 }

@@ -1,6 +1,8 @@
 #pragma once
 // What `iobench run` checks before anything runs (every failure is a config or input error,
 // exit 2, with nothing written), and the inputs it generates once the checks passed.
+#include <sched.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -21,6 +23,9 @@ void check_machine_settings(const Config& config, const Plan& plan);
 // The CPUs in a kernel CPU list such as /sys/devices/system/cpu/online ("0-3,6"); empty when the
 // text is not one.
 std::vector<int> parse_cpu_list(const std::string& text);
+
+// The CPUs in a CPU set, in ascending order.
+std::vector<int> cpu_list(const cpu_set_t& set);
 
 // Every input without a "generate" exists.
 void check_inputs_exist(const Config& config);

@@ -24,6 +24,8 @@
 #include "common/fd.hpp"
 #include "common/hash.hpp"
 #include "common/sysio.hpp"
+#include "driver/run/pre_run.hpp"
+#include "driver/spawn/measure.hpp"
 
 namespace iobench {
 namespace {
@@ -145,9 +147,14 @@ class PipeSink final : public Sink {
           if (n == 0) break;
           if (errno == EINTR) continue;
           if (errno != EAGAIN) throw std::system_error(errno, std::generic_category(), "read");
-          // Empty: wait for output with poll(0), which looks at the pipe without its lock (a
-          // read would take the lock the writer needs on every try), yielding the CPU between.
-          if (output_within(spin_for - (std::chrono::steady_clock::now() - last_data))) continue;
+          // Empty: wait for output awake with poll(0), which looks at the pipe without its lock
+          // (a read would take the lock the writer needs on every try), then read again.
+          const auto idle = std::chrono::steady_clock::now() - last_data;
+          if (idle < spin_for) {
+            await_readable_awake(read_end_.get(),
+                                 std::chrono::duration<double>(spin_for - idle).count());
+            continue;
+          }
         }
         std::array<pollfd, 2> fds{{{read_end_.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}}};
         if (::poll(fds.data(), fds.size(), -1) < 0) {
@@ -173,18 +180,6 @@ class PipeSink final : public Sink {
     done_cv_.notify_all();
   }
 
-  // True once the pipe has output (or the drain is told to stop) within `budget`.
-  bool output_within(std::chrono::duration<double> budget) {
-    const auto until = std::chrono::steady_clock::now() + budget;
-    pollfd fd{read_end_.get(), POLLIN, 0};
-    while (!stop_requested_.load(std::memory_order_relaxed)) {
-      if (::poll(&fd, 1, 0) > 0) return true;
-      if (std::chrono::steady_clock::now() >= until) return false;
-      ::sched_yield();
-    }
-    return true;
-  }
-
   void consume(const char* data, std::size_t n) {
     bytes_ += n;
     hash_.update(data, n);
@@ -204,9 +199,7 @@ class PipeSink final : public Sink {
         allowed = others;
       }
     }
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-      if (CPU_ISSET(static_cast<std::size_t>(cpu), &allowed)) drain_cpus_.push_back(cpu);
-    }
+    drain_cpus_ = cpu_list(allowed);
   }
 
   double grace_s_;

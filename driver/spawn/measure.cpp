@@ -632,4 +632,10 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
   if (timed_out && response.term_signal == 0) response.term_signal = signal_sent;
 }
 
+void await_readable_awake(int fd, double spin_s) noexcept {
+  const double until_s = monotonic_s() + spin_s;
+  pollfd readable{fd, POLLIN, 0};
+  while (::poll(&readable, 1, 0) == 0 && monotonic_s() < until_s) ::sched_yield();
+}
+
 }  // namespace iobench

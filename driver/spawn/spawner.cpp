@@ -2,14 +2,12 @@
 
 #include <fcntl.h>
 #include <limits.h>
-#include <sched.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -23,7 +21,7 @@ namespace iobench {
 namespace {
 
 // How long the driver waits awake for a run's result before it sleeps (Spawner::run).
-constexpr std::chrono::milliseconds kResponseSpin{2};
+constexpr double kResponseSpinS = 0.002;
 
 // The request record (protocol.hpp) and the descriptors that travel with it.
 std::string encode_request(const SpawnRequest& request, std::vector<int>& fds) {
@@ -170,23 +168,13 @@ SpawnResult Spawner::run(const SpawnRequest& request) {
   while (::sendmsg(channel_.get(), &msg, MSG_NOSIGNAL) < 0) {
     if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "spawner send");
   }
+  // A short run's result comes back within a couple of milliseconds: wait for it awake.
+  await_readable_awake(channel_.get(), kResponseSpinS);
   wire::Response response;
-  // A short run's result comes back within a couple of milliseconds: wait for it awake, so that
-  // this CPU need not be woken for it (on a VM a halted CPU's wake-up is tens of microseconds,
-  // a tenth of a `true`), yielding to anything runnable. Then sleep in recv.
-  ssize_t received = -1;
-  bool answered = false;  // a response, or an error other than "not yet"
-  const auto spin_until = std::chrono::steady_clock::now() + kResponseSpin;
-  while (!answered && std::chrono::steady_clock::now() < spin_until) {
-    received = ::recv(channel_.get(), &response, sizeof response, MSG_DONTWAIT);
-    answered = received >= 0 || (errno != EAGAIN && errno != EINTR);
-    if (!answered) ::sched_yield();
-  }
-  if (!answered) {
-    do {
-      received = ::recv(channel_.get(), &response, sizeof response, 0);
-    } while (received < 0 && errno == EINTR);
-  }
+  ssize_t received = 0;
+  do {
+    received = ::recv(channel_.get(), &response, sizeof response, 0);
+  } while (received < 0 && errno == EINTR);
   if (received != static_cast<ssize_t>(sizeof response) || response.tag != wire::kResponseTag) {
     throw std::runtime_error("the spawner process ended unexpectedly");
   }

@@ -4,11 +4,9 @@
 // it. It is built static, without the C++ runtime, because every worker inherits its resident
 // size as the floor of its max RSS, and every fork copies its page tables.
 #include <fcntl.h>
-#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -26,7 +24,7 @@ namespace {
 char g_request[iobench::wire::kMaxRequestBytes + 1];
 
 // How long the spawner waits awake for the next request before it sleeps (receive).
-constexpr long kRequestSpinNs = 1000000;
+constexpr double kRequestSpinS = 0.001;
 
 // Receives one record and the descriptors that came with it (close-on-exec); its size, 0 when the
 // driver closed the channel, -1 on an error.
@@ -38,27 +36,12 @@ ssize_t receive(int channel, int* fds, std::size_t& fd_count) {
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 3)] = {};
   msg.msg_control = control;
   msg.msg_controllen = sizeof control;
-  // The next request follows a result within microseconds when runs are short: wait for it
-  // awake for a millisecond (yielding), so this CPU need not be woken for it; then sleep.
-  ssize_t received = -1;
-  bool answered = false;
-  timespec start{};
-  ::clock_gettime(CLOCK_MONOTONIC, &start);
-  while (!answered) {
-    received = ::recvmsg(channel, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-    answered = received >= 0 || (errno != EAGAIN && errno != EINTR);
-    if (answered) break;
-    timespec now{};
-    ::clock_gettime(CLOCK_MONOTONIC, &now);
-    if ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) > kRequestSpinNs)
-      break;
-    ::sched_yield();
-  }
-  if (!answered) {
-    do {
-      received = ::recvmsg(channel, &msg, MSG_CMSG_CLOEXEC);
-    } while (received < 0 && errno == EINTR);
-  }
+  // The next request follows a result within microseconds when runs are short.
+  iobench::await_readable_awake(channel, kRequestSpinS);
+  ssize_t received = 0;
+  do {
+    received = ::recvmsg(channel, &msg, MSG_CMSG_CLOEXEC);
+  } while (received < 0 && errno == EINTR);
   fd_count = 0;
   if (received < 0) return -1;
   for (cmsghdr* header = CMSG_FIRSTHDR(&msg); header != nullptr;

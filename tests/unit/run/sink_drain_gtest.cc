@@ -69,6 +69,26 @@ TEST_P(Drain, StopsAnEndlessWriter) {
   EXPECT_LT(took_s, 5.0);
 }
 
+// A stray that holds the pipe open and writes nothing: the drain is waiting for output (spinning
+// or asleep in poll) when it is told to stop, and must stop.
+TEST_P(Drain, StopsWhileAStrayHoldsThePipeSilently) {
+  SinkSettings settings;
+  settings.drain = GetParam();
+  settings.drain_grace_s = 0.2;
+  auto sink = open_sink(SinkKind::kPipe, settings);
+  const int stray_fd = ::dup(sink->worker_fd());
+  ASSERT_GE(stray_fd, 0);
+  ASSERT_EQ(::write(sink->worker_fd(), "x\n", 2), 2);
+  const auto start = std::chrono::steady_clock::now();
+  const SinkResult result = sink->finish();
+  const double took_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ::close(stray_fd);
+  EXPECT_TRUE(result.drain_cut_short);
+  EXPECT_EQ(result.bytes, 2U);
+  EXPECT_LT(took_s, 5.0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, Drain, ::testing::Values(DrainMode::kSpin, DrainMode::kBlock),
                          [](const auto& param_info) {
                            return std::string(to_string(param_info.param));
