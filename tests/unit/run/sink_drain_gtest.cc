@@ -20,6 +20,14 @@ std::string fmt_line(int i) {
   return "line " + std::to_string(i) + "\tword\n";
 }
 
+// finish(), and how long it took: a drain that cannot stop hangs here.
+SinkResult finish_timed(Sink& sink, double& took_s) {
+  const auto start = std::chrono::steady_clock::now();
+  SinkResult result = sink.finish();
+  took_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
 class Drain : public ::testing::TestWithParam<DrainMode> {};
 
 TEST_P(Drain, CountsAndHashesEveryByteThroughPauses) {
@@ -58,10 +66,8 @@ TEST_P(Drain, StopsAnEndlessWriter) {
     while (::write(stray_fd, block.data(), block.size()) > 0) {
     }
   });
-  const auto start = std::chrono::steady_clock::now();
-  const SinkResult result = sink->finish();
-  const double took_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double took_s = 0;
+  const SinkResult result = finish_timed(*sink, took_s);
   sink.reset();  // closes the read end: the stray's next write fails (EPIPE, SIGPIPE ignored)
   stray.join();
   ::close(stray_fd);
@@ -79,10 +85,8 @@ TEST_P(Drain, StopsWhileAStrayHoldsThePipeSilently) {
   const int stray_fd = ::dup(sink->worker_fd());
   ASSERT_GE(stray_fd, 0);
   ASSERT_EQ(::write(sink->worker_fd(), "x\n", 2), 2);
-  const auto start = std::chrono::steady_clock::now();
-  const SinkResult result = sink->finish();
-  const double took_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double took_s = 0;
+  const SinkResult result = finish_timed(*sink, took_s);
   ::close(stray_fd);
   EXPECT_TRUE(result.drain_cut_short);
   EXPECT_EQ(result.bytes, 2U);
