@@ -114,6 +114,10 @@ MatrixTotals MatrixExecutor::run_all() {
       continue;
     }
     run_one(r);
+    if (settings_.after_run) {
+      if (const std::string warning = settings_.after_run(); !warning.empty())
+        progress_.warn(warning);
+    }
   }
   warn_cache_states();
   progress_.finish();

@@ -4,6 +4,7 @@
 // verifies the output and appends the measured run's row.
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -27,6 +28,9 @@ struct ExecutorSettings {
   bool allow_drop_caches = false;
   std::string host;
   std::vector<std::string> counters;  // what each run asks the spawner to count (countable ones)
+  // Called at each run boundary: the run's workers reaped, their results back, its row (if any)
+  // written. What it returns, if not empty, is printed as a warning above the progress line.
+  std::function<std::string()> after_run;
 };
 
 struct MatrixTotals {
