@@ -1,26 +1,84 @@
 #include "driver/run/machine_load.hpp"
 
 #include <fmt/core.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
-#include <cstdint>
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <sstream>
-#include <thread>
+#include <utility>
 
 namespace iobench {
 namespace {
 
-struct CpuTicks {
-  std::uint64_t busy = 0;
-  std::uint64_t total = 0;
-  int cpus = 0;
-};
+std::string read_text(const char* path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+double seconds(const timeval& time) {
+  return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
+}
+
+}  // namespace
+
+ProcSource real_proc_source(pid_t spawner_pid) {
+  ProcSource source;
+  source.read = read_text;
+  // One nanosleep, not sleep_for: sleep_for sleeps on through a signal, and an interrupt must
+  // not wait for it (BusyWindow::close_after_runs checks after each wait).
+  source.wait = [](std::chrono::milliseconds window) {
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(window).count();
+    const timespec duration{static_cast<time_t>(ns / 1'000'000'000),
+                            static_cast<long>(ns % 1'000'000'000)};
+    ::nanosleep(&duration, nullptr);
+  };
+  source.now = [] { return std::chrono::steady_clock::now(); };
+  const long ticks_per_s = ::sysconf(_SC_CLK_TCK);
+  if (ticks_per_s > 0) source.ticks_per_s = ticks_per_s;
+  source.own_cpu_s = [spawner_pid, ticks_per_s = source.ticks_per_s]() -> std::optional<double> {
+    rusage self{};
+    rusage children{};
+    if (::getrusage(RUSAGE_SELF, &self) != 0 || ::getrusage(RUSAGE_CHILDREN, &children) != 0)
+      return std::nullopt;
+    double cpu_s = seconds(self.ru_utime) + seconds(self.ru_stime) + seconds(children.ru_utime) +
+                   seconds(children.ru_stime);
+    if (spawner_pid > 0) {
+      const auto ticks =
+          pid_stat_cpu_ticks(read_text(fmt::format("/proc/{}/stat", spawner_pid).c_str()));
+      if (!ticks) return std::nullopt;
+      cpu_s += static_cast<double>(*ticks) / static_cast<double>(ticks_per_s);
+    }
+    return cpu_s;
+  };
+  return source;
+}
+
+std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text) {
+  const auto comm_end = text.rfind(')');
+  if (comm_end == std::string::npos) return std::nullopt;
+  // After the ')' come fields 3 (state) onwards; utime is field 14.
+  std::istringstream fields(text.substr(comm_end + 1));
+  std::string skipped;
+  for (int field = 3; field < 14; ++field) {
+    if (!(fields >> skipped)) return std::nullopt;
+  }
+  std::uint64_t ticks = 0;
+  for (int field = 14; field <= 17; ++field) {
+    long long value = 0;  // cutime and cstime are signed in the kernel's format
+    if (!(fields >> value) || value < 0) return std::nullopt;
+    ticks += static_cast<std::uint64_t>(value);
+  }
+  return ticks;
+}
 
 // The aggregate "cpu" line of /proc/stat: user nice system idle iowait irq softirq steal (guest
 // time is already inside user and nice). Idle and iowait are idle; the rest, steal too, is time
 // the runs could not have had.
-std::optional<CpuTicks> parse_proc_stat(const std::string& text) {
+std::optional<BusyWindow::CpuTicks> BusyWindow::parse_proc_stat(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   std::optional<CpuTicks> ticks;
@@ -42,16 +100,6 @@ std::optional<CpuTicks> parse_proc_stat(const std::string& text) {
   return ticks;
 }
 
-}  // namespace
-
-ProcSource real_proc_source() {
-  return {[](const char* path) {
-            std::ifstream in(path);
-            return std::string(std::istreambuf_iterator<char>(in), {});
-          },
-          [](std::chrono::milliseconds window) { std::this_thread::sleep_for(window); }};
-}
-
 std::optional<double> load_average_1min(const ProcSource& source) {
   std::istringstream in(source.read("/proc/loadavg"));
   double load = 0;
@@ -59,29 +107,59 @@ std::optional<double> load_average_1min(const ProcSource& source) {
   return load;
 }
 
-MachineLoad sample_machine_load(const ProcSource& source, std::chrono::milliseconds window) {
-  MachineLoad load;
-  load.load_average_1min = load_average_1min(source);
-  const auto before = parse_proc_stat(source.read("/proc/stat"));
-  source.wait(window);
-  const auto after = parse_proc_stat(source.read("/proc/stat"));
-  if (!before || !after || after->cpus <= 0 || after->total <= before->total ||
-      after->busy < before->busy) {
-    return load;
+BusyWindow::BusyWindow(ProcSource source, std::chrono::milliseconds length)
+    : source_(std::move(source)), length_(length) {
+  load_.load_average_1min = load_average_1min(source_);
+  stat_at_open_ = parse_proc_stat(source_.read("/proc/stat"));
+  own_cpu_s_at_open_ = source_.own_cpu_s();
+  opened_ = source_.now();
+}
+
+bool BusyWindow::at_run_boundary() {
+  if (closed_ || source_.now() - opened_ < length_) return false;
+  close();
+  return true;
+}
+
+void BusyWindow::close_after_runs(const std::function<bool()>& interrupted) {
+  if (closed_) return;
+  for (auto elapsed = source_.now() - opened_; elapsed < length_;
+       elapsed = source_.now() - opened_) {
+    if (interrupted && interrupted()) {
+      closed_ = true;
+      return;
+    }
+    source_.wait(std::chrono::ceil<std::chrono::milliseconds>(length_ - elapsed));
   }
-  load.cpus = after->cpus;
-  load.window = window;
-  load.busy_cpus = static_cast<double>(after->cpus) *
-                   static_cast<double>(after->busy - before->busy) /
-                   static_cast<double>(after->total - before->total);
-  return load;
+  close();
+}
+
+void BusyWindow::close() {
+  closed_ = true;
+  load_.window = std::chrono::floor<std::chrono::milliseconds>(source_.now() - opened_);
+  const auto stat = parse_proc_stat(source_.read("/proc/stat"));
+  const auto own_cpu_s = source_.own_cpu_s();
+  const auto& before = stat_at_open_;
+  if (!before || !stat || !own_cpu_s_at_open_ || !own_cpu_s || stat->cpus <= 0 ||
+      stat->total <= before->total || stat->busy < before->busy) {
+    return;
+  }
+  // /proc/stat samples at each tick while rusage is exact, so iobench's own time can exceed the
+  // busy ticks by a little: clamped at 0.
+  const double own_ticks =
+      std::max(0.0, *own_cpu_s - *own_cpu_s_at_open_) * static_cast<double>(source_.ticks_per_s);
+  const double others_ticks =
+      std::max(0.0, static_cast<double>(stat->busy - before->busy) - own_ticks);
+  load_.cpus = stat->cpus;
+  load_.busy_cpus = static_cast<double>(stat->cpus) * others_ticks /
+                    static_cast<double>(stat->total - before->total);
 }
 
 std::string busy_warning(const MachineLoad& load) {
   if (!load.busy_cpus || *load.busy_cpus < kBusyCpusThreshold) return {};
   return fmt::format(
-      "other processes kept {:.1f} of {} CPUs busy in the {} ms before the runs, so the figures "
-      "will be inflated",
+      "other processes kept {:.1f} of {} CPUs busy in the {} ms as the runs started (iobench's own "
+      "CPU time left out), so the figures will be inflated",
       *load.busy_cpus, load.cpus, load.window.count());
 }
 

@@ -1,9 +1,14 @@
 #pragma once
-// What the machine is doing just before the runs (issue 11). The 1-minute load average decays over
-// minutes, so right after another iobench run (a script running configs back to back, `bench`,
-// CI) it still counts that run's own work; busy CPU time over a short window counts only what
-// runs now. /proc is read through ProcSource so tests can feed it fixed contents.
+// What others do on the machine as the runs start (issue 11). The 1-minute load average decays
+// over minutes, so right after another iobench run (a script running configs back to back,
+// `bench`, CI) it still counts that run's own work; busy CPU time over a short window, less
+// iobench's own, counts only what others run now. The window overlaps the first runs instead of
+// blocking them (issue 15). /proc, iobench's own CPU time and the clock are read through
+// ProcSource so tests can feed them fixed contents.
+#include <sys/types.h>
+
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -11,15 +16,21 @@
 namespace iobench {
 
 struct ProcSource {
-  std::function<std::string(const char* path)> read;  // a /proc file's text; empty if unreadable
-  std::function<void(std::chrono::milliseconds)> wait;
+  std::function<std::string(const char* path)> read;    // a /proc file's text; empty if unreadable
+  std::function<void(std::chrono::milliseconds)> wait;  // may return early (a signal)
+  std::function<std::chrono::steady_clock::time_point()> now;
+  // CPU seconds iobench itself has used so far, every process of it counted (the driver's
+  // threads, the children it reaped, the spawner and the workers it reaped); empty if unknown.
+  std::function<std::optional<double>()> own_cpu_s;
+  long ticks_per_s = 100;  // USER_HZ, the unit of /proc/stat
 };
 
-// /proc itself and a real sleep.
-ProcSource real_proc_source();
+// /proc itself, a real sleep, the steady clock, and the own CPU time of this process, its reaped
+// children and the spawner `spawner_pid` (utime + stime + cutime + cstime of its
+// /proc/PID/stat: it reaps the workers); -1: no spawner.
+ProcSource real_proc_source(pid_t spawner_pid = -1);
 
-// The sampling window: long enough for 25 clock ticks per CPU, short enough to cost one pause
-// per `run`.
+// The least the window lasts: long enough for 25 clock ticks per CPU.
 inline constexpr std::chrono::milliseconds kBusyWindow{250};
 // Others keeping half a CPU busy share a CPU with the worker or its pipe-drain thread for a good
 // part of the runs.
@@ -27,14 +38,48 @@ inline constexpr double kBusyCpusThreshold = 0.5;
 
 struct MachineLoad {
   std::optional<double> load_average_1min;
-  std::optional<double> busy_cpus;  // CPUs' worth of non-idle time (steal included) over the window
-  int cpus = 0;                     // the cpuN lines of /proc/stat
-  std::chrono::milliseconds window{};
+  // CPUs' worth of non-idle time (steal included) over the window, less iobench's own; empty
+  // until the window closes, or when it could not be measured.
+  std::optional<double> busy_cpus;
+  int cpus = 0;                        // the cpuN lines of /proc/stat
+  std::chrono::milliseconds window{};  // how long the window lasted
 };
 
-// Reads /proc/loadavg, then /proc/stat twice, `window` apart.
-MachineLoad sample_machine_load(const ProcSource& source,
-                                std::chrono::milliseconds window = kBusyWindow);
+// The busy-CPU window. Opened before the inputs are prepared; closed at the first run boundary
+// (a worker reaped, its result back, its row written) at least `length` after it opened, or,
+// when the runs end sooner, after them once `length` has passed.
+class BusyWindow {
+ public:
+  // Reads /proc/loadavg, /proc/stat, the own CPU time and the clock.
+  explicit BusyWindow(ProcSource source, std::chrono::milliseconds length = kBusyWindow);
+
+  // At a run boundary: closes the window if it has lasted `length`. True when it closed now.
+  bool at_run_boundary();
+  // After the runs: waits out the rest of `length` (through the source's wait) and closes the
+  // window. When `interrupted` says so, it stops waiting and closes without a figure: one over
+  // a shorter window would not be comparable.
+  void close_after_runs(const std::function<bool()>& interrupted = {});
+
+  [[nodiscard]] bool closed() const { return closed_; }
+  [[nodiscard]] const MachineLoad& load() const { return load_; }
+
+ private:
+  struct CpuTicks {
+    std::uint64_t busy = 0;
+    std::uint64_t total = 0;
+    int cpus = 0;
+  };
+  static std::optional<CpuTicks> parse_proc_stat(const std::string& text);
+  void close();
+
+  ProcSource source_;
+  std::chrono::milliseconds length_;
+  std::chrono::steady_clock::time_point opened_;
+  std::optional<CpuTicks> stat_at_open_;
+  std::optional<double> own_cpu_s_at_open_;
+  MachineLoad load_;
+  bool closed_ = false;
+};
 
 // The warning (no "iobench: warning: " prefix) when busy_cpus reaches kBusyCpusThreshold; empty
 // otherwise, whatever the load average says.
@@ -42,5 +87,9 @@ std::string busy_warning(const MachineLoad& load);
 
 // The first field of /proc/loadavg; empty when the kernel does not say.
 std::optional<double> load_average_1min(const ProcSource& source = real_proc_source());
+
+// utime + stime + cutime + cstime (fields 14 to 17) of a /proc/PID/stat text, in clock ticks.
+// The fields are counted from the last ')': the command name before it may hold spaces and ')'.
+std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text);
 
 }  // namespace iobench

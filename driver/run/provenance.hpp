@@ -11,8 +11,9 @@
 namespace iobench {
 
 // Reference test, git commit and dirty flag of the config's repository (omitted outside one),
-// worker binary (path, build, XXH3 hash; null when missing), the machine's load sampled before
-// the runs (load average and busy CPUs, null when the kernel does not say), run as root.
+// worker binary (path, build, XXH3 hash; null when missing), the machine's load at the start
+// (load average and busy CPUs, null when the kernel does not say or, for busy CPUs, while the
+// window is still open: the runner sets it once it closes), run as root.
 nlohmann::ordered_json collect_provenance(const Config& config, const Plan& plan,
                                           const std::filesystem::path& worker,
                                           const MachineLoad& load_at_start);

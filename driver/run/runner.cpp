@@ -22,6 +22,7 @@
 #include "driver/run/shard.hpp"
 #include "driver/run/worker_catalog.hpp"
 #include "driver/runfile/writer.hpp"
+#include "driver/spawn/spawner.hpp"
 
 namespace iobench {
 namespace {
@@ -70,9 +71,9 @@ int run_config(const Config& config, const RunOptions& options) {
       shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
   if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
   make_output_folders(paths);
-  // Sampled before iobench loads the machine itself (input generation, the runs); others using
-  // it inflate every figure, so the warning comes before the runs.
-  const MachineLoad load_at_start = sample_machine_load(real_proc_source());
+  // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
+  // it leaves out; it closes as the first runs end, so the runs do not wait for it.
+  BusyWindow busy_window(real_proc_source(Spawner::global().pid()));
   if (is_unoptimized_build()) {
     fmt::print(stderr, "iobench: warning: this is a {} build; its timings are not representative\n",
                build_info());
@@ -96,7 +97,8 @@ int run_config(const Config& config, const RunOptions& options) {
   meta["matrix"] = matrix;
   meta["config_file"] = config.file.string();
   meta["config"] = config.as_written;
-  meta["provenance"] = collect_provenance(config, plan, plan_options.worker_path, load_at_start);
+  meta["provenance"] =
+      collect_provenance(config, plan, plan_options.worker_path, busy_window.load());
   meta["drop_caches_available"] =
       ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
   meta["schedule"] = schedule_json(config, plan);
@@ -105,8 +107,6 @@ int run_config(const Config& config, const RunOptions& options) {
   if (const auto warning = counting_warning(counting); !warning.empty())
     fmt::print(stderr, "iobench: warning: {}\n", warning);
   write_meta(paths.meta, meta);
-  if (const auto warning = busy_warning(load_at_start); !warning.empty())
-    fmt::print(stderr, "iobench: warning: {}\n", warning);
 
   // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
   const PrivateFolder temp_folder(paths.folder);
@@ -118,14 +118,25 @@ int run_config(const Config& config, const RunOptions& options) {
   settings.allow_drop_caches = ::geteuid() == 0;
   settings.host = host_name();
   settings.counters = counting.counted;
+  settings.after_run = [&busy_window] {
+    return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
+  };
   MatrixExecutor executor(config, plan, launcher, writer, settings);
   const MatrixTotals totals = executor.run_all();
+  if (!busy_window.closed()) {
+    // The runs ended within the window (or none ran): the rest of it is waited out.
+    busy_window.close_after_runs(interrupt_requested);
+    if (const auto warning = busy_warning(busy_window.load()); !warning.empty())
+      fmt::print(stderr, "iobench: warning: {}\n", warning);
+  }
 
   const bool interrupted = interrupt_requested();
   std::string failure = totals.results_error;
   meta["finished"] = !interrupted && failure.empty();
   meta["rows"] = totals.rows_written;
   meta["runs_saved_by_ci_pct"] = totals.runs_saved;
+  const auto& busy_cpus = busy_window.load().busy_cpus;
+  meta["provenance"]["busy_cpus_start"] = busy_cpus ? nlohmann::ordered_json(*busy_cpus) : nullptr;
   const auto load_end = load_average_1min();
   meta["provenance"]["load_average_end"] = load_end ? nlohmann::ordered_json(*load_end) : nullptr;
   meta["pipe_size_given_bytes"] = totals.pipe_size_given_bytes
