@@ -24,6 +24,7 @@ for signal in INT TERM; do
     [ "$(tail -n +2 "$tmp/runs.tsv" 2>/dev/null | wc -l)" -ge 3 ] && pgrep -f 'sleep 41.5' >/dev/null && break
     sleep 0.1
   done
+  sleep 0.3  # the busy-CPU window (250 ms) is over, to close at the interrupted run's end
   kill -"$signal" "$driver"
   set +e
   wait "$driver"
@@ -33,6 +34,8 @@ for signal in INT TERM; do
   [ "$(tail -n +2 "$tmp/runs.tsv" | wc -l)" -eq 3 ] || fail "SIG$signal: rows: $(cat "$tmp/runs.tsv")"
   awk -F'\t' 'NF != 21 || (NR > 1 && $10 != "ok") { exit 1 }' "$tmp/runs.tsv" || fail "SIG$signal: malformed rows"
   grep -q interrupted "$tmp/err.txt" || fail "SIG$signal: no word about the interruption"
+  grep -Eq '^ *"busy_cpus_start": [0-9]' "$tmp/meta/runs.json" ||
+    fail "SIG$signal: the busy-CPU figure is not in the meta file: $(grep busy_cpus "$tmp/meta/runs.json")"
   sleep 0.2
   pgrep -f 'sleep 41.5' >/dev/null && fail "SIG$signal: the worker or its child is still running"
 done
