@@ -34,8 +34,6 @@ struct Window {
 
 class MmapAheadReader final : public Reader {
  public:
-  explicit MmapAheadReader(const Options& options) : options_(options) {}
-
   void run(Input& input, Op& op) override {
     // As `mmap`: a pipe is refused, never read(2) instead.
     const MappedInput mapped(input, "mmap-ahead");
@@ -165,15 +163,13 @@ class MmapAheadReader final : public Reader {
       if (last) return;
     }
   }
-
-  const Options& options_;
 };
 
 const RegisterReader kMmapAhead(
     {"mmap-ahead",
      "mmap(2) as mmap, lines found by a second thread one 512 KiB window ahead of the writer", 85,
-     [](const Options& o) -> std::unique_ptr<Reader> {
-       return std::make_unique<MmapAheadReader>(o);
+     [](const Options& /*options*/) -> std::unique_ptr<Reader> {
+       return std::make_unique<MmapAheadReader>();
      }});
 
 }  // namespace

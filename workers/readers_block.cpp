@@ -60,8 +60,6 @@ class ChunkReader final : public Reader {
 // instead of the file size (the data stays in the page cache; only this process' mapping goes).
 class MmapReader final : public Reader {
  public:
-  explicit MmapReader(const Options& options) : options_(options) {}
-
   void run(Input& input, Op& op) override {
     const MappedInput mapped(input, "mmap");
     if (mapped.empty()) return;
@@ -95,8 +93,6 @@ class MmapReader final : public Reader {
  private:
   static constexpr std::ptrdiff_t kDropBytes = 1 << 20;
   static constexpr std::size_t kPage = 4096;
-
-  const Options& options_;
 };
 
 const RegisterReader kRead({"read",
@@ -108,8 +104,9 @@ const RegisterReader kMmap(
     {"mmap",
      "mmap(2) the whole file (madvise SEQUENTIAL), split in place; a regular "
      "file only",
-     80,
-     [](const Options& o) -> std::unique_ptr<Reader> { return std::make_unique<MmapReader>(o); }});
+     80, [](const Options& /*options*/) -> std::unique_ptr<Reader> {
+       return std::make_unique<MmapReader>();
+     }});
 const RegisterReader kChunk({"chunk", "read(2) raw blocks, no line split: the byte-copy ceiling",
                              100, [](const Options& o) -> std::unique_ptr<Reader> {
                                return std::make_unique<ChunkReader>(

@@ -240,7 +240,7 @@ TEST(Spawner, MaxRssOfTrueIsNoMoreThanGnuTimes) {
   GTEST_SKIP() << "not meaningful under AddressSanitizer (the spawner is not small)";
 #endif
   Spawner spawner(kSpawner);
-  const auto [ours_kib, gnu_kib] = true_max_rss_kib(spawner, 15);
+  const auto [ours_kib, gnu_kib] = true_max_rss_kib(spawner, 31);
   EXPECT_LE(ours_kib, gnu_kib + 64) << "median max RSS of /bin/true: spawner " << ours_kib
                                     << " KiB, GNU time " << gnu_kib << " KiB";
 }
