@@ -1,6 +1,6 @@
 // Chunked generation (detail::write_in_chunks): a file's chunks are made on every CPU, each from
-// its own seed, and written in order by the calling thread while the next ones are made, so `gen`
-// runs at the pace of the disk rather than of one core (docs/generators.md).
+// its own seed, and written in order by the thread that made each while the others make the next
+// ones, so `gen` runs at the pace of the disk rather than of one core (docs/generators.md).
 #include <sched.h>
 
 #include <algorithm>
@@ -33,82 +33,72 @@ struct ChunkPlan {
   }
 };
 
-// The generating threads and the writer share a ring of buffers: chunk k is made in slot
-// k % slots, once chunk k - slots has been written out of it.
+// Each thread makes a chunk into its own buffer, waits for its turn (every chunk before it
+// written) and writes the chunk itself, then takes the next one. No thread only writes: a third
+// thread beside two generating ones on two CPUs was woken late and left the generators waiting on
+// a full ring, about a fifth of the elapsed time (docs/generators.md, "Speed"). While one thread
+// writes, the others make their chunks, so writes never overlap and come in order, which a pipe
+// (gen --compress) needs.
 class ChunkPipeline {
  public:
-  ChunkPipeline(const ChunkPlan& plan, unsigned threads, std::size_t capacity,
-                const ChunkMaker& make)
-      : plan_(plan), make_(make), ready_(threads + 2, kNone) {
-    for (std::size_t i = 0; i < ready_.size(); ++i) buffers_.emplace_back(capacity);
-    for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { generate(); });
-  }
-  ChunkPipeline(const ChunkPipeline&) = delete;
-  ChunkPipeline& operator=(const ChunkPipeline&) = delete;
-  ~ChunkPipeline() {
-    {
-      const std::lock_guard lock(mutex_);
-      stop_ = true;
-    }
-    changed_.notify_all();
-    for (std::thread& thread : threads_) thread.join();
-  }
+  ChunkPipeline(const ChunkPlan& plan, std::size_t capacity, const ChunkMaker& make,
+                BlockWriter& out)
+      : plan_(plan), capacity_(capacity), make_(make), out_(out) {}
 
-  // Writes every chunk in order; rethrows the first maker's or writer's error.
-  void write_all(BlockWriter& out) {
-    for (std::uint64_t index = 0; index < plan_.count; ++index) {
-      const std::size_t slot = index % buffers_.size();
-      {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return ready_[slot] == index || error_; });
-        if (error_) std::rethrow_exception(error_);
-      }
-      out.write_now(buffers_[slot].data(), buffers_[slot].bytes_written());
-      {
-        const std::lock_guard lock(mutex_);
-        written_ = index + 1;
-      }
-      changed_.notify_all();
+  // Runs `threads` threads, the calling one included; rethrows the first maker's or writer's
+  // error once every thread has stopped.
+  void run(unsigned threads) {
+    {
+      std::vector<std::jthread> helpers;
+      helpers.reserve(threads - 1);
+      for (unsigned i = 1; i < threads; ++i) helpers.emplace_back([this] { make_and_write(); });
+      make_and_write();
     }
+    if (error_) std::rethrow_exception(error_);
   }
 
  private:
-  static constexpr std::uint64_t kNone = ~0ULL;
-
-  void generate() {
+  void make_and_write() {
+    ChunkBuffer buffer(capacity_);
     std::unique_lock lock(mutex_);
     for (;;) {
       const std::uint64_t index = next_;
-      if (stop_ || error_ || index >= plan_.count) return;
+      if (error_ || index >= plan_.count) return;
       ++next_;
-      const std::size_t slot = index % buffers_.size();
-      changed_.wait(lock, [&] { return stop_ || error_ || index < written_ + buffers_.size(); });
-      if (stop_ || error_) return;
       lock.unlock();
       std::exception_ptr failed;
       try {
-        buffers_[slot].clear();
-        make_(index, plan_.bytes(index), buffers_[slot]);
+        buffer.clear();
+        make_(index, plan_.bytes(index), buffer);
       } catch (...) {
         failed = std::current_exception();
       }
       lock.lock();
+      if (!failed) {
+        turn_.wait(lock, [&] { return written_ == index || error_; });
+        if (error_) return;
+        lock.unlock();  // the other threads go on making their chunks meanwhile
+        try {
+          out_.write_now(buffer.data(), buffer.bytes_written());
+        } catch (...) {
+          failed = std::current_exception();
+        }
+        lock.lock();
+      }
       if (failed && !error_) error_ = failed;
-      ready_[slot] = index;
-      changed_.notify_all();
+      written_ = index + 1;
+      turn_.notify_all();
     }
   }
 
   const ChunkPlan plan_;
+  const std::size_t capacity_;
   const ChunkMaker& make_;
-  std::vector<ChunkBuffer> buffers_;
-  std::vector<std::uint64_t> ready_;  // the chunk each slot holds, once made
-  std::vector<std::thread> threads_;
+  BlockWriter& out_;
   std::mutex mutex_;
-  std::condition_variable changed_;
+  std::condition_variable turn_;
   std::uint64_t next_ = 0;     // the next chunk a thread takes
-  std::uint64_t written_ = 0;  // chunks written so far
-  bool stop_ = false;
+  std::uint64_t written_ = 0;  // chunks written so far, in order
   std::exception_ptr error_;
 };
 
@@ -136,8 +126,7 @@ void write_in_chunks(BlockWriter& out, std::uint64_t size, std::uint64_t chunk_b
     }
     return;
   }
-  ChunkPipeline pipeline(plan, threads, capacity, make);
-  pipeline.write_all(out);
+  ChunkPipeline(plan, capacity, make, out).run(threads);
 }
 
 }  // namespace iobench::gen::detail

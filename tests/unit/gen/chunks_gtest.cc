@@ -4,10 +4,15 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <stdexcept>
+#include <thread>
 
 #include "common/fd.hpp"
+#include "common/sysio.hpp"
 #include "driver/gen/detail.hpp"
 #include "tests/unit/gen/test_util.hpp"
 
@@ -94,6 +99,40 @@ TEST(GenChunks, AMakersErrorStopsEveryThreadAndIsRethrown) {
                                 }),
         std::runtime_error);
   }
+}
+
+// The threads that make the chunks write them (no thread only writes): with two threads, writes
+// come from both, the calling thread among them.
+TEST(GenChunks, EachThreadWritesTheChunksItMade) {
+  static std::mutex mutex;
+  static std::set<pid_t> writers;
+  writers.clear();
+  const sys::Ops recording{&::read,
+                           [](int fd, const void* buf, std::size_t count) -> ssize_t {
+                             {
+                               const std::lock_guard lock(mutex);
+                               writers.insert(::gettid());
+                             }
+                             return ::write(fd, buf, count);
+                           },
+                           &::writev};
+  const sys::ScopedOps scoped(recording);
+  TempDir dir("chunks-writers");
+  // Slow makers, so that both threads take chunks whatever the scheduler does.
+  const auto path = dir / "slow";
+  const UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  detail::BlockWriter out(fd.get());
+  detail::write_in_chunks(out, 64 * 10, 10, 2, 0,
+                          [](std::uint64_t, std::uint64_t bytes, detail::ChunkBuffer& b) {
+                            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                            char* p = b.reserve(bytes);
+                            std::memset(p, 'x', bytes);
+                            b.commit(p + bytes);
+                          });
+  out.flush();
+  EXPECT_EQ(writers.size(), 2U);
+  EXPECT_EQ(writers.count(::gettid()), 1U) << "the calling thread makes and writes chunks too";
+  EXPECT_EQ(testing::read_file(path), std::string(640, 'x'));
 }
 
 }  // namespace
