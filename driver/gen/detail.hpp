@@ -152,8 +152,9 @@ using ChunkMaker = std::function<void(std::uint64_t index, std::uint64_t bytes, 
 
 // Generates `size` bytes as chunks of `chunk_bytes` (the last one takes the remainder, so it holds
 // chunk_bytes to 2 * chunk_bytes - 1; a size below chunk_bytes is one chunk) on `threads` threads
-// (0: every CPU this process may run on), and writes them in order through `out` while the next
-// ones are generated. A maker's exception is rethrown here once every thread has stopped.
+// (0: every CPU this process may run on, the calling thread one of them); each thread writes the
+// chunk it made through `out` when every chunk before it is written, while the others make the
+// next ones. A maker's or writer's exception is rethrown here once every thread has stopped.
 void write_in_chunks(BlockWriter& out, std::uint64_t size, std::uint64_t chunk_bytes,
                      unsigned threads, std::size_t slack_bytes, const ChunkMaker& make);
 
