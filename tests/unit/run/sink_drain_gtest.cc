@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -28,7 +29,22 @@ SinkResult finish_timed(Sink& sink, double& took_s) {
   return result;
 }
 
-class Drain : public ::testing::TestWithParam<DrainMode> {};
+class Drain : public ::testing::TestWithParam<DrainMode> {
+ protected:
+  // A pipe sink with a 0.2 s grace whose worker end a stray also holds: stray_fd_, a dup the test
+  // closes.
+  void open_with_stray() {
+    SinkSettings settings;
+    settings.drain = GetParam();
+    settings.drain_grace_s = 0.2;
+    sink_ = open_sink(SinkKind::kPipe, settings);
+    stray_fd_ = ::dup(sink_->worker_fd());
+    ASSERT_GE(stray_fd_, 0);
+  }
+
+  std::unique_ptr<Sink> sink_;
+  int stray_fd_ = -1;
+};
 
 TEST_P(Drain, CountsAndHashesEveryByteThroughPauses) {
   SinkSettings settings;
@@ -55,22 +71,17 @@ TEST_P(Drain, CountsAndHashesEveryByteThroughPauses) {
 
 TEST_P(Drain, StopsAnEndlessWriter) {
   ::signal(SIGPIPE, SIG_IGN);
-  SinkSettings settings;
-  settings.drain = GetParam();
-  settings.drain_grace_s = 0.2;
-  auto sink = open_sink(SinkKind::kPipe, settings);
-  const int stray_fd = ::dup(sink->worker_fd());
-  ASSERT_GE(stray_fd, 0);
-  std::thread stray([stray_fd] {
+  ASSERT_NO_FATAL_FAILURE(open_with_stray());
+  std::thread stray([stray_fd = stray_fd_] {
     const std::string block(4096, 'y');
     while (::write(stray_fd, block.data(), block.size()) > 0) {
     }
   });
   double took_s = 0;
-  const SinkResult result = finish_timed(*sink, took_s);
-  sink.reset();  // closes the read end: the stray's next write fails (EPIPE, SIGPIPE ignored)
+  const SinkResult result = finish_timed(*sink_, took_s);
+  sink_.reset();  // closes the read end: the stray's next write fails (EPIPE, SIGPIPE ignored)
   stray.join();
-  ::close(stray_fd);
+  ::close(stray_fd_);
   EXPECT_TRUE(result.drain_cut_short);
   EXPECT_LT(took_s, 5.0);
 }
@@ -78,16 +89,11 @@ TEST_P(Drain, StopsAnEndlessWriter) {
 // A stray that holds the pipe open and writes nothing: the drain is waiting for output (spinning
 // or asleep in poll) when it is told to stop, and must stop.
 TEST_P(Drain, StopsWhileAStrayHoldsThePipeSilently) {
-  SinkSettings settings;
-  settings.drain = GetParam();
-  settings.drain_grace_s = 0.2;
-  auto sink = open_sink(SinkKind::kPipe, settings);
-  const int stray_fd = ::dup(sink->worker_fd());
-  ASSERT_GE(stray_fd, 0);
-  ASSERT_EQ(::write(sink->worker_fd(), "x\n", 2), 2);
+  ASSERT_NO_FATAL_FAILURE(open_with_stray());
+  ASSERT_EQ(::write(sink_->worker_fd(), "x\n", 2), 2);
   double took_s = 0;
-  const SinkResult result = finish_timed(*sink, took_s);
-  ::close(stray_fd);
+  const SinkResult result = finish_timed(*sink_, took_s);
+  ::close(stray_fd_);
   EXPECT_TRUE(result.drain_cut_short);
   EXPECT_EQ(result.bytes, 2U);
   EXPECT_LT(took_s, 5.0);
