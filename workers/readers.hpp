@@ -30,9 +30,6 @@ struct ByteRange {
 // are fewer bytes than parts (never an empty range), and one when begin == end.
 std::vector<ByteRange> split_ranges(std::uint64_t begin, std::uint64_t end, std::size_t parts);
 
-// The CPUs this process may run on (its affinity mask, which taskset and cpusets narrow).
-std::size_t usable_cpus();
-
 // The input mapped whole, for the mmap readers: [base, end) is the file, reading starts at
 // `begin` (stdin may be a file read partly). Refuses a pipe or terminal (kNeedsAFile, after
 // `reader`); empty when nothing is left to read. The mapping goes with the object.

@@ -8,7 +8,6 @@
 // Why mmap rather than pread(2) into a private block per thread: both were measured on
 // ngram-1g.tsv (docs/workers.md, "Counting on every CPU"); the pread copy cost about 15 % more
 // CPU than the page faults of the mapping.
-#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -19,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/cpus.hpp"
 #include "workers/lines.hpp"
 #include "workers/readers.hpp"
 #include "workers/worker.hpp"
@@ -113,16 +113,6 @@ std::vector<ByteRange> split_ranges(std::uint64_t begin, std::uint64_t end, std:
   for (std::uint64_t i = 0; i < n; ++i)
     ranges.push_back({begin + bytes * i / n, begin + bytes * (i + 1) / n});
   return ranges;
-}
-
-std::size_t usable_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (::sched_getaffinity(0, sizeof set, &set) == 0) {
-    return static_cast<std::size_t>(std::max(1, CPU_COUNT(&set)));
-  }
-  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
-  return online > 0 ? static_cast<std::size_t>(online) : 1;
 }
 
 }  // namespace iobench::worker

@@ -1,8 +1,6 @@
 // Chunked generation (detail::write_in_chunks): a file's chunks are made on every CPU, each from
 // its own seed, and written in order by the thread that made each while the others make the next
 // ones, so `gen` runs at the pace of the disk rather than of one core (docs/generators.md).
-#include <sched.h>
-
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
@@ -10,18 +8,11 @@
 #include <thread>
 #include <vector>
 
+#include "common/cpus.hpp"
 #include "driver/gen/detail.hpp"
 
 namespace iobench::gen::detail {
 namespace {
-
-unsigned usable_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (::sched_getaffinity(0, sizeof set, &set) == 0)
-    return static_cast<unsigned>(std::max(1, CPU_COUNT(&set)));
-  return std::max(1U, std::thread::hardware_concurrency());
-}
 
 // The chunks' sizes: every chunk chunk_bytes, the last one also the remainder.
 struct ChunkPlan {
@@ -115,7 +106,7 @@ void write_in_chunks(BlockWriter& out, std::uint64_t size, std::uint64_t chunk_b
   const ChunkPlan plan{std::max<std::uint64_t>(1, size / chunk_bytes), chunk_bytes, size};
   const std::size_t capacity =
       static_cast<std::size_t>(std::min(size, 2 * chunk_bytes)) + slack_bytes;
-  if (threads == 0) threads = usable_cpus();
+  if (threads == 0) threads = static_cast<unsigned>(usable_cpus());
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, plan.count));
   if (threads <= 1) {
     ChunkBuffer buffer(capacity);

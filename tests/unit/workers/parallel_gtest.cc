@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cpus.hpp"
 #include "common/fd.hpp"
 #include "tests/unit/workers/test_support.hpp"
 #include "workers/cli.hpp"
