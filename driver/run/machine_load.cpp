@@ -11,6 +11,8 @@
 #include <sstream>
 #include <utility>
 
+#include "driver/spawn/strays.hpp"
+
 namespace iobench {
 namespace {
 
@@ -58,21 +60,9 @@ ProcSource real_proc_source(pid_t spawner_pid) {
 }
 
 std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text) {
-  const auto comm_end = text.rfind(')');
-  if (comm_end == std::string::npos) return std::nullopt;
-  // After the ')' come fields 3 (state) onwards; utime is field 14.
-  std::istringstream fields(text.substr(comm_end + 1));
-  std::string skipped;
-  for (int field = 3; field < 14; ++field) {
-    if (!(fields >> skipped)) return std::nullopt;
-  }
-  std::uint64_t ticks = 0;
-  for (int field = 14; field <= 17; ++field) {
-    long long value = 0;  // cutime and cstime are signed in the kernel's format
-    if (!(fields >> value) || value < 0) return std::nullopt;
-    ticks += static_cast<std::uint64_t>(value);
-  }
-  return ticks;
+  PidStat stat;
+  if (!parse_pid_stat(text.c_str(), stat)) return std::nullopt;
+  return stat.cpu_ticks;
 }
 
 // The aggregate "cpu" line of /proc/stat: user nice system idle iowait irq softirq steal (guest

@@ -89,7 +89,7 @@ std::string busy_warning(const MachineLoad& load);
 std::optional<double> load_average_1min(const ProcSource& source = real_proc_source());
 
 // utime + stime + cutime + cstime (fields 14 to 17) of a /proc/PID/stat text, in clock ticks.
-// The fields are counted from the last ')': the command name before it may hold spaces and ')'.
+// Read by parse_pid_stat (driver/spawn/strays.hpp), the spawner's own parser.
 std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text);
 
 }  // namespace iobench

@@ -38,25 +38,13 @@ bool has_children() {
   return ::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT | __WALL) == 0 || errno != ECHILD;
 }
 
-struct ProcessState {
-  char state = 'Z';  // as in /proc/PID/stat; a process already gone reads as a zombie
-  pid_t process_group = 0;
-};
-
-ProcessState process_state(pid_t pid) {
+PidStat process_state(pid_t pid) {
   char path[64];
   std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
-  char stat[1024];
-  ProcessState found;
-  if (read_small_file(path, stat, sizeof stat) <= 0) return found;
-  const char* close_paren = std::strrchr(stat, ')');
-  // After "(comm)": state ppid pgrp ...
-  if (close_paren == nullptr || close_paren[1] != ' ' || close_paren[2] == '\0') return found;
-  found.state = close_paren[2];
-  char* end = nullptr;
-  std::strtol(close_paren + 3, &end, 10);  // ppid
-  found.process_group = static_cast<pid_t>(std::strtol(end, nullptr, 10));
-  return found;
+  char text[1024];
+  PidStat stat;
+  if (read_small_file(path, text, sizeof text) > 0) parse_pid_stat(text, stat);
+  return stat;
 }
 
 bool holds_file(pid_t pid, const struct stat& file) {
@@ -79,6 +67,25 @@ bool holds_file(pid_t pid, const struct stat& file) {
 }
 
 }  // namespace
+
+bool parse_pid_stat(const char* text, PidStat& stat) {
+  const char* close_paren = std::strrchr(text, ')');
+  // After "(comm)": state, then fields 4 (ppid) to 17 (cstime) as integers.
+  if (close_paren == nullptr || close_paren[1] != ' ' || close_paren[2] == '\0') return false;
+  long long field[18] = {};
+  const char* at = close_paren + 3;
+  for (int i = 4; i <= 17; ++i) {
+    char* end = nullptr;
+    field[i] = std::strtoll(at, &end, 10);
+    if (end == at) return false;
+    at = end;
+  }
+  if (field[14] < 0 || field[15] < 0 || field[16] < 0 || field[17] < 0) return false;
+  stat.state = close_paren[2];
+  stat.process_group = static_cast<pid_t>(field[5]);
+  stat.cpu_ticks = static_cast<unsigned long long>(field[14] + field[15] + field[16] + field[17]);
+  return true;
+}
 
 void children_of_self(PidList& children) {
   children.count = 0;
@@ -117,7 +124,7 @@ void reap_strays(pid_t pgid, bool group_terminated, const PidList& before, const
     // Look at every live stray before killing any: a killed process drops its descriptors.
     for (std::size_t i = 0; i < strays.count; ++i) {
       const pid_t stray = strays.pids[i];
-      const ProcessState state = process_state(stray);
+      const PidStat state = process_state(stray);
       if (state.state == 'Z' || counted.contains(stray)) continue;  // finished, not a stray
       counted.add(stray);
       // After a timeout or cancel the whole group was signalled with the worker: its members

@@ -27,6 +27,17 @@ struct PidList {
   }
 };
 
+// What iobench reads of a /proc/PID/stat text. Its fields are counted from the last ')': the
+// command name before it may hold spaces and ')'.
+struct PidStat {
+  char state = 'Z';  // a process already gone reads as a zombie
+  pid_t process_group = 0;
+  unsigned long long cpu_ticks = 0;  // utime + stime + cutime + cstime (fields 14 to 17)
+};
+
+// False, leaving `stat` as it was, when the text is not a whole stat line up to field 17.
+bool parse_pid_stat(const char* text, PidStat& stat);
+
 // This process' children, from /proc/self/task/*/children (Linux 3.5+, CONFIG_PROC_CHILDREN).
 void children_of_self(PidList& children);
 
