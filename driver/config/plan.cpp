@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "driver/runfile/meta.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench {
@@ -109,17 +110,10 @@ std::size_t Plan::measured_runs() const {
 }
 
 std::pair<int, int> parse_shard(const std::string& text) {
-  const auto slash = text.find('/');
-  int index = 0;
-  int count = 0;
-  const char* end = text.data() + text.size();
-  const bool ok =
-      slash != std::string::npos &&
-      std::from_chars(text.data(), text.data() + slash, index).ptr == text.data() + slash &&
-      std::from_chars(text.data() + slash + 1, end, count).ptr == end && count >= 1 && index >= 1 &&
-      index <= count;
-  if (!ok) throw Error(fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/4", text));
-  return {index - 1, count};
+  const auto shard = runfile::ShardId::parse(text);
+  if (!shard)
+    throw Error(fmt::format("--shard '{}': expected K/N with 1 <= K <= N, e.g. 2/4", text));
+  return {shard->number - 1, shard->count};
 }
 
 Plan build_plan(const Config& config, const PlanOptions& options) {

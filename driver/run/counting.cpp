@@ -25,13 +25,12 @@ std::string counting_warning(const CountingPlan& plan) {
                      describe_counter_problems(plan.unavailable));
 }
 
-nlohmann::ordered_json counting_meta(const CountingPlan& plan) {
-  nlohmann::ordered_json meta;
-  meta["requested"] = plan.requested;
-  meta["counted"] = plan.counted;
-  meta["unavailable"] = nlohmann::ordered_json::object();
-  for (const auto& problem : plan.unavailable) meta["unavailable"][problem.name] = problem.reason;
-  return meta;
+runfile::CounterAvailability counter_availability(const CountingPlan& plan) {
+  runfile::CounterAvailability availability{plan.requested, plan.counted, {}};
+  for (const auto& problem : plan.unavailable) {
+    availability.unavailable.emplace_back(problem.name, problem.reason);
+  }
+  return availability;
 }
 
 void fill_counters(RunRow& row, const SpawnResult& result) {

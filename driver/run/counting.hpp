@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/runfile/meta.hpp"
 #include "driver/runfile/schema.hpp"
 #include "driver/spawn/counters.hpp"
 #include "driver/spawn/spawner.hpp"
@@ -28,8 +29,8 @@ void fill_counters(RunRow& row, const SpawnResult& result);
 // One line naming the counters left empty and why; empty when every counter can be counted.
 std::string counting_warning(const CountingPlan& plan);
 
-// The meta file's "counters": requested, counted, unavailable (name -> reason).
-nlohmann::ordered_json counting_meta(const CountingPlan& plan);
+// The run record's "counters": requested, counted, unavailable (name, reason).
+runfile::CounterAvailability counter_availability(const CountingPlan& plan);
 
 // Processes a worker left running are killed by the spawner; the test is named once.
 class StrayWatch {

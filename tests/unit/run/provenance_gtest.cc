@@ -28,7 +28,7 @@ nlohmann::ordered_json provenance_of(const fs::path& config_file, const std::str
       parse_config(R"({"name": "n", "inputs": ["in"], )" + fields + kStrategies + "}", config_file);
   PlanOptions options;
   options.worker_path = worker.string();
-  return collect_provenance(config, build_plan(config, options), worker, load);
+  return runfile::to_json(collect_provenance(config, build_plan(config, options), worker, load));
 }
 
 // `git -C folder ARGS` through the shell, stdout trimmed of its newline; empty on failure.
