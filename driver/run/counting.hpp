@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "driver/runfile/schema.hpp"
-#include "driver/spawn/counters.hpp"
+#include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/spawner.hpp"
 
 namespace iobench {
