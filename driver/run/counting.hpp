@@ -9,7 +9,7 @@
 
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/schema.hpp"
-#include "driver/spawn/counters.hpp"
+#include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/spawner.hpp"
 
 namespace iobench {

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "common/fd.hpp"
-#include "driver/spawn/counters.hpp"
+#include "driver/spawn/kernel_counters.hpp"
 
 namespace iobench {
 

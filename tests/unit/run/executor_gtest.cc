@@ -1,7 +1,7 @@
-// The run loop through a fake launcher (issue 10): no process is started; the fake returns
-// scripted outcomes and writes scripted bytes to the run's stdout, so every status, the
-// verification rules, the order, warmups, an interrupt and a full results disk are checked
-// without timing anything.
+// The run loop through a fake launcher (docs/architecture.md, "Seams for tests"): no process is
+// started; the fake returns scripted outcomes and writes scripted bytes to the run's stdout, so
+// every status, the verification rules, the order, warmups, an interrupt and a full results disk
+// are checked without timing anything.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -293,8 +293,9 @@ TEST_F(ExecutorTest, AnInterruptStopsTheLoopAndKeepsEveryFinishedRow) {
 }
 
 TEST_F(ExecutorTest, EachRunBoundaryCallsAfterRunOnceItsRowIsWrittenAndPrintsItsWarning) {
-  // The busy-CPU window closes at a run boundary (issue 15): the run's worker reaped and its row
-  // written, so what it left behind is counted as iobench's own.
+  // The busy-CPU window closes at a run boundary (docs/driver.md, "Order, failures,
+  // interrupts"): the run's worker reaped and its row written, so what it left behind is counted as
+  // iobench's own.
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
   std::vector<std::size_t> runs_then, rows_then;
   testing::internal::CaptureStderr();

@@ -1,5 +1,6 @@
 // Settings the machine cannot honour are config errors (exit 2) found before anything runs
-// (issue 11): an offline CPU, a pipe size above pipe-max-size, the mmap reader on a pipe.
+// (docs/driver.md, "What `ok` guarantees"): an offline CPU, a pipe size above pipe-max-size, the
+// mmap reader on a pipe.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
-// The meta file's provenance block (issue 11, docs/formats.md "Meta file"): the reference test,
-// the config's git commit and dirty flag, the worker binary's hash, the load sampled at start.
+// The meta file's provenance block (docs/formats.md, "Meta file"): the reference test, the config's
+// git commit and dirty flag, the worker binary's hash, the load sampled at start.
 #include <gtest/gtest.h>
 #include <xxhash.h>
 
