@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <limits>
-#include <map>
+#include <utility>
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
