@@ -23,8 +23,9 @@ first=""
 [ "$rc2" -eq 2 ] || fail "second run: exit $rc2 (want 2)"
 grep -q "runs.tsv" "$tmp/err2" || fail "second run's error does not name the file: $(cat "$tmp/err2")"
 [ "$rc1" -eq 0 ] || fail "first run: exit $rc1: $(cat "$tmp/err1")"
-rows=$(awk -F'\t' 'NR > 1 && $10 == "ok"' "$tmp/out/runs.tsv" | wc -l)
+rows=$(run_awk 'col("status") == "ok"' "$tmp/out/runs.tsv" | wc -l)
 [ "$rows" -eq 12 ] || fail "first run has $rows ok rows (want 12)"
-[ "$(awk -F'\t' '{ print NF }' "$tmp/out/runs.tsv" | sort -u)" = 21 ] || fail "malformed rows"
+bad=$(malformed_lines "$tmp/out/runs.tsv")
+[ -z "$bad" ] || fail "malformed rows: $bad"
 grep -q '"finished": true' "$tmp/out/meta/runs.json" || fail "first run's meta not finished"
 echo "fault_concurrent_results: second refused (exit 2), first intact with 12 rows"

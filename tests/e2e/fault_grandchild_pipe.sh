@@ -30,7 +30,7 @@ EOF2
   [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ] || fail "$name: the driver hung (killed by timeout(1) after 60 s)"
   [ "$secs" -le "$max" ] || fail "$name: took $secs s (limit $max s)"
 }
-status_of() { awk -F'\t' 'NR == 2 { print $10 }' "$tmp/$1.tsv"; }
+status_of() { col status "$tmp/$1.tsv" | sed -n 1p; }
 
 # a) grandchild in the group holds stdout open and sleeps.
 run_case group "sleep 300 & echo \$! > $tmp/a.pid; echo hi" 30 10

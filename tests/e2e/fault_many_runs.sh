@@ -50,7 +50,7 @@ late=$(sample)
 wait "$drv"; rc=$?; drv=""
 secs=$((SECONDS - start))
 [ "$rc" -eq 0 ] || fail "exit $rc: $(cat "$tmp/err")"
-rows=$(awk -F'\t' 'NR > 1 && $10 == "ok"' "$tmp/runs.tsv" | wc -l)
+rows=$(run_awk 'col("status") == "ok"' "$tmp/runs.tsv" | wc -l)
 [ "$rows" -eq "$total" ] || fail "$rows ok rows of $total"
 [ -n "$early" ] && [ -n "$late" ] || fail "could not sample the driver (early '$early', late '$late')"
 read -r r1 f1 sr1 sf1 <<<"$early"

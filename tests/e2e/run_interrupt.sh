@@ -32,7 +32,9 @@ for signal in INT TERM; do
   set -e
   [ "$code" -eq 130 ] || { cat "$tmp/err.txt"; fail "SIG$signal: exit code $code, expected 130"; }
   [ "$(tail -n +2 "$tmp/runs.tsv" | wc -l)" -eq 3 ] || fail "SIG$signal: rows: $(cat "$tmp/runs.tsv")"
-  awk -F'\t' 'NF != 21 || (NR > 1 && $10 != "ok") { exit 1 }' "$tmp/runs.tsv" || fail "SIG$signal: malformed rows"
+  bad=$(malformed_lines "$tmp/runs.tsv")
+  [ -z "$bad" ] || fail "SIG$signal: malformed rows: $bad"
+  run_awk 'col("status") != "ok" { exit 1 }' "$tmp/runs.tsv" || fail "SIG$signal: rows not ok: $(col test,status "$tmp/runs.tsv")"
   grep -q interrupted "$tmp/err.txt" || fail "SIG$signal: no word about the interruption"
   grep -Eq '^ *"busy_cpus_start": [0-9]' "$tmp/meta/runs.json" ||
     fail "SIG$signal: the busy-CPU figure is not in the meta file: $(grep busy_cpus "$tmp/meta/runs.json")"
