@@ -12,8 +12,7 @@ cat >"$tmp/slow.json" <<'EOF2'
 EOF2
 "$bin/iobench" run "$tmp/slow.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err1" &
 first=$!
-for _ in $(seq 100); do [ -e "$tmp/out/runs.tsv" ] && break; sleep 0.05; done
-[ -e "$tmp/out/runs.tsv" ] || fail "the first run never created its results file"
+wait_until 10 "the first run to create its results file" test -e "$tmp/out/runs.tsv"
 set +e
 "$bin/iobench" run "$tmp/slow.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err2"
 rc2=$?

@@ -54,8 +54,8 @@ echo "b) hanging worker + grandchild: driver took ${secs}s, status timeout, gran
 
 # c) an escaped grandchild (new session) writing forever.
 run_case escape "setsid sh -c 'echo \$\$ > $tmp/c.pid; exec yes' & sleep 0.3; echo hi" 30 15
-for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$tmp/c.pid" ] && break; sleep 0.1; done
-pids+=("$(cat "$tmp/c.pid" 2>/dev/null || true)")
+wait_until 5 "escape: the setsid grandchild's pid file" test -s "$tmp/c.pid"
+pids+=("$(cat "$tmp/c.pid")")
 grep -q "escape: left 1 process running.*still held the sink" "$tmp/escape.err" ||
   fail "escape: no warning: $(cat "$tmp/escape.err")"
 [ "$(status_of escape)" = error ] || fail "escape: status $(status_of escape)"

@@ -5,8 +5,8 @@
 # merge (exit 1, one line naming it, nothing written).
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 config=$src/configs/smoke.json
-run() { "$bin/iobench" run "$config" --repeats 2 --quiet "$@" >/dev/null 2>>"$tmp/stderr.txt" \
-  || { cat "$tmp/stderr.txt" >&2; fail "iobench run $* exited $?"; }; }
+run() { "$bin/iobench" run "$config" --repeats 2 --quiet "$@" >/dev/null 2>"$tmp/stderr.txt" \
+  || { local rc=$?; cat "$tmp/stderr.txt" >&2; fail "iobench run $* exited $rc"; }; }
 cells() { col test,input,sink,repeat "$1" | sort; }
 
 cd "$tmp"
@@ -41,7 +41,7 @@ for f in s1.tsv "$s2" s3.tsv "$s4"; do
 done
 
 "$bin/iobench" merge s1.tsv "$s2" s3.tsv "$s4" -o merged.tsv >merge-table.txt 2>merge-err.txt \
-  || { cat merge-err.txt >&2; fail "merge of 4 shards exited $?"; }
+  || { rc=$?; cat merge-err.txt >&2; fail "merge of 4 shards exited $rc"; }
 [ "$(cells merged.tsv)" = "$(cells whole.tsv)" ] || fail "merged cells differ from the unsharded run's"
 [ -s medians/merged.tsv ] || fail "no medians for the merged file"
 grep -q '"merged_from"' meta/merged.json && grep -q '"hosts"' meta/merged.json \

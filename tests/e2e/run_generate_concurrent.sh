@@ -12,8 +12,8 @@ JSON
 a=$!
 "$bin/iobench" run "$tmp/c.json" -o "$tmp/b.tsv" >/dev/null 2>"$tmp/b.err" &
 b=$!
-wait "$a" || { cat "$tmp/a.err" >&2; fail "first run exited $?"; }
-wait "$b" || { cat "$tmp/b.err" >&2; fail "second run exited $?"; }
+wait "$a" || { rc=$?; cat "$tmp/a.err" >&2; fail "first run exited $rc"; }
+wait "$b" || { rc=$?; cat "$tmp/b.err" >&2; fail "second run exited $rc"; }
 made=$(cat "$tmp/a.err" "$tmp/b.err" | grep -c '^iobench: generating') || true
 [ "$made" -eq 1 ] || fail "the input was generated $made times: $(cat "$tmp/a.err" "$tmp/b.err")"
 [ "$(stat -c %s "$tmp/data/in.txt")" -eq $((48 * 1024 * 1024)) ] || fail "input is not whole"

@@ -18,7 +18,7 @@ for cache in warm cold; do
 }
 JSON
   "$bin/iobench" run "$tmp/$cache.json" -o "$tmp/res-$cache/runs.tsv" --quiet >/dev/null 2>"$tmp/err.txt" \
-    || { cat "$tmp/err.txt"; fail "$cache run failed"; }
+    || { rc=$?; cat "$tmp/err.txt"; fail "$cache run exited $rc"; }
   runs=$tmp/res-$cache/runs.tsv
   [ "$(tail -n +2 "$runs" | wc -l)" -eq 12 ] || fail "$cache: rows"
   # A null sink shows nothing: its rows leave bytes_out (and output_hash) empty.

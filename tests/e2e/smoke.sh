@@ -5,7 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 cd "$src"
 "$bin/iobench" run configs/smoke.json -o "$tmp/runs.tsv" --quiet >"$tmp/table.txt" 2>"$tmp/stderr.txt" \
-  || { cat "$tmp/stderr.txt" >&2; fail "iobench run exited $?"; }
+  || { rc=$?; cat "$tmp/stderr.txt" >&2; fail "iobench run exited $rc"; }
 
 head -1 "$tmp/runs.tsv" | grep -q $'^test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\t' \
   || fail "header: $(head -1 "$tmp/runs.tsv")"

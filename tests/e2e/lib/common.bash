@@ -10,6 +10,8 @@
 #                    registered runs first;
 #   mount_small_tmpfs NAME SIZE   a tmpfs of SIZE at $mnt=$tmp/disk, unmounted on exit; skips
 #                    (with the reason) without root or where mounting is refused.
+#   wait_until SECONDS WHAT COMMAND...   runs COMMAND every 0.05 s until it succeeds; fails
+#                    ("gave up after SECONDS s waiting for WHAT") when it has not within SECONDS.
 # Run files are read by column name, never by position (docs/formats.md, "Run file": columns are
 # found by their header name), so a new column breaks only the tests that concern columns:
 #   run_awk [-v NAME=VALUE]... PROGRAM FILE...   awk over run files, tab-separated: each file's
@@ -50,6 +52,16 @@ mount_small_tmpfs() {
   mount -t tmpfs -o "size=$size" tmpfs "$mnt" 2>"$tmp/mount.err" ||
     skip "$name: cannot mount a tmpfs: $(cat "$tmp/mount.err")"
   on_exit 'umount "$mnt" 2>/dev/null || umount -l "$mnt"'
+}
+
+wait_until() {
+  local seconds=$1 what=$2
+  shift 2
+  local deadline_us=$((${EPOCHREALTIME/[.,]/} + seconds * 1000000))
+  until "$@"; do
+    ((${EPOCHREALTIME/[.,]/} < deadline_us)) || fail "gave up after $seconds s waiting for $what"
+    sleep 0.05
+  done
 }
 
 # The END rule comes first, so that an unknown column's exit 2 is not overridden by PROGRAM's own
