@@ -303,6 +303,9 @@ TEST_F(ExecutorTest, AnInterruptStopsTheLoopAndKeepsEveryFinishedRow) {
   EXPECT_EQ(launcher.calls.size(), 4U) << "nothing runs after the interrupt";
   EXPECT_EQ(totals.rows_written, 2U);
   EXPECT_EQ(rows().size(), 2U);
+  // The flag outlives its guard (interrupt_requested says so after a run); a new guard clears
+  // it, so the tests after this one in the same process are not interrupted.
+  { const InterruptGuard clear(launcher); }
 }
 
 TEST_F(ExecutorTest, EachRunBoundaryCallsAfterRunOnceItsRowIsWrittenAndPrintsItsWarning) {
