@@ -22,7 +22,7 @@ report=""
 for try in 1 2 3; do
   "$bin/iobench" run "$tmp/burn.json" -o "$tmp/burn$try.tsv" >/dev/null 2>"$tmp/burn$try.err" ||
     fail "burn: exit $?: $(cat "$tmp/burn$try.err")"
-  cpu_s=$(awk -F'\t' 'NR == 2 { print $3 + $4 }' "$tmp/burn$try.tsv")
+  cpu_s=$(run_awk 'FNR == 2 { print col("user") + col("system") }' "$tmp/burn$try.tsv")
   figure=$(busy_cpus "burn$try")
   report+="try $try: busy_cpus_start $figure with $cpu_s CPU-s of its own; $(cat "$tmp/burn$try.err")"$'\n'
   # A try counts only when the burn had its 0.6 CPU-seconds (others may have taken a CPU).

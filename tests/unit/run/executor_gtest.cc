@@ -13,14 +13,18 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/sysio.hpp"
 #include "driver/run/executor.hpp"
 #include "driver/run/interrupt.hpp"
+#include "driver/runfile/header.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench {
@@ -109,19 +113,28 @@ class ExecutorTest : public ::testing::Test {
     return executor.run_all();
   }
 
+  // The rows of the run file, each column found by its name in the header (docs/formats.md, "Run
+  // file"), so that a new column breaks only the tests about columns.
   std::vector<Row> rows() const {
     std::ifstream in(runs_path_);
-    std::string line;
-    std::getline(in, line);  // header
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const results::FileHeader header = results::read_header(runs_path_.string(), text);
+    const auto column = [&header](std::string_view name) {
+      const auto found = std::find(header.columns.begin(), header.columns.end(), name);
+      if (found == header.columns.end()) throw std::runtime_error("no column " + std::string(name));
+      return static_cast<std::size_t>(found - header.columns.begin());
+    };
     std::vector<Row> result;
-    while (std::getline(in, line)) {
-      std::vector<std::string> fields;
-      std::stringstream split(line);
-      std::string field;
-      while (std::getline(split, field, '\t')) fields.push_back(field);
-      fields.resize(21);
-      result.push_back(Row{fields[0], fields[7], fields[9], fields[10], fields[17], fields[19],
-                           std::stoi(fields[8])});
+    std::istringstream body(text.substr(header.body_start));
+    std::string line;
+    while (std::getline(body, line)) {
+      const std::vector<std::string_view> fields = results::split_tabs(line);
+      const auto field = [&](std::string_view name) {
+        const std::size_t i = column(name);
+        return i < fields.size() ? std::string(fields[i]) : std::string();
+      };
+      result.push_back(Row{field("test"), field("sink"), field("status"), field("exit_code"),
+                           field("bytes_out"), field("output_hash"), std::stoi(field("repeat"))});
     }
     return result;
   }
@@ -290,6 +303,9 @@ TEST_F(ExecutorTest, AnInterruptStopsTheLoopAndKeepsEveryFinishedRow) {
   EXPECT_EQ(launcher.calls.size(), 4U) << "nothing runs after the interrupt";
   EXPECT_EQ(totals.rows_written, 2U);
   EXPECT_EQ(rows().size(), 2U);
+  // The flag outlives its guard (interrupt_requested says so after a run); a new guard clears
+  // it, so the tests after this one in the same process are not interrupted.
+  { const InterruptGuard clear(launcher); }
 }
 
 TEST_F(ExecutorTest, EachRunBoundaryCallsAfterRunOnceItsRowIsWrittenAndPrintsItsWarning) {

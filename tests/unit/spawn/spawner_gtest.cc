@@ -69,15 +69,22 @@ TEST(SpawnAndMeasure, KillsAWorkerThatIgnoresSigtermAfterTheGracePeriod) {
   EXPECT_LT(result.elapsed_s, 5.0);
 }
 
+// The message is what the run's warning quotes: the program as the config names it, then why.
 TEST(SpawnAndMeasure, SaysWhyAProgramCannotStart) {
   const SpawnResult missing = spawn_and_measure(command({"/nonexistent/iobench-no-such-program"}));
   EXPECT_EQ(missing.outcome, SpawnOutcome::kSpawnFailed);
-  EXPECT_NE(missing.error.find("No such file"), std::string::npos) << missing.error;
+  EXPECT_EQ(missing.error, "/nonexistent/iobench-no-such-program: No such file or directory");
   const SpawnResult not_in_path = spawn_and_measure(command({"iobench-no-such-command-xyz"}));
   EXPECT_EQ(not_in_path.outcome, SpawnOutcome::kSpawnFailed);
-  EXPECT_NE(not_in_path.error.find("not found"), std::string::npos) << not_in_path.error;
-  const SpawnResult not_executable = spawn_and_measure(command({"/etc/hostname"}));
+  EXPECT_EQ(not_in_path.error, "iobench-no-such-command-xyz: command not found in PATH");
+  // A file of our own: mkstemp makes it 0600, no execute bit, which even root cannot exec
+  // (/etc/hostname, used before, is 0755 on some machines).
+  char path[] = "/tmp/iobench-not-executable.XXXXXX";
+  ASSERT_TRUE(UniqueFd(::mkstemp(path)).valid());
+  const SpawnResult not_executable = spawn_and_measure(command({path}));
+  ::unlink(path);
   EXPECT_EQ(not_executable.outcome, SpawnOutcome::kSpawnFailed);
+  EXPECT_EQ(not_executable.error, std::string(path) + ": Permission denied");
 }
 
 TEST(SpawnAndMeasure, PassesArgumentsVerbatimWithoutAShell) {
