@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <string>
 
 #include "common/fd.hpp"
@@ -197,14 +198,14 @@ int run(const Options& o) {
   input.regular = ::fstat(input.fd, &st) == 0 && S_ISREG(st.st_mode);
 
   UniqueFd decompressed;
-  pid_t decompressor = 0;
+  std::optional<child::Helper> decompressor;
   if (!o.decompress.empty()) {
     int ends[2];
     if (::pipe2(ends, O_CLOEXEC) != 0) throw RunError(std::string("pipe: ") + std::strerror(errno));
     decompressed.reset(ends[0]);
     UniqueFd write_end(ends[1]);
     apply_pipe_size(decompressed.get(), "decompressor", o);
-    decompressor = spawn_child(split_command(o.decompress), input.fd, write_end.get());
+    decompressor.emplace(spawn_child(split_command(o.decompress), input.fd, write_end.get()));
     input = Input{decompressed.get(), "", false};
   } else if (o.input == "-") {
     apply_pipe_size(STDIN_FILENO, "stdin", o);
@@ -219,9 +220,9 @@ int run(const Options& o) {
   std::unique_ptr<Reader> reader = find_reader(o.reader)->make(o);
   reader->run(input, *op);
   op->end_of_input();
-  if (decompressor > 0) {
+  if (decompressor) {
     decompressed.reset();
-    wait_child(decompressor, "decompressor '" + o.decompress + "'");
+    wait_child(*decompressor, "decompressor '" + o.decompress + "'");
   }
   return 0;
 }

@@ -55,8 +55,8 @@ struct SpawnResult {
   std::vector<CounterReading> counters;  // one per requested counter, in request order
 };
 
-// The first executable file called `name` in $PATH, or an empty string. (Boost.Process's
-// search_path would need the compiled Boost.Filesystem; the project uses header-only Boost.)
+// The first executable file called `name` in $PATH, or an empty string: the spawner's own lookup
+// (measure.hpp), so the driver names the program the spawner will run.
 std::string find_in_path(const std::string& name);
 
 // Runs request.argv from this process, with the spawner's own code (driver/spawn/measure.hpp):
