@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The busy-CPU window overlaps the first runs (issue 15), so iobench's own CPU time in it is left
-# out: a strategy that keeps both CPUs busy in the window must not be blamed on others, while a
-# busy loop of someone else's still is. The figure is provenance.busy_cpus_start in the meta file.
+# The busy-CPU window overlaps the first runs (docs/driver.md, "Order, failures, interrupts"), so
+# iobench's own CPU time in it is left out: a strategy that keeps both CPUs busy in the window
+# must not be blamed on others, while a busy loop of someone else's still is. The figure is provenance.busy_cpus_start in the meta file.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 echo x >"$tmp/in.txt"
