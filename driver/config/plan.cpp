@@ -9,48 +9,11 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "common/worker_args.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench {
 namespace {
-
-// A worker's output class from its parsed options (docs/formats.md "Worker CLI"), not from their
-// spelling: `--op=count` and `--op count`, `-v` and `--verbose`, any order, are one class. Options
-// that choose *how* the I/O is done (--read, --write, --buffer, --threads, --pipe-size, --verbose)
-// and where split files go (--prefix) never change what is written, so they are left out.
-std::string worker_output_class(const std::vector<std::string>& args) {
-  static const std::set<std::string_view> kTakesValue{
-      "--read",    "--write",  "--op",       "--buffer",     "--threads",
-      "--outputs", "--prefix", "--compress", "--decompress", "--pipe-size"};
-  static const std::set<std::string_view> kOutputNeutral{"--read",    "--write",     "--buffer",
-                                                         "--threads", "--pipe-size", "--prefix"};
-  std::map<std::string, std::string> kept;  // option -> value, in a fixed (sorted) order
-  std::vector<std::string> others;          // flags and words the table does not know
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string name = args[i];
-    std::string value;
-    bool has_value = false;
-    if (name.starts_with("--")) {
-      if (const auto eq = name.find('='); eq != std::string::npos) {
-        value = name.substr(eq + 1);
-        name.resize(eq);
-        has_value = true;
-      }
-    }
-    if (kTakesValue.count(name) != 0) {
-      if (!has_value && i + 1 < args.size()) value = args[++i];
-      if (kOutputNeutral.count(name) == 0) kept[name] = value;
-    } else if (name != "--verbose" && name != "-v") {
-      others.push_back(args[i]);
-    }
-  }
-  if (kept["--op"].empty()) kept["--op"] = "copy";
-  if (kept.size() == 1 && kept["--op"] == "copy" && others.empty()) return "copy";
-  std::string joined = "worker";
-  for (const auto& [name, value] : kept) joined += " " + name + " " + value;
-  for (const auto& arg : others) joined += " " + arg;
-  return joined;
-}
 
 // The params a strategy uses, in config order.
 std::vector<std::size_t> used_params(const Config& config, const StrategySpec& strategy) {
@@ -150,20 +113,20 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
       if (strategy.kind == StrategySpec::Kind::kWorker) {
         test.argv.push_back(options.worker_path);
         test.argv.insert(test.argv.end(), args.begin(), args.end());
-        test.output_class = worker_output_class(args);
-        test.writes_files = test.output_class.find("--op split") != std::string::npos;
+        const WorkerCommandLine line(args);
+        test.output_class = line.output_class();
+        test.writes_files = line.op_name() == "split";
         if (test.writes_files) {
-          for (const auto& arg : args) {
-            if (arg == "--prefix" || arg.starts_with("--prefix=")) {
-              throw Error(fmt::format(
-                  "{}: strategies[{}].worker: --op split writes into the run's private folder, "
-                  "whose --prefix the driver gives; remove --prefix",
-                  config.file.string(), s));
-            }
+          if (line.gives("--prefix")) {
+            throw Error(fmt::format(
+                "{}: strategies[{}].worker: --op split writes into the run's private folder, "
+                "whose --prefix the driver gives; remove --prefix",
+                config.file.string(), s));
           }
           test.argv.insert(test.argv.end(), {"--prefix", kSplitPrefixPlaceholder});
         }
         test.argv.emplace_back("{input}");
+        test.worker_args = args;
       } else if (strategy.shell) {
         test.argv = {"sh", "-c", args.front()};
       } else {

@@ -18,6 +18,7 @@
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/size.hpp"
+#include "common/worker_args.hpp"
 #include "driver/gen/gen.hpp"
 #include "driver/run/run_meta.hpp"
 #include "driver/run/worker_catalog.hpp"
@@ -67,14 +68,8 @@ void generate_once(const InputSpec& input, bool quiet) {
   ::unlink(lock_path.c_str());
 }
 
-bool uses_mmap_reader(const std::vector<std::string>& argv) {
-  for (std::size_t i = 0; i < argv.size(); ++i) {
-    if (argv[i] == "--read=mmap" ||
-        (argv[i] == "--read" && i + 1 < argv.size() && argv[i + 1] == "mmap")) {
-      return true;
-    }
-  }
-  return false;
+bool uses_mmap_reader(const Test& test) {
+  return WorkerCommandLine(test.worker_args).value_of("--read") == "mmap";
 }
 
 }  // namespace
@@ -150,7 +145,7 @@ void check_machine_settings(const Config& config, const Plan& plan) {
     }
   }
   for (const auto& test : plan.tests) {
-    if (!uses_mmap_reader(test.argv)) continue;
+    if (!uses_mmap_reader(test)) continue;
     for (std::size_t i = 0; i < config.inputs.size(); ++i) {
       std::error_code ec;
       if (fs::is_fifo(config.inputs[i].path, ec)) {
@@ -172,8 +167,8 @@ void check_worker_strategies(const Config& config, const Plan& plan, const fs::p
   const auto catalog = load_worker_catalog(worker);
   for (const auto& test : plan.tests) {
     if (config.strategies[test.strategy].kind != StrategySpec::Kind::kWorker) continue;
-    const std::vector<std::string> args(test.argv.begin() + 1, test.argv.end() - 1);
-    if (const std::string problem = check_worker_args(args, catalog); !problem.empty()) {
+    if (const std::string problem = check_worker_args(test.worker_args, catalog);
+        !problem.empty()) {
       throw Error(fmt::format("{}: strategies[{}].worker: test '{}': {}", config.file.string(),
                               test.strategy, test.name, problem));
     }
