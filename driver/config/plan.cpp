@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "common/splitmix64.hpp"
 #include "common/worker_args.hpp"
 #include "driver/util/text.hpp"
 
@@ -27,15 +28,6 @@ std::vector<std::size_t> used_params(const Config& config, const StrategySpec& s
     if (names.count(config.params[i].first) != 0) used.push_back(i);
   }
   return used;
-}
-
-// SplitMix64: a tiny seeded generator whose sequence is the same on every platform, so a
-// shuffled order is reproducible from the recorded seed.
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
 }
 
 std::vector<std::size_t> identity_round(std::size_t cells) {
