@@ -8,7 +8,7 @@
 
 #include "common/error.hpp"
 #include "driver/report/medians_file.hpp"
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 #include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
 #include "driver/run/executor.hpp"

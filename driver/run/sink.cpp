@@ -20,11 +20,11 @@
 #include <thread>
 #include <vector>
 
+#include "common/cpus.hpp"
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/hash.hpp"
 #include "common/sysio.hpp"
-#include "driver/run/pre_run.hpp"
 #include "driver/spawn/measure.hpp"
 
 namespace iobench {
