@@ -36,6 +36,17 @@ std::string group_label(const results::RunSet& set, const results::Group& group)
   return format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
 }
 
+std::string cache_state_warning(const std::string& label, const results::CacheCheck& check) {
+  const bool cold = check.mode == "cold";
+  return fmt::format(
+      "{}: cache {}, but {} of {} runs started with {} of the input in the page cache (as much "
+      "as {:.1f}%; a {} run needs {} {:.0f}%): their times are not {}-cache times (an input on "
+      "tmpfs, or eviction not allowed without root?)",
+      label, check.mode, check.off, check.checked, cold ? "more" : "less", check.worst_pct,
+      check.mode, cold ? "at most" : "at least", cold ? kColdMaxCachePct : kWarmMinCachePct,
+      check.mode);
+}
+
 Summary summarize(const results::RunSet& set, const Options& options) {
   Summary out;
   out.set = &set;
@@ -173,16 +184,7 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     if (gs.elapsed_outliers > 0) {
       with_outliers.push_back(fmt::format("{} ({} of {})", label, gs.elapsed_outliers, el.n));
     }
-    if (g.cache.off > 0) {
-      const bool cold = g.cache.mode == "cold";
-      out.warnings.push_back(fmt::format(
-          "{}: cache {}, but {} of {} runs started with {} of the input in the page cache (as "
-          "much as {:.1f}%; a {} run needs {} {:.0f}%): their times are not {}-cache times (an "
-          "input on tmpfs, or eviction not allowed without root?)",
-          label, g.cache.mode, g.cache.off, g.cache.checked, cold ? "more" : "less",
-          g.cache.worst_pct, g.cache.mode, cold ? "at most" : "at least",
-          cold ? kColdMaxCachePct : kWarmMinCachePct, g.cache.mode));
-    }
+    if (g.cache.off > 0) out.warnings.push_back(cache_state_warning(label, g.cache));
     if (g.mixed_inputs) {
       out.warnings.push_back(
           fmt::format("{}: runs of several inputs in one group; no MB/s (group by input)", label));

@@ -250,19 +250,7 @@ void GroupingParser::read_body(const std::string& file, std::string_view data,
     double cache_pct = 0;
     if (!layout.cache_mode.empty() && !cache_field.empty() &&
         parse_double(cache_field, cache_pct)) {
-      CacheCheck& check = group.cache;
-      if (check.mode.empty()) check.mode = std::string(layout.cache_mode);
-      if (check.mode == layout.cache_mode) {
-        const bool cold = layout.cache_mode == "cold";
-        ++check.checked;
-        if (!cache_state_holds(layout.cache_mode, cache_pct)) {
-          ++check.off;
-          if (std::isnan(check.worst_pct) ||
-              (cold ? cache_pct > check.worst_pct : cache_pct < check.worst_pct)) {
-            check.worst_pct = cache_pct;
-          }
-        }
-      }
+      group.cache.add(layout.cache_mode, cache_pct);
     }
   }
 }
