@@ -181,20 +181,7 @@ void MatrixExecutor::run_one(std::size_t index) {
   row.sink = std::string(to_string(sink_kind));
   row.repeat = run.repeat;
   row.host = settings_.host;
-  if (!input_still_there(input)) {
-    if (run.phase == RunPhase::kMeasure) {
-      row.status = RunStatus::kError;
-      record(row);
-    }
-    return;
-  }
-  try {
-    row.cache_pct = prepare_cache(input.path);
-  } catch (const Error& e) {
-    // An input that cannot be read is this input's problem: its rows are errors, the rest goes on.
-    if (!input.read_error_reported) progress_.warn(e.what());
-    input.read_error_reported = true;
-    if (run.phase == RunPhase::kVerify) verifier_.on_unverifiable(cell, test, row.input, e.what());
+  if (!input_ready(run, input, row)) {
     if (run.phase == RunPhase::kMeasure) {
       row.status = RunStatus::kError;
       record(row);
@@ -245,6 +232,24 @@ void MatrixExecutor::run_one(std::size_t index) {
       if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
       return;
   }
+}
+
+// The input is still there and in the cache state asked for (row.cache_pct measured). An input
+// that cannot be read is this input's problem: its rows are errors, the rest goes on.
+bool MatrixExecutor::input_ready(const PlannedRun& run, InputState& input, RunRow& row) {
+  if (!input_still_there(input)) return false;
+  try {
+    row.cache_pct = prepare_cache(input.path);
+  } catch (const Error& e) {
+    if (!input.read_error_reported) progress_.warn(e.what());
+    input.read_error_reported = true;
+    if (run.phase == RunPhase::kVerify) {
+      const Cell& cell = plan_.cells[run.cell];
+      verifier_.on_unverifiable(cell, plan_.tests[cell.test], row.input, e.what());
+    }
+    return false;
+  }
+  return true;
 }
 
 // The input may have been removed or changed since the start: say so, never assume.

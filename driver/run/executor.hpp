@@ -74,6 +74,7 @@ class MatrixExecutor {
 
   void run_one(std::size_t index);
   Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
+  bool input_ready(const PlannedRun& run, InputState& input, RunRow& row);
   bool input_still_there(InputState& input);
   std::optional<double> prepare_cache(const std::filesystem::path& path) const;
   void warn_failure(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
