@@ -120,6 +120,7 @@ MatrixTotals MatrixExecutor::run_all() {
     }
   }
   warn_cache_states();
+  totals_.warnings = progress_.warnings();
   progress_.finish();
   return totals_;
 }

@@ -46,6 +46,8 @@ struct MatrixTotals {
   std::optional<std::uint64_t> pipe_size_given_bytes;
   // One line per test whose measured rows were not in the cache state the config asked for.
   std::vector<std::string> cache_state_warnings;
+  // Every warning printed during the runs, in order (those above among them).
+  std::vector<std::string> warnings;
 };
 
 class MatrixExecutor {
