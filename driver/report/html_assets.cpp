@@ -31,7 +31,7 @@ td.verdict { white-space: normal; min-width: 15em; text-align: left; }
 tbody tr:nth-child(even) { background: #fbfcfd; }
 td.reference { font-weight: 600; }
 /* The test's name stays in view while a wide table scrolls sideways (a phone). */
-td.test { position: sticky; left: 0; background: #fff; }
+td.test { position: sticky; left: 0; background: #fff; box-shadow: inset 0 -1px 0 var(--line); }
 tbody tr:nth-child(even) td.test { background: #fbfcfd; }
 .tag { font-size: 11px; padding: 0 5px; border-radius: 6px; background: #e6f4ea; color: var(--good); font-weight: normal; }
 .verdict.faster { color: var(--good); }
@@ -45,6 +45,8 @@ figure { margin: 8px 0; }
 figure.chart { overflow-x: auto; }
 figure svg { display: block; max-width: 100%; height: auto; }
 .is-hidden { display: none; }
+/* A section far off screen is laid out only when it comes near: a page of 1,000 tests opens fast. */
+section.place { content-visibility: auto; contain-intrinsic-size: auto 1500px; }
 button.sort { all: unset; cursor: pointer; }
 button.sort:focus-visible { outline: 2px solid #08519c; }
 th[aria-sort=ascending] button.sort::after { content: " \25B2"; font-size: 10px; }
@@ -76,6 +78,7 @@ footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
   th, td { padding: 1px 3px; }
   td.verdict { min-width: 11em; }
   td.test { position: static; }
+  section.place { content-visibility: visible; }
   section.place + section.place { break-before: page; }
   tr, figure, li, dl { break-inside: avoid; }
   h2, h3 { break-after: avoid; }

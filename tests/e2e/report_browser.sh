@@ -48,7 +48,7 @@ python3 "$src/tests/e2e/report_cdp.py" "$chromium" "$tmp/report.html" --tests "$
 # What people look at: the test's own screenshots, desktop and phone width, and a printout.
 shots=${IOBENCH_REPORT_SCREENSHOTS:-$tmp/shots}
 mkdir -p "$shots"
-for size in desktop:1280,2000 phone:390,1600; do
+for size in desktop:1280,1600 phone:390,1600; do
   timeout 120 "${browser[@]}" --screenshot="$shots/report-${size%%:*}.png" --window-size="${size#*:}" \
     "file://$tmp/report.html" >/dev/null 2>"$tmp/shot.err" || fail "screenshot ${size%%:*}: $(tail -1 "$tmp/shot.err")"
   [ -s "$shots/report-${size%%:*}.png" ] || fail "no ${size%%:*} screenshot"
