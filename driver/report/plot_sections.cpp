@@ -55,7 +55,8 @@ std::vector<Section> group_sections(const results::RunSet& set, Metric metric) {
             stats.metric(Metric::kUser).median,
             stats.metric(Metric::kSystem).median,
             stats.is_reference,
-            stats.relative};
+            stats.relative,
+            stats.elapsed_ci95};
     sections[it->second].rows.push_back(std::move(row));
   }
   if (sections.empty()) throw Error("plot: no runs to plot");

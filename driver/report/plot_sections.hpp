@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/report/precision.hpp"
 #include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
 
@@ -23,6 +24,7 @@ struct Row {
   double system_median = 0;
   bool fastest = false;
   std::optional<double> relative;
+  stats::MedianInterval elapsed_ci95;  // the elapsed median's 95 % interval (summary.hpp)
 };
 
 struct Section {

@@ -121,6 +121,7 @@ MatrixTotals MatrixExecutor::run_all() {
     }
   }
   collect_cache_state_warnings();
+  totals_.warnings = progress_.warnings();
   progress_.finish();
   return totals_;
 }

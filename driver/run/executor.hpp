@@ -48,6 +48,8 @@ struct MatrixTotals {
   // One line per test whose ok measured rows were not in the cache state the config asked for
   // (summary::cache_state_warning), for the meta file; not printed (the summary warns).
   std::vector<std::string> cache_state_warnings;
+  // Every warning printed during the runs, in order (those above among them).
+  std::vector<std::string> warnings;
 };
 
 class MatrixExecutor {

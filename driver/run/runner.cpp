@@ -88,7 +88,7 @@ runfile::RunMeta record_at_start(const Config& config, const RunOptions& options
 void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const MachineLoad& load,
                 bool finished) {
   meta.end = runfile::RunEnd{finished, totals.runs_saved, totals.pipe_size_given_bytes,
-                             totals.cache_state_warnings};
+                             totals.cache_state_warnings, totals.warnings};
   meta.rows = totals.rows_written;
   meta.provenance->busy_cpus_start = load.busy_cpus;
   meta.provenance->load_average_end = load_average_1min();
@@ -111,12 +111,14 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
     return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
   };
   MatrixExecutor executor(config, plan, launcher, writer, settings);
-  const MatrixTotals totals = executor.run_all();
+  MatrixTotals totals = executor.run_all();
   if (!busy_window.closed()) {
     // The runs ended within the window (or none ran): the rest of it is waited out.
     busy_window.close_after_runs(interrupt_requested);
-    if (const auto warning = busy_warning(busy_window.load()); !warning.empty())
+    if (const auto warning = busy_warning(busy_window.load()); !warning.empty()) {
       fmt::print(stderr, "iobench: warning: {}\n", warning);
+      totals.warnings.push_back(warning);
+    }
   }
   return totals;
 }

@@ -178,6 +178,7 @@ Json to_json(const RunMeta& meta) {
     out["runs_saved_by_ci_pct"] = meta.end->runs_saved_by_ci_pct;
     out["pipe_size_given_bytes"] = or_null(meta.end->pipe_size_given_bytes);
     out["cache_state_warnings"] = meta.end->cache_state_warnings;
+    if (!meta.end->warnings.empty()) out["warnings"] = meta.end->warnings;  // absent: none
   }
   return out;
 }

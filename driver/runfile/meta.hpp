@@ -126,6 +126,9 @@ struct RunEnd {
   std::size_t runs_saved_by_ci_pct = 0;
   std::optional<std::uint64_t> pipe_size_given_bytes;  // null without a pipe sink
   std::vector<std::string> cache_state_warnings;
+  // Every warning the runs printed, in order (the cache state's among them); empty in files
+  // written before it was kept.
+  std::vector<std::string> warnings;
 };
 
 struct RunMeta {

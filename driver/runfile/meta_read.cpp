@@ -177,6 +177,7 @@ void read_end(const Fields& in, RunMeta& meta) {
   end.runs_saved_by_ci_pct = in.value_or<std::size_t>("runs_saved_by_ci_pct", 0);
   end.pipe_size_given_bytes = in.optional<std::uint64_t>("pipe_size_given_bytes");
   end.cache_state_warnings = in.value_or<std::vector<std::string>>("cache_state_warnings", {});
+  end.warnings = in.value_or<std::vector<std::string>>("warnings", {});
   meta.end = end;
 }
 
