@@ -4,6 +4,9 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <ctime>
+
 #include "common/error.hpp"
 
 namespace iobench::history {
@@ -37,6 +40,15 @@ std::string current_user(const EnvLookup& lookup) {
   const uid_t uid = ::geteuid();
   if (const passwd* entry = ::getpwuid(uid); entry != nullptr) return entry->pw_name;
   return fmt::format("uid {}", uid);
+}
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
 }
 
 RunRecord load_run_record(const std::filesystem::path& runs_file, const Labels& given,

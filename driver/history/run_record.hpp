@@ -27,6 +27,8 @@ Labels resolve_labels(const Labels& given, const EnvLookup& lookup,
 // Who adds or acknowledges: GITHUB_ACTOR, GITLAB_USER_LOGIN, USER, LOGNAME, else the user id's
 // name.
 std::string current_user(const EnvLookup& lookup);
+// Now, UTC, ISO 8601 to the second: "2026-01-31T12:00:00Z".
+std::string utc_now();
 
 // Reads RUNS and its meta file (read_run_meta_facts). Throws iobench::Error (exit 2) for a run
 // file without its meta, a malformed row, or a run file with no row.

@@ -1,7 +1,6 @@
 // Store::add: one run file, whole, in one transaction (docs/history.md, "The store").
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cmath>
 #include <unordered_map>
 
@@ -15,15 +14,6 @@ long long micros(double seconds) {
 }
 int tenths(double percent) {
   return static_cast<int>(std::lround(percent * 10));
-}
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  ::gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
 }
 
 // A value and its indicator, for SOCI's one-row binds of what may be NULL.
