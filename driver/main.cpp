@@ -1,4 +1,5 @@
-// iobench: the driver's entry point. Everything lives in the core library; see driver/cli.cpp.
+// iobench: the driver's entry point. Everything else lives in the driver's libraries
+// (docs/architecture.md); the commands start at run_cli in driver/cli/cli.cpp.
 #include <string_view>
 
 #include "driver/cli/cli.hpp"

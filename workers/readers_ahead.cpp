@@ -1,6 +1,6 @@
 // mmap-ahead: the whole file mapped, as `mmap`, but its lines are found by a second thread one
 // window ahead of the op and writer, so the newline scan runs while the writer waits on a full
-// pipe instead of between its writes (issue 15's "scan that runs ahead of the write").
+// pipe instead of between its writes (docs/workers.md, "Where the time goes").
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>

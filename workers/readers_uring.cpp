@@ -19,8 +19,7 @@ namespace {
 
 class UringReader final : public Reader {
  public:
-  explicit UringReader(const Options& options)
-      : options_(options), size_(buffer_or(options, kDefaultReadBlock)) {
+  explicit UringReader(const Options& options) : size_(buffer_or(options, kDefaultReadBlock)) {
     for (auto& block : blocks_) block = std::make_unique_for_overwrite<char[]>(size_);
   }
 
@@ -86,7 +85,6 @@ class UringReader final : public Reader {
     return result;
   }
 
-  const Options& options_;
   std::size_t size_;
   std::array<std::unique_ptr<char[]>, 2> blocks_;
 };

@@ -38,15 +38,14 @@ int merge(const MergeOptions& options) {
   }
   const fs::path medians = runfile::medians_path_for(options.output);
   const fs::path meta_path = runfile::meta_path_for(options.output);
-  nlohmann::ordered_json meta;
-  meta["runs_file"] = options.output.string();
-  meta["medians_file"] = medians.string();
-  meta.update(merged.meta);
+  runfile::RunMeta meta = merged.meta;
+  meta.runs_file = options.output.string();
+  meta.medians_file = medians.string();
   write_file_atomically(options.output, merged.runs_text);
-  write_file_atomically(meta_path, meta.dump(2) + '\n');
+  runfile::write_meta(meta_path, meta);
   report::write_medians_report({options.output, medians, merged.baseline}, std::cout, std::cerr);
   fmt::print(stderr, "iobench merge: {} shards, {} rows from {} host(s) ({}) in {}\n",
-             merged.meta["merged_from"].size(), merged.rows, merged.hosts.size(),
+             merged.meta.merged_from.size(), merged.rows, merged.hosts.size(),
              fmt::join(merged.hosts, ", "), options.output.string());
   return kExitOk;
 }

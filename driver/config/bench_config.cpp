@@ -1,6 +1,6 @@
 #include "driver/config/bench_config.hpp"
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
@@ -27,9 +27,11 @@ bool is_param_name(const std::string& name) {
   });
 }
 
-std::vector<std::pair<std::string, std::vector<std::string>>> parse_params(
-    const std::vector<std::string>& specs) {
-  std::vector<std::pair<std::string, std::vector<std::string>>> params;
+// Each -L NAME=V1,V2 and its values, in order.
+using Params = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+Params parse_params(const std::vector<std::string>& specs) {
+  Params params;
   for (const auto& spec : specs) {
     const auto equals = spec.find('=');
     const std::string name = spec.substr(0, equals);
@@ -72,9 +74,9 @@ std::string choice(std::string_view option, const std::string& value,
   fail(fmt::format("{} {}: not one of {}", option, value, names));
 }
 
-}  // namespace
-
-Json bench_config_json(const BenchRequest& request) {
+// What bench cannot run without: a command, an input file that exists, no more names than
+// commands.
+void check_commands_and_inputs(const BenchRequest& request) {
   if (request.commands.empty()) {
     fail("bench needs a command to measure, e.g. iobench bench --input FILE 'wc -l {input}'");
   }
@@ -96,26 +98,38 @@ Json bench_config_json(const BenchRequest& request) {
     fail(fmt::format("--name is given {} times for {} commands; give one per command, in order",
                      request.names.size(), request.commands.size()));
   }
-  const auto params = parse_params(request.param_specs);
+}
 
-  // The reference comes first: verification takes it as the output every other command must
-  // match, and `relative` divides by it.
+struct OrderedCommands {
   std::vector<BenchCommand> commands;
-  std::size_t reference = 0;
+  std::size_t reference = 0;  // its index in commands
+};
+
+// The commands with their names, the reference first when it is not one of them: verification
+// takes it as the output every other command must match, and `relative` divides by it.
+OrderedCommands order_commands(const BenchRequest& request) {
+  OrderedCommands ordered;
   if (!request.reference.empty()) {
     const auto it = std::find(request.commands.begin(), request.commands.end(), request.reference);
     if (it == request.commands.end()) {
-      commands.push_back({request.reference, request.reference});
+      ordered.commands.push_back({request.reference, request.reference});
     } else {
-      reference = static_cast<std::size_t>(it - request.commands.begin());
+      ordered.reference = static_cast<std::size_t>(it - request.commands.begin());
     }
   }
   for (std::size_t i = 0; i < request.commands.size(); ++i) {
     const std::string& text = request.commands[i];
-    commands.push_back({text, i < request.names.size() ? request.names[i] : text});
+    ordered.commands.push_back({text, i < request.names.size() ? request.names[i] : text});
   }
-  if (!request.reference.empty() && commands.size() > request.commands.size()) reference = 0;
+  if (!request.reference.empty() && ordered.commands.size() > request.commands.size()) {
+    ordered.reference = 0;
+  }
+  return ordered;
+}
 
+// Each command non-empty, named on one line, once; each {NAME} it uses given by a -L and in its
+// name; each -L used.
+void check_names_and_params(const std::vector<BenchCommand>& commands, const Params& params) {
   std::set<std::string> used_params;
   std::set<std::string> names;
   for (const auto& command : commands) {
@@ -154,18 +168,17 @@ Json bench_config_json(const BenchRequest& request) {
     if (used_params.count(name) == 0)
       fail(fmt::format("-L {}: no command uses {{{}}}", name, name));
   }
+}
+
+void check_counts(const BenchRequest& request) {
   if (request.runs < 1) fail(fmt::format("--runs {}: must be 1 or more", request.runs));
   if (request.warmup < 0) fail(fmt::format("--warmup {}: must be 0 or more", request.warmup));
   if (request.timeout_s && !(*request.timeout_s > 0)) {
     fail(fmt::format("--timeout {}: must be a number of seconds above 0", *request.timeout_s));
   }
+}
 
-  Json config;
-  config["name"] = "bench";
-  config["description"] =
-      fmt::format("Made by `{}`; `iobench run` on this file measures it again.",
-                  request.made_by.empty() ? std::string("iobench bench") : request.made_by);
-  config["inputs"] = request.inputs;
+Json strategies_json(const std::vector<BenchCommand>& commands, const BenchRequest& request) {
   Json strategies = Json::array();
   for (const auto& command : commands) {
     Json strategy;
@@ -183,12 +196,10 @@ Json bench_config_json(const BenchRequest& request) {
     if (!request.verify) strategy["verify"] = false;
     strategies.push_back(std::move(strategy));
   }
-  config["strategies"] = std::move(strategies);
-  if (!params.empty()) {
-    Json params_json = Json::object();
-    for (const auto& [name, values] : params) params_json[name] = values;
-    config["params"] = std::move(params_json);
-  }
+  return strategies;
+}
+
+std::vector<std::string> checked_sinks(const BenchRequest& request) {
   std::vector<std::string> sinks;
   for (const auto& sink : request.sinks) {
     sinks.push_back(choice("--sink", sink, {"null", "pipe", "file"}));
@@ -196,7 +207,31 @@ Json bench_config_json(const BenchRequest& request) {
       fail(fmt::format("--sink {}: given twice", sink));
     }
   }
-  config["sinks"] = sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
+  return sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
+}
+
+}  // namespace
+
+Json bench_config_json(const BenchRequest& request) {
+  check_commands_and_inputs(request);
+  const Params params = parse_params(request.param_specs);
+  const OrderedCommands ordered = order_commands(request);
+  check_names_and_params(ordered.commands, params);
+  check_counts(request);
+
+  Json config;
+  config["name"] = "bench";
+  config["description"] =
+      fmt::format("Made by `{}`; `iobench run` on this file measures it again.",
+                  request.made_by.empty() ? std::string("iobench bench") : request.made_by);
+  config["inputs"] = request.inputs;
+  config["strategies"] = strategies_json(ordered.commands, request);
+  if (!params.empty()) {
+    Json params_json = Json::object();
+    for (const auto& [name, values] : params) params_json[name] = values;
+    config["params"] = std::move(params_json);
+  }
+  config["sinks"] = checked_sinks(request);
   config["repeats"] = request.runs;
   config["warmup"] = request.warmup;
   config["cache"] = choice("--cache", request.cache, {"warm", "cold", "none"});
@@ -206,8 +241,32 @@ Json bench_config_json(const BenchRequest& request) {
   // The reference test: its name with the first value of each -L it uses.
   std::vector<std::pair<std::string, std::string>> first_values;
   for (const auto& [name, values] : params) first_values.emplace_back(name, values.front());
-  config["baseline"] = expand_placeholders(commands[reference].name, first_values);
+  config["baseline"] = expand_placeholders(ordered.commands[ordered.reference].name, first_values);
   return config;
+}
+
+std::string bench_command_line(const BenchRequest& request) {
+  std::vector<std::string> argv{"iobench", "bench"};
+  auto add = [&](const std::string& option, const std::string& value) {
+    argv.push_back(option);
+    argv.push_back(value);
+  };
+  for (const auto& input : request.inputs) add("--input", input);
+  for (const auto& spec : request.param_specs) add("-L", spec);
+  for (const auto& name : request.names) add("--name", name);
+  if (!request.reference.empty()) add("--reference", request.reference);
+  add("--runs", std::to_string(request.runs));
+  add("--warmup", std::to_string(request.warmup));
+  for (const auto& sink : request.sinks) add("--sink", sink);
+  add("--cache", request.cache);
+  add("--order", request.order);
+  if (request.timeout_s) add("--timeout", fmt::format("{}", *request.timeout_s));
+  if (!request.counters.empty())
+    add("--counters", fmt::format("{}", fmt::join(request.counters, ",")));
+  if (!request.shell) argv.emplace_back("--no-shell");
+  if (!request.verify) argv.emplace_back("--no-verify");
+  argv.insert(argv.end(), request.commands.begin(), request.commands.end());
+  return join_argv(argv);
 }
 
 Config build_bench_config(const BenchRequest& request) {

@@ -39,6 +39,10 @@ inline constexpr const char* kBenchConfigSource = "bench command line";
 // one-line message that names the option at fault.
 nlohmann::ordered_json bench_config_json(const BenchRequest& request);
 
+// The command line that gives this request, every option spelled out ("iobench bench --input
+// data/in.txt --runs 10 ... 'cat {input}'"), for the saved config's description (made_by).
+std::string bench_command_line(const BenchRequest& request);
+
 // bench_config_json parsed by parse_config, so `bench` runs exactly what a file would give.
 Config build_bench_config(const BenchRequest& request);
 

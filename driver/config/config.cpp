@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -14,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "common/size.hpp"
+#include "driver/config/json_text.hpp"
 #include "driver/config/repeats.hpp"
 #include "driver/config/validator.hpp"
 #include "driver/runfile/schema.hpp"
@@ -27,20 +27,6 @@ using Json = nlohmann::ordered_json;
 using config_detail::Validator;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
-
-std::string line_column(std::string_view text, std::size_t byte) {
-  std::size_t line = 1;
-  std::size_t column = 1;
-  for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-  }
-  return fmt::format("{}:{}", line, column);
-}
 
 template <typename Enum, std::size_t N>
 Enum parse_choice(const Validator& v, const Json& value, const std::string& path,
@@ -155,9 +141,9 @@ void check_placeholders(const Validator& v, const Config& config) {
     auto check = [&](const std::string& text, const std::string& where) {
       for (const auto& name : find_placeholders(text)) {
         if (defined.count(name) == 0) {
-          v.fail(where,
-                 fmt::format("placeholder {{{}}} is not defined (define it under \"params\"{})",
-                             name, name == "input" ? "" : ""));
+          v.fail(
+              where,
+              fmt::format("placeholder {{{}}} is not defined (define it under \"params\")", name));
         }
       }
     };
@@ -185,6 +171,114 @@ void check_placeholders(const Validator& v, const Config& config) {
   }
 }
 
+void parse_params(const Validator& v, const Json& params, Config& config) {
+  if (!params.is_object())
+    v.fail("params", "must be an object of lists, like {\"buf\": [\"4KiB\"]}");
+  for (const auto& [name, values] : params.items()) {
+    const std::string path = Validator::join("params", name);
+    if (name == "input") v.fail(path, "'input' is reserved for the input path");
+    if (find_placeholders("{" + name + "}").empty()) {
+      v.fail(path, "a param name may hold letters, digits, '_' and '-' only");
+    }
+    if (!values.is_array() || values.empty()) v.fail(path, "must be a non-empty list");
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const auto& value = values[i];
+      if (value.is_string()) {
+        texts.push_back(value.get<std::string>());
+      } else if (value.is_number()) {
+        texts.push_back(value.dump());
+      } else {
+        v.fail(Validator::index(path, i), "must be a string or a number");
+      }
+    }
+    config.params.emplace_back(name, std::move(texts));
+  }
+}
+
+void parse_sinks(const Validator& v, const Json& sinks, Config& config) {
+  config.sinks.clear();
+  if (!sinks.is_array() || sinks.empty())
+    v.fail("sinks", "must be a non-empty list of null, pipe, file");
+  for (std::size_t i = 0; i < sinks.size(); ++i) {
+    const SinkKind sink = parse_choice(v, sinks[i], Validator::index("sinks", i), kSinks);
+    if (std::find(config.sinks.begin(), config.sinks.end(), sink) != config.sinks.end()) {
+      v.fail(Validator::index("sinks", i), "is listed twice");
+    }
+    config.sinks.push_back(sink);
+  }
+}
+
+// How the cells are run: repeats, warmup, cache, order, seed, timeout_s.
+void parse_schedule(const Validator& v, const Json& root, Config& config) {
+  if (const auto it = root.find("repeats"); it != root.end()) parse_repeats(v, *it, config);
+  if (const auto it = root.find("warmup"); it != root.end()) {
+    config.warmup = static_cast<int>(v.integer(*it, "warmup", 0, 1000));
+  }
+  if (const auto it = root.find("cache"); it != root.end()) {
+    config.cache = parse_choice(v, *it, "cache", kCacheModes);
+  }
+  if (const auto it = root.find("order"); it != root.end()) {
+    config.order = parse_choice(v, *it, "order", kOrders);
+  }
+  if (const auto it = root.find("seed"); it != root.end()) {
+    config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
+  }
+  if (const auto it = root.find("timeout_s"); it != root.end()) {
+    // Above a million seconds (11 days) is a typo, and a deadline in nanoseconds would overflow.
+    if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > kMaxTimeoutS)
+      v.fail("timeout_s",
+             fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS));
+    config.timeout_s = it->get<double>();
+  }
+}
+
+void parse_counters(const Validator& v, const Json& counters, Config& config) {
+  if (!counters.is_array()) v.fail("counters", "must be a list of counter names");
+  for (std::size_t i = 0; i < counters.size(); ++i) {
+    const std::string place = Validator::index("counters", i);
+    const std::string name = v.string(counters[i], place);
+    const auto counter = parse_counter(name);
+    if (!counter) {
+      v.fail(place, fmt::format("unknown counter '{}' (known: {})", name,
+                                fmt::join(kCounterConfigNames, ", ")));
+    }
+    if (std::find(config.counters.begin(), config.counters.end(), *counter) !=
+        config.counters.end())
+      v.fail(place, fmt::format("'{}' is listed twice", name));
+    config.counters.push_back(*counter);
+  }
+}
+
+// What the runs use of the machine: cpus, counters, pipe_size, drain.
+void parse_machine(const Validator& v, const Json& root, Config& config) {
+  if (const auto it = root.find("cpus"); it != root.end()) {
+    if (!it->is_array() || it->empty()) v.fail("cpus", "must be a non-empty list of CPU numbers");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      config.cpus.push_back(
+          static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
+    }
+  }
+  if (const auto it = root.find("counters"); it != root.end()) parse_counters(v, *it, config);
+  if (const auto it = root.find("pipe_size"); it != root.end()) {
+    config.pipe_size_bytes = v.size(*it, "pipe_size");
+    if (*config.pipe_size_bytes == 0) v.fail("pipe_size", "must be above 0");
+  }
+  if (const auto it = root.find("drain"); it != root.end()) {
+    config.drain = parse_choice(v, *it, "drain", kDrainModes);
+  }
+}
+
+void check_unique_names(const Validator& v, const Config& config) {
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
+    if (!names.insert(config.strategies[i].name).second) {
+      v.fail(Validator::join(Validator::index("strategies", i), "name"),
+             fmt::format("'{}' is used by another strategy", config.strategies[i].name));
+    }
+  }
+}
+
 }  // namespace
 
 std::string_view to_string(CacheMode mode) noexcept {
@@ -202,30 +296,7 @@ std::string_view to_string(DrainMode mode) noexcept {
 
 Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Validator v(file.string());
-  Json root;
-  try {
-    root = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    // nlohmann's message starts "[json.exception.parse_error.101] parse error at line 1, ...".
-    std::string what = e.what();
-    const auto colon = what.find(": ", what.find("parse error"));
-    if (colon != std::string::npos) what = what.substr(colon + 2);
-    throw Error(
-        fmt::format("{}:{}: invalid JSON: {}", file.string(), line_column(text, e.byte), what));
-  } catch (const Json::out_of_range& e) {
-    // A number too large for a double ("number overflow parsing '1e400'"): nlohmann gives no
-    // position, so find the number's text to name its place.
-    const std::string what = e.what();
-    const auto open = what.find('\'');
-    const auto close = what.rfind('\'');
-    const std::string number =
-        open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : "";
-    const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
-    throw Error(fmt::format("{}:{}: invalid JSON: the number {} does not fit a double",
-                            file.string(),
-                            line_column(text, at == std::string_view::npos ? 0 : at + 1),
-                            number.empty() ? std::string("here") : number));
-  }
+  const Json root = parse_json_text(text, file);
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
   v.only_keys(root, "",
               {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
@@ -250,7 +321,6 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.inputs.push_back(
         parse_input(v, inputs[i], Validator::index("inputs", i), config.base_dir));
   }
-
   const Json& strategies = v.require(root, "", "strategies");
   if (!strategies.is_array() || strategies.empty())
     v.fail("strategies", "must be a non-empty list");
@@ -259,101 +329,11 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
         parse_strategy(v, strategies[i], Validator::index("strategies", i)));
   }
 
-  if (const auto it = root.find("params"); it != root.end()) {
-    if (!it->is_object())
-      v.fail("params", "must be an object of lists, like {\"buf\": [\"4KiB\"]}");
-    for (const auto& [name, values] : it->items()) {
-      const std::string path = Validator::join("params", name);
-      if (name == "input") v.fail(path, "'input' is reserved for the input path");
-      if (find_placeholders("{" + name + "}").empty()) {
-        v.fail(path, "a param name may hold letters, digits, '_' and '-' only");
-      }
-      if (!values.is_array() || values.empty()) v.fail(path, "must be a non-empty list");
-      std::vector<std::string> texts;
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        const auto& value = values[i];
-        if (value.is_string()) {
-          texts.push_back(value.get<std::string>());
-        } else if (value.is_number()) {
-          texts.push_back(value.dump());
-        } else {
-          v.fail(Validator::index(path, i), "must be a string or a number");
-        }
-      }
-      config.params.emplace_back(name, std::move(texts));
-    }
-  }
-
-  if (const auto it = root.find("sinks"); it != root.end()) {
-    config.sinks.clear();
-    if (!it->is_array() || it->empty())
-      v.fail("sinks", "must be a non-empty list of null, pipe, file");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-      const SinkKind sink = parse_choice(v, (*it)[i], Validator::index("sinks", i), kSinks);
-      if (std::find(config.sinks.begin(), config.sinks.end(), sink) != config.sinks.end()) {
-        v.fail(Validator::index("sinks", i), "is listed twice");
-      }
-      config.sinks.push_back(sink);
-    }
-  }
-  if (const auto it = root.find("repeats"); it != root.end()) parse_repeats(v, *it, config);
-  if (const auto it = root.find("warmup"); it != root.end()) {
-    config.warmup = static_cast<int>(v.integer(*it, "warmup", 0, 1000));
-  }
-  if (const auto it = root.find("cache"); it != root.end()) {
-    config.cache = parse_choice(v, *it, "cache", kCacheModes);
-  }
-  if (const auto it = root.find("order"); it != root.end()) {
-    config.order = parse_choice(v, *it, "order", kOrders);
-  }
-  if (const auto it = root.find("seed"); it != root.end()) {
-    config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
-  }
-  if (const auto it = root.find("timeout_s"); it != root.end()) {
-    // Above a million seconds (11 days) is a typo, and a deadline in nanoseconds would overflow.
-    if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > kMaxTimeoutS)
-      v.fail("timeout_s",
-             fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS));
-    config.timeout_s = it->get<double>();
-  }
-  if (const auto it = root.find("cpus"); it != root.end()) {
-    if (!it->is_array() || it->empty()) v.fail("cpus", "must be a non-empty list of CPU numbers");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-      config.cpus.push_back(
-          static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
-    }
-  }
-  if (const auto it = root.find("counters"); it != root.end()) {
-    if (!it->is_array()) v.fail("counters", "must be a list of counter names");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-      const std::string place = Validator::index("counters", i);
-      const std::string name = v.string((*it)[i], place);
-      const auto counter = parse_counter(name);
-      if (!counter) {
-        v.fail(place, fmt::format("unknown counter '{}' (known: {})", name,
-                                  fmt::join(kCounterConfigNames, ", ")));
-      }
-      if (std::find(config.counters.begin(), config.counters.end(), *counter) !=
-          config.counters.end())
-        v.fail(place, fmt::format("'{}' is listed twice", name));
-      config.counters.push_back(*counter);
-    }
-  }
-  if (const auto it = root.find("pipe_size"); it != root.end()) {
-    config.pipe_size_bytes = v.size(*it, "pipe_size");
-    if (*config.pipe_size_bytes == 0) v.fail("pipe_size", "must be above 0");
-  }
-  if (const auto it = root.find("drain"); it != root.end()) {
-    config.drain = parse_choice(v, *it, "drain", kDrainModes);
-  }
-
-  std::set<std::string> names;
-  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
-    if (!names.insert(config.strategies[i].name).second) {
-      v.fail(Validator::join(Validator::index("strategies", i), "name"),
-             fmt::format("'{}' is used by another strategy", config.strategies[i].name));
-    }
-  }
+  if (const auto it = root.find("params"); it != root.end()) parse_params(v, *it, config);
+  if (const auto it = root.find("sinks"); it != root.end()) parse_sinks(v, *it, config);
+  parse_schedule(v, root, config);
+  parse_machine(v, root, config);
+  check_unique_names(v, config);
   check_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");

@@ -18,11 +18,13 @@ struct Test {
   // The argv with {params} filled and {input} left for the run to fill. Worker tests start with
   // the worker's path and end with "{input}".
   std::vector<std::string> argv;
+  // A worker test's arguments as the strategy gives them ({params} filled; no path, no input, no
+  // driver-given --prefix); empty for a command.
+  std::vector<std::string> worker_args;
   bool verify = true;
   // Tests of one output class must write the same bytes for the same input. "copy" means the
-  // input itself. A worker's class is its arguments minus those that must not change the output
-  // (--read, --write, --buffer, --threads, --pipe-size, --verbose); a command takes the
-  // baseline's class.
+  // input itself. A worker's class is WorkerCommandLine::output_class (common/worker_args.hpp):
+  // its options minus those that cannot change the output; a command takes the baseline's class.
   std::string output_class;
   // `--op split`: the worker writes files besides stdout. The driver gives it `--prefix` in the
   // run's private folder (argv holds kSplitPrefixPlaceholder) and hashes those files too.

@@ -201,67 +201,95 @@ Result compare_files(const std::vector<std::filesystem::path>& base,
   return result;
 }
 
-void write_result(const Result& result, exporter::Format format, std::ostream& out) {
-  const results::Metric metric = parse_metric(result.metric).value_or(results::Metric::kElapsed);
-  if (format == exporter::Format::kJson) {
-    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-    for (const Row& row : result.rows) {
-      nlohmann::ordered_json j;
-      nlohmann::ordered_json key = nlohmann::ordered_json::object();
-      for (std::size_t k = 0; k < result.group_by.size(); ++k) key[result.group_by[k]] = row.key[k];
-      j["group"] = std::move(key);
-      j["base_n"] = row.base_n;
-      j["new_n"] = row.new_n;
-      j["base_median"] = row.base_median;  // NaN is written as null
-      j["new_median"] = row.new_median;
-      j["ratio"] = row.ratio;
-      j["ci_low"] = row.ci ? nlohmann::ordered_json(row.ci->low) : nullptr;
-      j["ci_high"] = row.ci ? nlohmann::ordered_json(row.ci->high) : nullptr;
-      j["p_value"] = row.p_value ? nlohmann::ordered_json(*row.p_value) : nullptr;
-      j["significant"] = row.verdict == Verdict::kTooFewRuns
-                             ? nlohmann::ordered_json()
-                             : nlohmann::ordered_json(row.verdict == Verdict::kSlower ||
-                                                      row.verdict == Verdict::kFaster);
-      j["verdict"] = std::string(to_string(row.verdict));
-      j["regression"] = row.regression;
-      rows.push_back(std::move(j));
-    }
-    nlohmann::ordered_json doc;
-    doc["metric"] = result.metric;
-    doc["alpha"] = result.alpha;
-    doc["confidence"] = result.confidence;
-    doc["comparisons"] = std::move(rows);
-    out << doc.dump(2) << '\n';
-    return;
-  }
+namespace {
 
+void write_json(const Result& result, std::ostream& out) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const Row& row : result.rows) {
+    nlohmann::ordered_json j;
+    nlohmann::ordered_json key = nlohmann::ordered_json::object();
+    for (std::size_t k = 0; k < result.group_by.size(); ++k) key[result.group_by[k]] = row.key[k];
+    j["group"] = std::move(key);
+    j["base_n"] = row.base_n;
+    j["new_n"] = row.new_n;
+    j["base_median"] = row.base_median;  // NaN is written as null
+    j["new_median"] = row.new_median;
+    j["ratio"] = row.ratio;
+    j["ci_low"] = row.ci ? nlohmann::ordered_json(row.ci->low) : nullptr;
+    j["ci_high"] = row.ci ? nlohmann::ordered_json(row.ci->high) : nullptr;
+    j["p_value"] = row.p_value ? nlohmann::ordered_json(*row.p_value) : nullptr;
+    j["significant"] = row.verdict == Verdict::kTooFewRuns
+                           ? nlohmann::ordered_json()
+                           : nlohmann::ordered_json(row.verdict == Verdict::kSlower ||
+                                                    row.verdict == Verdict::kFaster);
+    j["verdict"] = std::string(to_string(row.verdict));
+    j["regression"] = row.regression;
+    rows.push_back(std::move(j));
+  }
+  nlohmann::ordered_json doc;
+  doc["metric"] = result.metric;
+  doc["alpha"] = result.alpha;
+  doc["confidence"] = result.confidence;
+  doc["comparisons"] = std::move(rows);
+  out << doc.dump(2) << '\n';
+}
+
+// The group-by columns first, left-aligned.
+exporter::Table key_columns(const Result& result) {
   exporter::Table t;
   t.header = result.group_by;
   t.numeric.assign(result.group_by.size(), false);
-  if (format == exporter::Format::kTsv) {
-    for (const char* h :
-         {"base_median", "new_median", "ratio", "ci_low", "ci_high", "p_value", "significant"}) {
-      t.header.emplace_back(h);
-    }
-    const int decimals =
-        metric == results::Metric::kMem || metric == results::Metric::kCpuPct ? 2 : 6;
-    for (const Row& row : result.rows) {
-      std::vector<std::string> cells = row.key;
-      cells.push_back(exporter::trimmed(row.base_median, decimals));
-      cells.push_back(exporter::trimmed(row.new_median, decimals));
-      cells.push_back(exporter::trimmed(row.ratio, 4));
-      cells.push_back(row.ci ? exporter::trimmed(row.ci->low, 4) : "");
-      cells.push_back(row.ci ? exporter::trimmed(row.ci->high, 4) : "");
-      cells.push_back(row.p_value ? exporter::trimmed(*row.p_value, 6) : "");
-      cells.emplace_back(row.verdict == Verdict::kTooFewRuns ? "too_few_runs"
-                         : row.verdict == Verdict::kNoChange ? "no"
-                                                             : "yes");
-      t.rows.push_back(std::move(cells));
-    }
-    exporter::write_table(t, format, out);
-    return;
-  }
+  return t;
+}
 
+void write_tsv(const Result& result, results::Metric metric, std::ostream& out) {
+  exporter::Table t = key_columns(result);
+  for (const char* h :
+       {"base_median", "new_median", "ratio", "ci_low", "ci_high", "p_value", "significant"}) {
+    t.header.emplace_back(h);
+  }
+  const int decimals =
+      metric == results::Metric::kMem || metric == results::Metric::kCpuPct ? 2 : 6;
+  for (const Row& row : result.rows) {
+    std::vector<std::string> cells = row.key;
+    cells.push_back(exporter::trimmed(row.base_median, decimals));
+    cells.push_back(exporter::trimmed(row.new_median, decimals));
+    cells.push_back(exporter::trimmed(row.ratio, 4));
+    cells.push_back(row.ci ? exporter::trimmed(row.ci->low, 4) : "");
+    cells.push_back(row.ci ? exporter::trimmed(row.ci->high, 4) : "");
+    cells.push_back(row.p_value ? exporter::trimmed(*row.p_value, 6) : "");
+    cells.emplace_back(row.verdict == Verdict::kTooFewRuns ? "too_few_runs"
+                       : row.verdict == Verdict::kNoChange ? "no"
+                                                           : "yes");
+    t.rows.push_back(std::move(cells));
+  }
+  exporter::write_table(t, exporter::Format::kTsv, out);
+}
+
+// One line of the pretty and markdown tables: the figures, and the verdict in words.
+std::vector<std::string> row_in_words(const Row& row, results::Metric metric, double alpha) {
+  std::vector<std::string> cells = row.key;
+  cells.push_back(fmt::format("{}/{}", row.base_n, row.new_n));
+  cells.push_back(format_value(row.base_median, metric));
+  cells.push_back(format_value(row.new_median, metric));
+  cells.push_back(percent_change(row.ratio));
+  cells.push_back(
+      row.ci ? fmt::format("{} … {}", percent_change(row.ci->low), percent_change(row.ci->high))
+             : "-");
+  cells.push_back(format_p(row.p_value));
+  std::string verdict(to_string(row.verdict));
+  if (row.regression) verdict += " (regression)";
+  if (row.verdict == Verdict::kTooFewRuns) {
+    verdict += fmt::format(" to judge (need {}+ a side)", runs_needed(alpha));
+  }
+  cells.push_back(std::move(verdict));
+  return cells;
+}
+
+// Pretty and markdown: the table, then a one-line tally of the verdicts.
+void write_in_words(const Result& result, exporter::Format format, results::Metric metric,
+                    std::ostream& out) {
+  exporter::Table t = key_columns(result);
   for (const char* h : {"runs", "base", "new", "change"}) {
     t.header.emplace_back(h);
     t.numeric.push_back(true);
@@ -275,22 +303,7 @@ void write_result(const Result& result, exporter::Format format, std::ostream& o
   std::map<Verdict, std::size_t> tally;
   for (const Row& row : result.rows) {
     ++tally[row.verdict];
-    std::vector<std::string> cells = row.key;
-    cells.push_back(fmt::format("{}/{}", row.base_n, row.new_n));
-    cells.push_back(format_value(row.base_median, metric));
-    cells.push_back(format_value(row.new_median, metric));
-    cells.push_back(percent_change(row.ratio));
-    cells.push_back(
-        row.ci ? fmt::format("{} … {}", percent_change(row.ci->low), percent_change(row.ci->high))
-               : "-");
-    cells.push_back(format_p(row.p_value));
-    std::string verdict(to_string(row.verdict));
-    if (row.regression) verdict += " (regression)";
-    if (row.verdict == Verdict::kTooFewRuns) {
-      verdict += fmt::format(" to judge (need {}+ a side)", runs_needed(result.alpha));
-    }
-    cells.push_back(std::move(verdict));
-    t.rows.push_back(std::move(cells));
+    t.rows.push_back(row_in_words(row, metric, result.alpha));
   }
   exporter::write_table(t, format, out);
   std::vector<std::string> parts;
@@ -303,6 +316,19 @@ void write_result(const Result& result, exporter::Format format, std::ostream& o
              result.rows.size() == 1 ? "comparison" : "comparisons",
              parts.empty() ? std::string("none") : fmt::format("{}", fmt::join(parts, ", ")),
              result.alpha);
+}
+
+}  // namespace
+
+void write_result(const Result& result, exporter::Format format, std::ostream& out) {
+  const results::Metric metric = parse_metric(result.metric).value_or(results::Metric::kElapsed);
+  if (format == exporter::Format::kJson) {
+    write_json(result, out);
+  } else if (format == exporter::Format::kTsv) {
+    write_tsv(result, metric, out);
+  } else {
+    write_in_words(result, format, metric, out);
+  }
 }
 
 }  // namespace iobench::compare

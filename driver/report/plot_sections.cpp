@@ -17,8 +17,10 @@ namespace iobench::plot {
 using results::Metric;
 using svg::count_unit;
 using svg::decimals_for;
+using svg::nice_step;
 using svg::shorten;
 using svg::text_width;
+using svg::tick_label;
 using svg::Unit;
 
 std::vector<Section> group_sections(const results::RunSet& set, Metric metric) {
@@ -121,6 +123,81 @@ ColumnWidths scale_sections(std::vector<Section>& sections, Metric metric) {
     }
   }
   return widths;
+}
+
+namespace {
+
+// Ticks: as many as fit with their labels apart. The first label is anchored at its start and
+// the last at its end, so 1.5 label widths apart suffice.
+bool labels_fit(const std::vector<std::string>& names, double min_spacing_px) {
+  double label_max = 0;
+  for (const auto& name : names) label_max = std::max(label_max, text_width(name, kFont));
+  return min_spacing_px >= 1.5 * label_max + 12;
+}
+
+// Decades around the data, with 2 and 5 between them where they fit.
+void set_log_ticks(const Section& section, const Unit& unit, Axis& axis) {
+  axis.lo = std::pow(10, std::floor(std::log10(section.bottom / unit.divisor) + 1e-9));
+  axis.hi = std::pow(10, std::ceil(std::log10(section.top / unit.divisor) - 1e-9));
+  const double decades = std::log10(axis.hi / axis.lo);
+  for (const auto& mantissas : {std::vector<double>{1, 2, 5}, std::vector<double>{1}}) {
+    axis.ticks.clear();
+    axis.labels.clear();
+    for (double decade = axis.lo; decade <= axis.hi * (1 + 1e-9); decade *= 10) {
+      for (double m : mantissas) {
+        const double v = decade * m;
+        if (v > axis.hi * (1 + 1e-9)) break;
+        axis.ticks.push_back(v * unit.divisor);
+        axis.labels.push_back(fmt::format("{:g} {}", v, unit.name));
+      }
+    }
+    // Narrowest gap: between 2 and 5 (log10 2.5 = 0.398 of a decade) or a whole decade.
+    const double gap = axis.plot_w / decades * (mantissas.size() > 1 ? std::log10(2.5) : 1.0);
+    if (labels_fit(axis.labels, gap)) break;
+  }
+  axis.lo *= unit.divisor;
+  axis.hi *= unit.divisor;
+}
+
+// From 0 in 1-2-5 steps, the most that fit.
+void set_linear_ticks(const Section& section, const Unit& unit, Axis& axis) {
+  for (int max_ticks = 10; max_ticks >= 1; --max_ticks) {
+    const double step = nice_step(section.top / unit.divisor, max_ticks) * unit.divisor;
+    axis.hi = std::ceil(section.top / step - 1e-9) * step;
+    axis.ticks.clear();
+    axis.labels.clear();
+    const int count = static_cast<int>(std::lround(axis.hi / step));
+    for (int t = 0; t <= count; ++t) {
+      axis.ticks.push_back(step * t);
+      axis.labels.push_back(tick_label(step * t, step, unit));
+    }
+    if (labels_fit(axis.labels, axis.plot_w * step / axis.hi)) break;
+  }
+}
+
+}  // namespace
+
+double Axis::x(double v) const {
+  if (log_scale) {
+    const double log_lo = std::log10(lo);
+    const double log_span = std::log10(hi) - log_lo;
+    return plot_x0 + plot_w * (std::log10(std::max(v, lo)) - log_lo) / log_span;
+  }
+  return plot_x0 + plot_w * v / hi;
+}
+
+Axis make_axis(const Section& section, double plot_x0, double plot_w) {
+  Axis axis;
+  axis.log_scale = section.log_scale;
+  axis.plot_x0 = plot_x0;
+  axis.plot_w = plot_w;
+  const Unit unit{section.divisor, section.unit};
+  if (section.log_scale) {
+    set_log_ticks(section, unit, axis);
+  } else {
+    set_linear_ticks(section, unit, axis);
+  }
+  return axis;
 }
 
 }  // namespace iobench::plot

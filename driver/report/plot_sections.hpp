@@ -1,7 +1,7 @@
 #pragma once
 // The rows of `iobench plot`, in sections by input and sink: which test is fastest, the relative
-// figures, each section's scale and unit, and the texts of the value columns (the drawing is in
-// plot.cpp).
+// figures, each section's scale, unit and axis, and the texts of the value columns (the drawing
+// is in plot.cpp).
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,5 +51,23 @@ struct ColumnWidths {
 };
 // Sets each section's scale, unit and value texts; returns the widest text of each column.
 ColumnWidths scale_sections(std::vector<Section>& sections, results::Metric metric);
+
+// A section's value axis: its ticks and their labels, and where a value lies on the plot (from
+// plot_x0, plot_w wide).
+struct Axis {
+  bool log_scale = false;
+  double lo = 0;  // the log axis' first decade (a linear axis starts at 0)
+  double hi = 0;
+  std::vector<double> ticks;
+  std::vector<std::string> labels;
+  double plot_x0 = 0;
+  double plot_w = 0;
+
+  [[nodiscard]] double x(double v) const;
+};
+
+// The axis of a scaled section (scale_sections): as many ticks as fit with their labels apart,
+// decades (and 2 and 5 between them) on a log axis, 1-2-5 steps from 0 on a linear one.
+Axis make_axis(const Section& section, double plot_x0, double plot_w);
 
 }  // namespace iobench::plot

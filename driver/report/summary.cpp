@@ -6,7 +6,9 @@
 #include <cmath>
 #include <map>
 #include <string_view>
+#include <system_error>
 
+#include "common/line_count.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::summary {
@@ -53,7 +55,13 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     if (!g.mixed_inputs) gs.input_bytes = input_size(g.input, sizes);
     if (has_syscalls && gs.input_bytes) {
       const auto [it, inserted] = line_counts.try_emplace(g.input);
-      if (inserted) it->second = count_lines(g.input);
+      if (inserted) {
+        try {
+          it->second = count_lines(g.input);
+        } catch (const std::system_error&) {
+          // Unreadable: the per-line figures stay empty.
+        }
+      }
       gs.input_lines = it->second;
     }
     gs.counter_figures = derive_counter_figures(gs.metric(metric_of(Counter::kSyscalls)).median,

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/report/counters.hpp"
+#include "driver/report/counter_figures.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"

@@ -13,10 +13,10 @@
 
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
-#include "driver/run/counting.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/sink.hpp"
+#include "driver/run/stray_watch.hpp"
 #include "driver/run/verifier.hpp"
 #include "driver/runfile/writer.hpp"
 

@@ -1,9 +1,9 @@
 #pragma once
-// What others do on the machine as the runs start (issue 11). The 1-minute load average decays
-// over minutes, so right after another iobench run (a script running configs back to back,
-// `bench`, CI) it still counts that run's own work; busy CPU time over a short window, less
-// iobench's own, counts only what others run now. The window overlaps the first runs instead of
-// blocking them (issue 15). /proc, iobench's own CPU time and the clock are read through
+// What others do on the machine as the runs start (docs/driver.md, "Order, failures, interrupts").
+// The 1-minute load average decays over minutes, so right after another iobench run (a script
+// running configs back to back, `bench`, CI) it still counts that run's own work; busy CPU time
+// over a short window, less iobench's own, counts only what others run now. The window overlaps the
+// first runs instead of blocking them. /proc, iobench's own CPU time and the clock are read through
 // ProcSource so tests can feed them fixed contents.
 #include <sys/types.h>
 

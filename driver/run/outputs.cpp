@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "common/error.hpp"
+#include "driver/runfile/meta.hpp"
 
 namespace iobench {
 namespace {
@@ -53,9 +54,8 @@ OutputPaths choose_outputs(const fs::path& requested_runs, const std::string& co
                               paths.runs.string()));
     }
   }
-  const std::string stem = paths.runs.stem().string();
-  paths.medians = paths.folder / "medians" / (stem + ".tsv");
-  paths.meta = paths.folder / "meta" / (stem + ".json");
+  paths.medians = runfile::medians_path_for(paths.runs);
+  paths.meta = runfile::meta_path_for(paths.runs);
   return paths;
 }
 

@@ -3,10 +3,10 @@
 // `relative` divides by, the config's commit, the worker binary, the machine's load before and
 // after, root or not, and the order the runs were planned in.
 #include <filesystem>
-#include <nlohmann/json.hpp>
 
 #include "driver/config/plan.hpp"
 #include "driver/run/machine_load.hpp"
+#include "driver/runfile/meta.hpp"
 
 namespace iobench {
 
@@ -14,12 +14,12 @@ namespace iobench {
 // worker binary (path, build, XXH3 hash; null when missing), the machine's load at the start
 // (load average and busy CPUs, null when the kernel does not say or, for busy CPUs, while the
 // window is still open: the runner sets it once it closes), run as root.
-nlohmann::ordered_json collect_provenance(const Config& config, const Plan& plan,
-                                          const std::filesystem::path& worker,
-                                          const MachineLoad& load_at_start);
+runfile::Provenance collect_provenance(const Config& config, const Plan& plan,
+                                       const std::filesystem::path& worker,
+                                       const MachineLoad& load_at_start);
 
 // The cells and the planned order of runs: "cells" [{test, input, sink}] and "runs", one string
 // per run: "v:CELL" (verification), "w:CELL" (warmup), "m:CELL:REPEAT" (measured).
-nlohmann::ordered_json schedule_json(const Config& config, const Plan& plan);
+runfile::Schedule plan_schedule(const Config& config, const Plan& plan);
 
 }  // namespace iobench

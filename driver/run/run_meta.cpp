@@ -38,7 +38,7 @@ std::optional<std::string> git_output(const std::filesystem::path& folder,
                                       std::vector<std::string> args) {
   args.insert(args.begin(), {"git", "-C", folder.empty() ? "." : folder.string()});
   try {
-    const auto git = child::run_capturing_stdout(args, child::kDevNull);
+    const auto git = child::run_capturing_stdout(args, child::Stderr::kDevNull);
     if (git.exit_status != 0) return std::nullopt;
     return git.out;
   } catch (const Error&) {
@@ -61,32 +61,32 @@ std::string host_name() {
   return name;
 }
 
-nlohmann::ordered_json collect_machine_context() {
-  nlohmann::ordered_json context;
+runfile::MachineContext collect_machine_context() {
+  runfile::MachineContext context;
   const std::time_t now = std::time(nullptr);
   char date[32] = {};
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  context["date"] = date;
-  context["host"] = host_name();
+  context.date = date;
+  context.host = host_name();
   utsname uts{};
   if (::uname(&uts) == 0) {
-    context["kernel"] = std::string(uts.sysname) + " " + uts.release;
-    context["kernel_version"] = uts.version;
-    context["machine"] = uts.machine;
+    context.kernel = std::string(uts.sysname) + " " + uts.release;
+    context.kernel_version = uts.version;
+    context.machine = uts.machine;
   }
-  context["cpu_model"] = cpu_model();
-  context["cpus_online"] = ::sysconf(_SC_NPROCESSORS_ONLN);
+  context.cpu_model = cpu_model();
+  context.cpus_online = ::sysconf(_SC_NPROCESSORS_ONLN);
   const std::string governor =
       read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
-  context["cpu_governor"] = governor.empty() ? "unknown (no cpufreq)" : governor;
+  context.cpu_governor = governor.empty() ? "unknown (no cpufreq)" : governor;
   const std::string pipe_max = read_first_line("/proc/sys/fs/pipe-max-size");
-  context["pipe_max_size_bytes"] =
-      pipe_max.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(std::stoll(pipe_max));
-  context["build"] = build_info();
-  context["iobench_version"] = IOBENCH_VERSION;
-  // The current folder's commit; empty without git or outside a repository.
-  const auto commit = git_output(".", {"rev-parse", "HEAD"});
-  context["git_commit"] = commit ? commit->substr(0, commit->find('\n')) : std::string();
+  if (!pipe_max.empty()) context.pipe_max_size_bytes = std::stoll(pipe_max);
+  context.build = build_info();
+  context.iobench_version = IOBENCH_VERSION;
+  // The current folder's commit; absent without git or outside a repository.
+  if (const auto commit = git_output(".", {"rev-parse", "HEAD"})) {
+    context.git_commit = commit->substr(0, commit->find('\n'));
+  }
   return context;
 }
 

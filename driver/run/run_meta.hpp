@@ -2,17 +2,17 @@
 // The run's context (Google Benchmark's context block): what machine, kernel, build and config
 // produced a results file, written to results/meta/<run>.json beside it.
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "driver/config/config.hpp"
+#include "driver/runfile/meta.hpp"
 
 namespace iobench {
 
 // Host, kernel, CPU model and count, frequency governor, pipe-max-size, build, git commit.
-nlohmann::ordered_json collect_machine_context();
+runfile::MachineContext collect_machine_context();
 
 // The build type and compiler of this binary (the worker is built with it).
 std::string build_info();

@@ -6,10 +6,9 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/medians_file.hpp"
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 #include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
 #include "driver/run/executor.hpp"
@@ -21,94 +20,84 @@
 #include "driver/run/run_meta.hpp"
 #include "driver/run/shard.hpp"
 #include "driver/run/worker_catalog.hpp"
+#include "driver/runfile/meta.hpp"
 #include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 
 namespace iobench {
 namespace {
 
-void write_meta(const std::filesystem::path& path, const nlohmann::ordered_json& meta) {
-  write_file_atomically(path, meta.dump(2) + '\n');
+const char* lookup_env(const char* name) {
+  return std::getenv(name);
 }
 
-}  // namespace
+// The plan of this task's share of the matrix, and the matrix block that describes the whole.
+struct CheckedPlan {
+  PlanOptions options;
+  ShardChoice shard;
+  Plan plan;
+  runfile::Matrix matrix;
+};
 
-int run_experiment(const RunOptions& options) {
-  Config config = load_config(options.config_path);
-  const auto lookup = [](const char* name) { return std::getenv(name); };
-  if (const auto data_dir = choose_data_dir(options.data_dir, config.file, lookup)) {
-    set_data_dir(config, *data_dir);
-  }
-  return run_config(config, options);
-}
-
-int run_config(const Config& config, const RunOptions& options) {
-  // Everything that can be wrong with the config is found here, before anything is written.
+// Everything that can be wrong with the config is found here, before anything is written.
+CheckedPlan plan_and_check(const Config& config, const RunOptions& options) {
   PlanOptions plan_options;
   plan_options.worker_path = find_worker().string();
   plan_options.filter_regex = options.filter_regex;
   plan_options.repeats_override = options.repeats_override;
-  const ShardChoice shard =
-      resolve_shard(options.shard, [](const char* name) { return std::getenv(name); });
+  const ShardChoice shard = resolve_shard(options.shard, lookup_env);
   plan_options.shard_index = shard.index;
   plan_options.shard_count = shard.count;
-  const Plan plan = build_plan(config, plan_options);
+  Plan plan = build_plan(config, plan_options);
   PlanOptions whole_matrix = plan_options;
   whole_matrix.shard_index = 0;
   whole_matrix.shard_count = 1;
-  const nlohmann::ordered_json matrix =
+  runfile::Matrix matrix =
       describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
   check_machine_settings(config, plan);
-  if (options.dry_run) {
-    print_plan(config, plan);
-    return kExitOk;
-  }
+  return {std::move(plan_options), shard, std::move(plan), std::move(matrix)};
+}
 
-  const OutputPaths paths = choose_outputs(
-      options.output, config.name,
-      shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
-  if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
-  make_output_folders(paths);
-  // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
-  // it leaves out; it closes as the first runs end, so the runs do not wait for it.
-  BusyWindow busy_window(real_proc_source(Spawner::global().pid()));
-  if (is_unoptimized_build()) {
-    fmt::print(stderr, "iobench: warning: this is a {} build; its timings are not representative\n",
-               build_info());
-  }
-  prepare_inputs(config, options.quiet);
+// The record written before the first run (docs/formats.md "Meta file").
+runfile::RunMeta record_at_start(const Config& config, const RunOptions& options,
+                                 const CheckedPlan& planned, const OutputPaths& paths,
+                                 const MachineLoad& load, const CountingPlan& counting) {
+  runfile::RunMeta meta;
+  meta.runs_file = paths.runs.string();
+  meta.medians_file = paths.medians.string();
+  meta.context = collect_machine_context();
+  const Plan& plan = planned.plan;
+  meta.options = runfile::RunSettings{options.filter_regex, plan.repeats,
+                                      plan.repeats_min,     plan.ci_pct,
+                                      planned.matrix.shard, std::string(to_string(config.order)),
+                                      config.seed,          planned.options.worker_path};
+  meta.host = host_name();
+  meta.matrix = planned.matrix;
+  meta.config_file = config.file.string();
+  meta.config = config.as_written;
+  meta.provenance = collect_provenance(config, plan, planned.options.worker_path, load);
+  meta.drop_caches_available = ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
+  meta.schedule = plan_schedule(config, plan);
+  if (!counting.requested.empty()) meta.counters = counter_availability(counting);
+  return meta;
+}
 
-  RunTsvWriter writer(paths.runs, config.counters);
-  nlohmann::ordered_json meta;
-  meta["runs_file"] = paths.runs.string();
-  meta["medians_file"] = paths.medians.string();
-  meta["context"] = collect_machine_context();
-  meta["options"] = {{"filter", options.filter_regex},
-                     {"repeats", plan.repeats},
-                     {"repeats_min", plan.repeats_min},
-                     {"ci_pct", plan.ci_pct},
-                     {"shard", matrix["shard"]},
-                     {"order", to_string(config.order)},
-                     {"seed", config.seed},
-                     {"worker", plan_options.worker_path}};
-  meta["host"] = host_name();
-  meta["matrix"] = matrix;
-  meta["config_file"] = config.file.string();
-  meta["config"] = config.as_written;
-  meta["provenance"] =
-      collect_provenance(config, plan, plan_options.worker_path, busy_window.load());
-  meta["drop_caches_available"] =
-      ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
-  meta["schedule"] = schedule_json(config, plan);
-  const CountingPlan counting = plan_counting(config.counters);
-  if (!counting.requested.empty()) meta["counters"] = counting_meta(counting);
-  if (const auto warning = counting_warning(counting); !warning.empty())
-    fmt::print(stderr, "iobench: warning: {}\n", warning);
-  write_meta(paths.meta, meta);
+// What the end of the runs adds to the record.
+void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const MachineLoad& load,
+                bool finished) {
+  meta.end = runfile::RunEnd{finished, totals.runs_saved, totals.pipe_size_given_bytes,
+                             totals.cache_state_warnings};
+  meta.rows = totals.rows_written;
+  meta.provenance->busy_cpus_start = load.busy_cpus;
+  meta.provenance->load_average_end = load_average_1min();
+}
 
-  // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
+// From here on runs have started: a failure of iobench itself exits 3, keeping every row.
+MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& paths,
+                     const RunOptions& options, const CountingPlan& counting, RunTsvWriter& writer,
+                     BusyWindow& busy_window) {
   const PrivateFolder temp_folder(paths.folder);
   SpawnerLauncher launcher(Spawner::global());
   const InterruptGuard interrupt_guard(launcher);
@@ -129,29 +118,12 @@ int run_config(const Config& config, const RunOptions& options) {
     if (const auto warning = busy_warning(busy_window.load()); !warning.empty())
       fmt::print(stderr, "iobench: warning: {}\n", warning);
   }
+  return totals;
+}
 
-  const bool interrupted = interrupt_requested();
-  std::string failure = totals.results_error;
-  meta["finished"] = !interrupted && failure.empty();
-  meta["rows"] = totals.rows_written;
-  meta["runs_saved_by_ci_pct"] = totals.runs_saved;
-  const auto& busy_cpus = busy_window.load().busy_cpus;
-  meta["provenance"]["busy_cpus_start"] = busy_cpus ? nlohmann::ordered_json(*busy_cpus) : nullptr;
-  const auto load_end = load_average_1min();
-  meta["provenance"]["load_average_end"] = load_end ? nlohmann::ordered_json(*load_end) : nullptr;
-  meta["pipe_size_given_bytes"] = totals.pipe_size_given_bytes
-                                      ? nlohmann::ordered_json(*totals.pipe_size_given_bytes)
-                                      : nullptr;
-  meta["cache_state_warnings"] = totals.cache_state_warnings;
-  try {
-    write_meta(paths.meta, meta);
-    if (totals.rows_written > 0 && failure.empty()) {
-      report::write_medians_report({paths.runs, paths.medians, config.baseline}, std::cout,
-                                   std::cerr);
-    }
-  } catch (const Error& e) {
-    if (failure.empty()) failure = e.what();
-  }
+// The exit code from how the runs ended (docs/formats.md "Exit codes").
+int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::string& failure,
+               bool interrupted) {
   if (!failure.empty()) {
     fmt::print(stderr, "iobench: {}; stopped after {} rows, every one kept in {}\n", failure,
                totals.rows_written, paths.runs.string());
@@ -166,6 +138,61 @@ int run_config(const Config& config, const RunOptions& options) {
     return kExitRunFailed;
   }
   return kExitOk;
+}
+
+}  // namespace
+
+int run_experiment(const RunOptions& options) {
+  Config config = load_config(options.config_path);
+  if (const auto data_dir = choose_data_dir(options.data_dir, config.file, lookup_env)) {
+    set_data_dir(config, *data_dir);
+  }
+  return run_config(config, options);
+}
+
+int run_config(const Config& config, const RunOptions& options) {
+  const CheckedPlan planned = plan_and_check(config, options);
+  if (options.dry_run) {
+    print_plan(config, planned.plan);
+    return kExitOk;
+  }
+  const ShardChoice& shard = planned.shard;
+  const OutputPaths paths = choose_outputs(
+      options.output, config.name,
+      shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
+  if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
+  make_output_folders(paths);
+  // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
+  // it leaves out; it closes as the first runs end, so the runs do not wait for it.
+  BusyWindow busy_window(real_proc_source(Spawner::global().pid()));
+  if (is_unoptimized_build()) {
+    fmt::print(stderr, "iobench: warning: this is a {} build; its timings are not representative\n",
+               build_info());
+  }
+  prepare_inputs(config, options.quiet);
+  RunTsvWriter writer(paths.runs, config.counters);
+  const CountingPlan counting = plan_counting(config.counters);
+  if (const auto warning = counting_warning(counting); !warning.empty())
+    fmt::print(stderr, "iobench: warning: {}\n", warning);
+  runfile::RunMeta meta =
+      record_at_start(config, options, planned, paths, busy_window.load(), counting);
+  runfile::write_meta(paths.meta, meta);
+
+  const MatrixTotals totals =
+      execute(config, planned.plan, paths, options, counting, writer, busy_window);
+  const bool interrupted = interrupt_requested();
+  std::string failure = totals.results_error;
+  record_end(meta, totals, busy_window.load(), !interrupted && failure.empty());
+  try {
+    runfile::write_meta(paths.meta, meta);
+    if (totals.rows_written > 0 && failure.empty()) {
+      report::write_medians_report({paths.runs, paths.medians, config.baseline}, std::cout,
+                                   std::cerr);
+    }
+  } catch (const Error& e) {
+    if (failure.empty()) failure = e.what();
+  }
+  return report_end(totals, paths, failure, interrupted);
 }
 
 }  // namespace iobench

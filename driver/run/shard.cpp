@@ -90,8 +90,8 @@ ShardChoice resolve_shard(const std::string& text, const EnvLookup& lookup) {
       "IOBENCH_SHARD_COUNT (Kubernetes Indexed Job) is set; give --shard K/N");
 }
 
-nlohmann::ordered_json describe_matrix(const Config& config, const Plan& unsharded,
-                                       const ShardChoice& shard) {
+runfile::Matrix describe_matrix(const Config& config, const Plan& unsharded,
+                                const ShardChoice& shard) {
   // What the hash covers: what decides which runs there are and what they measure. Not the
   // worker's install path (it differs between nodes), nor the config's file name.
   nlohmann::ordered_json identity;
@@ -126,12 +126,16 @@ nlohmann::ordered_json describe_matrix(const Config& config, const Plan& unshard
   identity["config"] = written;
   const std::string text = identity.dump();
 
-  nlohmann::ordered_json matrix;
-  matrix["hash"] = fmt::format("{:016x}", XXH3_64bits(text.data(), text.size()));
-  matrix["shard"] = fmt::format("{}/{}", shard.index + 1, shard.count);
-  matrix["shard_source"] = shard.source.empty() ? "none (whole matrix)" : shard.source;
-  matrix["repeats"] = unsharded.repeats;
-  matrix["cells"] = cells;
+  runfile::Matrix matrix;
+  matrix.hash = fmt::format("{:016x}", XXH3_64bits(text.data(), text.size()));
+  matrix.shard = runfile::ShardId{shard.index + 1, shard.count};
+  matrix.shard_source = shard.source.empty() ? "none (whole matrix)" : shard.source;
+  matrix.repeats = unsharded.repeats;
+  for (const Cell& cell : unsharded.cells) {
+    matrix.cells.push_back({unsharded.tests[cell.test].name,
+                            config.inputs[cell.input].path.string(),
+                            std::string(to_string(cell.sink))});
+  }
   return matrix;
 }
 

@@ -7,6 +7,7 @@
 
 #include "driver/config/config.hpp"
 #include "driver/config/plan.hpp"
+#include "driver/runfile/meta.hpp"
 
 namespace iobench {
 
@@ -30,7 +31,7 @@ ShardChoice resolve_shard(const std::string& text, const EnvLookup& lookup);
 // their argv, cells, repeats and the settings that change a measurement), this run's shard,
 // the repeats and every cell of the matrix as rows name it (test, input, sink), in the order
 // that --shard deals them out (cell c belongs to shard c mod N + 1).
-nlohmann::ordered_json describe_matrix(const Config& config, const Plan& unsharded,
-                                       const ShardChoice& shard);
+runfile::Matrix describe_matrix(const Config& config, const Plan& unsharded,
+                                const ShardChoice& shard);
 
 }  // namespace iobench

@@ -20,11 +20,11 @@
 #include <thread>
 #include <vector>
 
+#include "common/cpus.hpp"
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/hash.hpp"
 #include "common/sysio.hpp"
-#include "driver/run/pre_run.hpp"
 #include "driver/spawn/measure.hpp"
 
 namespace iobench {
@@ -237,7 +237,7 @@ class FileSink final : public Sink {
   [[nodiscard]] int worker_fd() const override { return fd_.get(); }
   SinkResult finish() override {
     // A full disk means the worker's output is cut short, whatever the worker's exit status:
-    // the run is an error (issue 7), not a measurement of a shorter output.
+    // the run is an error (docs/reliability.md, "Faults"), not a measurement of a shorter output.
     struct statvfs disk {};
     const bool full = ::fstatvfs(fd_.get(), &disk) == 0 && disk.f_bavail == 0;
     fd_.reset();

@@ -1,8 +1,10 @@
 #include "driver/runfile/header.hpp"
 
 #include <fmt/format.h>
+#include <string.h>  // memrchr
 
 #include <algorithm>
+#include <cstring>
 #include <span>
 
 #include "common/error.hpp"
@@ -66,6 +68,46 @@ FileHeader read_header(std::string_view name, std::string_view text) {
     }
   }
   return header;
+}
+
+std::size_t split_row(std::string_view data, std::size_t& pos, std::size_t last_needed,
+                      std::vector<std::string_view>& fields) {
+  const char* const end = data.data() + data.size();
+  const char* const line_begin = data.data() + pos;
+  const char* p = line_begin;
+  const char* field_begin = p;
+  std::size_t count = 0;
+  while (p != end && *p != '\n') {
+    if (*p == '\t') {
+      fields[count] = std::string_view(field_begin, static_cast<std::size_t>(p - field_begin));
+      ++count;
+      field_begin = p + 1;
+      if (count > last_needed) {
+        // The rest of the line is only counted: memchr and a vectorised count are faster.
+        const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+        const char* stop = nl ? static_cast<const char*>(nl) : end;
+        const auto tabs = std::count(field_begin, stop, '\t');
+        count += static_cast<std::size_t>(tabs);
+        if (tabs > 0) {
+          const void* last_tab =
+              ::memrchr(field_begin, '\t', static_cast<std::size_t>(stop - field_begin));
+          field_begin = static_cast<const char*>(last_tab) + 1;
+        }
+        p = stop;
+        break;
+      }
+    }
+    ++p;
+  }
+  const char* line_end = p;
+  pos = static_cast<std::size_t>(p - data.data()) + 1;
+  if (line_end != line_begin && line_end[-1] == '\r') --line_end;  // CRLF
+  if (line_end == line_begin && count == 0) return 0;              // blank line
+  if (line_end < field_begin) line_end = field_begin;  // a '\r' right after the last tab
+  if (count <= last_needed) {
+    fields[count] = std::string_view(field_begin, static_cast<std::size_t>(line_end - field_begin));
+  }
+  return count + 1;
 }
 
 }  // namespace iobench::results

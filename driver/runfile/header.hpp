@@ -1,6 +1,7 @@
 #pragma once
 // The header line of a run file: its column names, checked (none empty, none twice, the six
 // required ones present), and where the rows start.
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -8,6 +9,11 @@ namespace iobench::results {
 
 // Splits one line (without its newline) at tabs.
 std::vector<std::string_view> split_tabs(std::string_view line);
+// Splits the row at offset pos of data into fields[0..last_needed] (the tabs of the rest are only
+// counted: the reader's hot loop, docs/reports.md) and moves pos past its newline. Returns the
+// number of fields; 0 for a blank line. A trailing carriage return is not part of the last field.
+std::size_t split_row(std::string_view data, std::size_t& pos, std::size_t last_needed,
+                      std::vector<std::string_view>& fields);
 // The line without a trailing carriage return.
 std::string_view strip_cr(std::string_view line);
 

@@ -8,9 +8,12 @@
 #include <cstring>
 #include <iostream>
 #include <iterator>
-#include <nlohmann/json.hpp>
+#include <system_error>
 
 #include "common/error.hpp"
+#include "common/fd.hpp"
+#include "common/sysio.hpp"
+#include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::results {
@@ -22,31 +25,25 @@ std::string read_whole_file(const std::filesystem::path& path) {
     data.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return data;
   }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    throw Error(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
-  }
+  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) throw Error(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
+  if (::fstat(fd.get(), &st) == 0 && S_ISDIR(st.st_mode)) {
     throw Error(fmt::format("{}: is a folder, not a run file", path.string()));
   }
   // One read for a regular file (its size plus one byte to see the end), growing for pipes.
   data.resize(st.st_size > 0 ? static_cast<std::size_t>(st.st_size) + 1 : std::size_t{1} << 16);
   std::size_t filled = 0;
-  for (;;) {
-    if (filled == data.size()) data.resize(data.size() * 2);
-    const ssize_t got = ::read(fd, data.data() + filled, data.size() - filled);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      throw Error(fmt::format("{}: cannot read: {}", path.string(), std::strerror(err)));
+  try {
+    for (;;) {
+      if (filled == data.size()) data.resize(data.size() * 2);
+      const std::size_t got = sys::read_some(fd.get(), data.data() + filled, data.size() - filled);
+      if (got == 0) break;
+      filled += got;
     }
-    if (got == 0) break;
-    filled += static_cast<std::size_t>(got);
+  } catch (const std::system_error& e) {
+    throw Error(fmt::format("{}: cannot read: {}", path.string(), e.code().message()));
   }
-  ::close(fd);
   data.resize(filled);
   return data;
 }
@@ -55,18 +52,10 @@ std::string read_whole_file(const std::filesystem::path& path) {
 
 std::string cache_mode_from_meta(const std::filesystem::path& run_file) {
   if (run_file == "-") return "";
-  const std::filesystem::path meta =
-      run_file.parent_path() / "meta" / (run_file.stem().string() + ".json");
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(meta, ec)) return "";
   try {
-    const nlohmann::json json = nlohmann::json::parse(read_whole_file(meta));
-    const auto config = json.find("config");
-    if (config == json.end() || !config->is_object()) return "";
-    const auto cache = config->find("cache");
-    if (cache == config->end()) return "warm";  // the config's default
-    return cache->is_string() ? cache->get<std::string>() : "";
-  } catch (const std::exception&) {
+    const auto meta = runfile::read_meta_for(run_file);
+    return meta ? meta->cache_mode() : "";
+  } catch (const Error&) {
     return "";  // a meta file we cannot read only means the cache state is not checked
   }
 }

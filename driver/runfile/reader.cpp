@@ -45,6 +45,15 @@ struct FileLayout {
   std::string_view cache_mode;  // the file's cache mode from its meta file, or ""
 };
 
+// The cells of one row that are not metrics.
+struct RowFields {
+  std::size_t status = 0;
+  std::string_view input;
+  bool has_input = false;
+  std::string_view cache_pct;
+  int exit_code = 0;
+};
+
 // Parses the rows of run files into the groups of one RunSet.
 class GroupingParser {
  public:
@@ -54,216 +63,195 @@ class GroupingParser {
                  const FileLayout& layout);
 
  private:
-  [[noreturn]] void fail(const std::string& file, std::size_t line, std::string_view column,
-                         const std::string& what) const {
-    throw Error(fmt::format("{}:{}: column '{}': {}", file, line, column, what));
+  [[noreturn]] void fail(std::size_t line, std::string_view column, const std::string& what) const {
+    throw Error(fmt::format("{}:{}: column '{}': {}", *file_, line, column, what));
   }
+
+  RowFields read_row_fields(std::size_t line, const FileLayout& layout);
+  Group& group_of(const RowFields& row);
+  // Every metric cell must be a number; ok rows must have every time metric.
+  void read_metrics(std::size_t line, const FileLayout& layout, std::size_t status);
+  void add_samples(Group& group, const RowFields& row, const FileLayout& layout);
 
   RunSet& set_;
   std::size_t test_key_;
   std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> index_;
   std::string key_buffer_;
+  const std::string* file_ = nullptr;
+  std::vector<std::string_view> fields_;
+  std::vector<std::string_view> key_values_;
+  std::array<double, kMetricCount> values_{};
+  std::array<bool, kMetricCount> present_{};
 };
 
 void GroupingParser::read_body(const std::string& file, std::string_view data,
                                std::size_t body_start, const FileLayout& layout) {
   const std::size_t ncols = layout.columns.size();
-  const std::size_t nkeys = set_.group_by.size();
-  std::vector<std::string_view> fields(layout.last_needed + 1);
-  std::vector<std::string_view> key_values(nkeys);
+  file_ = &file;
+  fields_.assign(layout.last_needed + 1, {});
+  key_values_.assign(set_.group_by.size(), {});
   std::size_t line_no = 1;
-  std::size_t pos = body_start;
-  const std::size_t size = data.size();
-  const char* const end = data.data() + size;
-  while (pos < size) {
+  for (std::size_t pos = body_start; pos < data.size();) {
     ++line_no;
-    // One pass over the line: the fields up to the last one we read, then the tabs of the rest.
-    const char* const line_begin = data.data() + pos;
-    const char* p = line_begin;
-    const char* field_begin = p;
-    std::size_t count = 0;
-    while (p != end && *p != '\n') {
-      if (*p == '\t') {
-        fields[count] = std::string_view(field_begin, static_cast<std::size_t>(p - field_begin));
-        ++count;
-        field_begin = p + 1;
-        if (count > layout.last_needed) {
-          // The rest of the line is only counted: memchr and a vectorised count are faster.
-          const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
-          const char* stop = nl ? static_cast<const char*>(nl) : end;
-          const auto tabs = std::count(field_begin, stop, '\t');
-          count += static_cast<std::size_t>(tabs);
-          if (tabs > 0) {
-            const void* last_tab =
-                ::memrchr(field_begin, '\t', static_cast<std::size_t>(stop - field_begin));
-            field_begin = static_cast<const char*>(last_tab) + 1;
-          }
-          p = stop;
-          break;
-        }
-      }
-      ++p;
-    }
-    const char* line_end = p;
-    pos = static_cast<std::size_t>(p - data.data()) + 1;
-    if (line_end != line_begin && line_end[-1] == '\r') --line_end;  // CRLF
-    if (line_end == line_begin && count == 0) continue;              // blank line
-    if (line_end < field_begin) line_end = field_begin;  // a '\r' right after the last tab
-    if (count <= layout.last_needed) {
-      fields[count] =
-          std::string_view(field_begin, static_cast<std::size_t>(line_end - field_begin));
-    }
-    ++count;
+    const std::size_t count = split_row(data, pos, layout.last_needed, fields_);
+    if (count == 0) continue;
     if (count != ncols) {
       throw Error(fmt::format(
           "{}:{}: {} fields, but the header has {} columns{}", file, line_no, count, ncols,
           count < ncols ? fmt::format(" (column '{}' is missing)", layout.columns[count].name)
                         : ""));
     }
-
     // Status first: non-ok rows are counted, not measured.
-    std::size_t status = 0;
-    std::string_view input_value;
-    bool has_input = false;
-    std::string_view cache_field;
-    int exit_code = 0;
-    for (std::size_t c = 0; c <= layout.last_needed; ++c) {
-      const Column& col = layout.columns[c];
-      switch (col.role) {
-        case Role::kStatus: {
-          const auto parsed = parse_run_status(fields[c]);
-          if (!parsed) {
-            fail(file, line_no, col.name,
-                 fmt::format("unknown status '{}' (ok, failed, signal, timeout, mismatch, error)",
-                             fields[c]));
-          }
-          status = static_cast<std::size_t>(*parsed);
-          break;
-        }
-        case Role::kKey:
-          key_values[col.slot] = fields[c];
-          break;
-        case Role::kInput:
-          input_value = fields[c];
-          has_input = true;
-          break;
-        case Role::kCachePct:
-          cache_field = fields[c];
-          break;
-        case Role::kExitCode: {
-          const std::string_view f = fields[c];
-          if (!f.empty()) {
-            const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), exit_code);
-            if (ec != std::errc() || ptr != f.data() + f.size()) {
-              fail(file, line_no, col.name, fmt::format("'{}' is not an integer", f));
-            }
-          }
-          break;
-        }
-        default:
-          break;
-      }
-    }
-    for (std::size_t k = 0; k < nkeys; ++k) {
-      if (!layout.has_key[k]) key_values[k] = {};
-    }
-    if (test_key_ < nkeys && layout.has_key[test_key_] && key_values[test_key_].empty()) {
-      fail(file, line_no, "test", "empty test name");
-    }
-
-    // The group, by its interned key.
-    key_buffer_.clear();
-    for (std::size_t k = 0; k < nkeys; ++k) {
-      key_buffer_.append(key_values[k]);
-      key_buffer_.push_back('\x1f');
-    }
-    std::size_t gi;
-    const auto found = index_.find(std::string_view(key_buffer_));
-    if (found != index_.end()) {
-      gi = found->second;
-    } else {
-      gi = set_.groups.size();
-      index_.emplace(key_buffer_, gi);
-      Group g;
-      g.key.reserve(nkeys);
-      for (std::size_t k = 0; k < nkeys; ++k) g.key.emplace_back(key_values[k]);
-      if (has_input) g.input = std::string(input_value);
-      set_.groups.push_back(std::move(g));
-    }
-    Group& group = set_.groups[gi];
-    if (has_input && !group.mixed_inputs && group.input != input_value) group.mixed_inputs = true;
-    ++group.rows[status];
+    const RowFields row = read_row_fields(line_no, layout);
+    Group& group = group_of(row);
+    ++group.rows[row.status];
     ++set_.rows;
+    read_metrics(line_no, layout, row.status);
+    if (row.status == 0) add_samples(group, row, layout);
+  }
+}
 
-    // Metrics: every field must be a number; ok rows must have them all.
-    std::array<double, kMetricCount> values{};
-    std::array<bool, kMetricCount> present{};
-    for (std::size_t c = 0; c <= layout.last_needed; ++c) {
-      const Column& col = layout.columns[c];
-      if (col.role != Role::kMetric) continue;
-      std::string_view f = fields[c];
-      if (f.empty()) {
-        // An empty counter cell is "not counted"; an empty time cell is not allowed on ok rows.
-        if (status == 0 && col.slot < kTimeMetricCount) {
-          fail(file, line_no, col.name, "empty, but the run's status is ok");
+RowFields GroupingParser::read_row_fields(std::size_t line, const FileLayout& layout) {
+  RowFields row;
+  for (std::size_t c = 0; c <= layout.last_needed; ++c) {
+    const Column& col = layout.columns[c];
+    const std::string_view f = fields_[c];
+    switch (col.role) {
+      case Role::kStatus: {
+        const auto parsed = parse_run_status(f);
+        if (!parsed) {
+          fail(
+              line, col.name,
+              fmt::format("unknown status '{}' (ok, failed, signal, timeout, mismatch, error)", f));
         }
-        continue;
+        row.status = static_cast<std::size_t>(*parsed);
+        break;
       }
-      double v = 0;
-      bool ok;
-      if (col.slot == index(Metric::kCpuPct)) {
-        if (f.back() == '%') f.remove_suffix(1);  // GNU time's %P
-        if (f == "?") {                           // GNU time: elapsed was 0
-          v = std::numeric_limits<double>::quiet_NaN();
-          ok = true;
-        } else {
-          ok = parse_double(f, v) && v >= 0;
-        }
-      } else if (col.slot == index(Metric::kMem) || col.slot >= kTimeMetricCount) {
-        ok = parse_double(f, v) && v >= 0;
-      } else {
-        ok = parse_seconds(f, v);
-      }
-      if (!ok) {
-        fail(file, line_no, col.name,
-             fmt::format("'{}' is not a {}", fields[c],
-                         col.slot >= kTimeMetricCount         ? "count"
-                         : col.slot == index(Metric::kMem)    ? "size in KiB"
-                         : col.slot == index(Metric::kCpuPct) ? "percentage"
-                                                              : "time in seconds"));
-      }
-      values[col.slot] = v;
-      present[col.slot] = true;
-    }
-    if (status != 0) continue;
-    double& cpu = values[index(Metric::kCpuPct)];
-    if (std::isnan(cpu)) {
-      const double elapsed = values[index(Metric::kElapsed)];
-      cpu = elapsed > 0
-                ? (values[index(Metric::kUser)] + values[index(Metric::kSystem)]) / elapsed * 100
-                : 0;
-    }
-    for (std::size_t m = 0; m < kMetricCount; ++m) {
-      if (m < kTimeMetricCount || present[m]) group.samples[m].push_back(values[m]);
-    }
-    group.exit_codes.push_back(exit_code);
-    double cache_pct = 0;
-    if (!layout.cache_mode.empty() && !cache_field.empty() &&
-        parse_double(cache_field, cache_pct)) {
-      CacheCheck& check = group.cache;
-      if (check.mode.empty()) check.mode = std::string(layout.cache_mode);
-      if (check.mode == layout.cache_mode) {
-        const bool cold = layout.cache_mode == "cold";
-        ++check.checked;
-        if (!cache_state_holds(layout.cache_mode, cache_pct)) {
-          ++check.off;
-          if (std::isnan(check.worst_pct) ||
-              (cold ? cache_pct > check.worst_pct : cache_pct < check.worst_pct)) {
-            check.worst_pct = cache_pct;
+      case Role::kKey:
+        key_values_[col.slot] = f;
+        break;
+      case Role::kInput:
+        row.input = f;
+        row.has_input = true;
+        break;
+      case Role::kCachePct:
+        row.cache_pct = f;
+        break;
+      case Role::kExitCode:
+        if (!f.empty()) {
+          const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), row.exit_code);
+          if (ec != std::errc() || ptr != f.data() + f.size()) {
+            fail(line, col.name, fmt::format("'{}' is not an integer", f));
           }
         }
-      }
+        break;
+      default:
+        break;
     }
+  }
+  const std::size_t nkeys = key_values_.size();
+  for (std::size_t k = 0; k < nkeys; ++k) {
+    if (!layout.has_key[k]) key_values_[k] = {};
+  }
+  if (test_key_ < nkeys && layout.has_key[test_key_] && key_values_[test_key_].empty()) {
+    fail(line, "test", "empty test name");
+  }
+  return row;
+}
+
+// The row's group, by its interned key.
+Group& GroupingParser::group_of(const RowFields& row) {
+  key_buffer_.clear();
+  for (const std::string_view value : key_values_) {
+    key_buffer_.append(value);
+    key_buffer_.push_back('\x1f');
+  }
+  std::size_t gi = 0;
+  const auto found = index_.find(std::string_view(key_buffer_));
+  if (found != index_.end()) {
+    gi = found->second;
+  } else {
+    gi = set_.groups.size();
+    index_.emplace(key_buffer_, gi);
+    Group g;
+    g.key.assign(key_values_.begin(), key_values_.end());
+    if (row.has_input) g.input = std::string(row.input);
+    set_.groups.push_back(std::move(g));
+  }
+  Group& group = set_.groups[gi];
+  if (row.has_input && !group.mixed_inputs && group.input != row.input) group.mixed_inputs = true;
+  return group;
+}
+
+void GroupingParser::read_metrics(std::size_t line, const FileLayout& layout, std::size_t status) {
+  values_.fill(0);
+  present_.fill(false);
+  for (std::size_t c = 0; c <= layout.last_needed; ++c) {
+    const Column& col = layout.columns[c];
+    if (col.role != Role::kMetric) continue;
+    std::string_view f = fields_[c];
+    if (f.empty()) {
+      // An empty counter cell is "not counted"; an empty time cell is not allowed on ok rows.
+      if (status == 0 && col.slot < kTimeMetricCount) {
+        fail(line, col.name, "empty, but the run's status is ok");
+      }
+      continue;
+    }
+    double v = 0;
+    bool ok = false;
+    if (col.slot == index(Metric::kCpuPct)) {
+      if (f.back() == '%') f.remove_suffix(1);  // GNU time's %P
+      if (f == "?") {                           // GNU time: elapsed was 0
+        v = std::numeric_limits<double>::quiet_NaN();
+        ok = true;
+      } else {
+        ok = parse_double(f, v) && v >= 0;
+      }
+    } else if (col.slot == index(Metric::kMem) || col.slot >= kTimeMetricCount) {
+      ok = parse_double(f, v) && v >= 0;
+    } else {
+      ok = parse_seconds(f, v);
+    }
+    if (!ok) {
+      fail(line, col.name,
+           fmt::format("'{}' is not a {}", fields_[c],
+                       col.slot >= kTimeMetricCount         ? "count"
+                       : col.slot == index(Metric::kMem)    ? "size in KiB"
+                       : col.slot == index(Metric::kCpuPct) ? "percentage"
+                                                            : "time in seconds"));
+    }
+    values_[col.slot] = v;
+    present_[col.slot] = true;
+  }
+}
+
+void GroupingParser::add_samples(Group& group, const RowFields& row, const FileLayout& layout) {
+  double& cpu = values_[index(Metric::kCpuPct)];
+  if (std::isnan(cpu)) {
+    const double elapsed = values_[index(Metric::kElapsed)];
+    cpu = elapsed > 0
+              ? (values_[index(Metric::kUser)] + values_[index(Metric::kSystem)]) / elapsed * 100
+              : 0;
+  }
+  for (std::size_t m = 0; m < kMetricCount; ++m) {
+    if (m < kTimeMetricCount || present_[m]) group.samples[m].push_back(values_[m]);
+  }
+  group.exit_codes.push_back(row.exit_code);
+  double cache_pct = 0;
+  if (layout.cache_mode.empty() || row.cache_pct.empty() ||
+      !parse_double(row.cache_pct, cache_pct)) {
+    return;
+  }
+  CacheCheck& check = group.cache;
+  if (check.mode.empty()) check.mode = std::string(layout.cache_mode);
+  if (check.mode != layout.cache_mode) return;
+  const bool cold = layout.cache_mode == "cold";
+  ++check.checked;
+  if (cache_state_holds(layout.cache_mode, cache_pct)) return;
+  ++check.off;
+  if (std::isnan(check.worst_pct) ||
+      (cold ? cache_pct > check.worst_pct : cache_pct < check.worst_pct)) {
+    check.worst_pct = cache_pct;
   }
 }
 
@@ -288,83 +276,92 @@ RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& op
   return parse_runs(texts, options);
 }
 
-RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options) {
-  RunSet set;
-  if (files.empty()) throw Error("no run files given");
-  struct Loaded {
-    std::string_view name;
-    std::string_view data;
-    std::vector<std::string_view> header;
-    std::size_t body_start = 0;
-    std::string_view cache_mode;
-  };
-  std::vector<Loaded> loaded;
-  loaded.reserve(files.size());
-  for (const RunFileText& file : files) {
-    Loaded l;
-    l.name = file.name;
-    l.data = file.text;
-    l.cache_mode = file.cache_mode;
-    const FileHeader header = read_header(l.name, l.data);
-    l.header = header.columns;
-    l.body_start = header.body_start;
-    loaded.push_back(std::move(l));
-  }
+namespace {
 
+struct LoadedFile {
+  std::string_view name;
+  std::string_view data;
+  std::vector<std::string_view> header;
+  std::size_t body_start = 0;
+  std::string_view cache_mode;
+};
+
+std::vector<std::string> choose_group_by(const std::vector<LoadedFile>& loaded,
+                                         const ReadOptions& options) {
   const auto present_anywhere = [&](std::string_view column) {
-    return std::any_of(loaded.begin(), loaded.end(), [&](const Loaded& l) {
+    return std::any_of(loaded.begin(), loaded.end(), [&](const LoadedFile& l) {
       return std::find(l.header.begin(), l.header.end(), column) != l.header.end();
     });
   };
+  std::vector<std::string> group_by;
   if (options.group_by.empty()) {
     for (std::string_view column : kDefaultGroupBy) {
-      if (present_anywhere(column)) set.group_by.emplace_back(column);
+      if (present_anywhere(column)) group_by.emplace_back(column);
     }
-  } else {
-    for (const auto& column : options.group_by) {
-      if (std::find(set.group_by.begin(), set.group_by.end(), column) != set.group_by.end()) {
-        throw Error(fmt::format("--group-by: column '{}' named twice", column));
-      }
-      if (!options.allow_missing_columns && !present_anywhere(column)) {
-        throw Error(fmt::format("--group-by: no file has a column '{}' (the first has: {})", column,
-                                fmt::join(loaded.front().header, " ")));
-      }
-      set.group_by.push_back(column);
-    }
+    return group_by;
   }
-
-  GroupingParser parser(set);
-  for (const Loaded& l : loaded) {
-    FileLayout layout;
-    layout.cache_mode = l.cache_mode;
-    layout.columns.resize(l.header.size());
-    layout.has_key.assign(set.group_by.size(), false);
-    for (std::size_t c = 0; c < l.header.size(); ++c) {
-      Column& col = layout.columns[c];
-      col.name = l.header[c];
-      const auto key = std::find(set.group_by.begin(), set.group_by.end(), col.name);
-      const std::optional<Metric> metric = parse_metric(col.name);
-      if (key != set.group_by.end()) {
-        col.role = Role::kKey;
-        col.slot = static_cast<std::size_t>(key - set.group_by.begin());
-        layout.has_key[col.slot] = true;
-      } else if (metric) {
-        col.role = Role::kMetric;
-        col.slot = index(*metric);
-        set.has_metric[col.slot] = true;
-      } else if (col.name == "status") {
-        col.role = Role::kStatus;
-      } else if (col.name == "exit_code") {
-        col.role = Role::kExitCode;
-      } else if (col.name == "input") {
-        col.role = Role::kInput;
-      } else if (col.name == "cache_pct") {
-        col.role = Role::kCachePct;
-      }
-      if (col.role != Role::kSkip) layout.last_needed = c;
+  for (const auto& column : options.group_by) {
+    if (std::find(group_by.begin(), group_by.end(), column) != group_by.end()) {
+      throw Error(fmt::format("--group-by: column '{}' named twice", column));
     }
-    parser.read_body(std::string(l.name), l.data, l.body_start, layout);
-    set.files.emplace_back(l.name);
+    if (!options.allow_missing_columns && !present_anywhere(column)) {
+      throw Error(fmt::format("--group-by: no file has a column '{}' (the first has: {})", column,
+                              fmt::join(loaded.front().header, " ")));
+    }
+    group_by.push_back(column);
+  }
+  return group_by;
+}
+
+// What the parser does with each column of one file.
+FileLayout layout_of(const LoadedFile& file, RunSet& set) {
+  FileLayout layout;
+  layout.cache_mode = file.cache_mode;
+  layout.columns.resize(file.header.size());
+  layout.has_key.assign(set.group_by.size(), false);
+  for (std::size_t c = 0; c < file.header.size(); ++c) {
+    Column& col = layout.columns[c];
+    col.name = file.header[c];
+    const auto key = std::find(set.group_by.begin(), set.group_by.end(), col.name);
+    const std::optional<Metric> metric = parse_metric(col.name);
+    if (key != set.group_by.end()) {
+      col.role = Role::kKey;
+      col.slot = static_cast<std::size_t>(key - set.group_by.begin());
+      layout.has_key[col.slot] = true;
+    } else if (metric) {
+      col.role = Role::kMetric;
+      col.slot = index(*metric);
+      set.has_metric[col.slot] = true;
+    } else if (col.name == "status") {
+      col.role = Role::kStatus;
+    } else if (col.name == "exit_code") {
+      col.role = Role::kExitCode;
+    } else if (col.name == "input") {
+      col.role = Role::kInput;
+    } else if (col.name == "cache_pct") {
+      col.role = Role::kCachePct;
+    }
+    if (col.role != Role::kSkip) layout.last_needed = c;
+  }
+  return layout;
+}
+
+}  // namespace
+
+RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options) {
+  if (files.empty()) throw Error("no run files given");
+  std::vector<LoadedFile> loaded;
+  loaded.reserve(files.size());
+  for (const RunFileText& file : files) {
+    const FileHeader header = read_header(file.name, file.text);
+    loaded.push_back({file.name, file.text, header.columns, header.body_start, file.cache_mode});
+  }
+  RunSet set;
+  set.group_by = choose_group_by(loaded, options);
+  GroupingParser parser(set);
+  for (const LoadedFile& file : loaded) {
+    parser.read_body(std::string(file.name), file.data, file.body_start, layout_of(file, set));
+    set.files.emplace_back(file.name);
   }
   // A grouped-by input column also names the group's input.
   const std::size_t input_key = set.key_index("input");

@@ -24,7 +24,7 @@ inline constexpr std::array<std::string_view, kStatusCount> kStatusWords{
 std::string_view to_string(RunStatus status) noexcept;
 std::optional<RunStatus> parse_run_status(std::string_view text) noexcept;
 
-// ---- kernel counters (issue 12) ---------------------------------------------------------------
+// ---- kernel counters (docs/driver.md, "Counters") ---------------------------------------------
 // In schema order: the order of their columns, whatever order a config lists them in.
 enum class Counter {
   kSyscalls,

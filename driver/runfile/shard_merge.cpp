@@ -8,85 +8,25 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include "common/error.hpp"
+#include "driver/runfile/header.hpp"
 
 namespace iobench::runfile {
 namespace {
 
 namespace fs = std::filesystem;
 
-// What a shard's meta file says about its matrix.
-struct ShardMeta {
-  std::string hash;
-  int index = 0;  // 1-based K of K/N
-  int count = 0;  // N
-  int repeats = 0;
-  std::vector<std::tuple<std::string, std::string, std::string>> cells;  // test, input, sink
-  std::string host;
-  nlohmann::ordered_json whole;
-};
-
+// A run file and its record; the record has a matrix block.
 struct Shard {
   fs::path runs;
-  ShardMeta meta;
+  RunMeta meta;
+  const Matrix& matrix() const { return *meta.matrix; }
 };
 
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t tab = line.find('\t', start);
-    fields.push_back(
-        line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-    if (tab == std::string::npos) return fields;
-    start = tab + 1;
-  }
-}
-
-bool parse_shard_text(const std::string& text, int& index, int& count) {
-  const auto slash = text.find('/');
-  if (slash == std::string::npos) return false;
-  const char* end = text.data() + text.size();
-  return std::from_chars(text.data(), text.data() + slash, index).ptr == text.data() + slash &&
-         std::from_chars(text.data() + slash + 1, end, count).ptr == end && count >= 1 &&
-         index >= 1 && index <= count;
-}
-
-// Reads the meta file's matrix block; returns the problem or "".
-std::string read_shard_meta(const fs::path& runs, ShardMeta& meta) {
-  const fs::path meta_path = meta_path_for(runs);
-  std::ifstream in(meta_path);
-  if (!in) {
-    return fmt::format("{}: foreign file: no meta file {} (merge takes run files of `iobench run`)",
-                       runs.string(), meta_path.string());
-  }
-  try {
-    meta.whole = nlohmann::ordered_json::parse(in);
-    const auto& matrix = meta.whole.at("matrix");
-    meta.hash = matrix.at("hash").get<std::string>();
-    meta.repeats = matrix.at("repeats").get<int>();
-    if (!parse_shard_text(matrix.at("shard").get<std::string>(), meta.index, meta.count)) {
-      return fmt::format("{}: matrix.shard is '{}', not K/N", meta_path.string(),
-                         matrix.at("shard").get<std::string>());
-    }
-    for (const auto& cell : matrix.at("cells")) {
-      meta.cells.emplace_back(cell.at(0).get<std::string>(), cell.at(1).get<std::string>(),
-                              cell.at(2).get<std::string>());
-    }
-    meta.host = meta.whole.value("host", std::string());
-  } catch (const nlohmann::json::exception& e) {
-    return fmt::format("{}: foreign file: its meta file {} has no usable matrix block ({})",
-                       runs.string(), meta_path.string(), e.what());
-  }
-  return {};
-}
-
-std::string cell_text(const std::tuple<std::string, std::string, std::string>& cell) {
-  return fmt::format("test {}, input {}, sink {}", std::get<0>(cell), std::get<1>(cell),
-                     std::get<2>(cell));
+std::string cell_text(const CellName& cell) {
+  return fmt::format("test {}, input {}, sink {}", cell.test, cell.input, cell.sink);
 }
 
 // "2" or "1-3" or "1,3".
@@ -102,206 +42,245 @@ std::string repeats_text(const std::vector<int>& repeats) {
   return text;
 }
 
-}  // namespace
-
-fs::path meta_path_for(const fs::path& runs_file) {
-  const fs::path folder = runs_file.has_parent_path() ? runs_file.parent_path() : fs::path(".");
-  return folder / "meta" / (runs_file.stem().string() + ".json");
+// The shard's record, or the problem that makes it a foreign file.
+std::optional<Shard> read_shard(const fs::path& runs, std::vector<std::string>& problems) {
+  const fs::path meta_path = meta_path_for(runs);
+  try {
+    std::optional<RunMeta> meta = read_meta_for(runs);
+    if (!meta) {
+      problems.push_back(
+          fmt::format("{}: foreign file: no meta file {} (merge takes run files of `iobench run`)",
+                      runs.string(), meta_path.string()));
+      return std::nullopt;
+    }
+    if (!meta->matrix) throw Error("no matrix block");
+    return Shard{runs, std::move(*meta)};
+  } catch (const Error& e) {
+    problems.push_back(
+        fmt::format("{}: foreign file: its meta file {} has no usable matrix block ({})",
+                    runs.string(), meta_path.string(), e.what()));
+    return std::nullopt;
+  }
 }
 
-fs::path medians_path_for(const fs::path& runs_file) {
-  const fs::path folder = runs_file.has_parent_path() ? runs_file.parent_path() : fs::path(".");
-  return folder / "medians" / (runs_file.stem().string() + ".tsv");
-}
-
-MergedShards merge_shards(const std::vector<fs::path>& runs_files) {
-  MergedShards merged;
-  auto& problems = merged.problems;
-
-  // 1. Every file is a shard of the first file's matrix, and each shard comes once.
+// Step 1: every file is a shard of the first file's matrix, and each shard comes once.
+std::vector<Shard> read_shards(const std::vector<fs::path>& runs_files,
+                               std::vector<std::string>& problems) {
   std::vector<Shard> shards;
   for (const auto& runs : runs_files) {
-    Shard shard{runs, {}};
-    if (std::string problem = read_shard_meta(runs, shard.meta); !problem.empty()) {
-      problems.push_back(std::move(problem));
-      continue;
-    }
+    std::optional<Shard> shard = read_shard(runs, problems);
+    if (!shard) continue;
     if (!shards.empty()) {
       const Shard& first = shards.front();
-      if (shard.meta.hash != first.meta.hash) {
+      if (shard->matrix().hash != first.matrix().hash) {
         problems.push_back(fmt::format(
             "{}: foreign file: matrix hash {} differs from {}'s {} (another config, filter or "
             "repeat count)",
-            runs.string(), shard.meta.hash, first.runs.string(), first.meta.hash));
+            runs.string(), shard->matrix().hash, first.runs.string(), first.matrix().hash));
         continue;
       }
-      if (shard.meta.count != first.meta.count) {
-        problems.push_back(fmt::format("{}: shard {}/{}, but {} is one of {} shards", runs.string(),
-                                       shard.meta.index, shard.meta.count, first.runs.string(),
-                                       first.meta.count));
+      if (shard->matrix().shard.count != first.matrix().shard.count) {
+        problems.push_back(fmt::format("{}: shard {}, but {} is one of {} shards", runs.string(),
+                                       shard->matrix().shard.text(), first.runs.string(),
+                                       first.matrix().shard.count));
         continue;
       }
     }
-    shards.push_back(std::move(shard));
-  }
-  if (shards.empty()) {
-    if (problems.empty()) problems.push_back("no shard files given");
-    return merged;
-  }
-  // A second file of the same shard is reported once, and its rows are not read.
-  std::vector<Shard> unique_shards;
-  for (Shard& shard : shards) {
-    const auto same = std::find_if(unique_shards.begin(), unique_shards.end(), [&](const Shard& s) {
-      return s.meta.index == shard.meta.index;
+    const auto same = std::find_if(shards.begin(), shards.end(), [&](const Shard& s) {
+      return s.matrix().shard == shard->matrix().shard;
     });
-    if (same != unique_shards.end()) {
-      problems.push_back(fmt::format("{}: duplicate: shard {}/{} is also {}", shard.runs.string(),
-                                     shard.meta.index, shard.meta.count, same->runs.string()));
+    if (same != shards.end()) {
+      // A second file of the same shard is reported once, and its rows are not read.
+      problems.push_back(fmt::format("{}: duplicate: shard {} is also {}", runs.string(),
+                                     shard->matrix().shard.text(), same->runs.string()));
       continue;
     }
-    unique_shards.push_back(std::move(shard));
+    shards.push_back(std::move(*shard));
   }
-  shards = std::move(unique_shards);
-  const ShardMeta& matrix = shards.front().meta;
-  std::map<int, const Shard*> by_index;
-  for (const Shard& shard : shards) by_index.emplace(shard.meta.index, &shard);
-  for (int k = 1; k <= matrix.count; ++k) {
-    if (by_index.count(k) == 0) {
-      std::size_t cells = 0;
-      for (std::size_t c = static_cast<std::size_t>(k - 1); c < matrix.cells.size();
-           c += static_cast<std::size_t>(matrix.count)) {
-        ++cells;
-      }
-      problems.push_back(fmt::format("missing: shard {}/{} ({} cells x {} repeats): no file given",
-                                     k, matrix.count, cells, matrix.repeats));
+  return shards;
+}
+
+void report_missing_shards(const std::map<int, const Shard*>& by_number, const Matrix& matrix,
+                           std::vector<std::string>& problems) {
+  const auto count = static_cast<std::size_t>(matrix.shard.count);
+  for (int k = 1; k <= matrix.shard.count; ++k) {
+    if (by_number.count(k) != 0) continue;
+    std::size_t cells = 0;
+    for (auto c = static_cast<std::size_t>(k - 1); c < matrix.cells.size(); c += count) ++cells;
+    problems.push_back(fmt::format("missing: shard {}/{} ({} cells x {} repeats): no file given", k,
+                                   matrix.shard.count, cells, matrix.repeats));
+  }
+}
+
+// Step 2: every row is a (cell, repeat) of its own shard, and comes once.
+class RowCheck {
+ public:
+  RowCheck(const Matrix& matrix, MergedShards& merged, std::string first_file)
+      : matrix_(matrix), merged_(merged), first_file_(std::move(first_file)) {
+    for (std::size_t c = 0; c < matrix.cells.size(); ++c) {
+      const CellName& cell = matrix.cells[c];
+      cell_index_.emplace(std::make_tuple(cell.test, cell.input, cell.sink), c);
     }
   }
 
-  // 2. Every row is a (cell, repeat) of its own shard, and comes once.
-  std::map<std::tuple<std::string, std::string, std::string>, std::size_t> cell_index;
-  for (std::size_t c = 0; c < matrix.cells.size(); ++c) cell_index.emplace(matrix.cells[c], c);
-  std::map<std::pair<std::size_t, int>, std::string> seen;  // (cell, repeat) -> file:line
-  std::string header;
-  std::set<std::string> hosts_seen;
-  nlohmann::ordered_json shard_list = nlohmann::ordered_json::array();
-  for (const Shard& shard : shards) {
+  // Appends the shard's rows to the merged text; returns its entry of merged_from.
+  MergedShard add(const Shard& shard) {
+    MergedShard entry{
+        shard.runs.string(), shard.matrix().shard, shard.meta.host.value_or(""), {}, 0};
     std::ifstream in(shard.runs);
     if (!in) throw Error(fmt::format("{}: cannot read the run file", shard.runs.string()));
     std::string line;
     if (!std::getline(in, line)) {
-      problems.push_back(fmt::format("{}: empty file, not a run file", shard.runs.string()));
-      continue;
+      problem(fmt::format("{}: empty file, not a run file", shard.runs.string()));
+      return entry;
     }
-    const std::vector<std::string> columns = split_tabs(line);
-    if (header.empty()) {
-      header = line;
-    } else if (line != header) {
-      problems.push_back(fmt::format("{}: its header differs from {}'s (other columns)",
-                                     shard.runs.string(), shards.front().runs.string()));
-      continue;
-    }
-    std::map<std::string, std::size_t> column;
-    for (std::size_t i = 0; i < columns.size(); ++i) column.emplace(columns[i], i);
-    for (const char* name : {"test", "input", "sink", "repeat", "host"}) {
-      if (column.count(name) == 0) {
-        problems.push_back(
-            fmt::format("{}: foreign file: no '{}' column", shard.runs.string(), name));
-      }
-    }
-    if (column.size() != columns.size() || column.count("host") == 0 ||
-        column.count("repeat") == 0 || column.count("test") == 0 || column.count("input") == 0 ||
-        column.count("sink") == 0) {
-      continue;
-    }
-    std::size_t rows = 0;
-    std::set<std::string> shard_hosts;
+    if (!read_columns(shard, line)) return entry;
+    std::set<std::string> row_hosts;
     for (std::size_t line_number = 2; std::getline(in, line); ++line_number) {
       if (line.empty()) continue;
-      const std::string where = fmt::format("{}:{}", shard.runs.string(), line_number);
-      const std::vector<std::string> fields = split_tabs(line);
-      if (fields.size() != columns.size()) {
-        problems.push_back(fmt::format("{}: {} fields where the header has {}", where,
-                                       fields.size(), columns.size()));
-        continue;
-      }
-      const auto key =
-          std::make_tuple(fields[column["test"]], fields[column["input"]], fields[column["sink"]]);
-      int repeat = 0;
-      const std::string& repeat_text = fields[column["repeat"]];
-      const auto parsed =
-          std::from_chars(repeat_text.data(), repeat_text.data() + repeat_text.size(), repeat);
-      const auto found = cell_index.find(key);
-      if (found == cell_index.end() || parsed.ptr != repeat_text.data() + repeat_text.size() ||
-          repeat < 1 || repeat > matrix.repeats) {
-        problems.push_back(fmt::format("{}: extra: {} repeat {} is not in the matrix", where,
-                                       cell_text(key), repeat_text));
-        continue;
-      }
-      const int owner =
-          static_cast<int>(found->second % static_cast<std::size_t>(matrix.count)) + 1;
-      if (owner != shard.meta.index) {
-        problems.push_back(fmt::format("{}: extra: {} belongs to shard {}/{}, not {}/{}", where,
-                                       cell_text(key), owner, matrix.count, shard.meta.index,
-                                       matrix.count));
-        continue;
-      }
-      const auto [it, fresh] = seen.emplace(std::make_pair(found->second, repeat), where);
-      if (!fresh) {
-        problems.push_back(fmt::format("{}: duplicate: {} repeat {} is also at {}", where,
-                                       cell_text(key), repeat, it->second));
-        continue;
-      }
-      merged.runs_text += line;
-      merged.runs_text += '\n';
-      ++rows;
-      const std::string& host = fields[column["host"]];
-      shard_hosts.insert(host);
-      if (hosts_seen.insert(host).second) merged.hosts.push_back(host);
+      if (!add_row(shard, line, fmt::format("{}:{}", shard.runs.string(), line_number))) continue;
+      ++entry.rows;
+      const std::string host(results::split_tabs(line)[column_.at("host")]);
+      row_hosts.insert(host);
+      if (hosts_seen_.insert(host).second) merged_.hosts.push_back(host);
     }
-    merged.rows += rows;
-    nlohmann::ordered_json entry;
-    entry["file"] = shard.runs.string();
-    entry["shard"] = fmt::format("{}/{}", shard.meta.index, shard.meta.count);
-    entry["host"] = shard.meta.host;
-    entry["row_hosts"] = std::vector<std::string>(shard_hosts.begin(), shard_hosts.end());
-    entry["rows"] = rows;
-    shard_list.push_back(entry);
+    entry.row_hosts.assign(row_hosts.begin(), row_hosts.end());
+    merged_.rows += entry.rows;
+    return entry;
   }
 
-  // 3. Rows missing from the shards that are there (an interrupted or failed task).
-  for (std::size_t c = 0; c < matrix.cells.size(); ++c) {
-    const int owner = static_cast<int>(c % static_cast<std::size_t>(matrix.count)) + 1;
-    if (by_index.count(owner) == 0) continue;  // its whole shard is reported missing
-    std::vector<int> missing;
-    for (int r = 1; r <= matrix.repeats; ++r) {
-      if (seen.count({c, r}) == 0) missing.push_back(r);
-    }
-    if (!missing.empty()) {
-      problems.push_back(fmt::format("missing: {} repeat {} (shard {}/{}, {})",
-                                     cell_text(matrix.cells[c]), repeats_text(missing), owner,
-                                     matrix.count, by_index[owner]->runs.string()));
+  // (cell, repeat) pairs of the shards given that no row had.
+  void report_missing_rows(const std::map<int, const Shard*>& by_number) {
+    const auto count = static_cast<std::size_t>(matrix_.shard.count);
+    for (std::size_t c = 0; c < matrix_.cells.size(); ++c) {
+      const int owner = static_cast<int>(c % count) + 1;
+      if (by_number.count(owner) == 0) continue;  // its whole shard is reported missing
+      std::vector<int> missing;
+      for (int r = 1; r <= matrix_.repeats; ++r) {
+        if (seen_.count({c, r}) == 0) missing.push_back(r);
+      }
+      if (missing.empty()) continue;
+      problem(fmt::format("missing: {} repeat {} (shard {}/{}, {})", cell_text(matrix_.cells[c]),
+                          repeats_text(missing), owner, matrix_.shard.count,
+                          by_number.at(owner)->runs.string()));
     }
   }
-  if (!problems.empty()) {
+
+  const std::string& header() const { return header_; }
+
+ private:
+  void problem(std::string text) { merged_.problems.push_back(std::move(text)); }
+
+  bool read_columns(const Shard& shard, const std::string& line) {
+    if (header_.empty()) {
+      header_ = line;
+    } else if (line != header_) {
+      problem(fmt::format("{}: its header differs from {}'s (other columns)", shard.runs.string(),
+                          first_file_));
+      return false;
+    }
+    const auto columns = results::split_tabs(line);
+    column_.clear();
+    for (std::size_t i = 0; i < columns.size(); ++i) column_.emplace(columns[i], i);
+    columns_ = columns.size();
+    bool usable = column_.size() == columns.size();
+    for (const char* name : {"test", "input", "sink", "repeat", "host"}) {
+      if (column_.count(name) != 0) continue;
+      problem(fmt::format("{}: foreign file: no '{}' column", shard.runs.string(), name));
+      usable = false;
+    }
+    return usable;
+  }
+
+  bool add_row(const Shard& shard, const std::string& line, const std::string& where) {
+    const auto fields = results::split_tabs(line);
+    if (fields.size() != columns_) {
+      problem(fmt::format("{}: {} fields where the header has {}", where, fields.size(), columns_));
+      return false;
+    }
+    const CellName cell{std::string(fields[column_.at("test")]),
+                        std::string(fields[column_.at("input")]),
+                        std::string(fields[column_.at("sink")])};
+    const std::string_view repeat_text = fields[column_.at("repeat")];
+    int repeat = 0;
+    const char* end = repeat_text.data() + repeat_text.size();
+    const bool number = std::from_chars(repeat_text.data(), end, repeat).ptr == end;
+    const auto found = cell_index_.find(std::make_tuple(cell.test, cell.input, cell.sink));
+    if (found == cell_index_.end() || !number || repeat < 1 || repeat > matrix_.repeats) {
+      problem(fmt::format("{}: extra: {} repeat {} is not in the matrix", where, cell_text(cell),
+                          repeat_text));
+      return false;
+    }
+    const int owner =
+        static_cast<int>(found->second % static_cast<std::size_t>(matrix_.shard.count)) + 1;
+    if (owner != shard.matrix().shard.number) {
+      problem(fmt::format("{}: extra: {} belongs to shard {}/{}, not {}", where, cell_text(cell),
+                          owner, matrix_.shard.count, shard.matrix().shard.text()));
+      return false;
+    }
+    const auto [it, fresh] = seen_.emplace(std::make_pair(found->second, repeat), where);
+    if (!fresh) {
+      problem(fmt::format("{}: duplicate: {} repeat {} is also at {}", where, cell_text(cell),
+                          repeat, it->second));
+      return false;
+    }
+    merged_.runs_text += line;
+    merged_.runs_text += '\n';
+    return true;
+  }
+
+  const Matrix& matrix_;
+  MergedShards& merged_;
+  std::map<std::tuple<std::string, std::string, std::string>, std::size_t> cell_index_;
+  std::map<std::pair<std::size_t, int>, std::string> seen_;  // (cell, repeat) -> file:line
+  std::map<std::string, std::size_t, std::less<>> column_;
+  std::size_t columns_ = 0;
+  std::string first_file_;  // the first shard's, whose header the others must have
+  std::string header_;
+  std::set<std::string> hosts_seen_;
+};
+
+// The merged file's record: the first shard's matrix (now 1/1) and config, every shard, the hosts.
+RunMeta merged_record(const Shard& first, std::vector<MergedShard> shards,
+                      const MergedShards& merged) {
+  RunMeta meta;
+  meta.matrix = first.matrix();
+  meta.matrix->shard = ShardId{};
+  meta.matrix->shard_source.reset();
+  meta.config_file = first.meta.config_file;
+  meta.config = first.meta.config;
+  meta.merged_from = std::move(shards);
+  meta.hosts = merged.hosts;
+  meta.rows = merged.rows;
+  return meta;
+}
+
+}  // namespace
+
+MergedShards merge_shards(const std::vector<fs::path>& runs_files) {
+  MergedShards merged;
+  std::vector<Shard> shards = read_shards(runs_files, merged.problems);
+  if (shards.empty()) {
+    if (merged.problems.empty()) merged.problems.push_back("no shard files given");
+    return merged;
+  }
+  const Shard& first = shards.front();
+  std::map<int, const Shard*> by_number;
+  for (const Shard& shard : shards) by_number.emplace(shard.matrix().shard.number, &shard);
+  report_missing_shards(by_number, first.matrix(), merged.problems);
+
+  RowCheck rows(first.matrix(), merged, first.runs.string());
+  std::vector<MergedShard> entries;
+  for (const Shard& shard : shards) entries.push_back(rows.add(shard));
+  rows.report_missing_rows(by_number);
+  if (!merged.problems.empty()) {
     merged.runs_text.clear();  // nothing of a failed merge may be written
     merged.rows = 0;
     return merged;
   }
-
-  merged.runs_text.insert(0, header + '\n');
-  const nlohmann::ordered_json& first = matrix.whole;
-  nlohmann::ordered_json& meta = merged.meta;
-  meta["merged_from"] = shard_list;
-  meta["hosts"] = merged.hosts;
-  meta["rows"] = merged.rows;
-  nlohmann::ordered_json merged_matrix = first.at("matrix");
-  merged_matrix["shard"] = "1/1";
-  meta["matrix"] = merged_matrix;
-  if (first.contains("config_file")) meta["config_file"] = first["config_file"];
-  if (first.contains("config")) {
-    meta["config"] = first["config"];
-    merged.baseline = first["config"].value("baseline", std::string());
-  }
+  merged.runs_text.insert(0, rows.header() + '\n');
+  merged.meta = merged_record(first, std::move(entries), merged);
+  merged.baseline = first.meta.baseline();
   return merged;
 }
 

@@ -6,16 +6,12 @@
 // once, and that every (cell, repeat) appears exactly once.
 #include <cstddef>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-namespace iobench::runfile {
+#include "driver/runfile/meta.hpp"
 
-// Where `iobench run` puts the meta and medians files of a run file: <folder>/meta/<stem>.json
-// and <folder>/medians/<stem>.tsv.
-std::filesystem::path meta_path_for(const std::filesystem::path& runs_file);
-std::filesystem::path medians_path_for(const std::filesystem::path& runs_file);
+namespace iobench::runfile {
 
 struct MergedShards {
   // One line each: a missing shard, a duplicate, a foreign file, a missing or extra row.
@@ -23,7 +19,7 @@ struct MergedShards {
   std::vector<std::string> problems;
   std::string runs_text;           // the merged run file: the header once, then every row
   std::size_t rows = 0;            // data rows in runs_text
-  nlohmann::ordered_json meta;     // the merged run's meta file (matrix, shards, hosts, config)
+  RunMeta meta;                    // the merged run's record (matrix, shards, hosts, config)
   std::string baseline;            // the config's baseline, for the medians' `relative`
   std::vector<std::string> hosts;  // distinct hosts, in order of first appearance
 };

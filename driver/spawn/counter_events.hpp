@@ -1,7 +1,7 @@
 #pragma once
 // Opening and reading one kernel counter (docs/driver.md, "Counters"), with no library code beyond
 // libc: the spawner executable uses it for each run and the driver to probe what it can count
-// (driver/spawn/counters.hpp).
+// (driver/spawn/kernel_counters.hpp).
 #include <sys/types.h>
 
 #include "driver/spawn/protocol.hpp"

@@ -2,7 +2,9 @@
 // One worker started, timed, reaped with wait4, its strays killed, its counters read: the core of
 // the spawner executable (driver/spawn/helper/), also linked into iobench_spawn so that
 // spawn_and_measure runs the very same code in-process (tests). libc only (protocol.hpp says
-// why): no exceptions, no allocation beyond malloc.
+// why): no exceptions, no allocation beyond malloc. Its steps have their own files: starting the
+// worker (worker_start.hpp), waiting for it (worker_wait.hpp), its strays (strays.hpp) and its
+// counters (counter_events.hpp).
 #include <cstddef>
 
 #include "driver/spawn/protocol.hpp"
@@ -45,8 +47,5 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
 // no wake-up of a halted CPU (on a VM tens of microseconds, a tenth of a `true`). Returns early
 // when readable, else after spin_s; the caller's blocking read follows either way.
 void await_readable_awake(int fd, double spin_s) noexcept;
-
-// The first executable file called `name` in $PATH, into `out`; false when there is none.
-bool find_in_path(const char* name, char* out, std::size_t out_size) noexcept;
 
 }  // namespace iobench

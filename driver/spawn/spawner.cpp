@@ -16,6 +16,7 @@
 
 #include "driver/spawn/measure.hpp"
 #include "driver/spawn/protocol.hpp"
+#include "driver/spawn/worker_start.hpp"
 
 namespace iobench {
 namespace {

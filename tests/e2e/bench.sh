@@ -11,9 +11,9 @@ cd "$tmp"
 "$bin" bench --input data/in.txt -r 3 -w 0 -q -o two.tsv 'cat {input}' 'tac {input} | tac' \
   >out.txt 2>err.txt || fail "two commands exited $?: $(cat err.txt)"
 [ "$(tail -n +2 two.tsv | wc -l)" -eq 6 ] || fail "expected 6 rows: $(cat two.tsv)"
-awk -F'\t' 'NR > 1 && $10 != "ok" { exit 1 }' two.tsv || fail "a run is not ok: $(cut -f1,10 two.tsv)"
-[ "$(cut -f1 two.tsv | tail -n +2 | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
-  fail "tests: $(cut -f1 two.tsv | sort -u)"
+run_awk 'col("status") != "ok" { exit 1 }' two.tsv || fail "a run is not ok: $(col test,status two.tsv)"
+[ "$(col test two.tsv | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
+  fail "tests: $(col test two.tsv | sort -u)"
 grep -q "^Against the reference 'cat {input}'" out.txt || fail "no summary: $(cat out.txt)"
 grep -Eq "^    tac \{input\} \| tac +[0-9.]+ (± [0-9.]+ )?times (faster|slower)" out.txt ||
   fail "no relative speed: $(cat out.txt)"
@@ -39,8 +39,8 @@ grep -q 'Against the reference `cat {input}`' summary.md || fail "summary.md: no
 "$bin" bench --input data/in.txt -r 1 -w 0 -q -o params.tsv -L bs=512,4096 -L c=a,b \
   'dd if={input} bs={bs} status=none | tr {c} {c}' >/dev/null 2>err.txt ||
   fail "-L exited $?: $(cat err.txt)"
-tests=$(cut -f1 params.tsv | tail -n +2 | sort -u | wc -l)
-[ "$tests" -eq 4 ] || fail "-L gave $tests tests, expected 4: $(cut -f1 params.tsv | sort -u)"
+tests=$(col test params.tsv | sort -u | wc -l)
+[ "$tests" -eq 4 ] || fail "-L gave $tests tests, expected 4: $(col test params.tsv | sort -u)"
 grep -q 'dd if={input} bs=4096 status=none | tr b b' params.tsv || fail "values not in the names"
 
 # --save-config: `iobench run` on the saved file measures the same cells.
@@ -49,7 +49,7 @@ grep -q 'dd if={input} bs=4096 status=none | tr b b' params.tsv || fail "values 
   fail "save run exited $?: $(cat err.txt)"
 grep -q 'Made by `iobench bench' configs/saved.json || fail "no description: $(cat configs/saved.json)"
 "$bin" run configs/saved.json -o again.tsv -q >/dev/null 2>err.txt || fail "run of saved config: $(cat err.txt)"
-cells() { cut -f1,7,8,9 "$1" | sort; }
+cells() { col test,input,sink,repeat "$1" | sort; }
 [ "$(cells saved.tsv)" = "$(cells again.tsv)" ] || fail "cells differ: $(diff <(cells saved.tsv) <(cells again.tsv))"
 
 # A command that writes something else: mismatch rows, warned, exit 1.
@@ -60,7 +60,7 @@ code=$?
 set -e
 [ "$code" -eq 1 ] || fail "mismatch exited $code, expected 1"
 grep -q 'MISMATCH' err.txt || fail "no mismatch warning: $(cat err.txt)"
-[ "$(awk -F'\t' '$1 == "head -c 100 {input}" { print $10 }' mismatch.tsv | sort -u)" = mismatch ] ||
+[ "$(run_awk 'col("test") == "head -c 100 {input}" { print col("status") }' mismatch.tsv | sort -u)" = mismatch ] ||
   fail "rows not marked mismatch"
 # --no-verify measures the same pair without judging the output.
 "$bin" bench --no-verify --input data/in.txt -r 2 -w 0 -q -o noverify.tsv 'cat {input}' \

@@ -12,8 +12,7 @@ cat >"$tmp/slow.json" <<'EOF2'
 EOF2
 "$bin/iobench" run "$tmp/slow.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err1" &
 first=$!
-for _ in $(seq 100); do [ -e "$tmp/out/runs.tsv" ] && break; sleep 0.05; done
-[ -e "$tmp/out/runs.tsv" ] || fail "the first run never created its results file"
+wait_until 10 "the first run to create its results file" test -e "$tmp/out/runs.tsv"
 set +e
 "$bin/iobench" run "$tmp/slow.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err2"
 rc2=$?
@@ -23,8 +22,9 @@ first=""
 [ "$rc2" -eq 2 ] || fail "second run: exit $rc2 (want 2)"
 grep -q "runs.tsv" "$tmp/err2" || fail "second run's error does not name the file: $(cat "$tmp/err2")"
 [ "$rc1" -eq 0 ] || fail "first run: exit $rc1: $(cat "$tmp/err1")"
-rows=$(awk -F'\t' 'NR > 1 && $10 == "ok"' "$tmp/out/runs.tsv" | wc -l)
+rows=$(run_awk 'col("status") == "ok"' "$tmp/out/runs.tsv" | wc -l)
 [ "$rows" -eq 12 ] || fail "first run has $rows ok rows (want 12)"
-[ "$(awk -F'\t' '{ print NF }' "$tmp/out/runs.tsv" | sort -u)" = 21 ] || fail "malformed rows"
+bad=$(malformed_lines "$tmp/out/runs.tsv")
+[ -z "$bad" ] || fail "malformed rows: $bad"
 grep -q '"finished": true' "$tmp/out/meta/runs.json" || fail "first run's meta not finished"
 echo "fault_concurrent_results: second refused (exit 2), first intact with 12 rows"

@@ -2,7 +2,7 @@
 # Fault: the results disk fills up mid-run. A small tmpfs (mounted here; needs root, skipped with
 # the reason otherwise) holds the results. A strategy fills the disk; the next row cannot be
 # written. Expect a clear error naming the file and "No space left", exit 3, and every row written
-# before intact: each line of the file complete (21 fields), the rows before the fill all there.
+# before intact: each line of the file complete (every column), the rows before the fill all there.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 mount_small_tmpfs fault_disk_full 256k
 
@@ -26,13 +26,13 @@ set -e
 grep -q "runs.tsv" "$tmp/err" && grep -qi "no space left" "$tmp/err" \
   || fail "error does not name the file and the cause: $(cat "$tmp/err")"
 [ "$(wc -l <"$tmp/err")" -le 3 ] || fail "error is not short: $(cat "$tmp/err")"
-# Every line complete: ends with a newline and has all 21 fields.
+# Every line complete: ends with a newline and has every column of the schema.
 [ "$(tail -c 1 "$mnt/runs.tsv" | od -An -c | tr -d ' ')" = '\n' ] || fail "the file ends with half a row"
-bad=$(awk -F'\t' 'NF != 21' "$mnt/runs.tsv" | head -3)
+bad=$(malformed_lines "$mnt/runs.tsv" | sed -n 1,3p)
 [ -z "$bad" ] || fail "malformed rows: $bad"
-before=$(awk -F'\t' '$1 == "before" && $10 == "ok"' "$mnt/runs.tsv" | wc -l)
+before=$(run_awk 'col("test") == "before" && col("status") == "ok"' "$mnt/runs.tsv" | wc -l)
 [ "$before" -eq 40 ] || fail "$before of the 40 rows written before the fill survived"
-fills=$(awk -F'\t' '$1 ~ /^fill/' "$mnt/runs.tsv" | wc -l)
+fills=$(run_awk 'col("test") ~ /^fill/' "$mnt/runs.tsv" | wc -l)
 [ "$fills" -lt 40 ] || fail "the disk never filled up ($fills fill rows)"
 # No file sink folder and no stray left behind.
 ! ls -d "$mnt"/.sinks-* >/dev/null 2>&1 || fail "private sink folder left behind"

@@ -19,12 +19,12 @@ timeout -k 5 120 "$bin/iobench" run "$tmp/big.json" -o "$mnt/runs.tsv" --quiet >
 rc=$?
 set -e
 [ "$rc" -eq 1 ] || fail "exit $rc (want 1: a run failed, the matrix went on): $(cat "$tmp/err")"
-huge=$(awk -F'\t' '$1 == "huge" { print $10 }' "$mnt/runs.tsv" | sort -u)
+huge=$(run_awk 'col("test") == "huge" { print col("status") }' "$mnt/runs.tsv" | sort -u)
 [ "$huge" = error ] || fail "huge runs: status '$huge' (want error)"
-after=$(awk -F'\t' '$1 == "after" && $10 == "ok"' "$mnt/runs.tsv" | wc -l)
+after=$(run_awk 'col("test") == "after" && col("status") == "ok"' "$mnt/runs.tsv" | wc -l)
 [ "$after" -eq 2 ] || fail "after the full disk: $after ok rows (want 2)"
 grep -qi "no space left" "$tmp/err" || fail "the warning does not say the disk is full: $(cat "$tmp/err")"
-bad=$(awk -F'\t' 'NF != 21' "$mnt/runs.tsv" | head -3)
+bad=$(malformed_lines "$mnt/runs.tsv" | sed -n 1,3p)
 [ -z "$bad" ] || fail "malformed rows: $bad"
 ! ls -d "$mnt"/.sinks-* >/dev/null 2>&1 || fail "private sink folder left behind"
 [ "$(df --output=used -k "$mnt" | tail -1)" -lt 200 ] || fail "sink data left on the disk"

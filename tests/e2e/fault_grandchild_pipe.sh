@@ -30,7 +30,7 @@ EOF2
   [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ] || fail "$name: the driver hung (killed by timeout(1) after 60 s)"
   [ "$secs" -le "$max" ] || fail "$name: took $secs s (limit $max s)"
 }
-status_of() { awk -F'\t' 'NR == 2 { print $10 }' "$tmp/$1.tsv"; }
+status_of() { col status "$tmp/$1.tsv" | sed -n 1p; }
 
 # a) grandchild in the group holds stdout open and sleeps.
 run_case group "sleep 300 & echo \$! > $tmp/a.pid; echo hi" 30 10
@@ -54,8 +54,8 @@ echo "b) hanging worker + grandchild: driver took ${secs}s, status timeout, gran
 
 # c) an escaped grandchild (new session) writing forever.
 run_case escape "setsid sh -c 'echo \$\$ > $tmp/c.pid; exec yes' & sleep 0.3; echo hi" 30 15
-for _ in 1 2 3 4 5 6 7 8 9 10; do [ -s "$tmp/c.pid" ] && break; sleep 0.1; done
-pids+=("$(cat "$tmp/c.pid" 2>/dev/null || true)")
+wait_until 5 "escape: the setsid grandchild's pid file" test -s "$tmp/c.pid"
+pids+=("$(cat "$tmp/c.pid")")
 grep -q "escape: left 1 process running.*still held the sink" "$tmp/escape.err" ||
   fail "escape: no warning: $(cat "$tmp/escape.err")"
 [ "$(status_of escape)" = error ] || fail "escape: status $(status_of escape)"

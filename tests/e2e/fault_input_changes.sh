@@ -31,8 +31,8 @@ echo "grow: exit $rc, '$(grep 'changed size' "$tmp/grow.err")'"
 run gone "cat $tmp/in-gone.txt >/dev/null && rm -f $tmp/in-gone.txt"
 [ "$rc" -eq 1 ] || fail "gone: exit $rc (want 1): $(cat "$tmp/gone.err")"
 grep -q "in-gone.txt is gone or unreadable" "$tmp/gone.err" || fail "gone: no warning: $(cat "$tmp/gone.err")"
-[ "$(awk -F'\t' 'NR > 1 { print $10 }' "$tmp/gone.tsv" | tr '\n' ' ')" = "ok error error " ] \
-  || fail "gone: statuses $(awk -F'\t' 'NR > 1 { print $10 }' "$tmp/gone.tsv" | tr '\n' ' ')"
+[ "$(col status "$tmp/gone.tsv" | tr '\n' ' ')" = "ok error error " ] \
+  || fail "gone: statuses $(col status "$tmp/gone.tsv" | tr '\n' ' ')"
 echo "gone: exit 1, '$(grep 'gone or' "$tmp/gone.err")'"
 
 # Replaced by a dangling symlink (unreadable even for root).

@@ -37,12 +37,12 @@ sample() {
     awk 'NR == 1 || $1 < a { a = $1 } NR == 1 || $2 < b { b = $2 } NR == 1 || $3 < c { c = $3 }
          NR == 1 || $4 < d { d = $4 } END { print a, b, c, d }'
 }
-wait_rows() {
-  while [ "$( (wc -l <"$tmp/runs.tsv") 2>/dev/null || echo 0)" -lt "$1" ]; do
-    kill -0 "$drv" 2>/dev/null || fail "driver ended early: $(cat "$tmp/err")"
-    sleep 0.05
-  done
+has_rows() {
+  [ "$( (wc -l <"$tmp/runs.tsv") 2>/dev/null || echo 0)" -ge "$1" ] && return
+  kill -0 "$drv" 2>/dev/null || fail "driver ended early: $(cat "$tmp/err")"
+  return 1
 }
+wait_rows() { wait_until 300 "$1 lines in the run file" has_rows "$1"; }
 wait_rows $((total / 10))
 early=$(sample)
 wait_rows $((total * 7 / 10))
@@ -50,7 +50,7 @@ late=$(sample)
 wait "$drv"; rc=$?; drv=""
 secs=$((SECONDS - start))
 [ "$rc" -eq 0 ] || fail "exit $rc: $(cat "$tmp/err")"
-rows=$(awk -F'\t' 'NR > 1 && $10 == "ok"' "$tmp/runs.tsv" | wc -l)
+rows=$(run_awk 'col("status") == "ok"' "$tmp/runs.tsv" | wc -l)
 [ "$rows" -eq "$total" ] || fail "$rows ok rows of $total"
 [ -n "$early" ] && [ -n "$late" ] || fail "could not sample the driver (early '$early', late '$late')"
 read -r r1 f1 sr1 sf1 <<<"$early"

@@ -28,7 +28,7 @@ env -u IOBENCH_WORKER "$iobench" run "$config" --repeats 1 --quiet -o runs.tsv >
   || fail "installed run: $(cat err.txt)"
 [ -s data/smoke-ngram.tsv ] || fail "input not made under the current folder: $(ls -R)"
 grep -q $'\tdata/smoke-ngram.tsv\t' runs.tsv || fail "rows do not name data/smoke-ngram.tsv"
-[ "$(awk -F'\t' 'NR > 1 && $10 != "ok"' runs.tsv | wc -l)" -eq 0 ] || fail "rows not ok"
+[ "$(run_awk 'col("status") != "ok"' runs.tsv | wc -l)" -eq 0 ] || fail "rows not ok"
 grep -q "\"worker\": \"$root/usr/bin/iobench-worker\"" meta/runs.json || fail "worker not the installed one"
 
 # --data-dir and $IOBENCH_DATA_DIR choose another folder.

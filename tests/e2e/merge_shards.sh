@@ -5,9 +5,9 @@
 # merge (exit 1, one line naming it, nothing written).
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 config=$src/configs/smoke.json
-run() { "$bin/iobench" run "$config" --repeats 2 --quiet "$@" >/dev/null 2>>"$tmp/stderr.txt" \
-  || { cat "$tmp/stderr.txt" >&2; fail "iobench run $* exited $?"; }; }
-cells() { tail -n +2 "$1" | awk -F'\t' '{ print $1 "\t" $7 "\t" $8 "\t" $9 }' | sort; }
+run() { "$bin/iobench" run "$config" --repeats 2 --quiet "$@" >/dev/null 2>"$tmp/stderr.txt" \
+  || { local rc=$?; cat "$tmp/stderr.txt" >&2; fail "iobench run $* exited $rc"; }; }
+cells() { col test,input,sink,repeat "$1" | sort; }
 
 cd "$tmp"
 run -o whole.tsv
@@ -36,12 +36,12 @@ grep -q 'SLURM_ARRAY_TASK_ID' err.txt && grep -q 'JOB_COMPLETION_INDEX' err.txt 
 
 # Shards are disjoint and whole cells: every repeat of a cell in one shard.
 for f in s1.tsv "$s2" s3.tsv "$s4"; do
-  tail -n +2 "$f" | awk -F'\t' '{ n[$1 "\t" $7 "\t" $8]++ } END { for (c in n) if (n[c] != 2) exit 1 }' \
+  run_awk '{ n[col("test") "\t" col("input") "\t" col("sink")]++ } END { for (c in n) if (n[c] != 2) exit 1 }' "$f" \
     || fail "$f splits a cell's repeats"
 done
 
 "$bin/iobench" merge s1.tsv "$s2" s3.tsv "$s4" -o merged.tsv >merge-table.txt 2>merge-err.txt \
-  || { cat merge-err.txt >&2; fail "merge of 4 shards exited $?"; }
+  || { rc=$?; cat merge-err.txt >&2; fail "merge of 4 shards exited $rc"; }
 [ "$(cells merged.tsv)" = "$(cells whole.tsv)" ] || fail "merged cells differ from the unsharded run's"
 [ -s medians/merged.tsv ] || fail "no medians for the merged file"
 grep -q '"merged_from"' meta/merged.json && grep -q '"hosts"' meta/merged.json \

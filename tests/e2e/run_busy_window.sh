@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The busy-CPU window overlaps the first runs (issue 15), so iobench's own CPU time in it is left
-# out: a strategy that keeps both CPUs busy in the window must not be blamed on others, while a
-# busy loop of someone else's still is. The figure is provenance.busy_cpus_start in the meta file.
+# The busy-CPU window overlaps the first runs (docs/driver.md, "Order, failures, interrupts"), so
+# iobench's own CPU time in it is left out: a strategy that keeps both CPUs busy in the window must
+# not be blamed on others, while a busy loop of someone else's still is. The figure is
+# provenance.busy_cpus_start in the meta file.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 echo x >"$tmp/in.txt"
@@ -21,7 +22,7 @@ report=""
 for try in 1 2 3; do
   "$bin/iobench" run "$tmp/burn.json" -o "$tmp/burn$try.tsv" >/dev/null 2>"$tmp/burn$try.err" ||
     fail "burn: exit $?: $(cat "$tmp/burn$try.err")"
-  cpu_s=$(awk -F'\t' 'NR == 2 { print $3 + $4 }' "$tmp/burn$try.tsv")
+  cpu_s=$(run_awk 'FNR == 2 { print col("user") + col("system") }' "$tmp/burn$try.tsv")
   figure=$(busy_cpus "burn$try")
   report+="try $try: busy_cpus_start $figure with $cpu_s CPU-s of its own; $(cat "$tmp/burn$try.err")"$'\n'
   # A try counts only when the burn had its 0.6 CPU-seconds (others may have taken a CPU).

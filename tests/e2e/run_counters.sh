@@ -42,18 +42,18 @@ set -e
 # The columns, in schema order, after the standard ones.
 head -1 "$tmp/runs.tsv" | grep -q $'\thost\tsyscalls\tcontext_switches\tpage_faults\tcycles\tcounted_pct$' ||
   fail "header: $(head -1 "$tmp/runs.tsv")"
-col() { awk -F'\t' -v name="$1" -v test="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
-                                               $1 == test { print $c }' "$tmp/runs.tsv"; }
+# cells COLUMN TEST: COLUMN of TEST's rows.
+cells() { run_awk -v name="$1" -v test="$2" 'col("test") == test { print col(name) }' "$tmp/runs.tsv"; }
 
 lines=3000
-for v in $(col page_faults raw); do [ "$v" -gt 0 ] || fail "raw: page_faults '$v'"; done
-for v in $(col counted_pct raw); do [ "$v" = 100 ] || [ "${v%%.*}" = 100 ] || fail "raw: counted_pct '$v'"; done
+for v in $(cells page_faults raw); do [ "$v" -gt 0 ] || fail "raw: page_faults '$v'"; done
+for v in $(cells counted_pct raw); do [ "$v" = 100 ] || [ "${v%%.*}" = 100 ] || fail "raw: counted_pct '$v'"; done
 
 syscalls_note=""
-if [ -n "$(col syscalls raw | head -1)" ]; then
+if [ -n "$(cells syscalls raw | head -1)" ]; then
   # One write(2) per line: at least as many syscalls as lines.
-  for v in $(col syscalls raw); do [ "$v" -ge "$lines" ] || fail "raw: $v syscalls for $lines lines"; done
-  syscalls_note="syscalls $(col syscalls raw | head -1)"
+  for v in $(cells syscalls raw); do [ "$v" -ge "$lines" ] || fail "raw: $v syscalls for $lines lines"; done
+  syscalls_note="syscalls $(cells syscalls raw | head -1)"
 else
   grep -q "syscalls (" "$tmp/err.txt" || fail "syscalls empty without a reason: $(cat "$tmp/err.txt")"
   syscalls_note="syscalls not countable here"
@@ -66,11 +66,11 @@ if grep -q '"cycles"' <(python3 -c 'import json,sys; print(json.dumps(json.load(
   [ "$warnings" -eq 1 ] || fail "want exactly one counters warning, got $warnings: $(cat "$tmp/err.txt")"
   grep "counters not counted" "$tmp/err.txt" | grep -Eq "cycles \((ENOENT|EOPNOTSUPP|EACCES)" ||
     fail "the warning does not say why: $(cat "$tmp/err.txt")"
-  [ "$(col cycles raw | grep -c .)" -eq 0 ] || fail "cycles cells should be empty: $(col cycles raw)"
-  [ "$(col cycles raw | wc -l)" -eq 2 ] || fail "want 2 raw rows"
+  [ "$(cells cycles raw | grep -c .)" -eq 0 ] || fail "cycles cells should be empty: $(cells cycles raw)"
+  [ "$(cells cycles raw | wc -l)" -eq 2 ] || fail "want 2 raw rows"
   echo "no PMU: cycles empty, one warning ($(grep "counters not counted" "$tmp/err.txt" | head -1))"
 else
   [ "$warnings" -eq 0 ] || fail "a counters warning although all counted: $(cat "$tmp/err.txt")"
-  echo "PMU present: cycles $(col cycles raw | head -1)"
+  echo "PMU present: cycles $(cells cycles raw | head -1)"
 fi
-echo "raw: $syscalls_note for $lines lines, page_faults $(col page_faults raw | head -1)"
+echo "raw: $syscalls_note for $lines lines, page_faults $(cells page_faults raw | head -1)"

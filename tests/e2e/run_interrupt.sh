@@ -15,24 +15,29 @@ cat >"$tmp/slow.json" <<'JSON'
   "repeats": 3, "warmup": 0, "order": "grouped"
 }
 JSON
+driver=""
+on_exit '[ -z "$driver" ] || kill "$driver" 2>/dev/null'  # it ends its worker's group
+# The three quick runs are written and the slow one is running.
+slow_run_started() {
+  [ "$(tail -n +2 "$tmp/runs.tsv" 2>/dev/null | wc -l)" -ge 3 ] && pgrep -f 'sleep 41.5' >/dev/null
+}
 for signal in INT TERM; do
   rm -f "$tmp/runs.tsv"
   "$bin/iobench" run "$tmp/slow.json" -o "$tmp/runs.tsv" --quiet >/dev/null 2>"$tmp/err.txt" &
   driver=$!
-  # Wait until the three quick runs are written and the slow one is running.
-  for _ in $(seq 1 100); do
-    [ "$(tail -n +2 "$tmp/runs.tsv" 2>/dev/null | wc -l)" -ge 3 ] && pgrep -f 'sleep 41.5' >/dev/null && break
-    sleep 0.1
-  done
+  wait_until 30 "SIG$signal: the three quick rows and the slow run" slow_run_started
   sleep 0.3  # the busy-CPU window (250 ms) is over, to close at the interrupted run's end
   kill -"$signal" "$driver"
   set +e
   wait "$driver"
   code=$?
   set -e
+  driver=""
   [ "$code" -eq 130 ] || { cat "$tmp/err.txt"; fail "SIG$signal: exit code $code, expected 130"; }
   [ "$(tail -n +2 "$tmp/runs.tsv" | wc -l)" -eq 3 ] || fail "SIG$signal: rows: $(cat "$tmp/runs.tsv")"
-  awk -F'\t' 'NF != 21 || (NR > 1 && $10 != "ok") { exit 1 }' "$tmp/runs.tsv" || fail "SIG$signal: malformed rows"
+  bad=$(malformed_lines "$tmp/runs.tsv")
+  [ -z "$bad" ] || fail "SIG$signal: malformed rows: $bad"
+  run_awk 'col("status") != "ok" { exit 1 }' "$tmp/runs.tsv" || fail "SIG$signal: rows not ok: $(col test,status "$tmp/runs.tsv")"
   grep -q interrupted "$tmp/err.txt" || fail "SIG$signal: no word about the interruption"
   grep -Eq '^ *"busy_cpus_start": [0-9]' "$tmp/meta/runs.json" ||
     fail "SIG$signal: the busy-CPU figure is not in the meta file: $(grep busy_cpus "$tmp/meta/runs.json")"

@@ -20,7 +20,7 @@ git -C "$repo" add tiny.json in.txt
 git -C "$repo" -c user.name=t -c user.email=t@t commit -q -m tiny
 
 "$bin/iobench" run "$repo/tiny.json" -o "$tmp/runs.tsv" --quiet >/dev/null 2>"$tmp/stderr.txt" ||
-  { cat "$tmp/stderr.txt" >&2; fail "iobench run exited non-zero"; }
+  { rc=$?; cat "$tmp/stderr.txt" >&2; fail "iobench run exited $rc"; }
 [ -s "$tmp/meta/runs.json" ] || fail "no meta file"
 
 python3 - "$tmp/meta/runs.json" "$(git -C "$repo" rev-parse HEAD)" "$bin/iobench-worker" <<'PY' ||

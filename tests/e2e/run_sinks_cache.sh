@@ -18,29 +18,29 @@ for cache in warm cold; do
 }
 JSON
   "$bin/iobench" run "$tmp/$cache.json" -o "$tmp/res-$cache/runs.tsv" --quiet >/dev/null 2>"$tmp/err.txt" \
-    || { cat "$tmp/err.txt"; fail "$cache run failed"; }
+    || { rc=$?; cat "$tmp/err.txt"; fail "$cache run exited $rc"; }
   runs=$tmp/res-$cache/runs.tsv
   [ "$(tail -n +2 "$runs" | wc -l)" -eq 12 ] || fail "$cache: rows"
   # A null sink shows nothing: its rows leave bytes_out (and output_hash) empty.
   for sink in null pipe file; do
     want=$size
     [ "$sink" = null ] && want=""
-    awk -F'\t' -v s="$sink" -v n="$want" '$8 == s && ($18 != n || $10 != "ok") { exit 1 }' "$runs" \
-      || fail "$cache/$sink: bytes_out or status: $(awk -F'\t' -v s="$sink" '$8 == s' "$runs" | cut -f1,8,10,18 | head -2)"
+    run_awk -v s="$sink" -v n="$want" 'col("sink") == s && (col("bytes_out") != n || col("status") != "ok") { exit 1 }' "$runs" \
+      || fail "$cache/$sink: bytes_out or status: $(run_awk -v s="$sink" 'col("sink") == s { print col("test"), col("sink"), col("status"), col("bytes_out") }' "$runs" | sed -n 1,2p)"
   done
   if [ "$cache" = warm ]; then
-    awk -F'\t' 'NR > 1 && $19 != "100.0" { exit 1 }' "$runs" || fail "warm cache_pct: $(cut -f19 "$runs" | sort -u | tr '\n' ' ')"
+    run_awk 'col("cache_pct") != "100.0" { exit 1 }' "$runs" || fail "warm cache_pct: $(col cache_pct "$runs" | sort -u | tr '\n' ' ')"
   else
-    awk -F'\t' 'NR > 1 && $19 + 0 > 50 { exit 1 }' "$runs" || fail "cold cache_pct: $(cut -f19 "$runs" | sort -u | tr '\n' ' ')"
+    run_awk 'col("cache_pct") + 0 > 50 { exit 1 }' "$runs" || fail "cold cache_pct: $(col cache_pct "$runs" | sort -u | tr '\n' ' ')"
   fi
   ls -A "$tmp/res-$cache" | grep -q '^\.sinks' && fail "$cache: a file-sink folder was left behind"
   grep -q '"cpu_model"' "$tmp/res-$cache/meta/runs.json" || fail "meta lacks the machine context"
   grep -q '"pipe_max_size_bytes"' "$tmp/res-$cache/meta/runs.json" || fail "meta lacks pipe-max-size"
 done
 # null-sink rows carry no hash; pipe and file rows are hashed alike.
-awk -F'\t' 'NR > 1 && $8 == "null" && $20 != "" { exit 1 }' "$tmp/res-warm/runs.tsv" \
+run_awk 'col("sink") == "null" && col("output_hash") != "" { exit 1 }' "$tmp/res-warm/runs.tsv" \
   || fail "a null-sink row has a hash"
-[ "$(awk -F'\t' 'NR > 1 && $8 != "null" { print $20 }' "$tmp/res-warm/runs.tsv" | sort -u | wc -l)" -eq 1 ] \
+[ "$(run_awk 'col("sink") != "null" { print col("output_hash") }' "$tmp/res-warm/runs.tsv" | sort -u | wc -l)" -eq 1 ] \
   || fail "pipe and file hashes differ"
 
 # Shards: 1/2 and 2/2 together are the whole matrix, each cell once.
@@ -48,7 +48,7 @@ for k in 1 2; do
   "$bin/iobench" run "$tmp/warm.json" -o "$tmp/shard$k.tsv" --shard "$k/2" --repeats 1 --quiet >/dev/null 2>&1 \
     || fail "shard $k"
 done
-cells=$(tail -qn +2 "$tmp/shard1.tsv" "$tmp/shard2.tsv" | cut -f1,8 | sort | uniq | wc -l)
+cells=$(col test,sink "$tmp/shard1.tsv" "$tmp/shard2.tsv" | sort | uniq | wc -l)
 rows=$(tail -qn +2 "$tmp/shard1.tsv" "$tmp/shard2.tsv" | wc -l)
 [ "$cells" -eq 6 ] && [ "$rows" -eq 6 ] || fail "shards: $cells cells in $rows rows"
 echo "run_sinks_cache: ok"

@@ -27,7 +27,7 @@ code=$?
 set -e
 [ "$code" -eq 1 ] || { cat "$tmp/err.txt"; fail "exit code $code, expected 1"; }
 
-status_of() { awk -F'\t' -v t="$1" '$1 == t { print $10 "/" $11 }' "$tmp/runs.tsv" | sort -u | tr '\n' ' '; }
+status_of() { run_awk -v t="$1" 'col("test") == t { print col("status") "/" col("exit_code") }' "$tmp/runs.tsv" | sort -u | tr '\n' ' '; }
 [ "$(status_of ok)" = "ok/0 " ] || fail "ok: $(status_of ok)"
 [ "$(status_of failed)" = "failed/3 " ] || fail "failed: $(status_of failed)"
 [ "$(status_of signal)" = "signal/137 " ] || fail "signal: $(status_of signal)"
@@ -36,7 +36,7 @@ status_of() { awk -F'\t' -v t="$1" '$1 == t { print $10 "/" $11 }' "$tmp/runs.ts
 [ "$(status_of mismatch)" = "mismatch/0 " ] || fail "mismatch: $(status_of mismatch)"
 [ "$(tail -n +2 "$tmp/runs.tsv" | wc -l)" -eq 12 ] || fail "expected 12 rows"
 # The timed-out runs were ended near timeout_s, not after the 7.25 s sleep.
-awk -F'\t' '$1 == "timeout" && $2 > 4 { exit 1 }' "$tmp/runs.tsv" || fail "timeout run lasted too long"
+run_awk 'col("test") == "timeout" && col("elapsed") > 4 { exit 1 }' "$tmp/runs.tsv" || fail "timeout run lasted too long"
 pgrep -f 'sleep 7.25' >/dev/null && fail "a timed-out sleep is still running"
 
 grep -q "MISMATCH" "$tmp/err.txt" || fail "no mismatch warning"
@@ -44,7 +44,8 @@ grep -q "could not start" "$tmp/err.txt" || fail "no warning for the program tha
 grep -q "exit code 3" "$tmp/err.txt" || fail "no warning for the failed run"
 grep -q "10 of 12 runs did not end ok" "$tmp/err.txt" || { cat "$tmp/err.txt"; fail "no summary of failures"; }
 # Relative input resolved against the config's folder, and written so from the current folder.
-awk -F'\t' 'NR > 1 && $7 != "cfg/input.txt" { exit 1 }' "$tmp/runs.tsv" || fail "input column: $(cut -f7 "$tmp/runs.tsv" | sort -u)"
+run_awk 'col("input") != "cfg/input.txt" { exit 1 }' "$tmp/runs.tsv" || fail "input column: $(col input "$tmp/runs.tsv" | sort -u)"
 # Every row has every column.
-awk -F'\t' 'NF != 21 { exit 1 }' "$tmp/runs.tsv" || fail "a row without 21 fields"
+bad=$(malformed_lines "$tmp/runs.tsv")
+[ -z "$bad" ] || fail "a row without every column: $bad"
 echo "run_statuses: ok"

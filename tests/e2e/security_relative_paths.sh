@@ -18,10 +18,10 @@ cd "$tmp/elsewhere"
 [ -f "$tmp/elsewhere/out/runs.tsv" ] || fail "-o did not resolve against the current folder"
 [ -f "$tmp/proj/gen/made.txt" ] || fail "generated input not made beside the config"
 [ ! -e "$tmp/elsewhere/gen" ] && [ ! -e "$tmp/gen" ] || fail "generated input made in the wrong place"
-inputs=$(awk -F'\t' 'NR > 1 { print $7 }' out/runs.tsv | sort -u)
+inputs=$(col input out/runs.tsv | sort -u)
 grep -q "proj/cfg/data/in.txt" <<<"$inputs" || fail "input column: $inputs"
 ! grep -q "elsewhere" <<<"$inputs" || fail "the decoy in the current folder was used: $inputs"
-bytes=$(awk -F'\t' '$7 ~ /in.txt$/ { print $18 }' out/runs.tsv)
+bytes=$(run_awk 'col("input") ~ /in.txt$/ { print col("bytes_out") }' out/runs.tsv)
 [ "$bytes" = 6 ] || fail "read $bytes bytes, want 6 (the config-relative file, not the decoy)"
 # --dry-run shows the resolved path too.
 "$bin/iobench" run ../proj/cfg/rel.json --dry-run | grep -q "proj/cfg/data/in.txt" || fail "dry-run path"

@@ -32,5 +32,5 @@ done <"$tmp/probe.txt"
 ! ls -d "$tmp/out"/.sinks-* >/dev/null 2>&1 || fail "private folder left behind"
 # Each run got a fresh name.
 [ "$(awk '{ print $1 }' "$tmp/probe.txt" | sort -u | wc -l)" -eq 2 ] || fail "sink name reused"
-[ "$(awk -F'\t' 'NR > 1 { print $18 }' "$tmp/out/runs.tsv" | sort -u)" = 5 ] || fail "bytes_out not 5"
+[ "$(col bytes_out "$tmp/out/runs.tsv" | sort -u)" = 5 ] || fail "bytes_out not 5"
 echo "security_sink_tempdir: $(head -1 "$tmp/probe.txt")"

@@ -91,7 +91,7 @@ for f in "${shards[@]}"; do [ -s "$f" ] || fail "no $f: $(ls results) $(cat task
   || fail "unsharded run: $(cat whole.err)"
 "$bin/iobench" merge "${shards[@]}" -o merged.tsv >/dev/null 2>merge.err \
   || fail "merge of the 4 shards exited $?: $(cat merge.err)"
-cells() { tail -n +2 "$1" | awk -F'\t' '{ print $1 "\t" $7 "\t" $8 "\t" $9 }' | sort; }
+cells() { col test,input,sink,repeat "$1" | sort; }
 [ "$(cells merged.tsv)" = "$(cells whole.tsv)" ] || fail "merged cells differ from the unsharded run's"
 [ "$(cells merged.tsv | wc -l)" -gt 0 ] || fail "no rows"
 

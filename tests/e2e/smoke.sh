@@ -5,7 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 cd "$src"
 "$bin/iobench" run configs/smoke.json -o "$tmp/runs.tsv" --quiet >"$tmp/table.txt" 2>"$tmp/stderr.txt" \
-  || { cat "$tmp/stderr.txt" >&2; fail "iobench run exited $?"; }
+  || { rc=$?; cat "$tmp/stderr.txt" >&2; fail "iobench run exited $rc"; }
 
 head -1 "$tmp/runs.tsv" | grep -q $'^test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\t' \
   || fail "header: $(head -1 "$tmp/runs.tsv")"
@@ -16,10 +16,10 @@ tests=$(wc -l <"$tmp/tests.txt")
 [ "$tests" -ge 70 ] || fail "only $tests tests in the smoke plan"
 rows=$(tail -n +2 "$tmp/runs.tsv" | wc -l)
 [ "$rows" -eq $((tests * 3)) ] || fail "$rows rows for $tests tests x 3 repeats"
-bad=$(tail -n +2 "$tmp/runs.tsv" | awk -F'\t' '$10 != "ok"' | head -5)
+bad=$(run_awk 'col("status") != "ok"' "$tmp/runs.tsv" | sed -n 1,5p)
 [ -z "$bad" ] || fail "rows not ok:"$'\n'"$bad"
 # Every hashed copy agrees with the input (the column is filled for pipe sinks).
-tail -n +2 "$tmp/runs.tsv" | awk -F'\t' '$20 == "" && $1 != "wc-l" { exit 1 }' || fail "missing output_hash"
+run_awk 'col("output_hash") == "" && col("test") != "wc-l" { exit 1 }' "$tmp/runs.tsv" || fail "missing output_hash"
 
 # The smoke matrix covers every reader and writer the worker lists.
 "$bin/iobench" list | awk '$1 == "reader" || $1 == "writer" { print $2 }' >"$tmp/strategies.txt"

@@ -6,8 +6,8 @@
 #include <exception>
 #include <string>
 
-#include "driver/config/config.hpp"
 #include "common/error.hpp"
+#include "driver/config/config.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

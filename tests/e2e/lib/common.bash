@@ -10,9 +10,23 @@
 #                    registered runs first;
 #   mount_small_tmpfs NAME SIZE   a tmpfs of SIZE at $mnt=$tmp/disk, unmounted on exit; skips
 #                    (with the reason) without root or where mounting is refused.
+#   wait_until SECONDS WHAT COMMAND...   runs COMMAND every 0.05 s until it succeeds; fails
+#                    ("gave up after SECONDS s waiting for WHAT") when it has not within SECONDS.
+# Run files are read by column name, never by position (docs/formats.md, "Run file": columns are
+# found by their header name), so a new column breaks only the tests that concern columns:
+#   run_awk [-v NAME=VALUE]... PROGRAM FILE...   awk over run files, tab-separated: each file's
+#                    header line maps its names to field numbers and is not given to PROGRAM; in
+#                    PROGRAM, col("status") is that column of the current row and ncols the number
+#                    of columns the header names. A name the header lacks ends awk with exit 2 and
+#                    a line naming it.
+#   col NAMES FILE...   the NAMES columns (comma-separated: test,sink) of every row, tab-separated.
+#   standard_header  the header of a run file without counters: the schema's standard columns
+#                    (kStandardColumns in driver/runfile/schema.hpp), tab-separated.
+#   malformed_lines FILE   the lines of a run file without counters that are not whole: a header
+#                    other than standard_header, or a row with another number of fields.
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: bash SCRIPT BIN_DIR SOURCE_DIR" >&2; exit 2; }
-bin=$1 src=$2
+bin=$(cd "$1" && pwd) src=$(cd "$2" && pwd)
 tmp=$(mktemp -d)
 e2e_exit_commands=()
 
@@ -38,4 +52,62 @@ mount_small_tmpfs() {
   mount -t tmpfs -o "size=$size" tmpfs "$mnt" 2>"$tmp/mount.err" ||
     skip "$name: cannot mount a tmpfs: $(cat "$tmp/mount.err")"
   on_exit 'umount "$mnt" 2>/dev/null || umount -l "$mnt"'
+}
+
+wait_until() {
+  local seconds=$1 what=$2
+  shift 2
+  local deadline_us=$((${EPOCHREALTIME/[.,]/} + seconds * 1000000))
+  until "$@"; do
+    ((${EPOCHREALTIME/[.,]/} < deadline_us)) || fail "gave up after $seconds s waiting for $what"
+    sleep 0.05
+  done
+}
+
+# The END rule comes first, so that an unknown column's exit 2 is not overridden by PROGRAM's own
+# END (`END { exit bad }`).
+e2e_run_awk_prelude='
+function col(name) {
+  if (!(name in e2e_column)) {
+    printf "run_awk: %s has no column \"%s\"\n", FILENAME, name > "/dev/stderr"
+    e2e_unknown_column = 1
+    exit 2
+  }
+  return $(e2e_column[name])
+}
+END { if (e2e_unknown_column) exit 2 }
+FNR == 1 { delete e2e_column; ncols = NF; for (e2e_i = 1; e2e_i <= NF; e2e_i++) e2e_column[$e2e_i] = e2e_i; next }
+'
+
+run_awk() {
+  local options=()
+  while [ "$1" = -v ]; do
+    options+=("$1" "$2")
+    shift 2
+  done
+  local program=$1
+  shift
+  awk -F'\t' "${options[@]}" "$e2e_run_awk_prelude$program" "$@"
+}
+
+col() {
+  local names=$1
+  shift
+  run_awk -v e2e_names="$names" '
+    BEGIN { e2e_n = split(e2e_names, e2e_want, ",") }
+    { line = col(e2e_want[1]); for (i = 2; i <= e2e_n; i++) line = line "\t" col(e2e_want[i]); print line }' "$@"
+}
+
+standard_header() {
+  local schema=$src/driver/runfile/schema.hpp names
+  names=$(sed -n '/kStandardColumns{/,/};/p' "$schema" | grep -o '"[a-z_]*"' | tr -d '"' | paste -sd '\t')
+  [ -n "$names" ] || fail "no kStandardColumns in $schema"
+  printf '%s\n' "$names"
+}
+
+malformed_lines() {
+  local header
+  header=$(head -1 "$1")
+  [ "$header" = "$(standard_header)" ] || echo "header: $header"  # said even when it is empty
+  run_awk 'NF != ncols' "$1"
 }

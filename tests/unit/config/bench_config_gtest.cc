@@ -240,5 +240,27 @@ TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
   expect_error(request, "a command is empty");
 }
 
+// The saved config's description names the command line that measures it again: every option,
+// in one order, each value quoted for sh.
+TEST_F(BenchConfigTest, TheCommandLineSpellsOutEveryOption) {
+  BenchRequest request = two_commands();
+  request.param_specs = {"n=1,2"};
+  request.names = {"cat", "count"};
+  request.reference = "cat {input}";
+  request.sinks = {"pipe", "null"};
+  request.timeout_s = 2.5;
+  request.counters = {"syscalls", "task-clock"};
+  request.shell = false;
+  request.verify = false;
+  EXPECT_EQ(bench_command_line(request),
+            "iobench bench --input data/in.txt -L n=1,2 --name cat --name count --reference "
+            "'cat {input}' --runs 10 --warmup 1 --sink pipe --sink null --cache warm --order "
+            "interleave --timeout 2.5 --counters syscalls,task-clock --no-shell --no-verify "
+            "'cat {input}' 'grep -c . {input}'");
+  EXPECT_EQ(bench_command_line(two_commands()),
+            "iobench bench --input data/in.txt --runs 10 --warmup 1 --cache warm --order "
+            "interleave 'cat {input}' 'grep -c . {input}'");
+}
+
 }  // namespace
 }  // namespace iobench

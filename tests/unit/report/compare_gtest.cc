@@ -126,6 +126,29 @@ TEST(Compare, TsvGolden) {
       "test\tinput\tsink\tbase_median\tnew_median\tratio\tci_low\tci_high\tp_value\tsignificant");
 }
 
+// Pretty, markdown and json of the fixtures, byte for byte (with a regression marked), against
+// golden files; IOBENCH_UPDATE_GOLDEN=1 rewrites them.
+TEST(Compare, EveryFormatGolden) {
+  Options options;
+  options.fail_on_regression_pct = 10;
+  const Result result = run(options);
+  for (const auto& [format, name] : {std::pair{exporter::Format::kPretty, "compare.pretty.txt"},
+                                     std::pair{exporter::Format::kMarkdown, "compare.md"},
+                                     std::pair{exporter::Format::kJson, "compare.json"}}) {
+    std::ostringstream out;
+    write_result(result, format, out);
+    const auto path = kFixtures / "golden" / name;
+    if (std::getenv("IOBENCH_UPDATE_GOLDEN") != nullptr) {
+      std::ofstream(path, std::ios::binary | std::ios::trunc) << out.str();
+    }
+    std::ifstream in(path, std::ios::binary);
+    ASSERT_TRUE(in) << path;
+    std::stringstream golden;
+    golden << in.rdbuf();
+    EXPECT_EQ(out.str(), golden.str()) << "golden file " << path << " differs";
+  }
+}
+
 TEST(Compare, PrettySaysTooFewRunsPlainly) {
   std::ostringstream out;
   write_result(run(), exporter::Format::kPretty, out);

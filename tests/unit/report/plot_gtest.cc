@@ -1,9 +1,14 @@
-// The SVG chart: structure, marks, and that no two texts overlap (estimated monospace boxes).
+// The SVG chart: structure, marks, and that no two texts overlap (estimated monospace boxes);
+// and the whole SVG of fixed runs against golden files (tests/fixtures/reports/golden). To accept
+// a deliberate change of the drawing: IOBENCH_UPDATE_GOLDEN=1 ./iobench_unit_tests
+// --gtest_filter='PlotGolden*', then review the diff.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "common/error.hpp"
 #include "driver/report/plot.hpp"
@@ -29,6 +34,18 @@ std::size_t count(const std::string& haystack, const std::string& needle) {
     ++n;
   }
   return n;
+}
+
+void expect_golden(const std::string& svg, const std::string& golden_name) {
+  const auto path = kFixtures / "golden" / golden_name;
+  if (std::getenv("IOBENCH_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << svg;
+  }
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  std::stringstream golden;
+  golden << in.rdbuf();
+  EXPECT_EQ(svg, golden.str()) << "golden file " << path << " differs";
 }
 
 void expect_no_overlap(const Chart& chart) {
@@ -160,6 +177,47 @@ TEST(Plot, RejectsOtherMetrics) {
   Options options;
   options.metric = results::Metric::kUser;
   EXPECT_THROW(render(read({kFixtures / "gnu-time.tsv"}), options), Error);
+}
+
+// Every mark of the chart, byte for byte: the elapsed chart (strips, a timed-out run, two
+// sections), memory, a counter, a log axis, and a narrow chart whose legend wraps.
+TEST(PlotGolden, ElapsedOfTheNgramRuns) {
+  Options options;
+  options.subtitle = "runs-ngram.tsv · 85 runs";
+  expect_golden(render(read({kFixtures / "runs-ngram.tsv"}), options).svg, "plot-elapsed.svg");
+}
+
+TEST(PlotGolden, MemOfTwoFiles) {
+  Options options;
+  options.metric = results::Metric::kMem;
+  expect_golden(
+      render(read({kFixtures / "runs-ngram.tsv", kFixtures / "gnu-time.tsv"}), options).svg,
+      "plot-mem.svg");
+}
+
+TEST(PlotGolden, ACounterOnALogAxis) {
+  results::ReadOptions read_options;
+  read_options.group_by = {"test", "input", "sink"};
+  read_options.allow_missing_columns = true;
+  const auto set = results::parse_runs(
+      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tsyscalls\tstatus\n"
+      "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t20\tok\n"
+      "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t21\tok\n"
+      "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t40000\tok\n"
+      "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\tok\n"
+      "C\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\tfailed\n",
+      "counters.tsv", read_options);
+  Options options;
+  options.metric = metric_of(Counter::kSyscalls);
+  options.title = "syscalls <per> test";
+  expect_golden(render(set, options).svg, "plot-counter-log.svg");
+}
+
+TEST(PlotGolden, ANarrowElapsedChartWrapsItsLegend) {
+  Options options;
+  options.width_px = 500;  // drawn at the 640 px minimum
+  options.subtitle = std::string(200, 's');
+  expect_golden(render(read({kFixtures / "gnu-time.tsv"}), options).svg, "plot-narrow.svg");
 }
 
 // Written through the atomic writer: a link planted at the fixed `<out>.tmp` plot once used is

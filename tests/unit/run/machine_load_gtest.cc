@@ -1,8 +1,8 @@
-// The busy-machine warning (issue 11) counts what others run now, not the 1-minute load average:
-// right after another iobench run the load average still holds that run's work while nothing
-// runs. The window overlaps the first runs (issue 15), so iobench's own CPU time is left out.
-// /proc, the own CPU time and the clock are fed through the ProcSource seam; nothing sleeps but
-// the last two tests.
+// The busy-machine warning (docs/driver.md, "Order, failures, interrupts") counts what others run
+// now, not the 1-minute load average: right after another iobench run the load average still holds
+// that run's work while nothing runs. The window overlaps the first runs, so iobench's own CPU time
+// is left out. /proc, the own CPU time and the clock are fed through the ProcSource seam; nothing
+// sleeps but the last two tests.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>

@@ -1,5 +1,6 @@
 // Settings the machine cannot honour are config errors (exit 2) found before anything runs
-// (issue 11): an offline CPU, a pipe size above pipe-max-size, the mmap reader on a pipe.
+// (docs/driver.md, "What `ok` guarantees"): an offline CPU, a pipe size above pipe-max-size, the
+// mmap reader on a pipe.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -41,12 +42,6 @@ class PreRunTest : public ::testing::Test {
 
 constexpr const char* kReadWorker =
     R"("strategies": [{"name": "a", "worker": ["--read", "read", "--write", "raw"]}])";
-
-TEST(PreRun, ParsesKernelCpuLists) {
-  EXPECT_EQ(parse_cpu_list("0-3,6"), (std::vector<int>{0, 1, 2, 3, 6}));
-  EXPECT_EQ(parse_cpu_list("0"), (std::vector<int>{0}));
-  EXPECT_TRUE(parse_cpu_list("zero").empty());
-}
 
 TEST_F(PreRunTest, ACpuThatIsNotOnlineIsAConfigError) {
   EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "cpus": [0])", dir_.path()), "(no error)");

@@ -1,5 +1,5 @@
-// The meta file's provenance block (issue 11, docs/formats.md "Meta file"): the reference test,
-// the config's git commit and dirty flag, the worker binary's hash, the load sampled at start.
+// The meta file's provenance block (docs/formats.md, "Meta file"): the reference test, the config's
+// git commit and dirty flag, the worker binary's hash, the load sampled at start.
 #include <gtest/gtest.h>
 #include <xxhash.h>
 
@@ -28,7 +28,7 @@ nlohmann::ordered_json provenance_of(const fs::path& config_file, const std::str
       parse_config(R"({"name": "n", "inputs": ["in"], )" + fields + kStrategies + "}", config_file);
   PlanOptions options;
   options.worker_path = worker.string();
-  return collect_provenance(config, build_plan(config, options), worker, load);
+  return runfile::to_json(collect_provenance(config, build_plan(config, options), worker, load));
 }
 
 // `git -C folder ARGS` through the shell, stdout trimmed of its newline; empty on failure.

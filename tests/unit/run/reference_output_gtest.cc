@@ -1,5 +1,5 @@
-// The driver's own reference outputs (issue 11): `count` and `field:N` are checked against the
-// input, not only against the first test of their class.
+// The driver's own reference outputs (docs/driver.md, "Verification"): `count` and `field:N` are
+// checked against the input, not only against the first test of their class.
 #include <gtest/gtest.h>
 #include <unistd.h>
 

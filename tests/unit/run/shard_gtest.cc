@@ -97,12 +97,16 @@ Config two_test_config(const std::string& worker_arg) {
                       "/cfg/m.json");
 }
 
+nlohmann::ordered_json matrix_of(const Config& config, const Plan& plan, const ShardChoice& shard) {
+  return runfile::to_json(describe_matrix(config, plan, shard));
+}
+
 TEST(MatrixBlock, ListsEveryCellInShardOrderAndHashesThePlan) {
   const Config config = two_test_config("raw");
   PlanOptions options;
   options.worker_path = "/usr/bin/iobench-worker";
   const Plan plan = build_plan(config, options);
-  const auto matrix = describe_matrix(config, plan, ShardChoice{1, 3, "--shard"});
+  const auto matrix = matrix_of(config, plan, ShardChoice{1, 3, "--shard"});
   EXPECT_EQ(matrix["shard"], "2/3");
   EXPECT_EQ(matrix["repeats"], 2);
   ASSERT_EQ(matrix["cells"].size(), 8U);  // 2 tests x 2 inputs x 2 sinks
@@ -111,11 +115,11 @@ TEST(MatrixBlock, ListsEveryCellInShardOrderAndHashesThePlan) {
   EXPECT_EQ(matrix["cells"][0][2], "pipe");
   // The hash does not depend on where the worker is installed, only on what runs.
   options.worker_path = "/home/me/build/bin/iobench-worker";
-  EXPECT_EQ(describe_matrix(config, build_plan(config, options), {})["hash"], matrix["hash"]);
+  EXPECT_EQ(matrix_of(config, build_plan(config, options), {})["hash"], matrix["hash"]);
   const Config other = two_test_config("stdio");
-  EXPECT_NE(describe_matrix(other, build_plan(other, options), {})["hash"], matrix["hash"]);
+  EXPECT_NE(matrix_of(other, build_plan(other, options), {})["hash"], matrix["hash"]);
   options.repeats_override = 3;
-  EXPECT_NE(describe_matrix(config, build_plan(config, options), {})["hash"], matrix["hash"]);
+  EXPECT_NE(matrix_of(config, build_plan(config, options), {})["hash"], matrix["hash"]);
 }
 
 TEST(MatrixBlock, ShardedPlansDealCellsAsTheMatrixListsThem) {
@@ -123,7 +127,7 @@ TEST(MatrixBlock, ShardedPlansDealCellsAsTheMatrixListsThem) {
   const Config config = two_test_config("raw");
   PlanOptions whole;
   whole.worker_path = "w";
-  const auto matrix = describe_matrix(config, build_plan(config, whole), {});
+  const auto matrix = matrix_of(config, build_plan(config, whole), {});
   for (int k = 0; k < 3; ++k) {
     PlanOptions sharded = whole;
     sharded.shard_index = k;

@@ -1,5 +1,5 @@
-// With `cpus` set, the pipe drain runs on the other CPUs (issue 11), so the measured worker does
-// not share its CPU with the driver's drain.
+// With `cpus` set, the pipe drain runs on the other CPUs (docs/driver.md, "Sinks"), so the measured
+// worker does not share its CPU with the driver's drain.
 #include <gtest/gtest.h>
 #include <sched.h>
 

@@ -1,7 +1,7 @@
-// Fault injection on the sinks (issue 7): a process that escaped the worker's process group keeps
-// writing into the pipe sink without end; finish() must give up after the grace period instead of
-// draining forever. A file sink is a 0600 file in the given private folder, removed by finish().
-// The null sink is one /dev/null for every run.
+// Fault injection on the sinks (docs/reliability.md, "Faults"): a process that escaped the worker's
+// process group keeps writing into the pipe sink without end; finish() must give up after the grace
+// period instead of draining forever. A file sink is a 0600 file in the given private folder,
+// removed by finish(). The null sink is one /dev/null for every run.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -68,9 +68,9 @@ TEST(FaultSink, FileSinkIsPrivateAndRemoved) {
   sink.reset();
 }
 
-// The null sink costs a run no open and close of its own (issue 15: 1000 runs of `true`): every
-// null sink of the process hands the worker the same /dev/null, which stays usable after a sink
-// is gone.
+// The null sink costs a run no open and close of its own (docs/driver.md, "The spawner": 1000
+// runs of `true`): every null sink of the process hands the worker the same /dev/null, which stays
+// usable after a sink is gone.
 TEST(NullSink, EveryRunSharesOneDevNull) {
   const auto first = open_sink(SinkKind::kNull, SinkSettings{});
   const auto second = open_sink(SinkKind::kNull, SinkSettings{});

@@ -67,9 +67,10 @@ TEST_F(ShardMerge, JoinsEveryShardIntoOneFile) {
   EXPECT_EQ(merged.runs_text.rfind("test\telapsed\t", 0), 0U);
   EXPECT_EQ(merged.hosts, (std::vector<std::string>{"node1", "node2"}));
   EXPECT_EQ(merged.baseline, "t0");
-  EXPECT_EQ(merged.meta["merged_from"].size(), 2U);
-  EXPECT_EQ(merged.meta["matrix"]["shard"], "1/1");
-  EXPECT_EQ(merged.meta["matrix"]["hash"], "abc");
+  EXPECT_EQ(merged.meta.merged_from.size(), 2U);
+  ASSERT_TRUE(merged.meta.matrix.has_value());
+  EXPECT_EQ(merged.meta.matrix->shard.text(), "1/1");
+  EXPECT_EQ(merged.meta.matrix->hash, "abc");
 }
 
 TEST_F(ShardMerge, AMissingShardIsOneLineAndNothingMerged) {

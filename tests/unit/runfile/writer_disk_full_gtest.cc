@@ -1,7 +1,7 @@
-// Fault injection through the system-call seam (issue 7): the results disk fills up part way
-// through a row. The writer must throw iobench::Error naming the file and the cause, and leave
-// the file with whole rows only (the header and every row appended before), so a later reader
-// never sees half a row.
+// Fault injection through the system-call seam (docs/reliability.md, "Faults"): the results disk
+// fills up part way through a row. The writer must throw iobench::Error naming the file and the
+// cause, and leave the file with whole rows only (the header and every row appended before), so a
+// later reader never sees half a row.
 #include <gtest/gtest.h>
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
 // A worker that cannot do what it was asked fails with its reason; it never falls back to another
-// strategy that would then be measured under the requested name (issue 11): io_uring refused,
-// mmap of a pipe, a pipe size the kernel refuses.
+// strategy that would then be measured under the requested name (docs/driver.md, "What `ok`
+// guarantees"): io_uring refused, mmap of a pipe, a pipe size the kernel refuses.
 #include <fcntl.h>
 #include <grp.h>
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "driver/report/counters.hpp"
+#include "driver/report/counter_figures.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
 
@@ -38,11 +38,6 @@ TEST(CounterFigures, DerivedFromTheMedians) {
   EXPECT_FALSE(none.syscalls_per_mib || none.syscalls_per_line || none.instructions_per_byte ||
                none.ipc);
   EXPECT_FALSE(derive_counter_figures(1, 1, 0, 0, 0).ipc);  // no division by zero
-}
-
-TEST(CounterFigures, CountsLinesAsTheWorkerDoes) {
-  EXPECT_EQ(count_lines(kInput), 1000u);
-  EXPECT_FALSE(count_lines("/nonexistent/input").has_value());
 }
 
 TEST(CounterFigures, SummaryAndExportsCarryThem) {

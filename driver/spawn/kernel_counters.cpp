@@ -1,4 +1,4 @@
-#include "driver/spawn/counters.hpp"
+#include "driver/spawn/kernel_counters.hpp"
 
 #include <unistd.h>
 

@@ -1,9 +1,10 @@
 #pragma once
-// Kernel counters per run (docs/driver.md, "Counters"): perf_event_open on the worker and every
-// descendant (inherit), switched on at the worker's exec (enable_on_exec) so nothing the spawner
-// does between fork and exec is counted (the spawner opens them: driver/spawn/counter_events.hpp).
-// A counter the machine cannot count is never an error: its cells stay empty and the reason
-// travels with it.
+// The kernel event counters as the driver sees them (docs/driver.md, "Counters"): one run's
+// reading of each, and the probe of which ones this machine can count. They are perf_event_open
+// on the worker and every descendant (inherit), switched on at the worker's exec (enable_on_exec)
+// so nothing the spawner does between fork and exec is counted (the spawner opens them:
+// driver/spawn/counter_events.hpp). A counter the machine cannot count is never an error: its
+// cells stay empty and the reason travels with it.
 #include <sys/types.h>
 
 #include <optional>

@@ -1,14 +1,14 @@
 #pragma once
 // What a run does with the config's `counters` (docs/driver.md, "Counters"): which of them this
 // machine can count (probed once, before the first run), the one warning and the meta-file
-// entry for the others, and what the spawner left behind in a run (strays).
+// entry for the others, and each row's counter cells from what the spawner counted.
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 #include <vector>
 
+#include "driver/runfile/meta.hpp"
 #include "driver/runfile/schema.hpp"
-#include "driver/spawn/counters.hpp"
+#include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/spawner.hpp"
 
 namespace iobench {
@@ -28,19 +28,7 @@ void fill_counters(RunRow& row, const SpawnResult& result);
 // One line naming the counters left empty and why; empty when every counter can be counted.
 std::string counting_warning(const CountingPlan& plan);
 
-// The meta file's "counters": requested, counted, unavailable (name -> reason).
-nlohmann::ordered_json counting_meta(const CountingPlan& plan);
-
-// Processes a worker left running are killed by the spawner; the test is named once.
-class StrayWatch {
- public:
-  // The warning for this run's strays, or an empty string (nothing left, or the test was already
-  // named). sink_held is set when a stray still held the worker's stdout: its output was not
-  // final when it was read, so the run cannot be `ok`.
-  std::string check(const std::string& test, const SpawnResult& result, bool& sink_held);
-
- private:
-  std::set<std::string> named_;
-};
+// The run record's "counters": requested, counted, unavailable (name, reason).
+runfile::CounterAvailability counter_availability(const CountingPlan& plan);
 
 }  // namespace iobench

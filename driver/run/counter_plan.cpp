@@ -1,4 +1,4 @@
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 
 #include <fmt/core.h>
 
@@ -25,13 +25,12 @@ std::string counting_warning(const CountingPlan& plan) {
                      describe_counter_problems(plan.unavailable));
 }
 
-nlohmann::ordered_json counting_meta(const CountingPlan& plan) {
-  nlohmann::ordered_json meta;
-  meta["requested"] = plan.requested;
-  meta["counted"] = plan.counted;
-  meta["unavailable"] = nlohmann::ordered_json::object();
-  for (const auto& problem : plan.unavailable) meta["unavailable"][problem.name] = problem.reason;
-  return meta;
+runfile::CounterAvailability counter_availability(const CountingPlan& plan) {
+  runfile::CounterAvailability availability{plan.requested, plan.counted, {}};
+  for (const auto& problem : plan.unavailable) {
+    availability.unavailable.emplace_back(problem.name, problem.reason);
+  }
+  return availability;
 }
 
 void fill_counters(RunRow& row, const SpawnResult& result) {
@@ -43,16 +42,6 @@ void fill_counters(RunRow& row, const SpawnResult& result) {
     smallest_fraction = std::min(smallest_fraction.value_or(1.0), reading.counted_fraction);
   }
   if (smallest_fraction) row.counted_pct = *smallest_fraction * 100.0;
-}
-
-std::string StrayWatch::check(const std::string& test, const SpawnResult& result, bool& sink_held) {
-  sink_held = result.stray_held_sink;
-  if (result.strays_killed == 0) return {};
-  if (!named_.insert(test).second && !sink_held) return {};
-  return fmt::format(
-      "{}: left {} process{} running after it ended (a setsid or double-forked child); killed{}",
-      test, result.strays_killed, result.strays_killed == 1 ? "" : "es",
-      sink_held ? ". One still held the sink open, so the run is an error" : "");
 }
 
 }  // namespace iobench

@@ -13,7 +13,7 @@
 
 #include "common/fd.hpp"
 #include "driver/runfile/schema.hpp"
-#include "driver/spawn/counters.hpp"
+#include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/spawn_ops.hpp"
 #include "driver/spawn/spawner.hpp"
 #include "tests/unit/temp_dir.hpp"

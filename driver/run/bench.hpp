@@ -1,0 +1,26 @@
+#pragma once
+// `iobench bench 'CMD' ['CMD'...]` end to end (docs/bench.md): the request becomes a Config
+// (driver/config/bench_config.hpp), which runs through exactly the engine of `iobench run`; the
+// config is saved when asked; then each command is judged against the reference
+// (driver/report/bench_report.hpp).
+#include <filesystem>
+
+#include "driver/config/bench_config.hpp"
+#include "driver/report/bench_report.hpp"
+#include "driver/run/runner.hpp"
+
+namespace iobench {
+
+struct BenchOptions {
+  BenchRequest request;               // made_by is filled in from the rest
+  RunOptions run;                     // config_path and runs_file_out are not read
+  std::filesystem::path save_config;  // empty: not saved
+  report::BenchExports exports;
+};
+
+// Returns the exit code of the run (docs/formats.md "Exit codes"). Throws iobench::Error (exit
+// 2, nothing written) for a bad request or a --save-config folder it cannot write in, found
+// before any run.
+int run_bench(BenchOptions& options);
+
+}  // namespace iobench

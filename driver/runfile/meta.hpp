@@ -1,0 +1,170 @@
+#pragma once
+// The run record: what `iobench run` and `iobench merge` write to meta/<stem>.json beside a run
+// file, and the one place that reads it back (docs/formats.md "Meta file", which lists every field
+// from this type). Blocks a writer does not know stay empty and are left out of the JSON; fields
+// that may be null say when.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace iobench::runfile {
+
+// 1: every meta file written before the record was typed (no "format_version" key); 2: this
+// record. Readers take both; docs/formats.md says what 2 changed.
+inline constexpr int kMetaFormatVersion = 2;
+
+// Where `iobench run` puts the meta and medians files of a run file: <folder>/meta/<stem>.json
+// and <folder>/medians/<stem>.tsv.
+std::filesystem::path meta_path_for(const std::filesystem::path& runs_file);
+std::filesystem::path medians_path_for(const std::filesystem::path& runs_file);
+
+// Shard K of N, as `--shard K/N` and the matrix block spell it.
+struct ShardId {
+  int number = 1;  // K, 1-based
+  int count = 1;   // N
+  // "K/N" with 1 <= K <= N; nullopt for anything else.
+  static std::optional<ShardId> parse(std::string_view text);
+  std::string text() const;
+  bool operator==(const ShardId&) const = default;
+};
+
+// The machine and build that ran (Google Benchmark's context block).
+struct MachineContext {
+  std::string date;  // UTC, 2026-12-01T08:36:01Z
+  std::string host;
+  std::string kernel;          // "Linux 6.1.0"
+  std::string kernel_version;  // uname's version string
+  std::string machine;         // x86_64
+  std::string cpu_model;
+  long cpus_online = 0;
+  std::string cpu_governor;                         // "unknown (no cpufreq)" without cpufreq
+  std::optional<std::int64_t> pipe_max_size_bytes;  // null when /proc does not say
+  std::string build;                                // type, compiler, sanitizers
+  std::string iobench_version;
+  // The commit of the folder iobench ran in; absent outside a repository (format 1 wrote "").
+  std::optional<std::string> git_commit;
+};
+
+// How the run was asked for (the JSON's "options").
+struct RunSettings {
+  std::string filter;              // --filter, "" for none
+  int repeats = 0;                 // the most measured runs per cell
+  std::optional<int> repeats_min;  // absent in the oldest files, which had no precision target
+  std::optional<double> ci_pct;    // 0: no precision target
+  ShardId shard;
+  std::string order;
+  std::uint64_t seed = 0;
+  std::string worker;  // the worker binary's path
+};
+
+struct WorkerBinary {
+  std::string path;
+  std::string build;
+  std::optional<std::string> xxh3;  // null: there is no worker binary (only commands ran)
+};
+
+// Where the figures come from (docs/formats.md "Meta file", provenance).
+struct Provenance {
+  std::string reference_test;  // the test `relative` divides by
+  // The config's repository: both absent outside one or without git.
+  std::optional<std::string> git_commit;
+  std::optional<bool> git_dirty;
+  std::optional<WorkerBinary> worker;
+  std::optional<double> load_average_start;  // 1-minute; null when the kernel does not say
+  std::optional<double> busy_cpus_start;     // null until the busy window closes
+  bool root = false;
+  std::optional<double> load_average_end;  // null until the run ends
+};
+
+struct CellName {
+  std::string test;
+  std::string input;
+  std::string sink;
+  bool operator==(const CellName&) const = default;
+};
+
+// The planned order: "v:CELL" verification, "w:CELL" warmup, "m:CELL:REPEAT" measured.
+struct Schedule {
+  std::vector<CellName> cells;
+  std::vector<std::string> runs;
+};
+
+// What lets `iobench merge` prove the shards are one complete matrix (docs/distributed.md).
+struct Matrix {
+  std::string hash;  // XXH3 of the expanded, unsharded plan, 16 hex digits
+  ShardId shard;
+  std::optional<std::string> shard_source;  // absent in merged files and the oldest
+  int repeats = 0;
+  std::vector<CellName> cells;  // every cell of the whole matrix; cell c is shard c mod N + 1's
+};
+
+struct CounterAvailability {
+  std::vector<std::string> requested;
+  std::vector<std::string> counted;
+  std::vector<std::pair<std::string, std::string>> unavailable;  // counter, why
+};
+
+// One shard of a merged file.
+struct MergedShard {
+  std::string file;
+  ShardId shard;
+  std::string host;  // the host its meta file names
+  std::vector<std::string> row_hosts;
+  std::size_t rows = 0;
+};
+
+// The end of a run, written once the runs are over (absent from the meta written before them,
+// and from a run that died).
+struct RunEnd {
+  bool finished = false;  // false when interrupted or when iobench could not go on
+  std::size_t runs_saved_by_ci_pct = 0;
+  std::optional<std::uint64_t> pipe_size_given_bytes;  // null without a pipe sink
+  std::vector<std::string> cache_state_warnings;
+};
+
+struct RunMeta {
+  int format_version = kMetaFormatVersion;  // the format it was read from; to_json writes today's
+  std::string runs_file;
+  std::string medians_file;
+  std::optional<MachineContext> context;
+  std::optional<RunSettings> options;
+  std::optional<std::string> host;
+  std::optional<Matrix> matrix;
+  std::optional<std::string> config_file;
+  nlohmann::ordered_json config;  // the config as written; null when absent
+  std::optional<Provenance> provenance;
+  std::optional<bool> drop_caches_available;
+  std::optional<Schedule> schedule;
+  std::optional<CounterAvailability> counters;
+  std::vector<MergedShard> merged_from;  // a merged file's only, with hosts
+  std::vector<std::string> hosts;
+  std::optional<RunEnd> end;
+  std::optional<std::size_t> rows;  // rows in the run file: at the end of a run, and by merge
+
+  // The config's cache mode ("warm" when it does not say, the config's default); empty when the
+  // record holds no config.
+  std::string cache_mode() const;
+  // The config's baseline test; empty when none.
+  std::string baseline() const;
+};
+
+nlohmann::ordered_json to_json(const RunMeta& meta);
+nlohmann::ordered_json to_json(const Provenance& provenance);
+nlohmann::ordered_json to_json(const Matrix& matrix);
+// Throws iobench::Error naming the field for a record it cannot read, and for a format newer than
+// kMetaFormatVersion.
+RunMeta meta_from_json(const nlohmann::ordered_json& json);
+
+// Reads the meta file of a run file; nullopt when there is none. Throws iobench::Error (with the
+// path) when it exists but cannot be read or parsed.
+std::optional<RunMeta> read_meta_for(const std::filesystem::path& runs_file);
+// Writes the record through the atomic writer (docs/architecture.md, "Files").
+void write_meta(const std::filesystem::path& path, const RunMeta& meta);
+
+}  // namespace iobench::runfile
