@@ -1,12 +1,13 @@
 #pragma once
-// What the history keeps from a run's meta file (docs/formats.md "Meta file"). Every read of the
-// meta JSON goes through read_run_meta_facts, so that moving to the typed record
-// (runfile/meta.hpp) is a change in this one place.
+// What the history keeps from a run's meta file, read through the typed run record
+// (driver/runfile/meta.hpp, docs/formats.md "Meta file"), in this one place.
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+
+#include "driver/runfile/meta.hpp"
 
 namespace iobench::history {
 
@@ -39,12 +40,12 @@ struct RunMetaFacts {
   std::optional<std::int64_t> rows;
 };
 
-// Reads RUNS's meta file (runfile::meta_path_for). Throws iobench::Error (exit 2) naming RUNS when
+// Reads RUNS's meta file (runfile::read_meta_for). Throws iobench::Error (exit 2) naming RUNS when
 // it is missing ("history add needs the meta file `iobench run` writes beside each run file"),
-// unreadable or not a JSON object.
+// and the record's own error when it cannot be read.
 RunMetaFacts read_run_meta_facts(const std::filesystem::path& runs_file);
 
-// The same from meta JSON text; `name` is the file its errors cite.
-RunMetaFacts parse_run_meta_facts(const std::string& text, const std::filesystem::path& name);
+// The same from a record in hand; `name` is the meta file it came from.
+RunMetaFacts facts_from_meta(const runfile::RunMeta& meta, const std::filesystem::path& name);
 
 }  // namespace iobench::history

@@ -11,7 +11,8 @@ namespace {
 using test::sample_meta;
 
 RunMetaFacts facts_of(const nlohmann::json& meta) {
-  return parse_run_meta_facts(meta.dump(), "meta/t.json");
+  return facts_from_meta(runfile::meta_from_json(nlohmann::ordered_json::parse(meta.dump())),
+                         "meta/t.json");
 }
 
 std::string hash_of(const nlohmann::json& meta, const std::string& test,
