@@ -38,8 +38,18 @@ StoreLocation parse_postgresql(std::string_view text) {
     throw Error(fmt::format("--history {}: not a PostgreSQL URL libpq can read: {}",
                             without_password(text), why));
   }
-  PQconninfoFree(options);
   StoreLocation location;
+  for (const PQconninfoOption* option = options; option->keyword != nullptr; ++option) {
+    if (option->val == nullptr) continue;
+    std::string quoted;
+    for (const char* c = option->val; *c != '\0'; ++c) {
+      if (*c == '\\' || *c == '\'') quoted += '\\';
+      quoted += *c;
+    }
+    if (!location.postgresql_conninfo.empty()) location.postgresql_conninfo += ' ';
+    location.postgresql_conninfo += fmt::format("{}='{}'", option->keyword, quoted);
+  }
+  PQconninfoFree(options);
   location.backend = Backend::kPostgresql;
   location.postgresql_url = url;
   location.display = without_password(text);

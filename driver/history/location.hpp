@@ -14,7 +14,10 @@ enum class Backend { kSqlite, kPostgresql };
 struct StoreLocation {
   Backend backend = Backend::kSqlite;
   std::filesystem::path sqlite_path;  // kSqlite
-  std::string postgresql_url;         // kPostgresql: the URL as given, for libpq
+  std::string postgresql_url;         // kPostgresql: the URL as given
+  // kPostgresql: the URL as libpq's keyword=value connection string (libpq parsed it): SOCI would
+  // take a URL's scheme for its own backend name.
+  std::string postgresql_conninfo;
   // What messages call it: the path, or the URL with its password replaced by "***".
   std::string display;
 };

@@ -59,7 +59,7 @@ const Dialect& postgresql_dialect() {
   // One advisory lock (any fixed key) makes writers take turns, so that a run added by two
   // runners at once is stored once and two new series of the same cell cannot both be made.
   static const Dialect kPostgresql{
-      "postgresql", "BIGSERIAL PRIMARY KEY", "BEGIN", "SELECT pg_advisory_xact_lock(7243)",
+      "postgresql", "BIGSERIAL PRIMARY KEY", "BEGIN", "SELECT 1 FROM pg_advisory_xact_lock(7243)",
       "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()"
       " AND table_name = :name"};
   return kPostgresql;

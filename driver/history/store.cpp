@@ -59,7 +59,7 @@ void migrate(Store::Impl& impl) {
 void connect(Store::Impl& impl, OpenMode mode) {
   if (impl.location.backend == Backend::kPostgresql) {
     impl.dialect = &postgresql_dialect();
-    impl.sql.open(*soci::factory_postgresql(), impl.location.postgresql_url);
+    impl.sql.open(*soci::factory_postgresql(), impl.location.postgresql_conninfo);
     impl.sql << "SET client_min_messages TO WARNING";  // no NOTICE lines on stderr
     return;
   }

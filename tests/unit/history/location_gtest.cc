@@ -31,6 +31,10 @@ TEST(StoreLocation, APostgresqlUrlGoesToLibpqAndHidesItsPassword) {
   EXPECT_EQ(l.backend, Backend::kPostgresql);
   EXPECT_EQ(l.postgresql_url, "postgresql://ci:secret@db.example:5433/bench");
   EXPECT_EQ(l.display, "postgresql://ci:***@db.example:5433/bench");
+  EXPECT_EQ(l.postgresql_conninfo,
+            "user='ci' password='secret' dbname='bench' host='db.example' port='5433'");
+  EXPECT_EQ(parse_store_location("postgresql:///x?host=/run/a%27b").postgresql_conninfo,
+            R"(dbname='x' host='/run/a\'b')");
   EXPECT_EQ(parse_store_location("postgres://localhost/x").backend, Backend::kPostgresql);
 }
 
