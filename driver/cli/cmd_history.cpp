@@ -31,6 +31,47 @@ void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
                  "default $IOBENCH_HISTORY, else results/history.sqlite");
 }
 
+HistoryAfterRun::HistoryAfterRun() = default;
+HistoryAfterRun::~HistoryAfterRun() = default;
+
+void HistoryAfterRun::add_option(CLI::App& sub) {
+  option_ = sub.add_option("--history", given_,
+                           "Add the runs to the history store (docs/history.md): a path, "
+                           "sqlite:PATH or postgresql://...; alone, $IOBENCH_HISTORY or "
+                           "results/history.sqlite. Give it after the positional arguments, or "
+                           "as --history=URL");
+  option_->expected(0, 1);
+}
+
+void HistoryAfterRun::open(const std::string& config_key,
+                           const std::filesystem::path& config_folder) {
+  std::optional<history::StoreLocation> location;
+  if (option_ != nullptr && option_->count() > 0) {
+    location = store_location(given_.empty() ? std::nullopt : std::optional<std::string>(given_));
+  } else if (!config_key.empty()) {
+    location = history::choose_store_location(config_key, environment(), config_folder);
+  }
+  if (location) store_ = std::make_unique<history::Store>(*location, history::OpenMode::kCreate);
+}
+
+int HistoryAfterRun::add(const std::filesystem::path& runs_file, int exit_code) {
+  std::error_code ec;
+  if (!store_ || !std::filesystem::exists(runs_file, ec) ||
+      (exit_code != kExitOk && exit_code != kExitRunFailed)) {
+    return exit_code;  // nothing was written (merge's problems), or the run did not end
+  }
+  try {
+    for (const auto& line : history::add_run_files(*store_, {runs_file}, {}, environment())) {
+      fmt::print(stderr, "iobench history: {}\n", line);
+    }
+  } catch (const Error& e) {
+    fmt::print(stderr, "iobench: {}; the rows are kept in {} (iobench history add adds them)\n",
+               e.what(), runs_file.string());
+    return kExitCouldNotContinue;
+  }
+  return exit_code;
+}
+
 namespace {
 
 struct AddCli {

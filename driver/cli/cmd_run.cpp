@@ -1,7 +1,8 @@
 // `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run]
-// [--shard K/N|auto] [--data-dir DIR] [--quiet]`
+// [--shard K/N|auto] [--data-dir DIR] [--quiet] [--history [PATH|URL]]`
 #include <memory>
 
+#include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/run/runner.hpp"
 
@@ -27,9 +28,16 @@ void setup_run(CLI::App& sub, int& exit_code) {
                  "Folder that relative input paths resolve against (default: the config's folder; "
                  "$IOBENCH_DATA_DIR; the current folder for an installed config)");
   sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
-  sub.callback([options, repeats, &exit_code] {
+  auto history = std::make_shared<HistoryAfterRun>();
+  history->add_option(sub);
+  sub.callback([options, repeats, history, &exit_code] {
     if (*repeats > 0) options->repeats_override = *repeats;
-    exit_code = run_experiment(*options);
+    std::filesystem::path runs_file;
+    options->before_writing = [&](const Config& config, const std::filesystem::path& runs) {
+      history->open(config.history, config.file.parent_path());
+      runs_file = runs;
+    };
+    exit_code = history->add(runs_file, run_experiment(*options));
   });
 }
 
