@@ -4,7 +4,6 @@
 #include <xxhash.h>
 
 #include <filesystem>
-#include <regex>
 
 namespace iobench::history {
 namespace {
@@ -17,21 +16,12 @@ const Json& strategies_of(const Json& config) {
   return it != config.end() && it->is_array() ? *it : kNone;
 }
 
-std::string regex_escaped(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
-
 // The param's values as the config expands them: strings as they are, numbers as JSON writes them.
-std::vector<std::string> param_values(const Json& config, const std::string& name) {
+std::vector<std::string> param_values(const Json& config, std::string_view name) {
   std::vector<std::string> values;
   const auto params = config.find("params");
   if (params == config.end() || !params->is_object()) return values;
-  const auto list = params->find(name);
+  const auto list = params->find(std::string(name));
   if (list == params->end() || !list->is_array()) return values;
   for (const auto& value : *list) {
     values.push_back(value.is_string() ? value.get<std::string>() : value.dump());
@@ -39,30 +29,33 @@ std::vector<std::string> param_values(const Json& config, const std::string& nam
   return values;
 }
 
-// A regex matching every expansion of a strategy name (docs/formats.md "Placeholders").
-std::regex name_pattern(const Json& config, std::string_view name) {
-  std::string pattern;
-  std::size_t pos = 0;
-  while (pos < name.size()) {
-    const std::size_t open = name.find('{', pos);
-    const std::size_t close = open == std::string_view::npos ? open : name.find('}', open + 1);
-    if (close == std::string_view::npos) break;
-    const std::string param(name.substr(open + 1, close - open - 1));
-    pattern += regex_escaped(name.substr(pos, open - pos));
-    const std::vector<std::string> values = param_values(config, param);
-    if (param == "input") {
-      pattern += ".*";
-    } else if (!values.empty()) {
-      std::vector<std::string> escaped;
-      for (const auto& v : values) escaped.push_back(regex_escaped(v));
-      pattern += fmt::format("(?:{})", fmt::join(escaped, "|"));
-    } else {
-      pattern += regex_escaped(name.substr(open, close - open + 1));
+// Whether `text` is an expansion of `pattern` (docs/formats.md "Placeholders"): its literal parts
+// as they are, each {PARAM} one of the param's values, {input} anything. A placeholder that is
+// no param stays as written, as the expansion leaves it.
+bool expands_to(const Json& config, std::string_view pattern, std::string_view text) {
+  const std::size_t open = pattern.find('{');
+  const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open + 1);
+  if (close == std::string_view::npos) return pattern == text;
+  const std::string_view literal = pattern.substr(0, open);
+  if (text.substr(0, literal.size()) != literal) return false;
+  const std::string_view param = pattern.substr(open + 1, close - open - 1);
+  const std::string_view rest_pattern = pattern.substr(close + 1);
+  const std::string_view rest = text.substr(literal.size());
+  if (param == "input") {
+    for (std::size_t cut = 0; cut <= rest.size(); ++cut) {
+      if (expands_to(config, rest_pattern, rest.substr(cut))) return true;
     }
-    pos = close + 1;
+    return false;
   }
-  pattern += regex_escaped(name.substr(pos));
-  return std::regex(pattern);
+  std::vector<std::string> values = param_values(config, param);
+  if (values.empty()) values.emplace_back(pattern.substr(open, close - open + 1));
+  for (const auto& value : values) {
+    if (rest.substr(0, value.size()) == value &&
+        expands_to(config, rest_pattern, rest.substr(value.size()))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -100,12 +93,10 @@ std::string host_class_of(const RunMetaFacts& facts) {
 
 std::optional<std::size_t> strategy_for_test(const Json& config, std::string_view test) {
   const Json& strategies = strategies_of(config);
-  const std::string name(test);
   for (std::size_t i = 0; i < strategies.size(); ++i) {
     const auto it = strategies[i].find("name");
     if (it == strategies[i].end() || !it->is_string()) continue;
-    const std::string pattern = it->get<std::string>();
-    if (pattern == name || std::regex_match(name, name_pattern(config, pattern))) return i;
+    if (expands_to(config, it->get<std::string>(), test)) return i;
   }
   return std::nullopt;
 }
