@@ -18,6 +18,7 @@ constexpr double kFont = 12;
 constexpr double kMargin = 16;
 constexpr double kPlotHeight = 260;
 constexpr double kAxisWidth = 70;
+constexpr double kRunInset = 36;
 constexpr const char* kFontFamily = "DejaVu Sans Mono, Menlo, Consolas, monospace";
 constexpr const char* kPointColor = "#8a8a8a";
 constexpr const char* kMedianColor = "#1f5fa8";
@@ -33,9 +34,14 @@ svg::Unit time_unit(double top) {
 struct Frame {
   double x0 = 0, x1 = 0, y0 = 0, y1 = 0, y_max = 0;
   std::size_t runs = 0;
+  // Runs sit kRunInset inside the plot's edges, so that the first and last are not on an axis
+  // and their labels fit.
   [[nodiscard]] double sx(std::size_t i) const {
-    return runs <= 1 ? (x0 + x1) / 2
-                     : x0 + (x1 - x0) * static_cast<double>(i) / static_cast<double>(runs - 1);
+    const double left = x0 + kRunInset;
+    const double right = x1 - kRunInset;
+    return runs <= 1
+               ? (left + right) / 2
+               : left + (right - left) * static_cast<double>(i) / static_cast<double>(runs - 1);
   }
   [[nodiscard]] double sy(double v) const { return y1 - (y1 - y0) * (y_max > 0 ? v / y_max : 0); }
 };
@@ -79,7 +85,7 @@ void draw_runs(svg::Svg& out, const Frame& f, const MedianSeries& medians,
   for (std::size_t i = 0; i < medians.points.size(); i += label_every) {
     const StoredRun& run = *medians.points[i]->run;
     out.text(f.sx(i), f.y1 + kFont + 4, "middle", kFont - 2,
-             run.labels.commit ? run.labels.commit->substr(0, 7) : run.date.substr(0, 10),
+             run.labels.commit ? run.labels.commit->substr(0, 7) : run.date.substr(5, 11),
              R"(fill="#555555")", run.date);
   }
 }
@@ -106,11 +112,14 @@ TrendChart render_trend(const HistoryData& data, const Timeline& timeline, doubl
   TrendChart chart;
   out.text(kMargin, kMargin + kFont, "start", kFont + 2, series_label(series),
            R"(font-weight="bold")");
-  out.text(
-      kMargin, kMargin + 2.4 * kFont, "start", kFont - 1,
-      fmt::format("series {} · {} runs · {} · elapsed of every ok, verified row, median line",
-                  series.series_hash.substr(0, 8), timeline.points.size(), series.key.host_class),
-      R"(fill="#555555")");
+  const auto fitting =
+      static_cast<std::size_t>((width_px - 2 * kMargin) / (svg::kCharWidth * (kFont - 1)));
+  out.text(kMargin, kMargin + 2.4 * kFont, "start", kFont - 1,
+           svg::shorten(fmt::format("series {} · {} runs · every ok, verified row, medians · {}",
+                                    series.series_hash.substr(0, 8), timeline.points.size(),
+                                    series.key.host_class),
+                        fitting),
+           R"(fill="#555555")");
   for (double v = 0; v <= f.y_max * (1 + 1e-9); v += step) {
     out.raw(
         fmt::format(R"(<line x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="#e4e4e4"/>)",
