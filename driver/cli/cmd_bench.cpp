@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/run/bench.hpp"
 
@@ -84,12 +85,19 @@ void setup_bench(CLI::App& sub, int& exit_code) {
                  "Write the config this runs, for `iobench run FILE` to measure again");
   sub.add_flag("--dry-run", cli->options.run.dry_run, "Print the expanded plan and exit");
   sub.add_flag("-q,--quiet", cli->options.run.quiet, "No progress line");
-  sub.callback([cli, timeout, &exit_code] {
+  auto history = std::make_shared<HistoryAfterRun>();
+  history->add_option(sub);
+  sub.callback([cli, timeout, history, &exit_code] {
     BenchOptions& options = cli->options;
     if (timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
     options.save_config = cli->save_config;
     options.exports = {cli->export_json, cli->export_markdown};
-    exit_code = run_bench(options);
+    std::filesystem::path runs_file;
+    options.run.before_writing = [&](const Config&, const std::filesystem::path& runs) {
+      history->open();
+      runs_file = runs;
+    };
+    exit_code = history->add(runs_file, run_bench(options));
   });
 }
 

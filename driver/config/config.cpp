@@ -301,7 +301,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   v.only_keys(root, "",
               {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
-               "drain", "counters", "$schema"});
+               "drain", "counters", "history", "$schema"});
 
   Config config;
   config.file = file;
@@ -337,6 +337,9 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   check_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");
+  }
+  if (const auto it = root.find("history"); it != root.end()) {
+    config.history = v.string(*it, "history");
   }
   return config;
 }

@@ -63,6 +63,7 @@ struct Config {
   std::uint64_t seed = 1;
   double timeout_s = 600;
   std::string baseline;
+  std::string history;  // the history store `run` adds its runs to (docs/history.md); "" for none
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
   DrainMode drain = DrainMode::kSpin;            // how pipe sinks are read

@@ -163,6 +163,7 @@ int run_config(const Config& config, const RunOptions& options) {
       options.output, config.name,
       shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
   if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
+  if (options.before_writing) options.before_writing(config, paths.runs);
   make_output_folders(paths);
   // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
   // it leaves out; it closes as the first runs end, so the runs do not wait for it.
