@@ -87,8 +87,8 @@ runfile::RunMeta record_at_start(const Config& config, const RunOptions& options
 // What the end of the runs adds to the record.
 void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const MachineLoad& load,
                 bool finished) {
-  meta.end = runfile::RunEnd{finished, totals.runs_saved, totals.pipe_size_given_bytes,
-                             totals.cache_state_warnings};
+  meta.end = runfile::RunEnd{
+      finished, totals.runs_saved, totals.pipe_size_given_bytes, totals.cache_state_warnings, {}};
   meta.rows = totals.rows_written;
   meta.provenance->busy_cpus_start = load.busy_cpus;
   meta.provenance->load_average_end = load_average_1min();

@@ -243,6 +243,7 @@ void read_end(const Fields& in, RunMeta& meta) {
   end.runs_saved_by_ci_pct = in.value_or<std::size_t>("runs_saved_by_ci_pct", 0);
   end.pipe_size_given_bytes = in.optional<std::uint64_t>("pipe_size_given_bytes");
   end.cache_state_warnings = in.value_or<std::vector<std::string>>("cache_state_warnings", {});
+  end.summary_warnings = in.value_or<std::vector<std::string>>("summary_warnings", {});
   meta.end = end;
 }
 
@@ -356,6 +357,7 @@ Json to_json(const RunMeta& meta) {
     out["runs_saved_by_ci_pct"] = meta.end->runs_saved_by_ci_pct;
     out["pipe_size_given_bytes"] = or_null(meta.end->pipe_size_given_bytes);
     out["cache_state_warnings"] = meta.end->cache_state_warnings;
+    if (!meta.end->summary_warnings.empty()) out["summary_warnings"] = meta.end->summary_warnings;
   }
   return out;
 }
