@@ -242,17 +242,7 @@ void GroupingParser::add_samples(Group& group, const RowFields& row, const FileL
       !parse_double(row.cache_pct, cache_pct)) {
     return;
   }
-  CacheCheck& check = group.cache;
-  if (check.mode.empty()) check.mode = std::string(layout.cache_mode);
-  if (check.mode != layout.cache_mode) return;
-  const bool cold = layout.cache_mode == "cold";
-  ++check.checked;
-  if (cache_state_holds(layout.cache_mode, cache_pct)) return;
-  ++check.off;
-  if (std::isnan(check.worst_pct) ||
-      (cold ? cache_pct > check.worst_pct : cache_pct < check.worst_pct)) {
-    check.worst_pct = cache_pct;
-  }
+  group.cache.add(layout.cache_mode, cache_pct);
 }
 
 }  // namespace
