@@ -186,8 +186,10 @@ int run_config(const Config& config, const RunOptions& options) {
   try {
     runfile::write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {
-      report::write_medians_report({paths.runs, paths.medians, config.baseline}, std::cout,
-                                   std::cerr);
+      // The printed warnings name a few groups; the record keeps every one (docs/reports.md).
+      meta.end->summary_warnings = report::write_medians_report(
+          {paths.runs, paths.medians, config.baseline, paths.meta}, std::cout, std::cerr);
+      if (!meta.end->summary_warnings.empty()) runfile::write_meta(paths.meta, meta);
     }
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();
