@@ -52,8 +52,13 @@ CheckedPlan plan_and_check(const Config& config, const RunOptions& options) {
   PlanOptions whole_matrix = plan_options;
   whole_matrix.shard_index = 0;
   whole_matrix.shard_count = 1;
-  runfile::Matrix matrix =
-      describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
+  // The matrix block hashes the whole expanded config as JSON: --dry-run writes no record, and
+  // at 100,000 cells that costs more than the plan (docs/driver.md, "Order, failures, ...").
+  runfile::Matrix matrix;
+  if (!options.dry_run) {
+    matrix =
+        describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
+  }
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
   check_machine_settings(config, plan);

@@ -35,7 +35,7 @@ TEST(SummaryWarnings, AGatheredWarningNamesAFewGroupsAndCountsTheRest) {
   ASSERT_EQ(s.warnings_in_full.size(), 1U);
   EXPECT_TRUE(s.warnings_in_full[0].starts_with(kFewRunsLead + "t0 (in.txt, pipe) (n=1), "));
   EXPECT_TRUE(s.warnings_in_full[0].ends_with(", t4999 (in.txt, pipe) (n=1)"));
-  EXPECT_EQ(s.warnings_in_full[0].find("more"), std::string::npos);
+  EXPECT_EQ(s.warnings_in_full[0].find("… and"), std::string::npos);
 }
 
 TEST(SummaryWarnings, EveryGroupIsNamedByDefaultAndWhenFewEnough) {
