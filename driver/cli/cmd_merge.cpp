@@ -44,7 +44,8 @@ int merge(const MergeOptions& options) {
   meta.medians_file = medians.string();
   write_file_atomically(options.output, merged.runs_text);
   runfile::write_meta(meta_path, meta);
-  report::write_medians_report({options.output, medians, merged.baseline}, std::cout, std::cerr);
+  report::write_medians_report({options.output, medians, merged.baseline, {}}, std::cout,
+                               std::cerr);
   fmt::print(stderr, "iobench merge: {} shards, {} rows from {} host(s) ({}) in {}\n",
              merged.meta.merged_from.size(), merged.rows, merged.hosts.size(),
              fmt::join(merged.hosts, ", "), options.output.string());

@@ -235,16 +235,18 @@ void add_grouped_runs(const Config& config, Plan& plan) {
 // design, so over the rounds each cell runs right after every other cell equally often; shuffled
 // ones are the measured runs in a random order reproducible from the config's seed.
 void add_rounds(const Config& config, Plan& plan) {
-  const std::vector<std::vector<std::size_t>> design =
-      config.order == RunOrder::kInterleave
-          ? williams_rounds(plan.cells.size())
-          : std::vector<std::vector<std::size_t>>{identity_round(plan.cells.size())};
+  const std::size_t cells = plan.cells.size();
   const int rounds = config.warmup + plan.repeats;
+  plan.runs.reserve(plan.runs.size() + cells * static_cast<std::size_t>(std::max(rounds, 0)));
   std::size_t first_measured = plan.runs.size();
   for (int round = 0; round < rounds; ++round) {
     const bool warmup = round < config.warmup;
     if (round == config.warmup) first_measured = plan.runs.size();
-    for (const std::size_t c : design[static_cast<std::size_t>(round) % design.size()]) {
+    const std::vector<std::size_t> order =
+        config.order == RunOrder::kInterleave
+            ? williams_round(cells, static_cast<std::size_t>(round))
+            : identity_round(cells);
+    for (const std::size_t c : order) {
       plan.runs.push_back(warmup ? PlannedRun{RunPhase::kWarmup, c, 0}
                                  : PlannedRun{RunPhase::kMeasure, c, round - config.warmup + 1});
     }
@@ -260,21 +262,30 @@ void add_rounds(const Config& config, Plan& plan) {
 
 }  // namespace
 
-std::vector<std::vector<std::size_t>> williams_rounds(std::size_t cells) {
-  if (cells == 0) return {{}};
-  // First row 0, 1, n-1, 2, n-2, ...; row i adds i (mod n). For odd n the mirrored rows follow.
-  std::vector<std::size_t> first(cells);
-  for (std::size_t j = 1; j < cells; ++j) first[j] = j % 2 == 1 ? (j + 1) / 2 : cells - j / 2;
-  std::vector<std::vector<std::size_t>> rounds;
-  for (std::size_t i = 0; i < cells; ++i) {
-    std::vector<std::size_t> row(cells);
-    for (std::size_t j = 0; j < cells; ++j) row[j] = (first[j] + i) % cells;
-    rounds.push_back(std::move(row));
+std::size_t williams_round_count(std::size_t cells) {
+  if (cells == 0) return 1;
+  return cells % 2 == 0 ? cells : 2 * cells;
+}
+
+// Row i of the square is the first row 0, 1, n-1, 2, n-2, ... plus i (mod n); for odd n rows n
+// to 2n-1 are rows 0 to n-1 reversed. One row costs O(n), so planning never holds the square
+// (docs/driver.md, "Order, failures, interrupts").
+std::vector<std::size_t> williams_round(std::size_t cells, std::size_t round) {
+  std::vector<std::size_t> row(cells);
+  if (cells == 0) return row;
+  const std::size_t shift = round % cells;
+  for (std::size_t j = 0; j < cells; ++j) {
+    const std::size_t first = j == 0 ? 0 : j % 2 == 1 ? (j + 1) / 2 : cells - j / 2;
+    row[j] = (first + shift) % cells;
   }
-  if (cells % 2 == 1) {
-    for (std::size_t i = 0; i < cells; ++i) {
-      rounds.emplace_back(rounds[i].rbegin(), rounds[i].rend());
-    }
+  if (round % williams_round_count(cells) >= cells) std::reverse(row.begin(), row.end());
+  return row;
+}
+
+std::vector<std::vector<std::size_t>> williams_rounds(std::size_t cells) {
+  std::vector<std::vector<std::size_t>> rounds;
+  for (std::size_t i = 0; i < williams_round_count(cells); ++i) {
+    rounds.push_back(williams_round(cells, i));
   }
   return rounds;
 }

@@ -76,6 +76,13 @@ Plan build_plan(const Config& config, const PlanOptions& options);
 // `interleave` cycles through them. cells == 0 gives one empty round.
 std::vector<std::vector<std::size_t>> williams_rounds(std::size_t cells);
 
+// How many rounds the design has: cells for an even count, 2 * cells for an odd one (1 for 0).
+std::size_t williams_round_count(std::size_t cells);
+
+// Round `round` (taken modulo williams_round_count) of the design, computed alone in O(cells):
+// what `interleave` plans with, so a matrix of N cells costs O(N) per round, not the N x N square.
+std::vector<std::size_t> williams_round(std::size_t cells, std::size_t round);
+
 // Parses "K/N" (1 <= K <= N). Throws iobench::Error.
 std::pair<int, int> parse_shard(const std::string& text);
 

@@ -15,13 +15,17 @@
 
 namespace iobench::report {
 
-void write_medians_report(const MediansReportRequest& request, std::ostream& table_out,
-                          std::ostream& warnings_out) {
+std::vector<std::string> write_medians_report(const MediansReportRequest& request,
+                                              std::ostream& table_out, std::ostream& warnings_out) {
   results::ReadOptions read_options;
   read_options.group_by = {"test", "input", "sink"};
   const results::RunSet set = results::read_runs({request.runs_tsv}, read_options);
   summary::Options options;
   options.baseline = request.baseline;
+  if (!request.warnings_kept_in.empty()) {  // shortened only where the full list is kept
+    options.groups_named = kGroupsNamedInAWarning;
+    options.all_groups_in = request.warnings_kept_in.string();
+  }
   const summary::Summary summary = summary::summarize(set, options);
 
   if (!request.medians_tsv.empty()) {
@@ -31,6 +35,7 @@ void write_medians_report(const MediansReportRequest& request, std::ostream& tab
   }
   exporter::write_summary(summary, exporter::Format::kPretty, table_out);
   exporter::write_warnings(summary.warnings, warnings_out);
+  return summary.warnings_in_full;
 }
 
 }  // namespace iobench::report

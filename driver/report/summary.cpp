@@ -172,34 +172,56 @@ void warn_about_group(const results::RunSet& set, const GroupStats& gs, const Op
   }
 }
 
+// "1,234": group counts at 10,000 groups and beyond read at a glance.
+std::string with_thousands(std::size_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// One gathered warning: `lead` then the groups, all of them in warnings_in_full and at most
+// Options::groups_named in warnings, with the count of the rest and where they all are.
+void add_gathered(const std::string& lead, const std::vector<std::string>& groups,
+                  const Options& options, Summary& out) {
+  if (groups.empty()) return;
+  const std::string all = fmt::format("{}", fmt::join(groups, ", "));
+  out.warnings_in_full.push_back(lead + all);
+  if (options.groups_named == 0 || groups.size() <= options.groups_named) {
+    out.warnings.push_back(lead + all);
+    return;
+  }
+  const auto named = groups.begin() + static_cast<std::ptrdiff_t>(options.groups_named);
+  out.warnings.push_back(
+      fmt::format("{}{} … and {} more{}", lead, fmt::join(groups.begin(), named, ", "),
+                  with_thousands(groups.size() - options.groups_named),
+                  options.all_groups_in.empty() ? "" : "; all in " + options.all_groups_in));
+}
+
 void add_warnings(const results::RunSet& set, const Options& options, Summary& out) {
   GatheredWarnings gathered;
   for (const GroupStats& gs : out.groups) {
     warn_about_group(set, gs, options, gathered, out.warnings);
   }
-  const auto plural = [](const std::vector<std::string>& groups) {
-    return groups.size() == 1 ? "" : "s";
+  out.warnings_in_full = out.warnings;
+  const auto groups_text = [](const std::vector<std::string>& groups) {
+    return fmt::format("{} group{}", with_thousands(groups.size()), groups.size() == 1 ? "" : "s");
   };
-  if (!gathered.few_runs.empty()) {
-    out.warnings.push_back(fmt::format(
-        "fewer than {} runs in {} group{}, so their medians are not reliable; use more repeats: {}",
-        options.min_runs, gathered.few_runs.size(), plural(gathered.few_runs),
-        fmt::join(gathered.few_runs, ", ")));
-  }
-  if (!gathered.high_spread.empty()) {
-    out.warnings.push_back(fmt::format(
-        "elapsed varies by more than {:.0f}% (MAD / median) in {} group{}; rerun on a quiet "
-        "machine or with more repeats: {}",
-        options.spread_warning * 100, gathered.high_spread.size(), plural(gathered.high_spread),
-        fmt::join(gathered.high_spread, ", ")));
-  }
-  if (!gathered.with_outliers.empty()) {
-    out.warnings.push_back(fmt::format(
-        "outliers in elapsed (modified z-score over {}; kept in the statistics, but something "
-        "disturbed them) in {} group{}: {}",
-        options.outlier_threshold, gathered.with_outliers.size(), plural(gathered.with_outliers),
-        fmt::join(gathered.with_outliers, ", ")));
-  }
+  add_gathered(fmt::format("fewer than {} runs in {}, so their medians are not reliable; use "
+                           "more repeats: ",
+                           options.min_runs, groups_text(gathered.few_runs)),
+               gathered.few_runs, options, out);
+  add_gathered(fmt::format("elapsed varies by more than {:.0f}% (MAD / median) in {}; rerun on a "
+                           "quiet machine or with more repeats: ",
+                           options.spread_warning * 100, groups_text(gathered.high_spread)),
+               gathered.high_spread, options, out);
+  add_gathered(fmt::format("outliers in elapsed (modified z-score over {}; kept in the "
+                           "statistics, but something disturbed them) in {}: ",
+                           options.outlier_threshold, groups_text(gathered.with_outliers)),
+               gathered.with_outliers, options, out);
 }
 
 }  // namespace

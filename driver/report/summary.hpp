@@ -43,12 +43,18 @@ struct Options {
   std::size_t min_runs = 3;        // warn below this many ok runs
   // The metric `relative` and the reference compare (plot draws other metrics than elapsed).
   results::Metric relative_metric = results::Metric::kElapsed;
+  // A warning that gathers groups (few runs, spread, outliers) names this many and counts the
+  // rest ("... and 4,990 more"), so it stays one readable line at any size; 0: names every one.
+  std::size_t groups_named = 0;
+  std::string all_groups_in;  // where every group is named, for that line ("meta/NAME.json")
 };
 
 struct Summary {
   const results::RunSet* set = nullptr;
   std::vector<GroupStats> groups;  // the set's order
   std::vector<std::string> warnings;
+  // The same warnings with every group named (what the run record keeps, docs/reports.md).
+  std::vector<std::string> warnings_in_full;
 };
 
 // `relative` compares groups that agree on every group-by column except `test` (for the run

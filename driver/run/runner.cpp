@@ -52,8 +52,13 @@ CheckedPlan plan_and_check(const Config& config, const RunOptions& options) {
   PlanOptions whole_matrix = plan_options;
   whole_matrix.shard_index = 0;
   whole_matrix.shard_count = 1;
-  runfile::Matrix matrix =
-      describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
+  // The matrix block hashes the whole expanded config as JSON: --dry-run writes no record, and
+  // at 100,000 cells that costs more than the plan (docs/driver.md, "Order, failures, ...").
+  runfile::Matrix matrix;
+  if (!options.dry_run) {
+    matrix =
+        describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
+  }
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
   check_machine_settings(config, plan);
@@ -87,8 +92,12 @@ runfile::RunMeta record_at_start(const Config& config, const RunOptions& options
 // What the end of the runs adds to the record.
 void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const MachineLoad& load,
                 bool finished) {
-  meta.end = runfile::RunEnd{finished, totals.runs_saved, totals.pipe_size_given_bytes,
-                             totals.cache_state_warnings, totals.warnings};
+  meta.end = runfile::RunEnd{finished,
+                             totals.runs_saved,
+                             totals.pipe_size_given_bytes,
+                             totals.cache_state_warnings,
+                             totals.warnings,
+                             {}};
   meta.rows = totals.rows_written;
   meta.provenance->busy_cpus_start = load.busy_cpus;
   meta.provenance->load_average_end = load_average_1min();
@@ -189,8 +198,10 @@ int run_config(const Config& config, const RunOptions& options) {
   try {
     runfile::write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {
-      report::write_medians_report({paths.runs, paths.medians, config.baseline}, std::cout,
-                                   std::cerr);
+      // The printed warnings name a few groups; the record keeps every one (docs/reports.md).
+      meta.end->summary_warnings = report::write_medians_report(
+          {paths.runs, paths.medians, config.baseline, paths.meta}, std::cout, std::cerr);
+      if (!meta.end->summary_warnings.empty()) runfile::write_meta(paths.meta, meta);
     }
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();

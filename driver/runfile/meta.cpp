@@ -179,6 +179,7 @@ Json to_json(const RunMeta& meta) {
     out["pipe_size_given_bytes"] = or_null(meta.end->pipe_size_given_bytes);
     out["cache_state_warnings"] = meta.end->cache_state_warnings;
     if (!meta.end->warnings.empty()) out["warnings"] = meta.end->warnings;  // absent: none
+    if (!meta.end->summary_warnings.empty()) out["summary_warnings"] = meta.end->summary_warnings;
   }
   return out;
 }

@@ -178,6 +178,7 @@ void read_end(const Fields& in, RunMeta& meta) {
   end.pipe_size_given_bytes = in.optional<std::uint64_t>("pipe_size_given_bytes");
   end.cache_state_warnings = in.value_or<std::vector<std::string>>("cache_state_warnings", {});
   end.warnings = in.value_or<std::vector<std::string>>("warnings", {});
+  end.summary_warnings = in.value_or<std::vector<std::string>>("summary_warnings", {});
   meta.end = end;
 }
 
