@@ -60,4 +60,8 @@ Summary summarize(const results::RunSet& set, const Options& options = {});
 // out.
 std::string group_label(const results::RunSet& set, const results::Group& group);
 
+// The one warning about runs whose cache state did not hold (check.off > 0): `summarize` gives it
+// per group, `run` keeps it per test in the meta file.
+std::string cache_state_warning(const std::string& label, const results::CacheCheck& check);
+
 }  // namespace iobench::summary

@@ -11,6 +11,7 @@
 #include "common/fd.hpp"
 #include "common/hash.hpp"
 #include "driver/report/precision.hpp"
+#include "driver/report/summary.hpp"
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/page_cache.hpp"
@@ -119,7 +120,7 @@ MatrixTotals MatrixExecutor::run_all() {
         progress_.warn(warning);
     }
   }
-  warn_cache_states();
+  collect_cache_state_warnings();
   progress_.finish();
   return totals_;
 }
@@ -180,20 +181,7 @@ void MatrixExecutor::run_one(std::size_t index) {
   row.sink = std::string(to_string(sink_kind));
   row.repeat = run.repeat;
   row.host = settings_.host;
-  if (!input_still_there(input)) {
-    if (run.phase == RunPhase::kMeasure) {
-      row.status = RunStatus::kError;
-      record(row);
-    }
-    return;
-  }
-  try {
-    row.cache_pct = prepare_cache(input.path);
-  } catch (const Error& e) {
-    // An input that cannot be read is this input's problem: its rows are errors, the rest goes on.
-    if (!input.read_error_reported) progress_.warn(e.what());
-    input.read_error_reported = true;
-    if (run.phase == RunPhase::kVerify) verifier_.on_unverifiable(cell, test, row.input, e.what());
+  if (!input_ready(run, input, row)) {
     if (run.phase == RunPhase::kMeasure) {
       row.status = RunStatus::kError;
       record(row);
@@ -244,6 +232,24 @@ void MatrixExecutor::run_one(std::size_t index) {
       if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
       return;
   }
+}
+
+// The input is still there and in the cache state asked for (row.cache_pct measured). An input
+// that cannot be read is this input's problem: its rows are errors, the rest goes on.
+bool MatrixExecutor::input_ready(const PlannedRun& run, InputState& input, RunRow& row) {
+  if (!input_still_there(input)) return false;
+  try {
+    row.cache_pct = prepare_cache(input.path);
+  } catch (const Error& e) {
+    if (!input.read_error_reported) progress_.warn(e.what());
+    input.read_error_reported = true;
+    if (run.phase == RunPhase::kVerify) {
+      const Cell& cell = plan_.cells[run.cell];
+      verifier_.on_unverifiable(cell, plan_.tests[cell.test], row.input, e.what());
+    }
+    return false;
+  }
+  return true;
 }
 
 // The input may have been removed or changed since the start: say so, never assume.
@@ -321,36 +327,21 @@ void MatrixExecutor::record(const RunRow& row) {
   if (row.status != RunStatus::kOk) ++totals_.bad_rows;
 }
 
-// The state a row claims is checked, not assumed (docs/driver.md): a `cold` row above 5 % resident
-// or a `warm` row below 95 % (an input on tmpfs, eviction not allowed) is named at the end.
+// The state a row claims is checked, not assumed (docs/driver.md, "The page cache"): a test whose
+// ok rows were not in the cache state asked for is named in the meta file. The summary that ends
+// the run warns about them, per group and in the same words, so the executor does not.
 void MatrixExecutor::note_cache_state(std::size_t test, const RunRow& row) {
-  constexpr double kColdAbovePct = 5;
-  constexpr double kWarmBelowPct = 95;
-  if (!row.cache_pct) return;
-  const double pct = *row.cache_pct;
-  const bool off = (config_.cache == CacheMode::kCold && pct > kColdAbovePct) ||
-                   (config_.cache == CacheMode::kWarm && pct < kWarmBelowPct);
-  if (!off) return;
-  CacheMiss& miss = cache_misses_[test];
-  if (miss.rows == 0 ||
-      (config_.cache == CacheMode::kCold ? pct > miss.worst_pct : pct < miss.worst_pct)) {
-    miss.worst_pct = pct;
+  if (row.status == RunStatus::kOk && row.cache_pct) {
+    cache_checks_[test].add(to_string(config_.cache), *row.cache_pct);
   }
-  ++miss.rows;
 }
 
-void MatrixExecutor::warn_cache_states() {
-  for (const auto& [test, miss] : cache_misses_) {
-    const bool cold = config_.cache == CacheMode::kCold;
-    totals_.cache_state_warnings.push_back(fmt::format(
-        "{}: {} measured rows were not {} (cache_pct {} {:.1f} %; {}): their figures are not {} "
-        "figures",
-        plan_.tests[test].name, miss.rows, cold ? "cold" : "warm", cold ? "up to" : "down to",
-        miss.worst_pct,
-        cold ? "an input on tmpfs, or eviction not allowed without root"
-             : "the input does not fit in memory, or another process evicts it",
-        cold ? "cold-cache" : "warm-cache"));
-    progress_.warn(totals_.cache_state_warnings.back());
+void MatrixExecutor::collect_cache_state_warnings() {
+  for (const auto& [test, check] : cache_checks_) {
+    if (check.off > 0) {
+      totals_.cache_state_warnings.push_back(
+          summary::cache_state_warning(plan_.tests[test].name, check));
+    }
   }
 }
 

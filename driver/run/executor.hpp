@@ -18,6 +18,7 @@
 #include "driver/run/sink.hpp"
 #include "driver/run/stray_watch.hpp"
 #include "driver/run/verifier.hpp"
+#include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
 namespace iobench {
@@ -44,7 +45,8 @@ struct MatrixTotals {
   std::size_t runs_saved = 0;
   // The pipe sinks' capacity as the kernel gave it (F_GETPIPE_SZ); empty without a pipe sink.
   std::optional<std::uint64_t> pipe_size_given_bytes;
-  // One line per test whose measured rows were not in the cache state the config asked for.
+  // One line per test whose ok measured rows were not in the cache state the config asked for
+  // (summary::cache_state_warning), for the meta file; not printed (the summary warns).
   std::vector<std::string> cache_state_warnings;
 };
 
@@ -72,6 +74,7 @@ class MatrixExecutor {
 
   void run_one(std::size_t index);
   Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
+  bool input_ready(const PlannedRun& run, InputState& input, RunRow& row);
   bool input_still_there(InputState& input);
   std::optional<double> prepare_cache(const std::filesystem::path& path) const;
   void warn_failure(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
@@ -80,7 +83,7 @@ class MatrixExecutor {
                                                       std::size_t input);
   void record(const RunRow& row);
   void note_cache_state(std::size_t test, const RunRow& row);
-  void warn_cache_states();
+  void collect_cache_state_warnings();
 
   const Config& config_;
   const Plan& plan_;
@@ -93,11 +96,7 @@ class MatrixExecutor {
   std::vector<InputState> inputs_;
   Verifier verifier_;
   std::set<std::size_t> stderr_warned_tests_;
-  struct CacheMiss {
-    std::size_t rows = 0;
-    double worst_pct = 0;
-  };
-  std::map<std::size_t, CacheMiss> cache_misses_;  // per test
+  std::map<std::size_t, CacheCheck> cache_checks_;  // per test
   MatrixTotals totals_;
   stats::RepeatTarget repeat_target_;
   std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows

@@ -25,12 +25,7 @@ using iobench::Metric;
 
 // Whether the page-cache state a run claims held (docs/reports.md): checked for ok rows of files
 // whose meta file names the cache mode (warm or cold) and that have a cache_pct.
-struct CacheCheck {
-  std::string mode;         // "warm" or "cold" of the first file checked; "" when unknown
-  std::size_t checked = 0;  // ok rows checked against `mode`
-  std::size_t off = 0;      // of which did not hold (cache_state_holds)
-  double worst_pct = std::numeric_limits<double>::quiet_NaN();  // the farthest from the mode
-};
+using iobench::CacheCheck;
 
 struct Group {
   std::vector<std::string> key;  // one value per group-by column ("" where a file lacks it)

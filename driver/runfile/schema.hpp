@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -80,11 +81,23 @@ inline constexpr std::size_t kRequiredColumnCount = 6;
 std::vector<std::string_view> run_columns(const std::vector<Counter>& counters);
 
 // ---- the page-cache state a row claims (cache_pct, checked) ------------------------------------
+// docs/driver.md, "The page cache": the one definition, which `run` and every report check.
 inline constexpr double kColdMaxCachePct = 5;   // a `cold` run above this was not cold
 inline constexpr double kWarmMinCachePct = 95;  // a `warm` run below this was not warm
 // False when a run of this cache mode ("warm", "cold") started with cache_pct outside its bound;
 // true for any other mode.
 bool cache_state_holds(std::string_view cache_mode, double cache_pct) noexcept;
+
+// The tally of one group's (or test's) ok runs against the cache mode they claim.
+struct CacheCheck {
+  std::string mode;         // "warm" or "cold" of the first run checked; "" when unknown
+  std::size_t checked = 0;  // ok rows checked against `mode`
+  std::size_t off = 0;      // of which did not hold (cache_state_holds)
+  double worst_pct = std::numeric_limits<double>::quiet_NaN();  // the farthest from the mode
+
+  // Counts one ok run of this cache mode; a run of another mode than the first is not counted.
+  void add(std::string_view cache_mode, double cache_pct);
+};
 
 // ---- metrics: the numbers a report summarizes per group ---------------------------------------
 // elapsed user system (seconds), cpu_pct (percent), mem (KiB), then one per counter column.
