@@ -127,7 +127,6 @@ RowFields GroupingParser::read_row_fields(std::size_t line, const FileLayout& la
         row.status = static_cast<std::size_t>(*parsed);
         break;
       }
-<<<<<<< HEAD
       case Role::kKey:
         key_values_[col.slot] = f;
         break;
@@ -148,50 +147,6 @@ RowFields GroupingParser::read_row_fields(std::size_t line, const FileLayout& la
         break;
       default:
         break;
-=======
-      double v = 0;
-      bool ok;
-      if (col.slot == index(Metric::kCpuPct)) {
-        if (f.back() == '%') f.remove_suffix(1);  // GNU time's %P
-        if (f == "?") {                           // GNU time: elapsed was 0
-          v = std::numeric_limits<double>::quiet_NaN();
-          ok = true;
-        } else {
-          ok = parse_double(f, v) && v >= 0;
-        }
-      } else if (col.slot == index(Metric::kMem) || col.slot >= kTimeMetricCount) {
-        ok = parse_double(f, v) && v >= 0;
-      } else {
-        ok = parse_seconds(f, v);
-      }
-      if (!ok) {
-        fail(file, line_no, col.name,
-             fmt::format("'{}' is not a {}", fields[c],
-                         col.slot >= kTimeMetricCount         ? "count"
-                         : col.slot == index(Metric::kMem)    ? "size in KiB"
-                         : col.slot == index(Metric::kCpuPct) ? "percentage"
-                                                              : "time in seconds"));
-      }
-      values[col.slot] = v;
-      present[col.slot] = true;
-    }
-    if (status != 0) continue;
-    double& cpu = values[index(Metric::kCpuPct)];
-    if (std::isnan(cpu)) {
-      const double elapsed = values[index(Metric::kElapsed)];
-      cpu = elapsed > 0
-                ? (values[index(Metric::kUser)] + values[index(Metric::kSystem)]) / elapsed * 100
-                : 0;
-    }
-    for (std::size_t m = 0; m < kMetricCount; ++m) {
-      if (m < kTimeMetricCount || present[m]) group.samples[m].push_back(values[m]);
-    }
-    group.exit_codes.push_back(exit_code);
-    double cache_pct = 0;
-    if (!layout.cache_mode.empty() && !cache_field.empty() &&
-        parse_double(cache_field, cache_pct)) {
-      group.cache.add(layout.cache_mode, cache_pct);
->>>>>>> h-a
     }
   }
   const std::size_t nkeys = key_values_.size();
@@ -287,17 +242,7 @@ void GroupingParser::add_samples(Group& group, const RowFields& row, const FileL
       !parse_double(row.cache_pct, cache_pct)) {
     return;
   }
-  CacheCheck& check = group.cache;
-  if (check.mode.empty()) check.mode = std::string(layout.cache_mode);
-  if (check.mode != layout.cache_mode) return;
-  const bool cold = layout.cache_mode == "cold";
-  ++check.checked;
-  if (cache_state_holds(layout.cache_mode, cache_pct)) return;
-  ++check.off;
-  if (std::isnan(check.worst_pct) ||
-      (cold ? cache_pct > check.worst_pct : cache_pct < check.worst_pct)) {
-    check.worst_pct = cache_pct;
-  }
+  group.cache.add(layout.cache_mode, cache_pct);
 }
 
 }  // namespace
