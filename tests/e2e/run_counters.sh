@@ -15,7 +15,7 @@ write_config() {  # COUNTERS_JSON
     {"name": "raw", "worker": ["--read", "read", "--write", "raw"]},
     {"name": "pipeline", "command": "cat {input} | cat", "shell": true}
   ],
-  "sinks": ["pipe"], "repeats": 2, "warmup": 0, "cache": "none",
+  "sinks": ["pipe"], "repeats": 2, "warmup": 0, "cache": "none", "disturbance": "off",
   "counters": $1
 }
 JSON
