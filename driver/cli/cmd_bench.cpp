@@ -69,6 +69,13 @@ void setup_bench(CLI::App& sub, int& exit_code) {
          "(docs/driver.md); compare runs with the same counters")
       ->delimiter(',')
       ->allow_extra_args(false);
+  sub.add_option("--disturbance", r.disturbance,
+                 "A run others disturbed: off (figures only), flag (marked disturbed) or rerun "
+                 "(marked and run again at the end of its round; docs/driver.md, \"Disturbance\")")
+      ->capture_default_str();
+  sub.add_option("--disturbance-threshold", r.disturbance_threshold_cpus,
+                 "CPUs' worth of others' time over a run above which it is disturbed (default "
+                 "0.5)");
   sub.add_flag(
       "--no-shell", [&r](std::int64_t) { r.shell = false; },
       "Run each command directly, split into words as sh would but with nothing "

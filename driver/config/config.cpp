@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "common/size.hpp"
+#include "driver/config/disturbance_keys.hpp"
 #include "driver/config/json_text.hpp"
 #include "driver/config/repeats.hpp"
 #include "driver/config/validator.hpp"
@@ -298,10 +299,14 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Validator v(file.string());
   const Json root = parse_json_text(text, file);
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
+  // Kept packed: clang-format puts one key a line once one is as long as the last but one here.
+  // clang-format off
   v.only_keys(root, "",
               {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
-               "drain", "counters", "history", "$schema"});
+               "drain", "counters", "history", "disturbance", "disturbance_threshold_cpus",
+               "$schema"});
+  // clang-format on
 
   Config config;
   config.file = file;
@@ -333,6 +338,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   if (const auto it = root.find("sinks"); it != root.end()) parse_sinks(v, *it, config);
   parse_schedule(v, root, config);
   parse_machine(v, root, config);
+  config_detail::parse_disturbance(v, root, config);
   check_unique_names(v, config);
   check_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {

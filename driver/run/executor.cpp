@@ -90,7 +90,9 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
                   return independent_reference(output_class, input);
                 }),
       repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
-      ok_elapsed_s_(plan.cells.size()) {
+      ok_elapsed_s_(plan.cells.size()),
+      disturbed_runs_(plan.cells.size(), 2 * plan.repeats) {
+  if (settings_.disturbance_source) disturbance_meter_.emplace(*settings_.disturbance_source);
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
   sink_settings_.worker_cpus = config.cpus;
   sink_settings_.drain = config.drain;
@@ -108,22 +110,58 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
 MatrixTotals MatrixExecutor::run_all() {
   for (std::size_t r = 0; r < plan_.runs.size(); ++r) {
     if (interrupt_requested() || !totals_.results_error.empty()) break;
-    if (const PlannedRun& run = plan_.runs[r];
-        run.phase == RunPhase::kMeasure &&
+    const PlannedRun& run = plan_.runs[r];
+    // A round ends where the next run is not a measured run of the same repeat (docs/driver.md,
+    // "Disturbance"): its disturbed runs are re-run there.
+    if (const auto waiting = disturbed_runs_.next();
+        waiting && (run.phase != RunPhase::kMeasure || run.repeat != plan_.runs[*waiting].repeat))
+      rerun_disturbed();
+    if (run.phase == RunPhase::kMeasure &&
         stats::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
       ++totals_.runs_saved;  // this cell's median is already as precise as asked
       continue;
     }
     run_one(r);
-    if (settings_.after_run) {
-      if (const std::string warning = settings_.after_run(); !warning.empty())
-        progress_.warn(warning);
-    }
+    at_run_boundary();
   }
+  rerun_disturbed();
   collect_cache_state_warnings();
   totals_.warnings = progress_.warnings();
   progress_.finish();
   return totals_;
+}
+
+void MatrixExecutor::at_run_boundary() {
+  if (settings_.after_run) {
+    if (const std::string warning = settings_.after_run(); !warning.empty())
+      progress_.warn(warning);
+  }
+}
+
+// Each disturbed run once more, at most the cell's budget; one that is disturbed again waits at
+// the back of the queue. A cell already as precise as asked needs none.
+void MatrixExecutor::rerun_disturbed() {
+  while (const auto index = disturbed_runs_.next()) {
+    if (interrupt_requested() || !totals_.results_error.empty()) return;
+    const std::size_t cell = plan_.runs[*index].cell;
+    if (stats::precise_enough(ok_elapsed_s_[cell], repeat_target_)) {
+      disturbed_runs_.take(cell);
+      continue;
+    }
+    if (!disturbed_runs_.take(cell)) {
+      const Cell& c = plan_.cells[cell];
+      if (const auto warning = disturbed_runs_.budget_warning(
+              cell,
+              fmt::format("{} on {} ({} sink)", plan_.tests[c.test].name,
+                          inputs_[c.input].path.filename().string(), to_string(c.sink)),
+              ok_elapsed_s_[cell].size());
+          !warning.empty())
+        progress_.warn(warning);
+      continue;
+    }
+    run_one(*index);
+    at_run_boundary();
+  }
 }
 
 MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputState& input,
@@ -139,7 +177,10 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
     request.cpus = config_.cpus;
     request.timeout_s = config_.timeout_s;
     request.counters = settings_.counters;
+    if (disturbance_meter_) disturbance_meter_->before_run();
     outcome.result = launcher_.run(request);
+    if (disturbance_meter_)
+      outcome.disturbance = disturbance_meter_->after_run(outcome.result.usage);
     bool stray_held_sink = false;
     if (const auto warning = strays_.check(test.name, outcome.result, stray_held_sink);
         !warning.empty())
@@ -166,7 +207,7 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
   return outcome;
 }
 
-void MatrixExecutor::run_one(std::size_t index) {
+bool MatrixExecutor::run_one(std::size_t index) {
   const PlannedRun& run = plan_.runs[index];
   const Cell& cell = plan_.cells[run.cell];
   const Test& test = plan_.tests[cell.test];
@@ -187,12 +228,12 @@ void MatrixExecutor::run_one(std::size_t index) {
       row.status = RunStatus::kError;
       record(row);
     }
-    return;
+    return false;
   }
 
   UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   Outcome outcome = launch(test, input, sink_kind, stderr_capture.get());
-  if (outcome.cancelled) return;
+  if (outcome.cancelled) return false;
   fill_measurements(row, outcome.result);
   if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
@@ -200,7 +241,7 @@ void MatrixExecutor::run_one(std::size_t index) {
     warn_failure(row, run, outcome.result, stderr_capture.get());
     stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
     outcome = launch(test, input, sink_kind, stderr_capture.get());
-    if (outcome.cancelled) return;
+    if (outcome.cancelled) return false;
     fill_measurements(row, outcome.result);
   }
   // The null sink shows nothing: its rows carry no byte count or hash of their own.
@@ -223,16 +264,20 @@ void MatrixExecutor::run_one(std::size_t index) {
         verifier_.on_unverifiable(cell, test, row.input,
                                   "unverified: " + describe_outcome(outcome.result));
       }
-      return;
+      return false;
     case RunPhase::kWarmup:
-      return;
+      return false;
     case RunPhase::kMeasure:
       verifier_.check_measured(cell, test, row);
+      if (outcome.disturbance &&
+          judge_disturbance(row, *outcome.disturbance, config_, disturbance_meter_->ticks_per_s()))
+        disturbed_runs_.on_disturbed(index, run.cell, row, config_.disturbance);
       note_cache_state(cell.test, row);
       record(row);
       if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
-      return;
+      return row.status == RunStatus::kDisturbed;
   }
+  return false;
 }
 
 // The input is still there and in the cache state asked for (row.cache_pct measured). An input
@@ -325,7 +370,8 @@ void MatrixExecutor::record(const RunRow& row) {
     return;
   }
   ++totals_.rows_written;
-  if (row.status != RunStatus::kOk) ++totals_.bad_rows;
+  // A disturbed run ended ok: it is out of the statistics, not a failure.
+  if (row.status != RunStatus::kOk && row.status != RunStatus::kDisturbed) ++totals_.bad_rows;
 }
 
 // The state a row claims is checked, not assumed (docs/driver.md, "The page cache"): a test whose

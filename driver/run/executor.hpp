@@ -13,6 +13,7 @@
 
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
+#include "driver/run/disturbance.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/sink.hpp"
@@ -32,6 +33,9 @@ struct ExecutorSettings {
   // Called at each run boundary: the run's workers reaped, their results back, its row (if any)
   // written. What it returns, if not empty, is printed as a warning above the progress line.
   std::function<std::string()> after_run;
+  // Where each measured run's disturbance is read (docs/driver.md, "Disturbance"); empty: not
+  // measured, the columns stay empty and no run is judged disturbed.
+  std::optional<ProcSource> disturbance_source;
 };
 
 struct MatrixTotals {
@@ -71,10 +75,14 @@ class MatrixExecutor {
   struct Outcome {
     SpawnResult result;
     SinkResult output;
+    std::optional<RunDisturbance> disturbance;
     bool cancelled = false;
   };
 
-  void run_one(std::size_t index);
+  // True when it wrote a measured row that others disturbed.
+  bool run_one(std::size_t index);
+  void at_run_boundary();
+  void rerun_disturbed();
   Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
   bool input_ready(const PlannedRun& run, InputState& input, RunRow& row);
   bool input_still_there(InputState& input);
@@ -102,6 +110,8 @@ class MatrixExecutor {
   MatrixTotals totals_;
   stats::RepeatTarget repeat_target_;
   std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows
+  std::optional<DisturbanceMeter> disturbance_meter_;
+  DisturbedRuns disturbed_runs_;
 };
 
 }  // namespace iobench

@@ -116,6 +116,7 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
   settings.allow_drop_caches = ::geteuid() == 0;
   settings.host = host_name();
   settings.counters = counting.counted;
+  settings.disturbance_source = real_proc_source(Spawner::global().pid());
   settings.after_run = [&busy_window] {
     return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
   };

@@ -120,9 +120,8 @@ RowFields GroupingParser::read_row_fields(std::size_t line, const FileLayout& la
       case Role::kStatus: {
         const auto parsed = parse_run_status(f);
         if (!parsed) {
-          fail(
-              line, col.name,
-              fmt::format("unknown status '{}' (ok, failed, signal, timeout, mismatch, error)", f));
+          fail(line, col.name,
+               fmt::format("unknown status '{}' ({})", f, fmt::join(kStatusNames, ", ")));
         }
         row.status = static_cast<std::size_t>(*parsed);
         break;

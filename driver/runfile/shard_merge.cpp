@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "driver/runfile/header.hpp"
+#include "driver/runfile/schema.hpp"
 
 namespace iobench::runfile {
 namespace {
@@ -218,7 +219,15 @@ class RowCheck {
                           owner, matrix_.shard.count, shard.matrix().shard.text()));
       return false;
     }
-    const auto [it, fresh] = seen_.emplace(std::make_pair(found->second, repeat), where);
+    // A disturbed row and its re-run share the repeat number (docs/driver.md, "Disturbance"):
+    // only the re-run claims it.
+    const auto status = column_.find("status");
+    const bool disturbed =
+        status != column_.end() &&
+        fields[status->second] == iobench::to_string(iobench::RunStatus::kDisturbed);
+    const auto [it, fresh] = disturbed
+                                 ? std::make_pair(seen_.end(), true)
+                                 : seen_.emplace(std::make_pair(found->second, repeat), where);
     if (!fresh) {
       problem(fmt::format("{}: duplicate: {} repeat {} is also at {}", where, cell_text(cell),
                           repeat, it->second));

@@ -16,6 +16,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -84,6 +85,7 @@ class FakeLauncher final : public Launcher {
 struct Row {
   std::string test, sink, status, exit_code, bytes_out, output_hash;
   int repeat = 0;
+  std::string others_cpu_s, steal_s;
 };
 
 inline const std::string kInputText = "alpha\nbeta\ngamma\n";
@@ -108,6 +110,7 @@ class ExecutorTest : public ::testing::Test {
     settings.temp_folder = dir_.path();
     settings.host = "testhost";
     settings.after_run = std::move(after_run);
+    settings.disturbance_source = disturbance_source_;
     MatrixExecutor executor(config_, plan_, launcher, writer, settings);
     if (before_run) before_run();
     return executor.run_all();
@@ -134,12 +137,14 @@ class ExecutorTest : public ::testing::Test {
         return i < fields.size() ? std::string(fields[i]) : std::string();
       };
       result.push_back(Row{field("test"), field("sink"), field("status"), field("exit_code"),
-                           field("bytes_out"), field("output_hash"), std::stoi(field("repeat"))});
+                           field("bytes_out"), field("output_hash"), std::stoi(field("repeat")),
+                           field("others_cpu_s"), field("steal_s")});
     }
     return result;
   }
 
   const test::TempDir dir_{"executor"};
+  std::optional<ProcSource> disturbance_source_;  // empty: the runs' disturbance is not measured
   Config config_;
   Plan plan_;
   fs::path runs_path_;
