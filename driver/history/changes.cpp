@@ -13,7 +13,7 @@ MedianSeries medians_of(const Timeline& timeline) {
   for (const RunPoint& point : timeline.points) {
     const std::vector<double> values = usable_elapsed(point, *timeline.series);
     if (values.empty()) continue;
-    series.medians.push_back(stats::median(values));
+    series.medians.push_back(report::median(values));
     series.points.push_back(&point);
   }
   return series;

@@ -141,17 +141,17 @@ CellCheck check_series(const Timeline& timeline, const HistoryData& data,
   std::vector<double> b;
   for (const StoredSample* s : before) a.push_back(s->elapsed_s);
   for (const StoredSample* s : now) b.push_back(s->elapsed_s);
-  compare::Options compare_options;
+  report::CompareOptions compare_options;
   compare_options.alpha = options.alpha;
-  cell.comparison = compare::compare_samples(a, b, compare_options);
-  const compare::Row& row = cell.comparison;
-  if (row.verdict == compare::Verdict::kTooFewRuns) {
+  cell.comparison = report::compare_samples(a, b, compare_options);
+  const report::Row& row = cell.comparison;
+  if (row.verdict == report::Verdict::kTooFewRuns) {
     cell.verdict = CellVerdict::kTooFewRuns;
-  } else if (row.verdict == compare::Verdict::kSlower &&
+  } else if (row.verdict == report::Verdict::kSlower &&
              (row.ratio - 1) * 100 > cell.min_effect_pct) {
     cell.ack = find_ack(data.acks, cell.change_id);
     cell.verdict = cell.ack != nullptr ? CellVerdict::kAcknowledged : CellVerdict::kRegression;
-  } else if (row.verdict == compare::Verdict::kFaster &&
+  } else if (row.verdict == report::Verdict::kFaster &&
              (1 - row.ratio) * 100 > cell.min_effect_pct) {
     cell.verdict = CellVerdict::kFaster;
   } else {
@@ -240,9 +240,9 @@ std::string describe_cell(const CellCheck& cell) {
     default:
       break;
   }
-  const compare::Row& row = cell.comparison;
+  const report::Row& row = cell.comparison;
   std::string line = fmt::format("{}: elapsed {} -> {}, {}", head, format_seconds(row.base_median),
-                                 format_seconds(row.new_median), compare::verdict_phrase(row));
+                                 format_seconds(row.new_median), report::verdict_phrase(row));
   if (row.ci) line += fmt::format(", ratio in [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
   line += fmt::format(", against {} rows of {} run{}", row.base_n, cell.baseline_runs,
                       cell.baseline_runs == 1 ? "" : "s");

@@ -56,7 +56,7 @@ struct CellCheck {
   const Timeline* timeline = nullptr;
   CellVerdict verdict = CellVerdict::kNoBaseline;
   std::string change_id;  // the series at its newest run
-  compare::Row comparison;
+  report::Row comparison;
   std::size_t baseline_runs = 0;
   std::string conditions;  // what moved, for kConditionsChanged
   std::string excluded;    // rows of the newest run that do not count

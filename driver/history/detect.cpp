@@ -85,8 +85,8 @@ ChangePoint describe(std::span<const double> x, std::size_t begin, std::size_t i
   ChangePoint point;
   point.index = index;
   point.p_value = welch_t_test(before, after).p_value;
-  point.mean_before = stats::mean(before);
-  point.mean_after = stats::mean(after);
+  point.mean_before = report::mean(before);
+  point.mean_after = report::mean(after);
   return point;
 }
 
@@ -133,8 +133,8 @@ double student_t_two_sided_p(double t, double df) {
 WelchTest welch_t_test(std::span<const double> a, std::span<const double> b) {
   WelchTest test;
   if (a.size() < 2 || b.size() < 2) return test;
-  const double mean_a = stats::mean(a);
-  const double mean_b = stats::mean(b);
+  const double mean_a = report::mean(a);
+  const double mean_b = report::mean(b);
   const double va = sample_variance(a, mean_a) / static_cast<double>(a.size());
   const double vb = sample_variance(b, mean_b) / static_cast<double>(b.size());
   const double se2 = va + vb;

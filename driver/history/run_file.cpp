@@ -47,7 +47,7 @@ class RowParser {
   template <std::size_t kColumn>
   double real() {
     double value = 0;
-    if (!results::parse_double(text<kColumn>(), value))
+    if (!runfile::parse_double(text<kColumn>(), value))
       fail(kStandardColumns[kColumn], "not a number");
     return value;
   }
@@ -107,7 +107,7 @@ RunRow RowParser::parse(const std::vector<std::string_view>& fields, std::size_t
   }
   if (layout_.counted_pct != SIZE_MAX && !fields[layout_.counted_pct].empty()) {
     double value = 0;
-    if (!results::parse_double(fields[layout_.counted_pct], value)) {
+    if (!runfile::parse_double(fields[layout_.counted_pct], value)) {
       fail(kCountedPctColumn, "not a number");
     }
     row.counted_pct = value;
@@ -141,7 +141,7 @@ Layout layout_of(const std::vector<std::string_view>& columns, const std::string
 }  // namespace
 
 RunFileRows parse_run_file(std::string_view text, const std::string& name) {
-  const results::FileHeader header = results::read_header(name, text);
+  const runfile::FileHeader header = runfile::read_header(name, text);
   const Layout layout = layout_of(header.columns, name);
   RunFileRows parsed;
   for (std::size_t c = 0; c < kCounterCount; ++c) {
@@ -154,10 +154,10 @@ RunFileRows parse_run_file(std::string_view text, const std::string& name) {
     ++line_no;
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = results::strip_cr(text.substr(pos, end - pos));
+    const std::string_view line = runfile::strip_cr(text.substr(pos, end - pos));
     pos = end + 1;
     if (line.empty()) continue;
-    const std::vector<std::string_view> fields = results::split_tabs(line);
+    const std::vector<std::string_view> fields = runfile::split_tabs(line);
     if (fields.size() != layout.columns) {
       throw Error(fmt::format("{}:{}: {} fields, but the header has {} columns", name, line_no,
                               fields.size(), layout.columns));

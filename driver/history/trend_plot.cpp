@@ -12,7 +12,7 @@
 namespace iobench::history {
 namespace {
 
-namespace svg = plot::svg;
+namespace svg = report::svg;
 
 constexpr double kFont = 12;
 constexpr double kMargin = 16;

@@ -14,25 +14,25 @@
 namespace iobench::report {
 namespace {
 
-results::RunSet read_by_test_input_sink(const std::filesystem::path& runs_file) {
-  results::ReadOptions read;
+runfile::RunSet read_by_test_input_sink(const std::filesystem::path& runs_file) {
+  runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
-  return results::read_runs({runs_file}, read);
+  return runfile::read_runs({runs_file}, read);
 }
 
 // The summary as `iobench summarize` writes it, then the comparisons with the reference when
 // `versus` is given and has any.
 void export_summary(const std::filesystem::path& runs_file, const std::string& reference,
-                    const std::filesystem::path& path, exporter::Format format,
+                    const std::filesystem::path& path, report::Format format,
                     const VersusReference* versus) {
-  const results::RunSet set = read_by_test_input_sink(runs_file);
-  summary::Options options;
+  const runfile::RunSet set = read_by_test_input_sink(runs_file);
+  report::SummaryOptions options;
   options.baseline = reference;
   std::ostringstream text;
-  exporter::write_summary(summary::summarize(set, options), format, text);
+  report::write_summary(report::summarize(set, options), format, text);
   if (versus != nullptr && !versus->result.rows.empty()) {
     text << fmt::format("\nAgainst the reference `{}`:\n\n", versus->reference);
-    compare::write_result(versus->result, format, text);
+    report::write_result(versus->result, format, text);
   }
   write_file_atomically(path, text.str());
 }
@@ -41,7 +41,7 @@ void export_summary(const std::filesystem::path& runs_file, const std::string& r
 
 void report_bench(const std::filesystem::path& runs_file, const std::string& reference,
                   const BenchExports& exports, std::ostream& out) {
-  const results::RunSet set = read_by_test_input_sink(runs_file);
+  const runfile::RunSet set = read_by_test_input_sink(runs_file);
   const VersusReference versus = compare_with_reference(set, reference);
   if (!versus.result.rows.empty()) {
     out << '\n';
@@ -49,10 +49,10 @@ void report_bench(const std::filesystem::path& runs_file, const std::string& ref
     out.flush();
   }
   if (!exports.json.empty()) {
-    export_summary(runs_file, reference, exports.json, exporter::Format::kJson, nullptr);
+    export_summary(runs_file, reference, exports.json, report::Format::kJson, nullptr);
   }
   if (!exports.markdown.empty()) {
-    export_summary(runs_file, reference, exports.markdown, exporter::Format::kMarkdown, &versus);
+    export_summary(runs_file, reference, exports.markdown, report::Format::kMarkdown, &versus);
   }
 }
 

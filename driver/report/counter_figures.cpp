@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace iobench::summary {
+namespace iobench::report {
 namespace {
 
 std::optional<double> ratio(double numerator, double denominator) {
@@ -27,4 +27,4 @@ CounterFigures derive_counter_figures(double syscalls_median, double instruction
   return f;
 }
 
-}  // namespace iobench::summary
+}  // namespace iobench::report

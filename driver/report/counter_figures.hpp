@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace iobench::summary {
+namespace iobench::report {
 
 struct CounterFigures {
   std::optional<double> syscalls_per_mib;       // syscalls median / (input bytes / 2^20)
@@ -19,4 +19,4 @@ CounterFigures derive_counter_figures(double syscalls_median, double instruction
                                       std::optional<std::uint64_t> input_bytes,
                                       std::optional<std::uint64_t> input_lines);
 
-}  // namespace iobench::summary
+}  // namespace iobench::report

@@ -14,19 +14,19 @@
 namespace iobench::report {
 namespace {
 
-using results::Metric;
+using runfile::Metric;
 
-results::RunSet read_set(const std::vector<std::filesystem::path>& files) {
-  results::ReadOptions read;
+runfile::RunSet read_set(const std::vector<std::filesystem::path>& files) {
+  runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
   read.allow_missing_columns = true;  // GNU time files have neither input nor sink
-  return results::read_runs(files, read);
+  return runfile::read_runs(files, read);
 }
 
 // The groups of one input and sink as a set of their own: a section's chart, summary and verdicts.
-results::RunSet subset(const results::RunSet& all, const std::string& input,
+runfile::RunSet subset(const runfile::RunSet& all, const std::string& input,
                        const std::string& sink) {
-  results::RunSet part;
+  runfile::RunSet part;
   part.group_by = all.group_by;
   part.files = all.files;
   part.has_metric = all.has_metric;
@@ -64,9 +64,9 @@ std::string choose_baseline(const std::string& asked, const std::vector<RunRecor
   return "";
 }
 
-// The order of the section's chart rows (plot::group_sections): fastest first, no run last.
-std::vector<std::size_t> chart_order(const results::RunSet& set) {
-  const std::vector<plot::Section> sections = plot::group_sections(set, Metric::kElapsed);
+// The order of the section's chart rows (report::group_sections): fastest first, no run last.
+std::vector<std::size_t> chart_order(const runfile::RunSet& set) {
+  const std::vector<report::Section> sections = report::group_sections(set, Metric::kElapsed);
   std::vector<std::size_t> order;
   for (const auto& row : sections.front().rows) {
     order.push_back(static_cast<std::size_t>(row.group - set.groups.data()));
@@ -81,20 +81,20 @@ std::unique_ptr<ReportSection> build_section(const ReportModel& model, const std
   section->input = input;
   section->sink = sink;
   section->set = subset(model.set, input, sink);
-  summary::Options options = model.summary_options;
+  report::SummaryOptions options = model.summary_options;
   options.baseline = model.baseline;
-  section->summary = summary::summarize(section->set, options);
+  section->summary = report::summarize(section->set, options);
   for (const auto& gs : section->summary.groups) {
     if (gs.is_reference) section->reference = gs.group->key[0];
   }
-  std::map<std::string, compare::Row> versus;
+  std::map<std::string, report::Row> versus;
   if (!section->reference.empty()) {
     for (auto& row : compare_with_reference(section->set, section->reference).result.rows) {
       versus.emplace(row.key[0], std::move(row));
     }
   }
   for (const std::size_t i : chart_order(section->set)) {
-    const summary::GroupStats& gs = section->summary.groups[i];
+    const report::GroupStats& gs = section->summary.groups[i];
     ReportRow row;
     row.stats = &gs;
     row.test = gs.group->key[0];
@@ -140,17 +140,18 @@ void record_warnings(const RunRecord& record, std::vector<std::string>& run_warn
 
 }  // namespace
 
-std::vector<Note> row_notes(const summary::GroupStats& stats, const summary::Options& options) {
+std::vector<Note> row_notes(const report::GroupStats& stats,
+                            const report::SummaryOptions& options) {
   std::vector<Note> notes;
-  const results::Group& g = *stats.group;
+  const runfile::Group& g = *stats.group;
   const std::size_t total = g.excluded_count() + g.ok_count();
-  for (std::size_t s = 1; s < results::kStatusCount; ++s) {
+  for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
     if (g.rows[s] == 0) continue;
     notes.push_back({fmt::format("{} {}", g.rows[s], kStatusWords[s]),
                      fmt::format("{} of {} runs {} (status {}): left out of every figure",
                                  g.rows[s], total, kStatusWords[s], kStatusNames[s])});
   }
-  const stats::SampleStats& el = stats.metric(Metric::kElapsed);
+  const report::SampleStats& el = stats.metric(Metric::kElapsed);
   if (el.n == 0) {
     notes.push_back({"no successful run", "no successful run: nothing to measure"});
     return notes;

@@ -25,9 +25,9 @@ struct Note {
 };
 
 struct ReportRow {
-  const summary::GroupStats* stats = nullptr;  // into the section's summary
+  const report::GroupStats* stats = nullptr;  // into the section's summary
   std::string test;
-  std::optional<compare::Row> versus;  // against the section's reference; none for the reference
+  std::optional<report::Row> versus;  // against the section's reference; none for the reference
   ContextSwitches context_switches;
   std::vector<Note> notes;
 };
@@ -38,8 +38,8 @@ struct ReportSection {
   std::string input;
   std::string sink;
   std::string reference;  // the test the verdicts compare with; empty when none has a run
-  results::RunSet set;
-  summary::Summary summary;  // of `set`
+  runfile::RunSet set;
+  report::Summary summary;  // of `set`
   std::vector<ReportRow> rows;
 };
 
@@ -51,14 +51,14 @@ struct RunRecord {
 };
 
 struct ReportModel {
-  results::RunSet set;  // every file, grouped by test, input and sink
+  runfile::RunSet set;  // every file, grouped by test, input and sink
   // unique_ptr: a section's summary points into its own set.
   std::vector<std::unique_ptr<ReportSection>> sections;
   std::vector<RunRecord> records;
-  std::vector<std::string> run_warnings;  // those that concern no single row
-  std::vector<std::string> tests;         // every test, in order of first appearance
-  std::string baseline;                   // the reference asked for; empty: each section's fastest
-  summary::Options summary_options;       // the thresholds the notes cite
+  std::vector<std::string> run_warnings;   // those that concern no single row
+  std::vector<std::string> tests;          // every test, in order of first appearance
+  std::string baseline;                    // the reference asked for; empty: each section's fastest
+  report::SummaryOptions summary_options;  // the thresholds the notes cite
 };
 
 // Reads the files (and the meta file beside each) and computes everything the page shows.
@@ -70,7 +70,7 @@ ReportModel build_report_model(const std::vector<std::filesystem::path>& files,
 
 // The notes of one row: excluded runs by status, no successful run, too few runs, a wide spread,
 // outliers, a cache state that did not hold.
-std::vector<Note> row_notes(const summary::GroupStats& stats, const summary::Options& options);
+std::vector<Note> row_notes(const report::GroupStats& stats, const report::SummaryOptions& options);
 
 // Attaches each line the runs recorded in their meta files (warnings) to the rows of
 // the test it names ("TEST: ..." or "TEST on INPUT (SINK sink, ...): ..."), the longest name

@@ -41,10 +41,10 @@ std::string glance(const ReportModel& model) {
     for (const auto& row : section->rows) {
       if (!row.notes.empty()) ++warned;
       if (!row.versus) continue;
-      faster += row.versus->verdict == compare::Verdict::kFaster;
-      slower += row.versus->verdict == compare::Verdict::kSlower;
-      same += row.versus->verdict == compare::Verdict::kNoChange ||
-              row.versus->verdict == compare::Verdict::kTooFewRuns;
+      faster += row.versus->verdict == report::Verdict::kFaster;
+      slower += row.versus->verdict == report::Verdict::kSlower;
+      same += row.versus->verdict == report::Verdict::kNoChange ||
+              row.versus->verdict == report::Verdict::kTooFewRuns;
     }
   }
   std::string out = "<ul class=\"glance\">";
@@ -97,10 +97,10 @@ std::string run_warnings(const ReportModel& model) {
 }
 
 std::string chart_key() {
-  plot::Options options;
+  report::PlotOptions options;
   options.report_marks = true;
   options.width_px = 640;  // the narrowest chart: two lines of key
-  const std::string svg = plot::render_key(options).svg;
+  const std::string svg = report::render_key(options).svg;
   return "<figure class=\"key\">" + svg.substr(svg.find("<svg")) + "</figure>\n";
 }
 

@@ -31,13 +31,13 @@ struct Samples {
 void add_sample(std::vector<double>& to, const std::vector<std::string_view>& fields,
                 std::size_t column) {
   double value = 0;
-  if (column < fields.size() && results::parse_double(fields[column], value)) {
+  if (column < fields.size() && runfile::parse_double(fields[column], value)) {
     to.push_back(value);
   }
 }
 
 void read_text(const std::string& name, std::string_view text, std::map<std::string, Samples>& to) {
-  const results::FileHeader header = results::read_header(name, text);
+  const runfile::FileHeader header = runfile::read_header(name, text);
   const auto at = [&](std::string_view column) { return column_index(header.columns, column); };
   const std::size_t test = at("test");
   const std::size_t input = at("input");
@@ -53,10 +53,10 @@ void read_text(const std::string& name, std::string_view text, std::map<std::str
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = results::strip_cr(text.substr(pos, end - pos));
+    const std::string_view line = runfile::strip_cr(text.substr(pos, end - pos));
     pos = end + 1;
     if (line.empty()) continue;
-    const std::vector<std::string_view> fields = results::split_tabs(line);
+    const std::vector<std::string_view> fields = runfile::split_tabs(line);
     if (status != kMissing && field(fields, status) != to_string(RunStatus::kOk)) continue;
     Samples& samples = to[cell_key(field(fields, test), field(fields, input), field(fields, sink))];
     add_sample(samples.voluntary, fields, voluntary);
@@ -66,7 +66,7 @@ void read_text(const std::string& name, std::string_view text, std::map<std::str
 
 std::optional<double> median_of(const std::vector<double>& values) {
   if (values.empty()) return std::nullopt;
-  return stats::median(values);
+  return report::median(values);
 }
 
 }  // namespace

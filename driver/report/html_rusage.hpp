@@ -19,7 +19,7 @@ struct ContextSwitches {
 // "test\tinput\tsink", as the maps below are keyed.
 std::string cell_key(std::string_view test, std::string_view input, std::string_view sink);
 
-// From run files already read by results::read_runs (so well formed); a file without the columns
+// From run files already read by runfile::read_runs (so well formed); a file without the columns
 // gives nothing. Throws iobench::Error when a file cannot be read again.
 std::map<std::string, ContextSwitches> read_context_switches(
     const std::vector<std::filesystem::path>& files);

@@ -14,7 +14,7 @@ namespace {
 using html::escape;
 using html::number_cell;
 using html::text_cell;
-using results::Metric;
+using runfile::Metric;
 
 std::optional<double> known(double value) {
   return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
@@ -35,7 +35,7 @@ html::Cell test_cell(const ReportRow& row, const std::string& reference) {
   return cell;
 }
 
-html::Cell interval_cell(const stats::MedianInterval& ci) {
+html::Cell interval_cell(const report::MedianInterval& ci) {
   if (!std::isfinite(ci.half_width)) return number_cell(std::nullopt, "");
   html::Cell cell = number_cell(ci.half_width_pct, fmt::format("± {:.1f} %", ci.half_width_pct));
   cell.title = fmt::format("{} – {}", format_seconds(ci.median - ci.half_width),
@@ -47,11 +47,11 @@ html::Cell versus_cell(const ReportRow& row) {
   if (!row.versus) {
     return text_cell(row.stats->is_reference ? "reference" : "-", "text verdict");
   }
-  const compare::Row& v = *row.versus;
-  const char* css = v.verdict == compare::Verdict::kFaster   ? "verdict faster"
-                    : v.verdict == compare::Verdict::kSlower ? "verdict slower"
-                                                             : "verdict same";
-  html::Cell cell = number_cell(known(v.ratio), compare::verdict_phrase(v));
+  const report::Row& v = *row.versus;
+  const char* css = v.verdict == report::Verdict::kFaster   ? "verdict faster"
+                    : v.verdict == report::Verdict::kSlower ? "verdict slower"
+                                                            : "verdict same";
+  html::Cell cell = number_cell(known(v.ratio), report::verdict_phrase(v));
   cell.css_class = css;
   if (v.ci) {
     cell.title = fmt::format("ratio {:.4f}, 95 % interval [{:.4f}, {:.4f}]; {} vs {} runs", v.ratio,
@@ -91,7 +91,7 @@ html::Table times_table(const ReportSection& section) {
       {"p", "two-sided p-value of the U test", false},
       {"warnings", "what to check before trusting the row", true}};
   for (const ReportRow& row : section.rows) {
-    const summary::GroupStats& gs = *row.stats;
+    const report::GroupStats& gs = *row.stats;
     const auto& el = gs.metric(Metric::kElapsed);
     const bool runs = el.n > 0;
     const auto cpu = gs.metric(Metric::kCpuPct).median;
@@ -122,7 +122,7 @@ html::Table times_table(const ReportSection& section) {
 }
 
 // The counters' columns the section has, in schema order.
-std::vector<Metric> counter_metrics(const results::RunSet& set) {
+std::vector<Metric> counter_metrics(const runfile::RunSet& set) {
   std::vector<Metric> metrics;
   for (std::size_t c = 0; c < kCounterCount; ++c) {
     const Metric m = metric_of(static_cast<Counter>(c));
@@ -158,7 +158,7 @@ html::Table counters_table(const ReportSection& section) {
       tr.cells.push_back(count_cell(s.n > 0 ? known(s.median) : std::nullopt));
     }
     if (!counters.empty()) {
-      const summary::CounterFigures& f = row.stats->counter_figures;
+      const report::CounterFigures& f = row.stats->counter_figures;
       const auto figure = [](const std::optional<double>& v, int decimals) {
         return number_cell(v, v ? fmt::format("{:.{}f}", *v, decimals) : "");
       };
@@ -186,10 +186,10 @@ std::string notes_list(const ReportSection& section) {
 }
 
 std::string chart(const ReportSection& section) {
-  plot::Options options;
+  report::PlotOptions options;
   options.heading = false;
   options.report_marks = true;
-  const std::string svg = plot::render(section.set, options).svg;
+  const std::string svg = report::render(section.set, options).svg;
   // Inline in HTML: the SVG element without its XML declaration.
   return "<figure class=\"chart\">" + svg.substr(svg.find("<svg")) + "</figure>\n";
 }

@@ -13,10 +13,10 @@
 #include "driver/report/svg.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::plot {
+namespace iobench::report {
 namespace {
 
-using results::Metric;
+using runfile::Metric;
 using svg::escape;
 using svg::kCharWidth;
 using svg::shorten;
@@ -81,7 +81,7 @@ Columns place_columns(const ColumnWidths& widths, int width_px) {
 }
 
 // Title, the key to the marks, and the subtitle; returns the baseline below them.
-double draw_title(Svg& svg, const Options& options, double width) {
+double draw_title(Svg& svg, const PlotOptions& options, double width) {
   const bool mem = options.metric == Metric::kMem;
   const bool time = options.metric == Metric::kElapsed;  // with the user + system strip
   double y = kMargin + kTitleFont;
@@ -160,7 +160,7 @@ void draw_legend_mark(Svg& svg, LegendMark mark, double x, double cy) {
 }
 
 // The legend below `y`, wrapped to the width; returns the y below it.
-double draw_legend(Svg& svg, const Options& options, double width, double y) {
+double draw_legend(Svg& svg, const PlotOptions& options, double width, double y) {
   const bool mem = options.metric == Metric::kMem;
   const bool time = options.metric == Metric::kElapsed;
   std::vector<std::pair<LegendMark, std::string>> items{
@@ -200,7 +200,8 @@ void draw_grid_line(Svg& svg, double x, double y0, double y1, const char* color)
 
 // The marks of one row with runs: the median bar, the user + system strip (elapsed only), the
 // min-max whisker (with the median's interval for the report) and a dot per run.
-void draw_marks(Svg& svg, const Row& row, const Axis& axis, const Options& options, double cy) {
+void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptions& options,
+                double cy) {
   const Metric metric = options.metric;
   const double x0 = axis.plot_x0;
   const auto& samples = row.group->metric(metric);
@@ -223,7 +224,7 @@ void draw_marks(Svg& svg, const Row& row, const Axis& axis, const Options& optio
   svg.raw(fmt::format(
       R"(<path d="M{0:.1f} {1:.1f}H{2:.1f}M{0:.1f} {3:.1f}V{4:.1f}M{2:.1f} {3:.1f}V{4:.1f}" stroke="{5}" stroke-width="1.2" fill="none"/>)",
       axis.x(row.value.min), cy, axis.x(row.value.max), cy - 5, cy + 5, kWhiskerColor));
-  const stats::MedianInterval& ci = row.elapsed_ci95;
+  const report::MedianInterval& ci = row.elapsed_ci95;
   if (options.report_marks && metric == Metric::kElapsed && std::isfinite(ci.half_width)) {
     // The interval may reach past the runs (few runs, t quantiles): drawn within the plot, its
     // bounds in the tooltip.
@@ -247,8 +248,8 @@ void draw_marks(Svg& svg, const Row& row, const Axis& axis, const Options& optio
 // Row r of the section at `y` (its top): the stripe of odd rows, the label, the marks and the
 // value columns.
 void draw_row(Svg& svg, const Section& section, std::size_t r, const Axis& axis,
-              const Columns& columns, const Options& options, double y) {
-  const Row& row = section.rows[r];
+              const Columns& columns, const PlotOptions& options, double y) {
+  const ChartRow& row = section.rows[r];
   const double cy = y + kRowHeight / 2;
   if (options.report_marks) {
     svg.raw(fmt::format(R"(<g class="chart-row" data-test="{}">)", escape(row.label)));
@@ -283,7 +284,7 @@ void draw_row(Svg& svg, const Section& section, std::size_t r, const Axis& axis,
 // One section below `y`: its title, the grid, its rows and the axis labels under them; returns
 // the y below it.
 double draw_section(Svg& svg, const Section& section, const Columns& columns,
-                    const Options& options, double y) {
+                    const PlotOptions& options, double y) {
   y += 18;
   svg.text(kMargin, y, "start", kSectionFont, section.title, R"(font-weight="bold")");
   y += 8;
@@ -326,7 +327,7 @@ Chart finish_chart(Svg& svg, double width, double height) {
 
 }  // namespace
 
-Chart render(const results::RunSet& set, const Options& options) {
+Chart render(const runfile::RunSet& set, const PlotOptions& options) {
   if (options.metric != Metric::kElapsed && options.metric != Metric::kMem &&
       !is_counter(options.metric)) {
     throw Error("--metric: plot draws elapsed, mem or a counter column (syscalls, ...)");
@@ -345,7 +346,7 @@ Chart render(const results::RunSet& set, const Options& options) {
   return finish_chart(svg, columns.width, y + kMargin);
 }
 
-Chart render_key(const Options& options) {
+Chart render_key(const PlotOptions& options) {
   const double width = std::max(options.width_px, 640);
   Svg svg;
   const double y = draw_legend(svg, options, width, 4);
@@ -353,12 +354,12 @@ Chart render_key(const Options& options) {
 }
 
 void plot_files(const std::vector<std::filesystem::path>& files, const std::filesystem::path& out,
-                const Options& options) {
-  results::ReadOptions read;
+                const PlotOptions& options) {
+  runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
   read.allow_missing_columns = true;
-  const results::RunSet set = results::read_runs(files, read);
-  Options o = options;
+  const runfile::RunSet set = runfile::read_runs(files, read);
+  PlotOptions o = options;
   if (o.subtitle.empty()) {
     std::vector<std::string> names;
     for (const auto& f : set.files) names.push_back(std::filesystem::path(f).filename().string());
@@ -368,4 +369,4 @@ void plot_files(const std::vector<std::filesystem::path>& files, const std::file
   write_file_atomically(out, chart.svg);
 }
 
-}  // namespace iobench::plot
+}  // namespace iobench::report

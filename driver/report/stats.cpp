@@ -5,7 +5,7 @@
 #include <limits>
 #include <numeric>
 
-namespace iobench::stats {
+namespace iobench::report {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -304,4 +304,4 @@ std::optional<Interval> ratio_confidence_interval(std::span<const double> base,
   return Interval{ratios[k - 1], ratios[mn - k]};
 }
 
-}  // namespace iobench::stats
+}  // namespace iobench::report

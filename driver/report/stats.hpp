@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-namespace iobench::stats {
+namespace iobench::report {
 
 // Middle value; the mean of the two middle values for an even count. NaN for an empty sample.
 double median(std::span<const double> values);
@@ -82,4 +82,4 @@ std::optional<Interval> ratio_confidence_interval(std::span<const double> base,
                                                   std::span<const double> candidate,
                                                   double confidence = 0.95);
 
-}  // namespace iobench::stats
+}  // namespace iobench::report

@@ -10,10 +10,10 @@
 #include "common/line_count.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::summary {
+namespace iobench::report {
 namespace {
 
-using results::Metric;
+using runfile::Metric;
 
 // What summarize learns about each input path once: its size, and its lines when counted.
 struct InputFacts {
@@ -42,14 +42,14 @@ struct InputFacts {
   }
 };
 
-GroupStats group_stats(const results::RunSet& set, const results::Group& g, const Options& options,
-                       InputFacts& inputs) {
+GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
+                       const SummaryOptions& options, InputFacts& inputs) {
   GroupStats gs;
   gs.group = &g;
-  for (std::size_t m = 0; m < results::kMetricCount; ++m) {
-    gs.metrics[m] = stats::summarize(g.samples[m]);
+  for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
+    gs.metrics[m] = report::summarize(g.samples[m]);
   }
-  const stats::SampleStats& el = gs.metric(Metric::kElapsed);
+  const report::SampleStats& el = gs.metric(Metric::kElapsed);
   const std::size_t sink_key = set.key_index("sink");
   gs.verified_through_pipe_run = sink_key != std::string_view::npos && g.key[sink_key] == "null";
   if (!g.mixed_inputs) gs.input_bytes = inputs.size_of(g.input);
@@ -60,20 +60,20 @@ GroupStats group_stats(const results::RunSet& set, const results::Group& g, cons
                                               gs.metric(metric_of(Counter::kInstructions)).median,
                                               gs.metric(metric_of(Counter::kCycles)).median,
                                               gs.input_bytes, gs.input_lines);
-  gs.elapsed_ci95 = stats::median_interval_95(g.metric(Metric::kElapsed));
+  gs.elapsed_ci95 = report::median_interval_95(g.metric(Metric::kElapsed));
   if (gs.input_bytes && el.n > 0 && el.median > 0) {
     gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
   }
   if (el.n > 0) {
-    gs.elapsed_outliers = stats::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
-                                                options.outlier_threshold);
+    gs.elapsed_outliers = report::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
+                                                 options.outlier_threshold);
   }
   return gs;
 }
 
 // The group `relative` divides by among peers: the baseline test's when it has a successful run,
-// else the fastest (by Options::relative_metric).
-std::optional<std::size_t> reference_of(const results::RunSet& set, const Options& options,
+// else the fastest (by SummaryOptions::relative_metric).
+std::optional<std::size_t> reference_of(const runfile::RunSet& set, const SummaryOptions& options,
                                         const std::vector<std::string>& peer_key,
                                         const std::vector<std::size_t>& members, Summary& out) {
   const std::size_t test_key = set.key_index("test");
@@ -102,7 +102,7 @@ std::optional<std::size_t> reference_of(const results::RunSet& set, const Option
 }
 
 // `relative`: within each set of groups that agree on every column but `test`.
-void set_relative(const results::RunSet& set, const Options& options, Summary& out) {
+void set_relative(const runfile::RunSet& set, const SummaryOptions& options, Summary& out) {
   const std::size_t test_key = set.key_index("test");
   std::map<std::vector<std::string>, std::vector<std::size_t>> peers;
   for (std::size_t i = 0; i < set.groups.size(); ++i) {
@@ -139,13 +139,14 @@ struct GatheredWarnings {
 };
 
 // The warnings about one group that are its own line; the others into `gathered`.
-void warn_about_group(const results::RunSet& set, const GroupStats& gs, const Options& options,
-                      GatheredWarnings& gathered, std::vector<std::string>& warnings) {
-  const results::Group& g = *gs.group;
+void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
+                      const SummaryOptions& options, GatheredWarnings& gathered,
+                      std::vector<std::string>& warnings) {
+  const runfile::Group& g = *gs.group;
   const std::string label = group_label(set, g);
   if (const std::size_t excluded = g.excluded_count(); excluded > 0) {
     std::vector<std::string> parts;
-    for (std::size_t s = 1; s < results::kStatusCount; ++s) {
+    for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
       if (g.rows[s] > 0) parts.push_back(fmt::format("{} {}", g.rows[s], iobench::kStatusWords[s]));
     }
     warnings.push_back(fmt::format("{}: {} of {} runs excluded from the statistics ({})", label,
@@ -184,9 +185,9 @@ std::string with_thousands(std::size_t n) {
 }
 
 // One gathered warning: `lead` then the groups, all of them in warnings_in_full and at most
-// Options::groups_named in warnings, with the count of the rest and where they all are.
+// SummaryOptions::groups_named in warnings, with the count of the rest and where they all are.
 void add_gathered(const std::string& lead, const std::vector<std::string>& groups,
-                  const Options& options, Summary& out) {
+                  const SummaryOptions& options, Summary& out) {
   if (groups.empty()) return;
   const std::string all = fmt::format("{}", fmt::join(groups, ", "));
   out.warnings_in_full.push_back(lead + all);
@@ -201,7 +202,7 @@ void add_gathered(const std::string& lead, const std::vector<std::string>& group
                   options.all_groups_in.empty() ? "" : "; all in " + options.all_groups_in));
 }
 
-void add_warnings(const results::RunSet& set, const Options& options, Summary& out) {
+void add_warnings(const runfile::RunSet& set, const SummaryOptions& options, Summary& out) {
   GatheredWarnings gathered;
   for (const GroupStats& gs : out.groups) {
     warn_about_group(set, gs, options, gathered, out.warnings);
@@ -226,11 +227,11 @@ void add_warnings(const results::RunSet& set, const Options& options, Summary& o
 
 }  // namespace
 
-std::string group_label(const results::RunSet& set, const results::Group& group) {
+std::string group_label(const runfile::RunSet& set, const runfile::Group& group) {
   return format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
 }
 
-std::string cache_state_warning(const std::string& label, const results::CacheCheck& check) {
+std::string cache_state_warning(const std::string& label, const runfile::CacheCheck& check) {
   const bool cold = check.mode == "cold";
   return fmt::format(
       "{}: cache {}, but {} of {} runs started with {} of the input in the page cache (as much "
@@ -241,12 +242,12 @@ std::string cache_state_warning(const std::string& label, const results::CacheCh
       check.mode);
 }
 
-Summary summarize(const results::RunSet& set, const Options& options) {
+Summary summarize(const runfile::RunSet& set, const SummaryOptions& options) {
   Summary out;
   out.set = &set;
   out.groups.reserve(set.groups.size());
   InputFacts inputs;
-  for (const results::Group& g : set.groups) {
+  for (const runfile::Group& g : set.groups) {
     out.groups.push_back(group_stats(set, g, options, inputs));
   }
   set_relative(set, options, out);
@@ -254,4 +255,4 @@ Summary summarize(const results::RunSet& set, const Options& options) {
   return out;
 }
 
-}  // namespace iobench::summary
+}  // namespace iobench::report

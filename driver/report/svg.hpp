@@ -7,7 +7,7 @@
 
 #include "driver/report/plot.hpp"
 
-namespace iobench::plot::svg {
+namespace iobench::report::svg {
 
 // Text is monospace: a character is 0.6 em wide (DejaVu Sans Mono 0.602, Consolas 0.55, Menlo
 // 0.602); 0.62 leaves a margin.
@@ -56,4 +56,4 @@ class Svg {
   std::vector<Box> boxes_;
 };
 
-}  // namespace iobench::plot::svg
+}  // namespace iobench::report::svg

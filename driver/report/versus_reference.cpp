@@ -9,20 +9,20 @@
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
-VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
-                                       const compare::Options& options) {
+VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
+                                       const report::CompareOptions& options) {
   VersusReference versus;
   versus.reference = reference;
   versus.result.group_by = {"test", "input", "sink"};
   versus.result.alpha = options.alpha;
   versus.result.confidence = options.confidence;
   // The reference side: its groups keyed (input, sink).
-  results::RunSet base;
+  runfile::RunSet base;
   base.group_by = {"input", "sink"};
   std::vector<std::string> tests;
   for (const auto& group : set.groups) {
     if (group.key[0] == reference) {
-      results::Group g = group;
+      runfile::Group g = group;
       g.key = {group.key[1], group.key[2]};
       base.groups.push_back(std::move(g));
     } else if (std::find(tests.begin(), tests.end(), group.key[0]) == tests.end()) {
@@ -34,15 +34,15 @@ VersusReference compare_with_reference(const results::RunSet& set, const std::st
       versus.missing.push_back(fmt::format("{} ({})", group.key[0], group.key[1]));
   }
   for (const auto& test : tests) {
-    results::RunSet candidate;
+    runfile::RunSet candidate;
     candidate.group_by = base.group_by;
     for (const auto& group : set.groups) {
       if (group.key[0] != test) continue;
-      results::Group g = group;
+      runfile::Group g = group;
       g.key = {group.key[1], group.key[2]};
       candidate.groups.push_back(std::move(g));
     }
-    compare::Result one = compare::compare(base, candidate, options);
+    report::Result one = report::compare(base, candidate, options);
     versus.result.metric = one.metric;
     for (auto& row : one.rows) {
       row.key.insert(row.key.begin(), test);
@@ -55,7 +55,7 @@ VersusReference compare_with_reference(const results::RunSet& set, const std::st
 void write_versus_reference(const VersusReference& versus, std::ostream& out) {
   // Rows by input and sink, in the run file's order.
   std::vector<std::pair<std::string, std::string>> places;
-  std::map<std::pair<std::string, std::string>, std::vector<const compare::Row*>> rows;
+  std::map<std::pair<std::string, std::string>, std::vector<const report::Row*>> rows;
   for (const auto& row : versus.result.rows) {
     const auto place = std::make_pair(row.key[1], row.key[2]);
     if (rows.count(place) == 0) places.push_back(place);
@@ -69,10 +69,10 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out) {
     const auto& first = *rows[place].front();
     out << fmt::format("  {}, {} sink: '{}' {} median ({} runs)\n", place.first, place.second,
                        versus.reference, format_seconds(first.base_median), first.base_n);
-    for (const compare::Row* row : rows[place]) {
+    for (const report::Row* row : rows[place]) {
       const std::string& name = row->key[0];
       out << fmt::format("    {}{}  {}\n", name, std::string(width - display_width(name), ' '),
-                         compare::verdict_phrase(*row));
+                         report::verdict_phrase(*row));
     }
   }
   for (const auto& place : versus.missing) {

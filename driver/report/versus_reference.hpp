@@ -13,16 +13,16 @@ namespace iobench::report {
 
 struct VersusReference {
   std::string reference;             // the reference test's name
-  compare::Result result;            // rows keyed test, input, sink; base = the reference
+  report::Result result;             // rows keyed test, input, sink; base = the reference
   std::vector<std::string> missing;  // "input (sink)" where the reference has no ok run
 };
 
 // `set` grouped by test, input, sink (in that order).
-VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
-                                       const compare::Options& options = {});
+VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
+                                       const report::CompareOptions& options = {});
 
 // Per input and sink: the reference's median, then one line per test with its verdict as
-// compare::verdict_phrase says it ("2.31 ± 0.04 times faster, p < 0.001").
+// report::verdict_phrase says it ("2.31 ± 0.04 times faster, p < 0.001").
 void write_versus_reference(const VersusReference& versus, std::ostream& out);
 
 }  // namespace iobench::report

@@ -117,7 +117,7 @@ MatrixTotals MatrixExecutor::run_all() {
         waiting && (run.phase != RunPhase::kMeasure || run.repeat != plan_.runs[*waiting].repeat))
       rerun_disturbed();
     if (run.phase == RunPhase::kMeasure &&
-        stats::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
+        report::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
       ++totals_.runs_saved;  // this cell's median is already as precise as asked
       continue;
     }
@@ -144,7 +144,7 @@ void MatrixExecutor::rerun_disturbed() {
   while (const auto index = disturbed_runs_.next()) {
     if (interrupt_requested() || !totals_.results_error.empty()) return;
     const std::size_t cell = plan_.runs[*index].cell;
-    if (stats::precise_enough(ok_elapsed_s_[cell], repeat_target_)) {
+    if (report::precise_enough(ok_elapsed_s_[cell], repeat_target_)) {
       disturbed_runs_.take(cell);
       continue;
     }
@@ -387,7 +387,7 @@ void MatrixExecutor::collect_cache_state_warnings() {
   for (const auto& [test, check] : cache_checks_) {
     if (check.off > 0) {
       totals_.cache_state_warnings.push_back(
-          summary::cache_state_warning(plan_.tests[test].name, check));
+          report::cache_state_warning(plan_.tests[test].name, check));
     }
   }
 }

@@ -50,7 +50,7 @@ struct MatrixTotals {
   // The pipe sinks' capacity as the kernel gave it (F_GETPIPE_SZ); empty without a pipe sink.
   std::optional<std::uint64_t> pipe_size_given_bytes;
   // One line per test whose ok measured rows were not in the cache state the config asked for
-  // (summary::cache_state_warning), for the meta file; not printed (the summary warns).
+  // (report::cache_state_warning), for the meta file; not printed (the summary warns).
   std::vector<std::string> cache_state_warnings;
   // Every warning printed during the runs, in order (those above among them).
   std::vector<std::string> warnings;
@@ -108,7 +108,7 @@ class MatrixExecutor {
   std::set<std::size_t> stderr_warned_tests_;
   std::map<std::size_t, CacheCheck> cache_checks_;  // per test
   MatrixTotals totals_;
-  stats::RepeatTarget repeat_target_;
+  report::RepeatTarget repeat_target_;
   std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows
   std::optional<DisturbanceMeter> disturbance_meter_;
   DisturbedRuns disturbed_runs_;

@@ -17,7 +17,7 @@
 #include "driver/runfile/header.hpp"
 #include "driver/runfile/numbers.hpp"
 
-namespace iobench::results {
+namespace iobench::runfile {
 namespace {
 
 constexpr std::array<std::string_view, 4> kDefaultGroupBy{"test", "input", "sink", "host"};
@@ -360,4 +360,4 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
   return set;
 }
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

@@ -14,7 +14,7 @@
 #include "driver/runfile/numbers.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench::results {
+namespace iobench::runfile {
 
 // The schema's names, as the report code has long spelled them.
 using iobench::index;
@@ -84,4 +84,4 @@ RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& op
 std::string cache_mode_from_meta(const std::filesystem::path& run_file);
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options = {});
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

@@ -141,7 +141,7 @@ class RowCheck {
       if (line.empty()) continue;
       if (!add_row(shard, line, fmt::format("{}:{}", shard.runs.string(), line_number))) continue;
       ++entry.rows;
-      const std::string host(results::split_tabs(line)[column_.at("host")]);
+      const std::string host(runfile::split_tabs(line)[column_.at("host")]);
       row_hosts.insert(host);
       if (hosts_seen_.insert(host).second) merged_.hosts.push_back(host);
     }
@@ -180,7 +180,7 @@ class RowCheck {
                           first_file_));
       return false;
     }
-    const auto columns = results::split_tabs(line);
+    const auto columns = runfile::split_tabs(line);
     column_.clear();
     for (std::size_t i = 0; i < columns.size(); ++i) column_.emplace(columns[i], i);
     columns_ = columns.size();
@@ -194,7 +194,7 @@ class RowCheck {
   }
 
   bool add_row(const Shard& shard, const std::string& line, const std::string& where) {
-    const auto fields = results::split_tabs(line);
+    const auto fields = runfile::split_tabs(line);
     if (fields.size() != columns_) {
       problem(fmt::format("{}: {} fields where the header has {}", where, fields.size(), columns_));
       return false;

@@ -14,7 +14,8 @@ cat >"$tmp/cfg/tiny.json" <<'JSON'
 {"name": "tiny", "inputs": ["in.txt"],
  "strategies": [{"name": "read-raw", "worker": ["--read", "read", "--write", "raw"]},
                 {"name": "cat", "command": ["cat", "{input}"]}],
- "sinks": ["pipe"], "repeats": 2, "warmup": 0, "cache": "none"}
+ "sinks": ["pipe"], "repeats": 2, "warmup": 0, "cache": "none",
+ "disturbance": "off"}
 JSON
 
 "$iobench" run "$tmp/cfg/tiny.json" -o "$tmp/r/one.tsv" -q --history "$tmp/h.sqlite" >/dev/null 2>"$tmp/err" ||

@@ -14,7 +14,8 @@ cat >"$tmp/hist.json" <<JSON
  "strategies": [
    {"name": "steady", "command": ["sh", "$tmp/work/steady.sh", "{input}"]},
    {"name": "tunable", "command": ["sh", "$tmp/work/tunable.sh", "{input}"]}],
- "sinks": ["pipe"], "repeats": 5, "warmup": 0, "cache": "warm"}
+ "sinks": ["pipe"], "repeats": 5, "warmup": 0, "cache": "warm",
+ "disturbance": "off"}
 JSON
 
 # The busy-CPU figure of each run is set (to BUSY, default 0): this machine is shared, and what

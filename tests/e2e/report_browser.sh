@@ -29,7 +29,7 @@ cat >"$tmp/browser.json" <<'JSON'
     {"name": "<script>alert(1)</script>", "command": ["cat", "{input}"]}
   ],
   "sinks": ["pipe", "null"],
-  "repeats": 4, "warmup": 0, "cache": "warm",
+  "repeats": 4, "warmup": 0, "cache": "warm", "disturbance": "off",
   "counters": ["syscalls", "context-switches"],
   "baseline": "read-buffered"
 }

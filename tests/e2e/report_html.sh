@@ -51,7 +51,8 @@ cat >"$tmp/tiny.json" <<'JSON'
  "strategies": [{"name": "read", "worker": ["--read", "read", "--write", "buffered"]},
                 {"name": "cat", "command": ["cat", "{input}"]},
                 {"name": "noisy", "command": "cat {input}; echo oops >&2", "shell": true}],
- "repeats": 2, "warmup": 0, "cache": "none"}
+ "repeats": 2, "warmup": 0, "cache": "none",
+ "disturbance": "off"}
 JSON
 "$iobench" run "$tmp/tiny.json" -o "$tmp/r/ok.tsv" --report "$tmp/r/ok.html" --quiet \
   >/dev/null 2>"$tmp/ok.err" || { code=$?; cat "$tmp/ok.err" >&2; fail "run --report exited $code"; }

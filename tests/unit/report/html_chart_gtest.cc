@@ -9,7 +9,7 @@
 
 #include "driver/report/plot.hpp"
 
-namespace iobench::plot {
+namespace iobench::report {
 namespace {
 
 const std::filesystem::path kFixtures =
@@ -25,11 +25,11 @@ std::size_t count(const std::string& haystack, const std::string& needle) {
 }
 
 TEST(HtmlChart, ReportMarksAddRowGroupsRunDotsAndIntervals) {
-  results::ReadOptions read;
+  runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
   read.allow_missing_columns = true;
-  const results::RunSet set = results::read_runs({kFixtures / "runs-ngram.tsv"}, read);
-  Options options;
+  const runfile::RunSet set = runfile::read_runs({kFixtures / "runs-ngram.tsv"}, read);
+  PlotOptions options;
   const std::string plain = render(set, options).svg;
   options.report_marks = true;
   options.heading = false;
@@ -49,7 +49,7 @@ TEST(HtmlChart, ReportMarksAddRowGroupsRunDotsAndIntervals) {
 }
 
 TEST(HtmlChart, TheKeyAloneNamesTheIntervalMark) {
-  Options options;
+  PlotOptions options;
   options.report_marks = true;
   const Chart key = render_key(options);
   EXPECT_NE(key.svg.find(">95 % interval of the median</text>"), std::string::npos);
@@ -62,12 +62,12 @@ TEST(HtmlChart, TheKeyAloneNamesTheIntervalMark) {
 // Two runs far apart: the t interval reaches below 0 and past the slowest run, yet its band stays
 // within the plot (its bounds are in the tooltip).
 TEST(HtmlChart, TheIntervalBandStaysWithinThePlot) {
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       "test\telapsed\tuser\tsystem\tcpu_pct\tmem\n"
       "a\t1.0\t0.5\t0.1\t60\t100\na\t3.0\t0.5\t0.1\t60\t100\n"
       "b\t2.0\t0.5\t0.1\t60\t100\nb\t2.1\t0.5\t0.1\t60\t100\n",
-      "wide.tsv", results::ReadOptions{{"test", "input", "sink"}, true});
-  Options options;
+      "wide.tsv", runfile::ReadOptions{{"test", "input", "sink"}, true});
+  PlotOptions options;
   options.report_marks = true;
   options.heading = false;
   const std::string svg = render(set, options).svg;
@@ -92,4 +92,4 @@ TEST(HtmlChart, TheIntervalBandStaysWithinThePlot) {
 }
 
 }  // namespace
-}  // namespace iobench::plot
+}  // namespace iobench::report

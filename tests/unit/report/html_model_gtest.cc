@@ -55,16 +55,16 @@ TEST(HtmlModel, VerdictsAreComparesAgainstTheReference) {
   const ReportRow& fast = row_of(pipe, "fast");
   EXPECT_FALSE(ref.versus.has_value());
   ASSERT_TRUE(fast.versus.has_value());
-  const compare::Row expected =
-      compare::compare_samples(ref.stats->group->metric(results::Metric::kElapsed),
-                               fast.stats->group->metric(results::Metric::kElapsed));
+  const report::Row expected =
+      report::compare_samples(ref.stats->group->metric(runfile::Metric::kElapsed),
+                              fast.stats->group->metric(runfile::Metric::kElapsed));
   EXPECT_DOUBLE_EQ(fast.versus->ratio, expected.ratio);
   EXPECT_EQ(fast.versus->p_value, expected.p_value);
-  EXPECT_EQ(fast.versus->verdict, compare::Verdict::kFaster);
+  EXPECT_EQ(fast.versus->verdict, report::Verdict::kFaster);
   // --baseline chooses another reference.
   const ReportModel other = build_report_model({dir / "runs.tsv"}, "fast");
   EXPECT_EQ(other.sections[0]->reference, "fast");
-  EXPECT_EQ(row_of(*other.sections[0], "ref").versus->verdict, compare::Verdict::kSlower);
+  EXPECT_EQ(row_of(*other.sections[0], "ref").versus->verdict, report::Verdict::kSlower);
 }
 
 TEST(HtmlModel, EveryWarningSitsBesideItsRow) {
@@ -111,16 +111,16 @@ TEST(HtmlModel, RecordedWarningsGoToTheRowsTheyName) {
 }
 
 TEST(HtmlModel, NotesSayEachKindOfDoubt) {
-  results::Group g;
+  runfile::Group g;
   g.key = {"t", "in", "null"};
-  g.samples[results::index(results::Metric::kElapsed)] = {1.0, 1.3};
+  g.samples[runfile::index(runfile::Metric::kElapsed)] = {1.0, 1.3};
   g.rows[0] = 2;
   g.rows[static_cast<std::size_t>(RunStatus::kMismatch)] = 1;
-  summary::GroupStats gs;
+  report::GroupStats gs;
   gs.group = &g;
-  gs.metrics[0] = stats::summarize(g.samples[0]);
+  gs.metrics[0] = report::summarize(g.samples[0]);
   gs.elapsed_outliers = 1;
-  const std::vector<Note> notes = row_notes(gs, summary::Options{});
+  const std::vector<Note> notes = row_notes(gs, report::SummaryOptions{});
   std::vector<std::string> labels;
   for (const Note& n : notes) labels.push_back(n.label);
   EXPECT_EQ(labels,

@@ -7,7 +7,7 @@
 
 #include "driver/report/stats.hpp"
 
-namespace iobench::stats {
+namespace iobench::report {
 namespace {
 
 TEST(Stats, MedianOddCount) {
@@ -243,4 +243,4 @@ TEST(Stats, RatioIntervalNeedsEnoughRuns) {
 }
 
 }  // namespace
-}  // namespace iobench::stats
+}  // namespace iobench::report

@@ -6,24 +6,24 @@
 
 #include "driver/report/summary.hpp"
 
-namespace iobench::summary {
+namespace iobench::report {
 namespace {
 
 // `groups` tests of one ok run each: every one has fewer than 3 runs.
-results::RunSet one_run_each(std::size_t groups) {
+runfile::RunSet one_run_each(std::size_t groups) {
   std::string text = "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tstatus\n";
   for (std::size_t g = 0; g < groups; ++g) {
     text += "t" + std::to_string(g) + "\t1\t0.5\t0.5\t100\t5\tin.txt\tpipe\tok\n";
   }
-  return results::parse_runs({{"many.tsv", text, ""}});
+  return runfile::parse_runs({{"many.tsv", text, ""}});
 }
 
 const std::string kFewRunsLead =
     "fewer than 3 runs in 5,000 groups, so their medians are not reliable; use more repeats: ";
 
 TEST(SummaryWarnings, AGatheredWarningNamesAFewGroupsAndCountsTheRest) {
-  const results::RunSet set = one_run_each(5000);
-  Options options;
+  const runfile::RunSet set = one_run_each(5000);
+  SummaryOptions options;
   options.groups_named = 5;
   options.all_groups_in = "meta/many.json";
   const Summary s = summarize(set, options);
@@ -39,13 +39,13 @@ TEST(SummaryWarnings, AGatheredWarningNamesAFewGroupsAndCountsTheRest) {
 }
 
 TEST(SummaryWarnings, EveryGroupIsNamedByDefaultAndWhenFewEnough) {
-  const results::RunSet set = one_run_each(5000);
+  const runfile::RunSet set = one_run_each(5000);
   const Summary all = summarize(set);
   ASSERT_EQ(all.warnings.size(), 1U);
   EXPECT_EQ(all.warnings, all.warnings_in_full);
   EXPECT_TRUE(all.warnings[0].ends_with(", t4999 (in.txt, pipe) (n=1)"));
 
-  Options options;
+  SummaryOptions options;
   options.groups_named = 2;
   const Summary two = summarize(one_run_each(2), options);
   ASSERT_EQ(two.warnings.size(), 1U);
@@ -56,4 +56,4 @@ TEST(SummaryWarnings, EveryGroupIsNamedByDefaultAndWhenFewEnough) {
 }
 
 }  // namespace
-}  // namespace iobench::summary
+}  // namespace iobench::report

@@ -121,7 +121,7 @@ class ExecutorTest : public ::testing::Test {
   std::vector<Row> rows() const {
     std::ifstream in(runs_path_);
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    const results::FileHeader header = results::read_header(runs_path_.string(), text);
+    const runfile::FileHeader header = runfile::read_header(runs_path_.string(), text);
     const auto column = [&header](std::string_view name) {
       const auto found = std::find(header.columns.begin(), header.columns.end(), name);
       if (found == header.columns.end()) throw std::runtime_error("no column " + std::string(name));
@@ -131,7 +131,7 @@ class ExecutorTest : public ::testing::Test {
     std::istringstream body(text.substr(header.body_start));
     std::string line;
     while (std::getline(body, line)) {
-      const std::vector<std::string_view> fields = results::split_tabs(line);
+      const std::vector<std::string_view> fields = runfile::split_tabs(line);
       const auto field = [&](std::string_view name) {
         const std::size_t i = column(name);
         return i < fields.size() ? std::string(fields[i]) : std::string();

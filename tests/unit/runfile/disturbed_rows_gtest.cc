@@ -57,9 +57,9 @@ TEST(DisturbedRows, AreCountedAndLeftOutOfTheSamples) {
   ok.elapsed_s = 0.25;
   const std::string text =
       run_tsv_header({}) + format_run_row(disturbed_row(), {}) + format_run_row(ok, {});
-  const results::RunSet set = results::parse_runs(text, "disturbed.tsv");
+  const runfile::RunSet set = runfile::parse_runs(text, "disturbed.tsv");
   ASSERT_EQ(set.groups.size(), 1U);
-  const results::Group& group = set.groups[0];
+  const runfile::Group& group = set.groups[0];
   EXPECT_EQ(group.ok_count(), 1U);
   EXPECT_EQ(group.excluded_count(), 1U);
   EXPECT_EQ(group.rows[static_cast<std::size_t>(RunStatus::kDisturbed)], 1U);
@@ -72,7 +72,7 @@ TEST(DisturbedRows, AFileWithoutTheColumnsStillReads) {
       "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\tminflt\t"
       "majflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_hash\thost\n"
       "a\t0.5\t0.1\t0.1\t40.0\t1000\tin.txt\tpipe\t1\tok\t0\t1\t0\t1\t1\t0\t0\t6\t100.0\tff\th\n";
-  const results::RunSet set = results::parse_runs(text, "old.tsv");
+  const runfile::RunSet set = runfile::parse_runs(text, "old.tsv");
   ASSERT_EQ(set.groups.size(), 1U);
   EXPECT_EQ(set.groups[0].ok_count(), 1U);
 }
