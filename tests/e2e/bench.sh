@@ -45,7 +45,7 @@ tests=$(col test params.tsv | sort -u | wc -l)
 grep -q 'dd if={input} bs=4096 status=none | tr b b' params.tsv || fail "values not in the names"
 
 # --save-config: `iobench run` on the saved file measures the same cells.
-"$bin" bench --input data/in.txt -r 2 -w 0 -q -o saved.tsv --sink pipe --sink null \
+"$bin" bench --input data/in.txt -r 2 -w 0 -q -o saved.tsv --sink pipe --sink null --disturbance off \
   --save-config configs/saved.json 'cat {input}' 'cat < {input}' >/dev/null 2>err.txt ||
   fail "save run exited $?: $(cat err.txt)"
 grep -q 'Made by `iobench bench' configs/saved.json || fail "no description: $(cat configs/saved.json)"
