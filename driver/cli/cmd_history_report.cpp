@@ -58,6 +58,7 @@ int check(const CheckCli& cli) {
     }
   }
   std::vector<std::string> parts;
+  parts.reserve(tally.size());
   for (const auto& [verdict, n] : tally)
     parts.push_back(fmt::format("{} {}", n, history::to_string(verdict)));
   fmt::print(stderr, "iobench history check: {} series{}: {}\n", report.cells.size(),

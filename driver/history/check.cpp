@@ -139,6 +139,8 @@ CellCheck check_series(const Timeline& timeline, const HistoryData& data,
   const std::vector<const StoredSample*> before = counted_rows(baseline, series);
   std::vector<double> a;
   std::vector<double> b;
+  a.reserve(before.size());
+  b.reserve(now.size());
   for (const StoredSample* s : before) a.push_back(s->elapsed_s);
   for (const StoredSample* s : now) b.push_back(s->elapsed_s);
   report::CompareOptions compare_options;

@@ -172,6 +172,7 @@ void insert_samples(Store::Impl& impl, SampleColumns& c) {
 
 std::string counter_list(const std::vector<Counter>& counters) {
   std::vector<std::string_view> names;
+  names.reserve(counters.size());
   for (const Counter c : counters) names.push_back(column_name(c));
   return fmt::format("{}", fmt::join(names, ","));
 }

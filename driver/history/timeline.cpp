@@ -68,6 +68,7 @@ std::string excluded_summary(const RunPoint& point, const StoredSeries& series) 
     by_status[series.key.verified ? std::string(to_string(sample->status)) : "unverified"]++;
   }
   std::vector<std::string> parts;
+  parts.reserve(by_status.size());
   for (const auto& [status, n] : by_status) parts.push_back(fmt::format("{} {}", n, status));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
@@ -84,6 +85,7 @@ const Timeline& find_timeline(const std::vector<Timeline>& timelines, const std:
     throw Error(fmt::format("no series '{}' in the store (iobench history list shows them)", name));
   }
   std::vector<std::string> candidates;
+  candidates.reserve(by_test.size());
   for (const Timeline* t : by_test) {
     candidates.push_back(fmt::format("{} ({}, {})", t->series->series_hash.substr(0, 8),
                                      t->series->key.input, t->series->key.sink));

@@ -63,8 +63,10 @@ std::string_view to_string(Verdict verdict) {
   return "";
 }
 
-Row compare_samples(std::span<const double> a, std::span<const double> b,
+Row compare_samples(std::span<const double> base, std::span<const double> candidate,
                     const CompareOptions& options) {
+  const std::span<const double> a = base;
+  const std::span<const double> b = candidate;
   const bool higher_is_better = false;  // every metric here is a cost
   Row row;
   row.base_n = a.size();

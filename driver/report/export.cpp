@@ -314,6 +314,7 @@ void write_medians_tsv(const report::Summary& s, std::ostream& out) {
                                         set.key_index("sink")};
   for (const auto& g : s.groups) {
     std::vector<std::string> row;
+    row.reserve(keys.size());
     for (std::size_t k : keys) {
       row.push_back(k != std::string_view::npos ? g.group->key[k] : std::string());
     }

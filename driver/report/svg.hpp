@@ -1,6 +1,8 @@
 #pragma once
 // SVG building blocks for `iobench plot`: escaping, monospace text measure, shortening, axis
 // ticks and units, and a body writer that records each text's box for the overlap check.
+#include <fmt/format.h>
+
 #include <string>
 #include <string_view>
 #include <vector>

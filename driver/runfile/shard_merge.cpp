@@ -280,6 +280,7 @@ MergedShards merge_shards(const std::vector<fs::path>& runs_files) {
 
   RowCheck rows(first.matrix(), merged, first.runs.string());
   std::vector<MergedShard> entries;
+  entries.reserve(shards.size());
   for (const Shard& shard : shards) entries.push_back(rows.add(shard));
   rows.report_missing_rows(by_number);
   if (!merged.problems.empty()) {

@@ -22,7 +22,8 @@ inline std::string run_row(const std::string& test, double elapsed_s, const std:
                            const std::string& status = "ok", int nvcsw = 3,
                            double cache_pct = 100) {
   return fmt::format(
-      "{}\t{}\t{}\t{}\t95.0\t2048\tin.txt\t{}\t1\t{}\t0\t100\t0\t{}\t1\t0\t0\t\t{}\t\thost-1\t0\t0\n",
+      "{}\t{}\t{}\t{}\t95.0\t2048\tin.txt\t{}\t1\t{}\t0\t100\t0\t{}\t1\t0\t0\t\t{}\t\thost-"
+      "1\t0\t0\n",
       test, elapsed_s, elapsed_s * 0.6, elapsed_s * 0.3, sink, status, nvcsw, cache_pct);
 }
 
