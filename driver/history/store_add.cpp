@@ -88,16 +88,7 @@ std::pair<std::int64_t, bool> series_id(Store::Impl& impl, const SeriesKey& key,
 
 // The samples of one run as SOCI's bulk binds: one vector per column, an indicator vector for
 // each column that may be NULL.
-struct SampleColumns {
-  std::vector<long long> run_id, series_id, elapsed_us, user_us, system_us, max_rss_kib, minflt,
-      majflt, nvcsw, nivcsw, inblock, oublock, bytes_out, output_hash;
-  std::vector<int> repeat_no, status, exit_code, cpu_pct_tenths, cache_pct_tenths, counted_pct;
-  std::vector<std::string> row_host;
-  std::array<std::vector<long long>, kCounterCount> counters;
-  std::array<std::vector<soci::indicator>, kCounterCount> counters_null;
-  std::vector<soci::indicator> exit_code_null, bytes_out_null, cache_pct_null, output_hash_null,
-      row_host_null, counted_pct_null;
-
+struct SampleColumns : SampleColumnVectors {
   template <typename T>
   static void push(std::vector<T>& values, std::vector<soci::indicator>& nulls,
                    const std::optional<T>& value) {

@@ -3,13 +3,30 @@
 // every write takes. Only these files see SOCI.
 #include <soci/soci.h>
 
+#include <array>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "driver/history/schema_sql.hpp"
 #include "driver/history/store.hpp"
+#include "driver/runfile/schema.hpp"
 
 namespace iobench::history {
+
+// The samples table's columns, one vector each, with an indicator vector for each column that may
+// be NULL: SOCI's bulk binds when adding (store_add.cpp) and bulk intos when loading
+// (store_load.cpp).
+struct SampleColumnVectors {
+  std::vector<long long> run_id, series_id, elapsed_us, user_us, system_us, max_rss_kib, minflt,
+      majflt, nvcsw, nivcsw, inblock, oublock, bytes_out, output_hash;
+  std::vector<int> repeat_no, status, exit_code, cpu_pct_tenths, cache_pct_tenths, counted_pct;
+  std::vector<std::string> row_host;
+  std::array<std::vector<long long>, kCounterCount> counters;
+  std::array<std::vector<soci::indicator>, kCounterCount> counters_null;
+  std::vector<soci::indicator> exit_code_null, bytes_out_null, cache_pct_null, output_hash_null,
+      row_host_null, counted_pct_null;
+};
 
 struct Store::Impl {
   StoreLocation location;

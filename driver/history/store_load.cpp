@@ -107,16 +107,7 @@ void load_acks(Store::Impl& impl, HistoryData& data) {
 }
 
 // One batch of samples as SOCI's bulk intos.
-struct SampleBatch {
-  std::vector<long long> run_id, series_id, elapsed_us, user_us, system_us, max_rss_kib, minflt,
-      majflt, nvcsw, nivcsw, inblock, oublock, bytes_out, output_hash;
-  std::vector<int> repeat_no, status, exit_code, cpu_pct_tenths, cache_pct_tenths, counted_pct;
-  std::vector<std::string> row_host;
-  std::array<std::vector<long long>, kCounterCount> counters;
-  std::array<std::vector<soci::indicator>, kCounterCount> counters_null;
-  std::vector<soci::indicator> exit_code_null, bytes_out_null, cache_pct_null, output_hash_null,
-      row_host_null, counted_pct_null;
-
+struct SampleBatch : SampleColumnVectors {
   void resize(std::size_t n);
   [[nodiscard]] StoredSample at(std::size_t i) const;
 };
