@@ -10,8 +10,10 @@ namespace iobench {
 namespace {
 
 constexpr const char* kExamples =
+    "  iobench bench 'sleep 0.1' 'sleep 0.2'\n"
+    "      # compare two commands (stdin /dev/null): runs, verified output, U test\n"
     "  iobench bench --input data/big.txt 'grep -c x {input}' 'rg -c x {input}'\n"
-    "      # compare two commands on one file: runs, verified output, U test\n"
+    "      # two commands reading one file whose page-cache state is prepared\n"
     "  iobench bench --input data/big.txt -L buf=4K,1M 'dd if={input} bs={buf} of=/dev/stdout'\n"
     "      # one command over a parameter's values (cartesian with several -L)\n"
     "  iobench bench --input a.txt --input b.txt --sink pipe --sink file --cache cold \\\n"
@@ -36,9 +38,13 @@ void setup_bench(CLI::App& sub, int& exit_code) {
          "redirections work); {input} is the --input path, quoted for sh, {NAME} a -L value")
       ->required();
   sub.add_option("--input", r.inputs,
-                 "The file the commands read ({input}); repeat for several; its page-cache state "
-                 "is prepared per --cache")
+                 "A file the commands name as {input}; repeat for several; its page-cache state "
+                 "is prepared per --cache and measured in every row. Not hyperfine's --input: "
+                 "that is --stdin here")
       ->allow_extra_args(false);
+  sub.add_option("--stdin", r.stdin_file,
+                 "A file fed to each run's stdin, read from its start every time (hyperfine's "
+                 "--input); its cache state is left alone. Default /dev/null");
   sub.add_option("-L,--parameter-list", r.param_specs,
                  "NAME=V1,V2,...: run each command with each value for {NAME}; several -L give "
                  "their cartesian product")
@@ -55,8 +61,8 @@ void setup_bench(CLI::App& sub, int& exit_code) {
                  "Where the output goes: null, pipe (drained and hashed) or file; repeat for "
                  "several (default pipe)")
       ->allow_extra_args(false);
-  sub.add_option("--cache", r.cache, "Input's page-cache state: warm, cold or none")
-      ->capture_default_str();
+  sub.add_option("--cache", r.cache,
+                 "The --input files' page-cache state: warm (default), cold or none");
   sub.add_option("--order", r.order, "interleave, grouped or shuffle")->capture_default_str();
   auto* timeout =
       sub.add_option("--timeout", cli->timeout_s, "Seconds before a run is ended (default 600)");

@@ -16,7 +16,8 @@ namespace iobench {
 struct BenchRequest {
   std::vector<std::string> commands;     // each a strategy; {input} and {NAME} placeholders
   std::vector<std::string> names;        // --name, by position; the rest are named by their text
-  std::vector<std::string> inputs;       // --input, at least one
+  std::vector<std::string> inputs;       // --input; none: the commands run with no input file
+  std::string stdin_file;                // --stdin FILE: every run's stdin; empty: /dev/null
   std::vector<std::string> param_specs;  // -L NAME=V1,V2
   std::string reference;                 // --reference CMD; empty: the first command
   bool shell = true;                     // false: --no-shell, words run directly
@@ -24,7 +25,7 @@ struct BenchRequest {
   int runs = 10;
   int warmup = 1;
   std::vector<std::string> sinks;  // empty: pipe
-  std::string cache = "warm";
+  std::string cache;  // empty: warm with an --input, none without
   std::string order = "interleave";
   std::optional<double> timeout_s;
   std::vector<std::string> counters;
@@ -46,9 +47,9 @@ std::string bench_command_line(const BenchRequest& request);
 // bench_config_json parsed by parse_config, so `bench` runs exactly what a file would give.
 Config build_bench_config(const BenchRequest& request);
 
-// The config to save at `save_path`: relative input paths are rewritten relative to the saved
-// file's folder (where `iobench run` resolves them), so that parse_config(saved, save_path)
-// names the same files.
+// The config to save at `save_path`: relative input and stdin paths are rewritten relative to
+// the saved file's folder (where `iobench run` resolves them), so that parse_config(saved,
+// save_path) names the same files.
 nlohmann::ordered_json config_to_save(const Config& config, const std::filesystem::path& save_path);
 
 }  // namespace iobench

@@ -133,7 +133,8 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
 }
 
 void check_placeholders(const Validator& v, const Config& config) {
-  std::set<std::string> defined{"input"};
+  std::set<std::string> defined;
+  if (!config.inputs.front().none()) defined.insert("input");
   for (const auto& [name, values] : config.params) defined.insert(name);
   for (std::size_t i = 0; i < config.strategies.size(); ++i) {
     const auto& strategy = config.strategies[i];
@@ -141,9 +142,12 @@ void check_placeholders(const Validator& v, const Config& config) {
     auto check = [&](const std::string& text, const std::string& where) {
       for (const auto& name : find_placeholders(text)) {
         if (defined.count(name) == 0) {
-          v.fail(
-              where,
-              fmt::format("placeholder {{{}}} is not defined (define it under \"params\")", name));
+          v.fail(where, name == "input"
+                            ? std::string("placeholder {input} names the input, but the config "
+                                          "has no \"inputs\"")
+                            : fmt::format("placeholder {{{}}} is not defined (define it under "
+                                          "\"params\")",
+                                          name));
         }
       }
     };
@@ -269,6 +273,34 @@ void parse_machine(const Validator& v, const Json& root, Config& config) {
   }
 }
 
+// "inputs" (absent: one input that is none), and "stdin".
+void parse_inputs(const Validator& v, const Json& root, Config& config) {
+  if (const auto it = root.find("inputs"); it == root.end()) {
+    config.inputs.emplace_back();
+  } else {
+    if (!it->is_array() || it->empty()) v.fail("inputs", "must be a non-empty list");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      config.inputs.push_back(
+          parse_input(v, (*it)[i], Validator::index("inputs", i), config.base_dir));
+    }
+  }
+  if (const auto it = root.find("stdin"); it != root.end()) {
+    config.stdin_text = v.string(*it, "stdin");
+    config.stdin_path = resolve_input_path(config.stdin_text, config.base_dir);
+  }
+}
+
+// A worker reads its input file: a config without inputs has commands only.
+void check_workers_have_an_input(const Validator& v, const Config& config) {
+  if (!config.inputs.front().none()) return;
+  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
+    if (config.strategies[i].kind == StrategySpec::Kind::kWorker) {
+      v.fail(Validator::join(Validator::index("strategies", i), "worker"),
+             "a worker reads an input file, but the config has no \"inputs\"");
+    }
+  }
+}
+
 void check_unique_names(const Validator& v, const Config& config) {
   std::set<std::string> names;
   for (std::size_t i = 0; i < config.strategies.size(); ++i) {
@@ -299,9 +331,9 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Json root = parse_json_text(text, file);
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
   v.only_keys(root, "",
-              {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
-               "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
-               "drain", "counters", "$schema"});
+              {"name", "description", "inputs", "stdin", "strategies", "params", "sinks",
+               "repeats", "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus",
+               "pipe_size", "drain", "counters", "$schema"});
 
   Config config;
   config.file = file;
@@ -315,12 +347,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.description = v.string(*it, "description", true);
   }
 
-  const Json& inputs = v.require(root, "", "inputs");
-  if (!inputs.is_array() || inputs.empty()) v.fail("inputs", "must be a non-empty list");
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    config.inputs.push_back(
-        parse_input(v, inputs[i], Validator::index("inputs", i), config.base_dir));
-  }
+  parse_inputs(v, root, config);
   const Json& strategies = v.require(root, "", "strategies");
   if (!strategies.is_array() || strategies.empty())
     v.fail("strategies", "must be a non-empty list");
@@ -334,6 +361,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   parse_schedule(v, root, config);
   parse_machine(v, root, config);
   check_unique_names(v, config);
+  check_workers_have_an_input(v, config);
   check_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");
@@ -349,7 +377,11 @@ std::filesystem::path resolve_input_path(const std::string& path_text,
 
 void set_data_dir(Config& config, const std::filesystem::path& data_dir) {
   config.base_dir = data_dir;
-  for (auto& input : config.inputs) input.path = resolve_input_path(input.path_text, data_dir);
+  for (auto& input : config.inputs) {
+    if (!input.none()) input.path = resolve_input_path(input.path_text, data_dir);
+  }
+  if (!config.stdin_text.empty())
+    config.stdin_path = resolve_input_path(config.stdin_text, data_dir);
 }
 
 Config load_config(const std::filesystem::path& file) {

@@ -30,9 +30,12 @@ std::string_view to_string(SinkKind sink) noexcept;
 std::string_view to_string(DrainMode mode) noexcept;
 
 struct InputSpec {
-  std::string path_text;       // as written in the config
+  std::string path_text;       // as written in the config; empty: no input (below)
   std::filesystem::path path;  // resolved against the config file's folder
   std::optional<gen::GenRequest> generate;
+  // A config without "inputs" has one input that is no file (docs/formats.md "Config"): its runs
+  // have no {input}, no cache step and an empty input column.
+  [[nodiscard]] bool none() const { return path_text.empty(); }
 };
 
 struct StrategySpec {
@@ -50,7 +53,11 @@ struct Config {
   std::filesystem::path base_dir;  // relative paths in the config resolve against this
   std::string name;
   std::string description;
-  std::vector<InputSpec> inputs;
+  std::vector<InputSpec> inputs;  // never empty: without "inputs", one that is none()
+  // Config "stdin": the file every run reads on its stdin, opened afresh for each; empty: none
+  // (/dev/null). Its page-cache state is left as it is.
+  std::string stdin_text;
+  std::filesystem::path stdin_path;
   std::vector<StrategySpec> strategies;
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // in file order
   std::vector<SinkKind> sinks{SinkKind::kPipe};

@@ -1,9 +1,12 @@
 #include "driver/run/executor.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <system_error>
 #include <utility>
 
@@ -132,6 +135,14 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
     SpawnRequest request;
     request.argv = run_argv(test, config_, input.path.string());
     const SplitFolder split_folder(test.writes_files, settings_.temp_folder, request.argv);
+    // Config "stdin": every run reads the file from its start (docs/formats.md "Config").
+    UniqueFd stdin_file;
+    if (!config_.stdin_path.empty()) {
+      stdin_file = UniqueFd(::open(config_.stdin_path.c_str(), O_RDONLY | O_CLOEXEC));
+      if (!stdin_file) throw Error(fmt::format("stdin {}: {}", config_.stdin_path.string(),
+                                               std::strerror(errno)));
+    }
+    request.stdin_fd = stdin_file.get();
     request.stdout_fd = sink->worker_fd();
     request.stderr_fd = stderr_fd;
     request.cpus = config_.cpus;
@@ -248,6 +259,7 @@ void MatrixExecutor::run_one(std::size_t index) {
 
 // The input may have been removed or changed since the start: say so, never assume.
 bool MatrixExecutor::input_still_there(InputState& input) {
+  if (input.path.empty()) return true;  // no input (docs/formats.md "Config")
   std::error_code ec;
   const auto size_now = fs::file_size(input.path, ec);
   if (ec) {
@@ -270,6 +282,7 @@ bool MatrixExecutor::input_still_there(InputState& input) {
 
 // Brings the input into the configured cache state and returns its measured residency.
 std::optional<double> MatrixExecutor::prepare_cache(const fs::path& path) const {
+  if (path.empty()) return std::nullopt;  // no input, no cache step
   switch (config_.cache) {
     case CacheMode::kWarm:
       if (const auto resident = resident_pct(path); resident && *resident >= 100.0) return resident;
@@ -307,6 +320,8 @@ void MatrixExecutor::warn_failure(const RunRow& row, const PlannedRun& run,
 
 std::optional<ExpectedOutput> MatrixExecutor::independent_reference(const std::string& output_class,
                                                                     std::size_t input) {
+  // Without an input nothing can be computed from it: the class's first test is the reference.
+  if (inputs_[input].path.empty()) return std::nullopt;
   return reference_output(output_class, inputs_[input].path);
 }
 

@@ -27,7 +27,7 @@ std::vector<int> parse_cpu_list(const std::string& text);
 // The CPUs in a CPU set, in ascending order.
 std::vector<int> cpu_list(const cpu_set_t& set);
 
-// Every input without a "generate" exists.
+// Every input without a "generate" exists, and the config's stdin file can be read.
 void check_inputs_exist(const Config& config);
 
 // Generates the inputs that do not exist yet (their "generate" recipe).

@@ -109,6 +109,6 @@ head -3 help.txt | grep -q '^Examples:' || fail "iobench --help does not open wi
 "$bin" bench --help >help.txt
 [ "$(grep -n '^Examples:' help.txt | cut -d: -f1)" -lt "$(grep -n '^Usage:' help.txt | cut -d: -f1)" ] ||
   fail "bench --help: examples not before usage"
-[ "$(grep -c '^  iobench bench' help.txt)" -eq 3 ] || fail "bench --help: not three examples"
+[ "$(grep -c '^  iobench bench' help.txt)" -eq 4 ] || fail "bench --help: not four examples"
 grep -q 'sh -c' help.txt || fail "bench --help does not say commands run through sh -c"
 echo "bench: ok"
