@@ -1,8 +1,12 @@
 // `iobench bench 'CMD' ['CMD'...]`: the one-line benchmark (docs/bench.md). Its options are wired
-// to run_bench (driver/run/bench.hpp).
+// to run_bench (driver/run/bench.hpp); hyperfine's keep hyperfine's names and meaning.
+#include <fmt/format.h>
+
+#include <filesystem>
 #include <memory>
 #include <string>
 
+#include "common/error.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/run/bench.hpp"
 
@@ -26,12 +30,26 @@ struct BenchCli {
   std::string save_config;
   std::string export_json;
   std::string export_markdown;
+  std::string style = "auto";
+  std::string time_unit;
+  std::string sort = "auto";
+  std::string refused;  // the value of an option iobench refuses
+  CLI::Option* timeout = nullptr;
 };
 
-void setup_bench(CLI::App& sub, int& exit_code) {
-  auto cli = std::make_shared<BenchCli>();
-  BenchRequest& r = cli->options.request;
-  show_examples_first(sub, kExamples);
+// `-o pipe` is hyperfine's --output habit (where the output goes), not a runs file name.
+void refuse_hyperfine_output(const std::filesystem::path& runs_file) {
+  const std::string name = runs_file.string();
+  if (name == "null" || name == "pipe" || name == "inherit") {
+    throw Error(
+        fmt::format("--output {}: is the runs file here; for hyperfine's --output={} "
+                    "give --sink {}",
+                    name, name, name));
+  }
+}
+
+// What runs, and through what: commands, inputs, parameters, names, the shell.
+void add_command_options(CLI::App& sub, BenchRequest& r) {
   sub.add_option(
          "commands", r.commands,
          "Commands to compare, each one argument, run by `sh -c` (so pipes and "
@@ -49,23 +67,63 @@ void setup_bench(CLI::App& sub, int& exit_code) {
                  "NAME=V1,V2,...: run each command with each value for {NAME}; several -L give "
                  "their cartesian product")
       ->allow_extra_args(false);
-  sub.add_option("-n,--name", r.names, "Name of each command in the results, in order")
+  sub.add_option("-P,--parameter-scan", r.parameter_scan,
+                 "VAR MIN MAX: {VAR} takes MIN, MIN+1, ... MAX (as hyperfine -P; with -L, "
+                 "their product)")
+      ->expected(3)
+      ->allow_extra_args(false);
+  sub.add_option("-D,--parameter-step-size", r.parameter_step,
+                 "DELTA: -P steps by DELTA (required when MIN or MAX has decimals)");
+  sub.add_option("-n,--name,--command-name", r.names,
+                 "Name of each command in the results, in order")
       ->allow_extra_args(false);
   sub.add_option("--reference", r.reference,
                  "The command the others are compared with (added first unless it is one of "
                  "them); default the first command");
-  sub.add_option("-r,--runs", r.runs, "Measured runs of each command")->capture_default_str();
+  sub.add_flag(
+      "-N,--no-shell", [&r](std::int64_t) { r.shell = false; },
+      "Run each command directly, split into words as sh would but with nothing "
+      "expanded (as hyperfine -N)");
+  sub.add_option("-S,--shell", r.shell_name,
+                 "The shell the commands run in: a command line such as \"bash --norc\", "
+                 "\"default\" (sh) or \"none\" (as --no-shell)");
+}
+
+// How often and around what each runs: counts, hooks, sinks, cache, order.
+void add_run_options(CLI::App& sub, BenchCli& cli) {
+  BenchRequest& r = cli.options.request;
+  sub.add_option("-r,--runs", r.runs, "Measured runs of each command, exactly (default 10)");
+  sub.add_option("-m,--min-runs", r.min_runs,
+                 "At least this many runs, then stop once the median is known within --ci-pct "
+                 "(default: min(10, -M))");
+  sub.add_option("-M,--max-runs", r.max_runs, "At most this many runs (default: max(10, 2 × -m))");
+  sub.add_option("--ci-pct", r.ci_pct,
+                 "The precision target between -m and -M: the median's 95 % interval within this "
+                 "% of it (default 2)");
   sub.add_option("-w,--warmup", r.warmup, "Unrecorded runs before the measured ones")
       ->capture_default_str();
-  sub.add_option("--sink", r.sinks,
-                 "Where the output goes: null, pipe (drained and hashed) or file; repeat for "
-                 "several (default pipe)")
+  sub.add_option("-s,--setup", r.setup,
+                 "A command run once per command (per parameter value), before its first run; "
+                 "unmeasured");
+  sub.add_option("-p,--prepare", r.prepare,
+                 "A command run before every run, unmeasured (after a cold cache's eviction); "
+                 "once for all commands or once per command")
       ->allow_extra_args(false);
+  sub.add_option("-c,--cleanup", r.cleanup,
+                 "A command run once per command after its last run; unmeasured");
+  sub.add_flag("-i,--ignore-failure", r.ignore_failure,
+               "A non-zero exit is not a failure: the run is ok and its exit code kept");
+  sub.add_option("--sink", r.sinks,
+                 "Where the output goes: null, pipe (drained and hashed), file or inherit "
+                 "(iobench's stdout); repeat for several (default pipe)")
+      ->allow_extra_args(false);
+  sub.add_flag("--show-output", r.show_output,
+               "Print each run's stdout and stderr (the inherit sink; timed as printed)");
   sub.add_option("--cache", r.cache,
                  "The --input files' page-cache state: warm (default), cold or none");
   sub.add_option("--order", r.order, "interleave, grouped or shuffle")->capture_default_str();
-  auto* timeout =
-      sub.add_option("--timeout", cli->timeout_s, "Seconds before a run is ended (default 600)");
+  cli.timeout =
+      sub.add_option("--timeout", cli.timeout_s, "Seconds before a run is ended (default 600)");
   sub.add_option(
          "--counters", r.counters,
          "Kernel counters per run, comma-separated (config key counters: syscalls, "
@@ -75,26 +133,80 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       ->delimiter(',')
       ->allow_extra_args(false);
   sub.add_flag(
-      "--no-shell", [&r](std::int64_t) { r.shell = false; },
-      "Run each command directly, split into words as sh would but with nothing "
-      "expanded (as hyperfine -N)");
-  sub.add_flag(
       "--no-verify", [&r](std::int64_t) { r.verify = false; },
       "Do not check that every command writes what the reference writes");
-  sub.add_option("-o,--output", cli->options.run.output,
-                 "Runs file to write (never overwritten); default results/bench-<UTC time>.tsv");
-  sub.add_option("--export-json", cli->export_json, "Also write the summary as JSON");
-  sub.add_option("--export-markdown", cli->export_markdown,
+}
+
+// What is written and shown: the files, the exports, the style of the output.
+void add_output_options(CLI::App& sub, BenchCli& cli) {
+  sub.add_option("-o,--output", cli.options.run.output,
+                 "Runs file to write (never overwritten); default results/bench-<UTC time>.tsv. "
+                 "Not hyperfine's --output (where the output goes): that is --sink here");
+  sub.add_option("--export-json", cli.export_json, "Also write the summary as JSON");
+  sub.add_option("--export-markdown", cli.export_markdown,
                  "Also write the summary and the comparisons as Markdown");
-  sub.add_option("--save-config", cli->save_config,
+  sub.add_option("--save-config", cli.save_config,
                  "Write the config this runs, for `iobench run FILE` to measure again");
-  sub.add_flag("--dry-run", cli->options.run.dry_run, "Print the expanded plan and exit");
-  sub.add_flag("-q,--quiet", cli->options.run.quiet, "No progress line");
-  sub.callback([cli, timeout, &exit_code] {
+  sub.add_option("--style", cli.style,
+                 "auto, basic (no progress line), full, nocolor, color (as auto: iobench has no "
+                 "colors) or none (nothing on stdout; warnings still on stderr)")
+      ->check(CLI::IsMember({"auto", "basic", "full", "nocolor", "color", "none"}));
+  sub.add_option("-u,--time-unit", cli.time_unit,
+                 "second, millisecond or microsecond for the times bench prints (default: fit)")
+      ->check(CLI::IsMember({"second", "millisecond", "microsecond"}));
+  sub.add_option("--sort", cli.sort,
+                 "auto (comparisons by time), command (in the order given) or mean-time")
+      ->check(CLI::IsMember({"auto", "command", "mean-time"}));
+  sub.add_flag("--dry-run", cli.options.run.dry_run, "Print the expanded plan and exit");
+  sub.add_flag("-q,--quiet", cli.options.run.quiet, "No progress line");
+}
+
+// hyperfine's options that iobench refuses, each saying why in one line (exit 2).
+void add_refused_options(CLI::App& sub, BenchCli& cli) {
+  const auto refuse = [](const char* why) {
+    return [why](const std::string&) { throw Error(why); };
+  };
+  sub.add_option("-C,--conclude", cli.refused,
+                 "hyperfine 1.19's, refused: iobench runs nothing after each run")
+      ->each(refuse("--conclude: iobench runs nothing after each run; do that work at the start "
+                    "of --prepare, which runs before every run"))
+      ->group("Refused hyperfine options");
+  sub.add_option("--min-benchmarking-time", cli.refused,
+                 "refused: iobench stops on precision, not on a time budget")
+      ->each(refuse("--min-benchmarking-time: iobench stops on precision, not on a time "
+                    "budget: -m N -M N stop once the median is known within --ci-pct"))
+      ->group("Refused hyperfine options");
+  sub.add_flag(
+         "--debug-mode",
+         [](std::int64_t) {
+           throw Error(
+               "--debug-mode: hyperfine's fake times of sleep; iobench measures every run "
+               "(--dry-run prints the plan instead)");
+         },
+         "refused: iobench never fakes a time")
+      ->group("Refused hyperfine options");
+}
+
+void setup_bench(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<BenchCli>();
+  show_examples_first(sub, kExamples);
+  add_command_options(sub, cli->options.request);
+  add_run_options(sub, *cli);
+  add_output_options(sub, *cli);
+  add_refused_options(sub, *cli);
+  sub.callback([cli, &exit_code] {
     BenchOptions& options = cli->options;
-    if (timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
+    refuse_hyperfine_output(options.run.output);
+    if (cli->timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
     options.save_config = cli->save_config;
-    options.exports = {cli->export_json, cli->export_markdown};
+    options.report.exports = {cli->export_json, cli->export_markdown};
+    options.report.time_unit = report::parse_time_unit(cli->time_unit);
+    options.report.sort = report::parse_bench_sort(cli->sort);
+    if (cli->style == "basic" || cli->style == "none") options.run.quiet = true;
+    if (cli->style == "none") {
+      options.run.print_table = false;
+      options.report.print = false;
+    }
     exit_code = run_bench(options);
   });
 }

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "common/error.hpp"
+#include "driver/config/bench_hyperfine.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench {
@@ -84,8 +85,7 @@ void check_commands_and_inputs(const BenchRequest& request) {
     fail("bench needs a command to measure, e.g. iobench bench 'sleep 0.1' 'sleep 0.2'");
   }
   if (!request.stdin_file.empty() && ::access(request.stdin_file.c_str(), R_OK) != 0) {
-    fail(fmt::format("--stdin {}: cannot be read: {}", request.stdin_file,
-                     std::strerror(errno)));
+    fail(fmt::format("--stdin {}: cannot be read: {}", request.stdin_file, std::strerror(errno)));
   }
   for (const auto& input : request.inputs) {
     std::error_code ec;
@@ -132,7 +132,7 @@ OrderedCommands order_commands(const BenchRequest& request) {
 // Each command non-empty, named on one line, once; each {NAME} it uses given by a -L and in its
 // name; each -L used.
 void check_names_and_params(const std::vector<BenchCommand>& commands, const Params& params,
-                            bool has_input) {
+                            bool has_input, const std::string& scan_name) {
   std::set<std::string> used_params;
   std::set<std::string> names;
   for (const auto& command : commands) {
@@ -175,12 +175,12 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
   }
   for (const auto& [name, values] : params) {
     if (used_params.count(name) == 0)
-      fail(fmt::format("-L {}: no command uses {{{}}}", name, name));
+      fail(fmt::format("{} {}: no command uses {{{}}}", name == scan_name ? "-P" : "-L", name,
+                       name));
   }
 }
 
 void check_counts(const BenchRequest& request) {
-  if (request.runs < 1) fail(fmt::format("--runs {}: must be 1 or more", request.runs));
   if (request.warmup < 0) fail(fmt::format("--warmup {}: must be 0 or more", request.warmup));
   if (request.timeout_s && !(*request.timeout_s > 0)) {
     fail(fmt::format("--timeout {}: must be a number of seconds above 0", *request.timeout_s));
@@ -192,7 +192,7 @@ Json strategies_json(const std::vector<BenchCommand>& commands, const BenchReque
   for (const auto& command : commands) {
     Json strategy;
     strategy["name"] = command.name;
-    if (request.shell) {
+    if (request.shell && request.shell_name != "none") {
       strategy["command"] = command.text;
       strategy["shell"] = true;
     } else {
@@ -212,33 +212,33 @@ Json strategies_json(const std::vector<BenchCommand>& commands, const BenchReque
 std::string cache_mode(const BenchRequest& request) {
   if (request.inputs.empty()) {
     if (!request.cache.empty() && request.cache != "none") {
-      fail(fmt::format("--cache {}: prepares the --input files' page cache, and there is no "
-                       "--input (a --prepare command can do it for other files)",
-                       request.cache));
+      fail(
+          fmt::format("--cache {}: prepares the --input files' page cache, and there is no "
+                      "--input (a --prepare command can do it for other files)",
+                      request.cache));
     }
     return "none";
   }
-  return request.cache.empty() ? "warm" : choice("--cache", request.cache, {"warm", "cold", "none"});
-}
-
-std::vector<std::string> checked_sinks(const BenchRequest& request) {
-  std::vector<std::string> sinks;
-  for (const auto& sink : request.sinks) {
-    sinks.push_back(choice("--sink", sink, {"null", "pipe", "file"}));
-    if (std::count(sinks.begin(), sinks.end(), sink) > 1) {
-      fail(fmt::format("--sink {}: given twice", sink));
-    }
-  }
-  return sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
+  return request.cache.empty() ? "warm"
+                               : choice("--cache", request.cache, {"warm", "cold", "none"});
 }
 
 }  // namespace
 
 Json bench_config_json(const BenchRequest& request) {
   check_commands_and_inputs(request);
-  const Params params = parse_params(request.param_specs);
+  Params params = parse_params(request.param_specs);
+  if (auto scan = parameter_scan_values(request.parameter_scan, request.parameter_step);
+      !scan.first.empty()) {
+    for (const auto& [name, values] : params) {
+      if (name == scan.first) fail(fmt::format("-P {}: is given by -L too", name));
+    }
+    if (scan.first == "input") fail("-P input: {input} is the --input path; pick another name");
+    params.push_back(std::move(scan));
+  }
   const OrderedCommands ordered = order_commands(request);
-  check_names_and_params(ordered.commands, params, !request.inputs.empty());
+  check_names_and_params(ordered.commands, params, !request.inputs.empty(),
+                         request.parameter_scan.empty() ? "" : request.parameter_scan.front());
   check_counts(request);
 
   Json config;
@@ -249,13 +249,15 @@ Json bench_config_json(const BenchRequest& request) {
   if (!request.inputs.empty()) config["inputs"] = request.inputs;
   if (!request.stdin_file.empty()) config["stdin"] = request.stdin_file;
   config["strategies"] = strategies_json(ordered.commands, request);
+  add_command_keys(config["strategies"], request,
+                   ordered.commands.size() > request.commands.size());
   if (!params.empty()) {
     Json params_json = Json::object();
     for (const auto& [name, values] : params) params_json[name] = values;
     config["params"] = std::move(params_json);
   }
-  config["sinks"] = checked_sinks(request);
-  config["repeats"] = request.runs;
+  config["sinks"] = bench_sinks(request);
+  config["repeats"] = bench_repeats(request);
   config["warmup"] = request.warmup;
   config["cache"] = cache_mode(request);
   config["order"] = choice("--order", request.order, {"interleave", "grouped", "shuffle"});
@@ -279,7 +281,7 @@ std::string bench_command_line(const BenchRequest& request) {
   for (const auto& spec : request.param_specs) add("-L", spec);
   for (const auto& name : request.names) add("--name", name);
   if (!request.reference.empty()) add("--reference", request.reference);
-  add("--runs", std::to_string(request.runs));
+  add_hyperfine_words(argv, request);
   add("--warmup", std::to_string(request.warmup));
   for (const auto& sink : request.sinks) add("--sink", sink);
   if (!request.inputs.empty() || !request.cache.empty())

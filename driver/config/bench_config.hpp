@@ -22,10 +22,22 @@ struct BenchRequest {
   std::string reference;                 // --reference CMD; empty: the first command
   bool shell = true;                     // false: --no-shell, words run directly
   bool verify = true;
-  int runs = 10;
+  // hyperfine's options, with hyperfine's meaning (docs/bench.md; driver/config/bench_hyperfine).
+  std::optional<int> runs;                  // -r: exactly N; default 10 unless -m or -M
+  std::optional<int> min_runs;              // -m: at least N, stopping at the precision target
+  std::optional<int> max_runs;              // -M: at most N
+  std::optional<double> ci_pct;             // --ci-pct: that target (default 2 %)
+  std::vector<std::string> parameter_scan;  // -P VAR MIN MAX
+  std::string parameter_step;               // -D DELTA
+  std::string shell_name;                   // -S: a shell's command line, "default" or "none"
+  std::string setup;                        // -s: once per test, before its first run
+  std::vector<std::string> prepare;         // -p: before every run; once for all or per command
+  std::string cleanup;                      // -c: once per test, after its last run
+  bool ignore_failure = false;              // -i
+  bool show_output = false;                 // --show-output: the inherit sink
   int warmup = 1;
   std::vector<std::string> sinks;  // empty: pipe
-  std::string cache;  // empty: warm with an --input, none without
+  std::string cache;               // empty: warm with an --input, none without
   std::string order = "interleave";
   std::optional<double> timeout_s;
   std::vector<std::string> counters;

@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "common/size.hpp"
+#include "driver/config/bench_keys.hpp"
 #include "driver/config/json_text.hpp"
 #include "driver/config/repeats.hpp"
 #include "driver/config/validator.hpp"
@@ -24,6 +25,10 @@ namespace {
 constexpr double kMaxTimeoutS = 1e6;
 
 using Json = nlohmann::ordered_json;
+using config_detail::check_hook_placeholders;
+using config_detail::check_workers_have_an_input;
+using config_detail::parse_command_keys;
+using config_detail::parse_stdin;
 using config_detail::Validator;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
@@ -49,8 +54,11 @@ constexpr std::array<std::pair<std::string_view, RunOrder>, 3> kOrders{
     {{"interleave", RunOrder::kInterleave},
      {"grouped", RunOrder::kGrouped},
      {"shuffle", RunOrder::kShuffle}}};
-constexpr std::array<std::pair<std::string_view, SinkKind>, 3> kSinks{
-    {{"null", SinkKind::kNull}, {"pipe", SinkKind::kPipe}, {"file", SinkKind::kFile}}};
+constexpr std::array<std::pair<std::string_view, SinkKind>, 4> kSinks{
+    {{"null", SinkKind::kNull},
+     {"pipe", SinkKind::kPipe},
+     {"file", SinkKind::kFile},
+     {"inherit", SinkKind::kInherit}}};
 
 InputSpec parse_input(const Validator& v, const Json& value, const std::string& path,
                       const std::filesystem::path& base_dir) {
@@ -98,7 +106,9 @@ InputSpec parse_input(const Validator& v, const Json& value, const std::string& 
 StrategySpec parse_strategy(const Validator& v, const Json& value, const std::string& path) {
   if (!value.is_object())
     v.fail(path, "must be an object with \"name\" and \"worker\" or \"command\"");
-  v.only_keys(value, path, {"name", "worker", "command", "shell", "verify", "description"});
+  v.only_keys(value, path,
+              {"name", "worker", "command", "shell", "verify", "description", "setup", "prepare",
+               "cleanup", "ignore_failure"});
   StrategySpec strategy;
   strategy.name = v.string(v.require(value, path, "name"), Validator::join(path, "name"));
   if (strategy.name.find_first_of("\t\n\r") != std::string::npos) {
@@ -107,9 +117,7 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
   const bool has_worker = value.contains("worker");
   const bool has_command = value.contains("command");
   if (has_worker == has_command) v.fail(path, "needs exactly one of \"worker\" or \"command\"");
-  if (const auto it = value.find("shell"); it != value.end()) {
-    strategy.shell = v.boolean(*it, Validator::join(path, "shell"));
-  }
+  parse_command_keys(v, value, path, strategy);
   if (const auto it = value.find("verify"); it != value.end()) {
     strategy.verify = v.boolean(*it, Validator::join(path, "verify"));
   }
@@ -203,7 +211,7 @@ void parse_params(const Validator& v, const Json& params, Config& config) {
 void parse_sinks(const Validator& v, const Json& sinks, Config& config) {
   config.sinks.clear();
   if (!sinks.is_array() || sinks.empty())
-    v.fail("sinks", "must be a non-empty list of null, pipe, file");
+    v.fail("sinks", "must be a non-empty list of null, pipe, file, inherit");
   for (std::size_t i = 0; i < sinks.size(); ++i) {
     const SinkKind sink = parse_choice(v, sinks[i], Validator::index("sinks", i), kSinks);
     if (std::find(config.sinks.begin(), config.sinks.end(), sink) != config.sinks.end()) {
@@ -273,31 +281,17 @@ void parse_machine(const Validator& v, const Json& root, Config& config) {
   }
 }
 
-// "inputs" (absent: one input that is none), and "stdin".
+// "inputs"; absent: one input that is none (docs/formats.md "Config").
 void parse_inputs(const Validator& v, const Json& root, Config& config) {
-  if (const auto it = root.find("inputs"); it == root.end()) {
+  const auto it = root.find("inputs");
+  if (it == root.end()) {
     config.inputs.emplace_back();
-  } else {
-    if (!it->is_array() || it->empty()) v.fail("inputs", "must be a non-empty list");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-      config.inputs.push_back(
-          parse_input(v, (*it)[i], Validator::index("inputs", i), config.base_dir));
-    }
+    return;
   }
-  if (const auto it = root.find("stdin"); it != root.end()) {
-    config.stdin_text = v.string(*it, "stdin");
-    config.stdin_path = resolve_input_path(config.stdin_text, config.base_dir);
-  }
-}
-
-// A worker reads its input file: a config without inputs has commands only.
-void check_workers_have_an_input(const Validator& v, const Config& config) {
-  if (!config.inputs.front().none()) return;
-  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
-    if (config.strategies[i].kind == StrategySpec::Kind::kWorker) {
-      v.fail(Validator::join(Validator::index("strategies", i), "worker"),
-             "a worker reads an input file, but the config has no \"inputs\"");
-    }
+  if (!it->is_array() || it->empty()) v.fail("inputs", "must be a non-empty list");
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    config.inputs.push_back(
+        parse_input(v, (*it)[i], Validator::index("inputs", i), config.base_dir));
   }
 }
 
@@ -331,9 +325,9 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Json root = parse_json_text(text, file);
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
   v.only_keys(root, "",
-              {"name", "description", "inputs", "stdin", "strategies", "params", "sinks",
-               "repeats", "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus",
-               "pipe_size", "drain", "counters", "$schema"});
+              {"name", "description", "inputs", "stdin", "strategies", "params", "sinks", "repeats",
+               "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
+               "drain", "counters", "$schema"});
 
   Config config;
   config.file = file;
@@ -348,6 +342,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   }
 
   parse_inputs(v, root, config);
+  parse_stdin(v, root, config);
   const Json& strategies = v.require(root, "", "strategies");
   if (!strategies.is_array() || strategies.empty())
     v.fail("strategies", "must be a non-empty list");
@@ -363,6 +358,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   check_unique_names(v, config);
   check_workers_have_an_input(v, config);
   check_placeholders(v, config);
+  check_hook_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");
   }

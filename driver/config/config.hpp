@@ -18,7 +18,9 @@ namespace iobench {
 
 enum class CacheMode { kWarm, kCold, kNone };
 enum class RunOrder { kInterleave, kGrouped, kShuffle };
-enum class SinkKind { kNull, kPipe, kFile };
+// kInherit: the worker writes to iobench's own stdout (hyperfine's --output=inherit, bench's
+// --show-output): seen, and paid for, but hashed by nobody.
+enum class SinkKind { kNull, kPipe, kFile, kInherit };
 // How the driver reads a pipe sink (docs/driver.md, "What the pipe sink costs"): `spin` keeps
 // reading while output flows, so a writer never waits for the drain to wake up; `block` sleeps in
 // poll whenever the pipe is empty, like `cat`.
@@ -44,8 +46,17 @@ struct StrategySpec {
   Kind kind = Kind::kWorker;
   std::vector<std::string> args;  // worker args, or the command's argv (one string when shell)
   bool shell = false;
+  // The shell a `shell` command runs in, the argv before "-c COMMAND": sh, or the words of
+  // "shell": "bash --norc".
+  std::vector<std::string> shell_words{"sh"};
   bool verify = true;
   std::string description;
+  // Unmeasured commands around the test's runs (bench's -s, -p, -c; docs/bench.md), each run as
+  // the command is (in its shell, or split into words without one); empty: none.
+  std::string setup;            // once, before the test's first run
+  std::string prepare;          // before each of its runs, after the cache step
+  std::string cleanup;          // once, after its last run
+  bool ignore_failure = false;  // a non-zero exit is no failure: the row is ok, with its code
 };
 
 struct Config {

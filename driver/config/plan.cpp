@@ -159,7 +159,8 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
         }
         test.argv.emplace_back("{input}");
       } else if (strategy.shell) {
-        test.argv = {"sh", "-c", args.front()};
+        test.argv = strategy.shell_words;
+        test.argv.insert(test.argv.end(), {"-c", args.front()});
       } else {
         test.argv = args;
       }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/atomic_file.hpp"
+#include "common/error.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/report/versus_reference.hpp"
@@ -39,13 +40,23 @@ void export_summary(const std::filesystem::path& runs_file, const std::string& r
 
 }  // namespace
 
-void report_bench(const std::filesystem::path& runs_file, const std::string& reference,
-                  const BenchExports& exports, std::ostream& out) {
+BenchSort parse_bench_sort(std::string_view name) {
+  if (name.empty() || name == "auto") return BenchSort::kAuto;
+  if (name == "command") return BenchSort::kCommand;
+  if (name == "mean-time") return BenchSort::kMeanTime;
+  throw Error(fmt::format("--sort {}: not one of auto, command, mean-time", name));
+}
+
+void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
+                  std::ostream& out) {
+  const std::string& reference = options.reference;
+  const BenchExports& exports = options.exports;
   const results::RunSet set = read_by_test_input_sink(runs_file);
   const VersusReference versus = compare_with_reference(set, reference);
-  if (!versus.result.rows.empty()) {
+  if (options.print && !versus.result.rows.empty()) {
     out << '\n';
-    write_versus_reference(versus, out);
+    write_versus_reference(versus, out,
+                           VersusStyle{options.time_unit, options.sort != BenchSort::kCommand});
     out.flush();
   }
   if (!exports.json.empty()) {

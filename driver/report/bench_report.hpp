@@ -4,6 +4,9 @@
 #include <filesystem>
 #include <iosfwd>
 #include <string>
+#include <string_view>
+
+#include "driver/report/time_unit.hpp"
 
 namespace iobench::report {
 
@@ -12,10 +15,24 @@ struct BenchExports {
   std::filesystem::path markdown;  // the summary and the comparisons as Markdown; empty: none
 };
 
+// --sort as hyperfine means it: kAuto orders the comparisons by time and the exported tables
+// by command; kCommand orders both by command, kMeanTime both by time.
+enum class BenchSort { kAuto, kCommand, kMeanTime };
+// "auto", "command", "mean-time"; throws iobench::Error (exit 2) otherwise.
+BenchSort parse_bench_sort(std::string_view name);
+
+struct BenchReportOptions {
+  std::string reference;  // the reference test
+  BenchExports exports;
+  TimeUnit time_unit = TimeUnit::kAuto;  // -u
+  BenchSort sort = BenchSort::kAuto;
+  bool print = true;  // false: --style none, nothing on stdout (the exports are still written)
+};
+
 // Reads the run file back (grouped by test, input, sink), writes the comparisons with the
 // reference test to `out` (after a blank line; nothing when there is none), then each export,
 // atomically. Throws iobench::Error when the run file cannot be read or an export written.
-void report_bench(const std::filesystem::path& runs_file, const std::string& reference,
-                  const BenchExports& exports, std::ostream& out);
+void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
+                  std::ostream& out);
 
 }  // namespace iobench::report

@@ -49,7 +49,8 @@ Summary summarize(const results::RunSet& set, const Options& options) {
     }
     const stats::SampleStats& el = gs.metric(Metric::kElapsed);
     const std::size_t sink_key = set.key_index("sink");
-    gs.verified_through_pipe_run = sink_key != std::string_view::npos && g.key[sink_key] == "null";
+    gs.verified_through_pipe_run = sink_key != std::string_view::npos &&
+                                   (g.key[sink_key] == "null" || g.key[sink_key] == "inherit");
     if (!g.mixed_inputs) gs.input_bytes = input_size(g.input, sizes);
     if (has_syscalls && gs.input_bytes) {
       const auto [it, inserted] = line_counts.try_emplace(g.input);

@@ -52,7 +52,8 @@ VersusReference compare_with_reference(const results::RunSet& set, const std::st
   return versus;
 }
 
-void write_versus_reference(const VersusReference& versus, std::ostream& out) {
+void write_versus_reference(const VersusReference& versus, std::ostream& out,
+                            const VersusStyle& style) {
   // Rows by input and sink, in the run file's order.
   std::vector<std::pair<std::string, std::string>> places;
   std::map<std::pair<std::string, std::string>, std::vector<const compare::Row*>> rows;
@@ -61,14 +62,24 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out) {
     if (rows.count(place) == 0) places.push_back(place);
     rows[place].push_back(&row);
   }
+  if (style.by_time) {
+    for (auto& [place, list] : rows) {
+      std::stable_sort(list.begin(), list.end(), [](const compare::Row* a, const compare::Row* b) {
+        return a->new_median < b->new_median;
+      });
+    }
+  }
   std::size_t width = 0;
   for (const auto& row : versus.result.rows) width = std::max(width, display_width(row.key[0]));
   out << fmt::format("Against the reference '{}' (Mann-Whitney U test, alpha {}):\n",
                      versus.reference, versus.result.alpha);
   for (const auto& place : places) {
     const auto& first = *rows[place].front();
-    out << fmt::format("  {}, {} sink: '{}' {} median ({} runs)\n", place.first, place.second,
-                       versus.reference, format_seconds(first.base_median), first.base_n);
+    // An input-less run's input column is empty: its place is its sink alone.
+    out << fmt::format("  {}{} sink: '{}' {} median ({} runs)\n",
+                       place.first.empty() ? "" : place.first + ", ", place.second,
+                       versus.reference, format_time(first.base_median, style.time_unit),
+                       first.base_n);
     for (const compare::Row* row : rows[place]) {
       const std::string& name = row->key[0];
       out << fmt::format("    {}{}  {}\n", name, std::string(width - display_width(name), ' '),

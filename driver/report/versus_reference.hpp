@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "driver/report/compare.hpp"
+#include "driver/report/time_unit.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
@@ -21,8 +22,15 @@ struct VersusReference {
 VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
                                        const compare::Options& options = {});
 
+// How bench says it (its -u and --sort, docs/bench.md).
+struct VersusStyle {
+  TimeUnit time_unit = TimeUnit::kAuto;
+  bool by_time = false;  // each input and sink's lines fastest first; false: in command order
+};
+
 // Per input and sink: the reference's median, then one line per test with its verdict as
 // compare::verdict_phrase says it ("2.31 ± 0.04 times faster, p < 0.001").
-void write_versus_reference(const VersusReference& versus, std::ostream& out);
+void write_versus_reference(const VersusReference& versus, std::ostream& out,
+                            const VersusStyle& style = {});
 
 }  // namespace iobench::report

@@ -50,7 +50,8 @@ int run_bench(BenchOptions& options) {
   const int exit_code = run_config(config, options.run);
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);
   if (options.run.dry_run || runs_file.empty()) return exit_code;
-  report::report_bench(runs_file, config.baseline, options.exports, std::cout);
+  options.report.reference = config.baseline;
+  report::report_bench(runs_file, options.report, std::cout);
   return exit_code;
 }
 

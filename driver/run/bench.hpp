@@ -15,7 +15,7 @@ struct BenchOptions {
   BenchRequest request;               // made_by is filled in from the rest
   RunOptions run;                     // config_path and runs_file_out are not read
   std::filesystem::path save_config;  // empty: not saved
-  report::BenchExports exports;
+  report::BenchReportOptions report;  // its reference is filled in from the config
 };
 
 // Returns the exit code of the run (docs/formats.md "Exit codes"). Throws iobench::Error (exit

@@ -1,12 +1,9 @@
 #include "driver/run/executor.hpp"
 
-#include <fcntl.h>
 #include <fmt/core.h>
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <system_error>
 #include <utility>
 
@@ -77,6 +74,11 @@ class SplitFolder {
   fs::path folder_;
 };
 
+// "ignore_failure" (bench -i): a non-zero exit is how the command ends, not a failure.
+bool ignores_failure_of(const Config& config, const Test& test) {
+  return config.strategies[test.strategy].ignore_failure;
+}
+
 }  // namespace
 
 MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher,
@@ -91,6 +93,7 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
                 [this](const std::string& output_class, std::size_t input) {
                   return independent_reference(output_class, input);
                 }),
+      hooks_(config, plan, launcher),
       repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       ok_elapsed_s_(plan.cells.size()) {
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
@@ -114,14 +117,16 @@ MatrixTotals MatrixExecutor::run_all() {
         run.phase == RunPhase::kMeasure &&
         stats::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
       ++totals_.runs_saved;  // this cell's median is already as precise as asked
-      continue;
+    } else {
+      run_one(r);
+      if (settings_.after_run) {
+        if (const std::string warning = settings_.after_run(); !warning.empty())
+          progress_.warn(warning);
+      }
     }
-    run_one(r);
-    if (settings_.after_run) {
-      if (const std::string warning = settings_.after_run(); !warning.empty())
-        progress_.warn(warning);
-    }
+    if (const std::string warning = hooks_.after_run(r); !warning.empty()) progress_.warn(warning);
   }
+  for (const std::string& warning : hooks_.finish()) progress_.warn(warning);
   warn_cache_states();
   progress_.finish();
   return totals_;
@@ -135,16 +140,11 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
     SpawnRequest request;
     request.argv = run_argv(test, config_, input.path.string());
     const SplitFolder split_folder(test.writes_files, settings_.temp_folder, request.argv);
-    // Config "stdin": every run reads the file from its start (docs/formats.md "Config").
-    UniqueFd stdin_file;
-    if (!config_.stdin_path.empty()) {
-      stdin_file = UniqueFd(::open(config_.stdin_path.c_str(), O_RDONLY | O_CLOEXEC));
-      if (!stdin_file) throw Error(fmt::format("stdin {}: {}", config_.stdin_path.string(),
-                                               std::strerror(errno)));
-    }
+    const UniqueFd stdin_file = open_run_stdin(config_);
     request.stdin_fd = stdin_file.get();
     request.stdout_fd = sink->worker_fd();
-    request.stderr_fd = stderr_fd;
+    // What a run prints is shown with the inherit sink, stderr too (hyperfine --show-output).
+    request.stderr_fd = sink_kind == SinkKind::kInherit ? -1 : stderr_fd;
     request.cpus = config_.cpus;
     request.timeout_s = config_.timeout_s;
     request.counters = settings_.counters;
@@ -211,11 +211,12 @@ void MatrixExecutor::run_one(std::size_t index) {
     }
     return;
   }
+  if (hooks_.any() && !run_hooks_before(index, cell, test, input, row)) return;
 
   UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   Outcome outcome = launch(test, input, sink_kind, stderr_capture.get());
   if (outcome.cancelled) return;
-  fill_measurements(row, outcome.result);
+  fill_measurements(row, outcome.result, ignores_failure_of(config_, test));
   if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
     // fails twice leaves the pair unverified.
@@ -223,7 +224,7 @@ void MatrixExecutor::run_one(std::size_t index) {
     stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
     outcome = launch(test, input, sink_kind, stderr_capture.get());
     if (outcome.cancelled) return;
-    fill_measurements(row, outcome.result);
+    fill_measurements(row, outcome.result, ignores_failure_of(config_, test));
   }
   // The null sink shows nothing: its rows carry no byte count or hash of their own.
   if (sink_kind != SinkKind::kNull) {
@@ -255,6 +256,27 @@ void MatrixExecutor::run_one(std::size_t index) {
       if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
       return;
   }
+}
+
+// After the cache step, so a cold cache's eviction comes first (docs/bench.md); what they did to
+// the input's cache state is measured again. A failed hook stops the run: an error row when it is
+// measured, an unverified pair at verification.
+bool MatrixExecutor::run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
+                                      const InputState& input, RunRow& row) {
+  const RunHooks::Before before = hooks_.before_run(index);
+  if (before.failure.empty()) {
+    if (before.ran && !input.path.empty()) row.cache_pct = resident_pct(input.path);
+    return true;
+  }
+  if (interrupt_requested()) return false;
+  if (before.first_failure) progress_.warn(before.failure);
+  const RunPhase phase = plan_.runs[index].phase;
+  if (phase == RunPhase::kVerify) verifier_.on_unverifiable(cell, test, row.input, before.failure);
+  if (phase == RunPhase::kMeasure) {
+    row.status = RunStatus::kError;
+    record(row);
+  }
+  return false;
 }
 
 // The input may have been removed or changed since the start: say so, never assume.
@@ -314,8 +336,8 @@ void MatrixExecutor::warn_failure(const RunRow& row, const PlannedRun& run,
       which = fmt::format("run {}", run.repeat);
       break;
   }
-  progress_.warn(
-      fmt::format("{} on {} ({} sink, {}): {}", row.test, row.input, row.sink, which, detail));
+  progress_.warn(fmt::format("{}{} ({} sink, {}): {}", row.test,
+                             row.input.empty() ? "" : " on " + row.input, row.sink, which, detail));
 }
 
 std::optional<ExpectedOutput> MatrixExecutor::independent_reference(const std::string& output_class,

@@ -13,6 +13,7 @@
 
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
+#include "driver/run/bench_hooks.hpp"
 #include "driver/run/counting.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
@@ -71,6 +72,10 @@ class MatrixExecutor {
   };
 
   void run_one(std::size_t index);
+  // The test's setup and prepare before run `index`; false when a hook failed (the run is then
+  // recorded as it must be) or an interrupt came.
+  bool run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
+                        const InputState& input, RunRow& row);
   Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
   bool input_still_there(InputState& input);
   std::optional<double> prepare_cache(const std::filesystem::path& path) const;
@@ -93,6 +98,7 @@ class MatrixExecutor {
   std::vector<InputState> inputs_;
   Verifier verifier_;
   std::set<std::size_t> stderr_warned_tests_;
+  RunHooks hooks_;
   struct CacheMiss {
     std::size_t rows = 0;
     double worst_pct = 0;

@@ -186,8 +186,9 @@ int run_config(const Config& config, const RunOptions& options) {
   try {
     runfile::write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {
-      report::write_medians_report({paths.runs, paths.medians, config.baseline}, std::cout,
-                                   std::cerr);
+      std::ostream no_table(nullptr);  // discards: the caller prints the runs its own way
+      report::write_medians_report({paths.runs, paths.medians, config.baseline},
+                                   options.print_table ? std::cout : no_table, std::cerr);
     }
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();

@@ -1,5 +1,6 @@
 // What the run loop does for `iobench bench`'s configs (docs/bench.md), through a fake launcher
-// that records every request: runs without an input, and a stdin file fed to every run.
+// that records every request: runs without an input, a stdin file fed to every run, the hooks
+// (setup, prepare, cleanup) in hyperfine's order, ignore_failure, and the inherit sink.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -28,6 +29,8 @@ struct Seen {
   std::vector<std::string> argv;
   bool has_stdin = false;
   std::string stdin_bytes;
+  int stdout_fd = -1;
+  int stderr_fd = -1;
 };
 
 class RecordingLauncher final : public Launcher {
@@ -37,7 +40,7 @@ class RecordingLauncher final : public Launcher {
   explicit RecordingLauncher(Answer answer) : answer_(std::move(answer)) {}
 
   SpawnResult run(const SpawnRequest& request) override {
-    Seen seen{request.argv, request.stdin_fd >= 0, ""};
+    Seen seen{request.argv, request.stdin_fd >= 0, "", request.stdout_fd, request.stderr_fd};
     if (request.stdin_fd >= 0) {
       char buffer[4096];
       for (;;) {
@@ -166,6 +169,156 @@ TEST_F(BenchExecutorTest, AStdinFileThatIsGoneMakesTheRunAnError) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].at("status"), "error");
   EXPECT_TRUE(launcher.requests.empty());
+}
+
+// The last word of each request: the command, or the hook's text (sh -c TEXT).
+std::vector<std::string> last_words(const RecordingLauncher& launcher) {
+  std::vector<std::string> words;
+  for (const Seen& seen : launcher.requests) words.push_back(seen.argv.back());
+  return words;
+}
+
+std::pair<int, std::string> ok_empty(const std::vector<std::string>&) {
+  return {0, ""};
+}
+
+TEST_F(BenchExecutorTest, SetupOncePrepareBeforeEveryRunCleanupOnceAfterTheLast) {
+  RecordingLauncher launcher(ok_empty);
+  const auto rows = run(R"({"name": "b", "strategies": [
+      {"name": "a", "command": "a", "shell": true, "setup": "setup a", "prepare": "prep a",
+       "cleanup": "clean a"},
+      {"name": "b", "command": "b", "shell": true, "prepare": "prep b"}],
+      "repeats": 3, "warmup": 1})",
+                        launcher);
+  ASSERT_EQ(rows.size(), 6u);
+  for (const auto& row : rows) EXPECT_EQ(row.at("status"), "ok");
+  const std::vector<std::string> words = last_words(launcher);
+  const auto count = [&](const std::string& word) {
+    return std::count(words.begin(), words.end(), word);
+  };
+  EXPECT_EQ(count("setup a"), 1);
+  EXPECT_EQ(count("clean a"), 1);
+  EXPECT_EQ(count("a"), 5);  // verification, warmup, 3 measured
+  EXPECT_EQ(count("prep a"), 5);
+  EXPECT_EQ(count("prep b"), count("b"));
+  const auto first_a = std::find(words.begin(), words.end(), "a");
+  const auto last_a = std::find(words.rbegin(), words.rend(), "a").base() - 1;
+  EXPECT_LT(std::find(words.begin(), words.end(), "setup a"), first_a);
+  EXPECT_GT(std::find(words.begin(), words.end(), "clean a"), last_a);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "a" || words[i] == "b") {
+      ASSERT_GT(i, 0u);
+      EXPECT_EQ(words[i - 1], "prep " + words[i]) << "run " << i << " was not prepared";
+    }
+  }
+  // Hooks run as their command does, unmeasured: sh -c TEXT, output to /dev/null.
+  const auto setup = std::find_if(launcher.requests.begin(), launcher.requests.end(),
+                                  [](const Seen& seen) { return seen.argv.back() == "setup a"; });
+  EXPECT_EQ(setup->argv, (std::vector<std::string>{"sh", "-c", "setup a"}));
+  EXPECT_EQ(setup->stdout_fd, -1);
+}
+
+TEST_F(BenchExecutorTest, HooksTakeTheTestsParamsAndItsWayOfRunning) {
+  RecordingLauncher launcher(ok_empty);
+  run(R"({"name": "b", "params": {"n": [1, 2]}, "strategies": [
+      {"name": "a {n}", "command": ["a", "{n}"], "setup": "setup 'x {n}'"}],
+      "repeats": 1, "warmup": 0})",
+      launcher);
+  std::vector<std::vector<std::string>> setups;
+  for (const Seen& seen : launcher.requests) {
+    if (seen.argv.front() == "setup") setups.push_back(seen.argv);
+  }
+  // Without a shell, a hook is split into words as the command was (hyperfine -N).
+  EXPECT_EQ(setups, (std::vector<std::vector<std::string>>{{"setup", "x 1"}, {"setup", "x 2"}}));
+}
+
+TEST_F(BenchExecutorTest, AFailedPrepareMakesItsRunsErrorsAndTheOthersGoOn) {
+  RecordingLauncher launcher([](const std::vector<std::string>& argv) {
+    return std::pair<int, std::string>{argv.back() == "prep b" ? 1 : 0, ""};
+  });
+  const auto rows = run(R"({"name": "b", "strategies": [
+      {"name": "a", "command": "a", "shell": true},
+      {"name": "b", "command": "b", "shell": true, "prepare": "prep b"}],
+      "repeats": 2, "warmup": 0})",
+                        launcher);
+  std::map<std::string, std::vector<std::string>> statuses;
+  for (const auto& row : rows) statuses[row.at("test")].push_back(row.at("status"));
+  EXPECT_EQ(statuses["a"], (std::vector<std::string>{"ok", "ok"}));
+  EXPECT_EQ(statuses["b"], (std::vector<std::string>{"error", "error"}));
+  const std::vector<std::string> words = last_words(launcher);
+  EXPECT_EQ(std::count(words.begin(), words.end(), "b"), 0);
+  EXPECT_EQ(totals_.bad_rows, 2u);
+}
+
+TEST_F(BenchExecutorTest, AFailedSetupFailsEveryRunOfItsTestWithoutRunningAgain) {
+  RecordingLauncher launcher([](const std::vector<std::string>& argv) {
+    return std::pair<int, std::string>{argv.back() == "setup a" ? 2 : 0, ""};
+  });
+  const auto rows = run(R"({"name": "b", "strategies": [
+      {"name": "a", "command": "a", "shell": true, "setup": "setup a", "prepare": "prep a",
+       "cleanup": "clean a"},
+      {"name": "b", "command": "b", "shell": true}], "repeats": 3, "warmup": 1})",
+                        launcher);
+  for (const auto& row : rows) EXPECT_EQ(row.at("status"), row.at("test") == "a" ? "error" : "ok");
+  const std::vector<std::string> words = last_words(launcher);
+  EXPECT_EQ(std::count(words.begin(), words.end(), "setup a"), 1);
+  for (const char* never : {"a", "prep a", "clean a"}) {
+    EXPECT_EQ(std::count(words.begin(), words.end(), never), 0) << never;
+  }
+}
+
+TEST_F(BenchExecutorTest, TheCleanupRunsWhenThePrecisionTargetEndsTheTestEarly) {
+  RecordingLauncher launcher(ok_empty);  // every run takes 0.01 s: precise after the fewest
+  const auto rows = run(R"({"name": "b", "strategies": [
+      {"name": "a", "command": "a", "shell": true, "cleanup": "clean a"}],
+      "repeats": {"min": 2, "max": 6, "ci_pct": 50}, "warmup": 0})",
+                        launcher);
+  EXPECT_EQ(rows.size(), 2u);
+  EXPECT_EQ(totals_.runs_saved, 4u);
+  const std::vector<std::string> words = last_words(launcher);
+  EXPECT_EQ(words, (std::vector<std::string>{"a", "a", "a", "clean a"}));
+}
+
+TEST_F(BenchExecutorTest, IgnoreFailureRecordsANonZeroExitAsOkWithItsCode) {
+  RecordingLauncher launcher([](const std::vector<std::string>&) {
+    return std::pair<int, std::string>{3, ""};
+  });
+  const auto rows = run(R"({"name": "b", "strategies": [
+      {"name": "ignored", "command": ["x"], "ignore_failure": true},
+      {"name": "failing", "command": ["y"]}], "repeats": 1, "warmup": 0, "baseline": "ignored"})",
+                        launcher);
+  std::map<std::string, std::map<std::string, std::string>> by_test;
+  for (const auto& row : rows) by_test[row.at("test")] = row;
+  EXPECT_EQ(by_test["ignored"]["status"], "ok");
+  EXPECT_EQ(by_test["ignored"]["exit_code"], "3");
+  EXPECT_NE(by_test["failing"]["status"], "ok");
+  EXPECT_EQ(totals_.bad_rows, 1u);
+}
+
+TEST_F(BenchExecutorTest, TheInheritSinkHandsTheRunIobenchsStdoutAndStderr) {
+  RecordingLauncher launcher(ok_empty);
+  const auto rows = run(R"({"name": "b", "sinks": ["inherit"], "strategies": [
+      {"name": "a", "command": "a", "shell": true, "prepare": "prep"}],
+      "repeats": 2, "warmup": 0})",
+                        launcher);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].at("sink"), "inherit");
+  EXPECT_EQ(rows[0].at("bytes_out"), "");  // nobody read it
+  std::vector<std::pair<int, int>> command_fds;
+  for (const Seen& seen : launcher.requests) {
+    if (seen.argv.back() == "prep") {
+      EXPECT_EQ(seen.stdout_fd, STDOUT_FILENO);  // shown, as hyperfine --show-output shows it
+      EXPECT_EQ(seen.stderr_fd, -1);
+    } else {
+      command_fds.emplace_back(seen.stdout_fd, seen.stderr_fd);
+    }
+  }
+  ASSERT_EQ(command_fds.size(), 3u);
+  EXPECT_NE(command_fds[0].first, STDOUT_FILENO);  // verification: into a hashing pipe
+  EXPECT_GE(command_fds[0].second, 0);             // ... its stderr kept for a warning
+  for (std::size_t i = 1; i < command_fds.size(); ++i) {
+    EXPECT_EQ(command_fds[i], std::make_pair(STDOUT_FILENO, -1));
+  }
 }
 
 }  // namespace
