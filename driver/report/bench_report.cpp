@@ -7,9 +7,11 @@
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/report/bench_summary.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/report/versus_reference.hpp"
+#include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
@@ -51,12 +53,22 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
                   std::ostream& out) {
   const std::string& reference = options.reference;
   const BenchExports& exports = options.exports;
-  const results::RunSet set = read_by_test_input_sink(runs_file);
+  const results::RunSet raw = read_by_test_input_sink(runs_file);
+  // The shell's start-up, when bench measured one, comes off every figure it compares.
+  const std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
+  const std::optional<runfile::ShellStartup> startup =
+      meta ? meta->shell_startup : std::optional<runfile::ShellStartup>();
+  const results::RunSet set = startup ? subtract_shell_startup(raw, *startup) : raw;
+  if (options.print && startup) {
+    out << '\n';
+    write_shell_corrected(set, *startup, options.time_unit, out);
+  }
   const VersusReference versus = compare_with_reference(set, reference);
   if (options.print && !versus.result.rows.empty()) {
     out << '\n';
     write_versus_reference(versus, out,
-                           VersusStyle{options.time_unit, options.sort != BenchSort::kCommand});
+                           VersusStyle{options.time_unit, options.sort != BenchSort::kCommand,
+                                       startup ? "shell start-up subtracted" : ""});
     out.flush();
   }
   if (!exports.json.empty()) {

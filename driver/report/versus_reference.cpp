@@ -71,8 +71,9 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
   }
   std::size_t width = 0;
   for (const auto& row : versus.result.rows) width = std::max(width, display_width(row.key[0]));
-  out << fmt::format("Against the reference '{}' (Mann-Whitney U test, alpha {}):\n",
-                     versus.reference, versus.result.alpha);
+  out << fmt::format("Against the reference '{}' (Mann-Whitney U test, alpha {}{}):\n",
+                     versus.reference, versus.result.alpha,
+                     style.figures.empty() ? "" : "; " + style.figures);
   for (const auto& place : places) {
     const auto& first = *rows[place].front();
     // An input-less run's input column is empty: its place is its sink alone.

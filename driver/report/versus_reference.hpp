@@ -26,6 +26,7 @@ VersusReference compare_with_reference(const results::RunSet& set, const std::st
 struct VersusStyle {
   TimeUnit time_unit = TimeUnit::kAuto;
   bool by_time = false;  // each input and sink's lines fastest first; false: in command order
+  std::string figures;  // what the figures are, after the test's name ("shell start-up subtracted")
 };
 
 // Per input and sink: the reference's median, then one line per test with its verdict as

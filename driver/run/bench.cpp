@@ -9,6 +9,11 @@
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/run/bench_shell.hpp"
+#include "driver/run/counting.hpp"
+#include "driver/run/launcher.hpp"
+#include "driver/runfile/meta.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench {
 namespace {
@@ -37,6 +42,33 @@ void save_config(const Config& config, const fs::path& save_path, bool dry_run) 
              save_path.string(), save_path.string());
 }
 
+// The shell's own cost, measured as the commands will run (docs/bench.md, "Shell start-up");
+// nullopt without a shell or for a dry run.
+std::optional<runfile::ShellStartup> shell_startup(const Config& config, bool dry_run) {
+  if (dry_run || config_shell(config).empty()) return std::nullopt;
+  SpawnerLauncher launcher(Spawner::global());
+  auto startup = measure_shell_startup(launcher, config, plan_counting(config.counters).counted);
+  if (!startup) {
+    fmt::print(stderr,
+               "iobench: warning: {} -c '' did not exit 0; the shell's start-up is not "
+               "subtracted\n",
+               join_argv(config_shell(config)));
+  }
+  return startup;
+}
+
+// Into the meta file the run wrote: its summary (and any later reader) subtracts it.
+void record_shell_startup(const fs::path& runs_file, const runfile::ShellStartup& startup) {
+  try {
+    std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
+    if (!meta) return;
+    meta->shell_startup = startup;
+    runfile::write_meta(runfile::meta_path_for(runs_file), *meta);
+  } catch (const Error& e) {
+    throw Error(e.what(), kExitCouldNotContinue);  // runs are done: exit 3, every row kept
+  }
+}
+
 }  // namespace
 
 int run_bench(BenchOptions& options) {
@@ -45,11 +77,13 @@ int run_bench(BenchOptions& options) {
   // The config is saved once the run has accepted it, so an error found before any run (exit 2)
   // leaves nothing written.
   if (!options.save_config.empty()) check_save_folder(options.save_config);
+  const std::optional<runfile::ShellStartup> startup = shell_startup(config, options.run.dry_run);
   fs::path runs_file;
   options.run.runs_file_out = &runs_file;
   const int exit_code = run_config(config, options.run);
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);
   if (options.run.dry_run || runs_file.empty()) return exit_code;
+  if (startup) record_shell_startup(runs_file, *startup);
   options.report.reference = config.baseline;
   report::report_bench(runs_file, options.report, std::cout);
   return exit_code;

@@ -357,6 +357,7 @@ Json to_json(const RunMeta& meta) {
     out["pipe_size_given_bytes"] = or_null(meta.end->pipe_size_given_bytes);
     out["cache_state_warnings"] = meta.end->cache_state_warnings;
   }
+  if (meta.shell_startup) out["shell_startup"] = to_json(*meta.shell_startup);
   return out;
 }
 
@@ -382,6 +383,8 @@ RunMeta meta_from_json(const Json& json) {
   meta.hosts = in.value_or<std::vector<std::string>>("hosts", {});
   meta.rows = in.optional<std::size_t>("rows");
   read_end(in, meta);
+  if (in.has("shell_startup"))
+    meta.shell_startup = shell_startup_from_json(json.at("shell_startup"));
   return meta;
 }
 

@@ -1,0 +1,71 @@
+#include "driver/report/bench_summary.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ostream>
+
+#include "driver/report/export.hpp"
+#include "driver/report/stats.hpp"
+#include "driver/util/text.hpp"
+
+namespace iobench::report {
+
+results::RunSet subtract_shell_startup(const results::RunSet& set,
+                                       const runfile::ShellStartup& startup) {
+  results::RunSet corrected = set;
+  const auto less = [](std::vector<double>& samples, double cost) {
+    for (double& value : samples) value = std::max(0.0, value - cost);
+  };
+  for (results::Group& group : corrected.groups) {
+    auto& elapsed = group.samples[results::index(results::Metric::kElapsed)];
+    auto& user = group.samples[results::index(results::Metric::kUser)];
+    auto& system = group.samples[results::index(results::Metric::kSystem)];
+    auto& cpu_pct = group.samples[results::index(results::Metric::kCpuPct)];
+    less(elapsed, startup.elapsed_s);
+    less(user, startup.user_s);
+    less(system, startup.system_s);
+    for (std::size_t i = 0; i < cpu_pct.size() && i < elapsed.size(); ++i) {
+      cpu_pct[i] = elapsed[i] > 0 ? (user[i] + system[i]) / elapsed[i] * 100 : 0;
+    }
+  }
+  return corrected;
+}
+
+void write_shell_corrected(const results::RunSet& corrected, const runfile::ShellStartup& startup,
+                           TimeUnit unit, std::ostream& out) {
+  out << fmt::format(
+      "Shell start-up subtracted: {} took {} elapsed, {} user, {} system (medians of {} runs, "
+      "spawned as the commands are; the raw figures are above and in the runs file):\n",
+      join_argv(startup.command), format_time(startup.elapsed_s, unit),
+      format_time(startup.user_s, unit), format_time(startup.system_s, unit), startup.runs);
+  const std::size_t input_key = corrected.key_index("input");
+  const bool with_input =
+      std::any_of(corrected.groups.begin(), corrected.groups.end(), [&](const results::Group& g) {
+        return input_key < g.key.size() && !g.key[input_key].empty();
+      });
+  exporter::Table table;
+  table.header = {"test"};
+  if (with_input) table.header.emplace_back("input");
+  table.header.insert(table.header.end(), {"sink", "n", "elapsed", "user", "system"});
+  table.numeric.assign(table.header.size(), true);
+  table.numeric[0] = false;
+  table.numeric[1] = false;
+  if (with_input) table.numeric[2] = false;
+  const std::size_t sink_key = corrected.key_index("sink");
+  for (const results::Group& group : corrected.groups) {
+    std::vector<std::string> row{group.key[0]};
+    if (with_input) row.push_back(group.key[input_key]);
+    row.push_back(sink_key < group.key.size() ? group.key[sink_key] : "");
+    row.push_back(std::to_string(group.ok_count()));
+    for (const results::Metric m :
+         {results::Metric::kElapsed, results::Metric::kUser, results::Metric::kSystem}) {
+      row.push_back(group.ok_count() == 0 ? "-"
+                                          : format_time(stats::median(group.metric(m)), unit));
+    }
+    table.rows.push_back(std::move(row));
+  }
+  exporter::write_table(table, exporter::Format::kPretty, out);
+}
+
+}  // namespace iobench::report

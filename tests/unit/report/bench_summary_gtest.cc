@@ -1,0 +1,62 @@
+// bench's figures with the shell's start-up subtracted (docs/bench.md, "Shell start-up").
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "driver/report/bench_summary.hpp"
+
+namespace iobench::report {
+namespace {
+
+results::RunSet one_group(const std::string& input) {
+  results::RunSet set;
+  set.group_by = {"test", "input", "sink"};
+  results::Group g;
+  g.key = {"cmd", input, "pipe"};
+  g.samples[results::index(results::Metric::kElapsed)] = {0.010, 0.012, 0.0005};
+  g.samples[results::index(results::Metric::kUser)] = {0.004, 0.004, 0.0001};
+  g.samples[results::index(results::Metric::kSystem)] = {0.002, 0.003, 0.0001};
+  g.samples[results::index(results::Metric::kCpuPct)] = {60, 58, 40};
+  g.samples[results::index(results::Metric::kMem)] = {1800, 1800, 1800};
+  set.groups.push_back(g);
+  return set;
+}
+
+const runfile::ShellStartup kStartup{{"sh", "-c", ""}, 30, 0.001, 0.0005, 0.0005};
+
+TEST(BenchSummary, TheShellsMediansComeOffEverySampleNeverBelowZero) {
+  const results::RunSet corrected = subtract_shell_startup(one_group(""), kStartup);
+  const results::Group& g = corrected.groups[0];
+  const auto near = [](const std::vector<double>& got, const std::vector<double>& want) {
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-12) << i;
+  };
+  near(g.metric(results::Metric::kElapsed), {0.009, 0.011, 0});
+  near(g.metric(results::Metric::kUser), {0.0035, 0.0035, 0});
+  near(g.metric(results::Metric::kSystem), {0.0015, 0.0025, 0});
+  near(g.metric(results::Metric::kCpuPct),
+       {(0.0035 + 0.0015) / 0.009 * 100, (0.0035 + 0.0025) / 0.011 * 100, 0});
+  near(g.metric(results::Metric::kMem), {1800, 1800, 1800});  // not a time: as it was
+}
+
+TEST(BenchSummary, TheTableSaysWhatWasSubtractedAndShowsTheCorrectedMedians) {
+  std::ostringstream out;
+  write_shell_corrected(subtract_shell_startup(one_group(""), kStartup), kStartup,
+                        TimeUnit::kMillisecond, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Shell start-up subtracted: sh -c '' took 1.0 ms elapsed, 0.5 ms user, "
+                      "0.5 ms system (medians of 30 runs"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("input"), std::string::npos) << text;   // no input: no input column
+  EXPECT_NE(text.find("9.0 ms"), std::string::npos) << text;  // the elapsed median
+  out.str("");
+  write_shell_corrected(subtract_shell_startup(one_group("in.txt"), kStartup), kStartup,
+                        TimeUnit::kMillisecond, out);
+  EXPECT_NE(out.str().find("in.txt"), std::string::npos) << out.str();
+}
+
+}  // namespace
+}  // namespace iobench::report
