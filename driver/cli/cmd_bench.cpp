@@ -28,8 +28,6 @@ struct BenchCli {
   BenchOptions options;
   double timeout_s = 0;
   std::string save_config;
-  std::string export_json;
-  std::string export_markdown;
   std::string style = "auto";
   std::string time_unit;
   std::string sort = "auto";
@@ -142,9 +140,13 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("-o,--output", cli.options.run.output,
                  "Runs file to write (never overwritten); default results/bench-<UTC time>.tsv. "
                  "Not hyperfine's --output (where the output goes): that is --sink here");
-  sub.add_option("--export-json", cli.export_json, "Also write the summary as JSON");
-  sub.add_option("--export-markdown", cli.export_markdown,
-                 "Also write the summary and the comparisons as Markdown");
+  report::BenchExports& exports = cli.options.report.exports;
+  sub.add_option("--export-json", exports.json,
+                 "Also write the results in hyperfine's JSON schema, iobench's fields beside");
+  sub.add_option("--export-csv", exports.csv, "Also write hyperfine's CSV summary");
+  sub.add_option("--export-markdown", exports.markdown, "Also write hyperfine's Markdown table");
+  sub.add_option("--export-asciidoc", exports.asciidoc, "Also write hyperfine's AsciiDoc table");
+  sub.add_option("--export-orgmode", exports.orgmode, "Also write hyperfine's org-mode table");
   sub.add_option("--save-config", cli.save_config,
                  "Write the config this runs, for `iobench run FILE` to measure again");
   sub.add_option("--style", cli.style,
@@ -199,7 +201,6 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     refuse_hyperfine_output(options.run.output);
     if (cli->timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
     options.save_config = cli->save_config;
-    options.report.exports = {cli->export_json, cli->export_markdown};
     options.report.time_unit = report::parse_time_unit(cli->time_unit);
     options.report.sort = report::parse_bench_sort(cli->sort);
     if (cli->style == "basic" || cli->style == "none") options.run.quiet = true;

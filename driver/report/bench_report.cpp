@@ -2,14 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <ostream>
 #include <sstream>
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/bench_summary.hpp"
-#include "driver/report/export.hpp"
-#include "driver/report/summary.hpp"
 #include "driver/report/versus_reference.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
@@ -23,21 +22,20 @@ results::RunSet read_by_test_input_sink(const std::filesystem::path& runs_file) 
   return results::read_runs({runs_file}, read);
 }
 
-// The summary as `iobench summarize` writes it, then the comparisons with the reference when
-// `versus` is given and has any.
-void export_summary(const std::filesystem::path& runs_file, const std::string& reference,
-                    const std::filesystem::path& path, exporter::Format format,
-                    const VersusReference* versus) {
-  const results::RunSet set = read_by_test_input_sink(runs_file);
-  summary::Options options;
-  options.baseline = reference;
-  std::ostringstream text;
-  exporter::write_summary(summary::summarize(set, options), format, text);
-  if (versus != nullptr && !versus->result.rows.empty()) {
-    text << fmt::format("\nAgainst the reference `{}`:\n\n", versus->reference);
-    compare::write_result(versus->result, format, text);
+// Each export asked for, of the exported figures (shell-corrected when bench measured a shell).
+void write_exports(const BenchExports& exports, const ExportData& data) {
+  const std::array<std::pair<const std::filesystem::path*, ExportFormat>, 5> files{
+      {{&exports.json, ExportFormat::kJson},
+       {&exports.csv, ExportFormat::kCsv},
+       {&exports.markdown, ExportFormat::kMarkdown},
+       {&exports.asciidoc, ExportFormat::kAsciidoc},
+       {&exports.orgmode, ExportFormat::kOrgmode}}};
+  for (const auto& [path, format] : files) {
+    if (path->empty()) continue;
+    std::ostringstream text;
+    write_bench_export(data, format, text);
+    write_file_atomically(*path, text.str());
   }
-  write_file_atomically(path, text.str());
 }
 
 }  // namespace
@@ -71,12 +69,8 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
                                        startup ? "shell start-up subtracted" : ""});
     out.flush();
   }
-  if (!exports.json.empty()) {
-    export_summary(runs_file, reference, exports.json, exporter::Format::kJson, nullptr);
-  }
-  if (!exports.markdown.empty()) {
-    export_summary(runs_file, reference, exports.markdown, exporter::Format::kMarkdown, &versus);
-  }
+  write_exports(exports, ExportData{&set, &raw, startup, options.tests, reference,
+                                    options.time_unit, options.sort == BenchSort::kMeanTime});
 }
 
 }  // namespace iobench::report

@@ -5,14 +5,20 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "driver/report/bench_exports.hpp"
 #include "driver/report/time_unit.hpp"
 
 namespace iobench::report {
 
+// Each in hyperfine's format (driver/report/bench_exports.hpp); empty: not written.
 struct BenchExports {
-  std::filesystem::path json;      // the summary as JSON; empty: none
-  std::filesystem::path markdown;  // the summary and the comparisons as Markdown; empty: none
+  std::filesystem::path json;
+  std::filesystem::path csv;
+  std::filesystem::path markdown;
+  std::filesystem::path asciidoc;
+  std::filesystem::path orgmode;
 };
 
 // --sort as hyperfine means it: kAuto orders the comparisons by time and the exported tables
@@ -22,7 +28,8 @@ enum class BenchSort { kAuto, kCommand, kMeanTime };
 BenchSort parse_bench_sort(std::string_view name);
 
 struct BenchReportOptions {
-  std::string reference;  // the reference test
+  std::string reference;         // the reference test
+  std::vector<BenchTest> tests;  // in the order given, with their params (hyperfine's parameters)
   BenchExports exports;
   TimeUnit time_unit = TimeUnit::kAuto;  // -u
   BenchSort sort = BenchSort::kAuto;

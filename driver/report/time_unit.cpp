@@ -8,13 +8,15 @@
 namespace iobench::report {
 namespace {
 
-// hyperfine's choice without -u: milliseconds below a second.
 TimeUnit picked(TimeUnit unit, double seconds) {
-  if (unit != TimeUnit::kAuto) return unit;
-  return seconds < 1 ? TimeUnit::kMillisecond : TimeUnit::kSecond;
+  return unit != TimeUnit::kAuto ? unit : fitting_unit(seconds);
 }
 
 }  // namespace
+
+TimeUnit fitting_unit(double seconds) {
+  return seconds < 1 ? TimeUnit::kMillisecond : TimeUnit::kSecond;
+}
 
 TimeUnit parse_time_unit(std::string_view name) {
   if (name.empty()) return TimeUnit::kAuto;

@@ -15,8 +15,10 @@ TimeUnit parse_time_unit(std::string_view name);
 // writes them; kAuto: format_seconds's three or four significant digits ("12.35 ms").
 std::string format_time(double seconds, TimeUnit unit);
 
-// The unit's short name, "s", "ms", "µs"; for kAuto, the unit hyperfine picks for a time (ms below
-// 1 s, else s).
+// The unit hyperfine picks for a time without -u: milliseconds below a second, else seconds.
+TimeUnit fitting_unit(double seconds);
+
+// The unit's short name, "s", "ms", "µs"; for kAuto, fitting_unit(seconds)'s.
 std::string_view unit_name(TimeUnit unit, double seconds = 0);
 // The figure alone, in the unit (kAuto as unit_name picks it), with hyperfine's decimals.
 std::string format_in_unit(double seconds, TimeUnit unit);

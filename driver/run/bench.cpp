@@ -69,6 +69,15 @@ void record_shell_startup(const fs::path& runs_file, const runfile::ShellStartup
   }
 }
 
+// The tests in the order given, each with its params: hyperfine's "parameters" in the exports.
+std::vector<report::BenchTest> bench_tests(const Config& config) {
+  std::vector<report::BenchTest> tests;
+  for (const Test& test : build_plan(config, PlanOptions{}).tests) {
+    tests.push_back({test.name, test.param_values});
+  }
+  return tests;
+}
+
 }  // namespace
 
 int run_bench(BenchOptions& options) {
@@ -85,6 +94,7 @@ int run_bench(BenchOptions& options) {
   if (options.run.dry_run || runs_file.empty()) return exit_code;
   if (startup) record_shell_startup(runs_file, *startup);
   options.report.reference = config.baseline;
+  options.report.tests = bench_tests(config);
   report::report_bench(runs_file, options.report, std::cout);
   return exit_code;
 }
