@@ -22,6 +22,12 @@ struct VersusReference {
 VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
                                        const compare::Options& options = {});
 
+// One test against the reference as an interval, not a ± (docs/bench.md): "1.52× slower
+// [1.31, 1.77], p = 0.003", the bracket the 95 % interval of the factor; "no significant
+// difference (1.01× slower [0.97, 1.05], p = 0.410)" when the interval holds 1 or the test finds
+// none; "too few runs to judge (...)"; "no comparison (no time to divide by)".
+std::string interval_phrase(const compare::Row& row);
+
 // How bench says it (its -u and --sort, docs/bench.md).
 struct VersusStyle {
   TimeUnit time_unit = TimeUnit::kAuto;
@@ -30,7 +36,7 @@ struct VersusStyle {
 };
 
 // Per input and sink: the reference's median, then one line per test with its verdict as
-// compare::verdict_phrase says it ("2.31 ± 0.04 times faster, p < 0.001").
+// interval_phrase says it ("2.31× faster [2.27, 2.35], p < 0.001").
 void write_versus_reference(const VersusReference& versus, std::ostream& out,
                             const VersusStyle& style = {});
 

@@ -15,7 +15,7 @@ run_awk 'col("status") != "ok" { exit 1 }' two.tsv || fail "a run is not ok: $(c
 [ "$(col test two.tsv | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
   fail "tests: $(col test two.tsv | sort -u)"
 grep -q "^Against the reference 'cat {input}'" out.txt || fail "no summary: $(cat out.txt)"
-grep -Eq "^    tac \{input\} \| tac +[0-9.]+ (± [0-9.]+ )?times (faster|slower)" out.txt ||
+grep -Eq "^    tac \{input\} \| tac +(no significant difference \(|too few runs to judge \()?[0-9.]+× (faster|slower)( \[[0-9.]+, [0-9.]+\])?, p" out.txt ||
   fail "no relative speed: $(cat out.txt)"
 grep -Eq "p [=<] [01]" out.txt || fail "no p-value: $(cat out.txt)"
 [ -f medians/two.tsv ] && [ -f meta/two.json ] || fail "no medians or meta beside the runs file"
