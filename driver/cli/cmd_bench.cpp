@@ -204,10 +204,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     options.report.time_unit = report::parse_time_unit(cli->time_unit);
     options.report.sort = report::parse_bench_sort(cli->sort);
     if (cli->style == "basic" || cli->style == "none") options.run.quiet = true;
-    if (cli->style == "none") {
-      options.run.print_table = false;
-      options.report.print = false;
-    }
+    if (cli->style == "none") options.report.print = false;
     exit_code = run_bench(options);
   });
 }

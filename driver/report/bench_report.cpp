@@ -9,6 +9,8 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/bench_summary.hpp"
+#include "driver/report/export.hpp"
+#include "driver/report/summary.hpp"
 #include "driver/report/versus_reference.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
@@ -57,6 +59,14 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
   const std::optional<runfile::ShellStartup> startup =
       meta ? meta->shell_startup : std::optional<runfile::ShellStartup>();
   const results::RunSet set = startup ? subtract_shell_startup(raw, *startup) : raw;
+  if (options.print) {
+    // The conditions first, then the medians as `run` prints them (the raw figures).
+    if (meta) out << environment_line(*meta) << '\n';
+    summary::Options summary_options;
+    summary_options.baseline = reference;
+    exporter::write_summary(summary::summarize(raw, summary_options), exporter::Format::kPretty,
+                            out);
+  }
   if (options.print && startup) {
     out << '\n';
     write_shell_corrected(set, *startup, options.time_unit, out);

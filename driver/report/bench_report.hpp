@@ -36,9 +36,10 @@ struct BenchReportOptions {
   bool print = true;  // false: --style none, nothing on stdout (the exports are still written)
 };
 
-// Reads the run file back (grouped by test, input, sink), writes the comparisons with the
-// reference test to `out` (after a blank line; nothing when there is none), then each export,
-// atomically. Throws iobench::Error when the run file cannot be read or an export written.
+// Reads the run file back (grouped by test, input, sink) and its meta file, writes to `out` the
+// environment line, the medians table, the figures less the shell's start-up (when one was
+// measured) and the comparisons with the reference test, then each export, atomically. Throws
+// iobench::Error when the run file cannot be read or an export written.
 void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
                   std::ostream& out);
 

@@ -11,6 +11,32 @@
 
 namespace iobench::report {
 
+std::string environment_line(const runfile::RunMeta& meta) {
+  std::vector<std::string> parts;
+  if (meta.context) {
+    parts.push_back(
+        fmt::format("CPU {} ({} online)", meta.context->cpu_model, meta.context->cpus_online));
+    const std::string& governor = meta.context->cpu_governor;
+    if (!governor.empty() && !governor.starts_with("unknown")) {
+      parts.push_back("governor " + governor);
+    }
+  }
+  if (meta.provenance) {
+    const auto& load = meta.provenance->load_average_start;
+    const auto& busy = meta.provenance->busy_cpus_start;
+    parts.push_back(load ? fmt::format("load {:.2f}", *load) : "load unknown");
+    parts.push_back(busy ? fmt::format("busy CPUs {:.2f}", *busy) : "busy CPUs not measured");
+  }
+  const bool has_input = meta.config.is_object() && meta.config.contains("inputs");
+  parts.push_back("cache " + meta.cache_mode() + (has_input ? "" : " (no input)"));
+  std::vector<std::string> sinks{"pipe"};  // the config's default
+  if (meta.config.is_object() && meta.config.contains("sinks")) {
+    sinks = meta.config["sinks"].get<std::vector<std::string>>();
+  }
+  parts.push_back(fmt::format("sink {}", fmt::join(sinks, ", ")));
+  return fmt::format("Environment: {}", fmt::join(parts, ", "));
+}
+
 results::RunSet subtract_shell_startup(const results::RunSet& set,
                                        const runfile::ShellStartup& startup) {
   results::RunSet corrected = set;

@@ -14,6 +14,8 @@ cd "$tmp"
 run_awk 'col("status") != "ok" { exit 1 }' two.tsv || fail "a run is not ok: $(col test,status two.tsv)"
 [ "$(col test two.tsv | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
   fail "tests: $(col test two.tsv | sort -u)"
+head -1 out.txt | grep -Eq '^Environment: CPU .*, cache warm, sink pipe$' || fail "no environment line: $(head -2 out.txt)"
+sed -n 2p out.txt | grep -q '^test  *input  *sink  *n  *elapsed s' || fail "no medians table under it: $(head -3 out.txt)"
 grep -q "^Against the reference 'cat {input}'" out.txt || fail "no summary: $(cat out.txt)"
 grep -Eq "^    tac \{input\} \| tac +(no significant difference \(|too few runs to judge \()?[0-9.]+× (faster|slower)( \[[0-9.]+, [0-9.]+\])?, p" out.txt ||
   fail "no relative speed: $(cat out.txt)"

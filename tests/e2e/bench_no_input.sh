@@ -11,6 +11,9 @@ cd "$tmp"
 [ "$(tail -n +2 none.tsv | wc -l)" -eq 4 ] || fail "expected 4 rows: $(cat none.tsv)"
 run_awk 'col("status") != "ok" || col("input") != "" || col("cache_pct") != "" { bad = 1 } END { exit bad }' \
   none.tsv || fail "rows: $(col test,input,status,cache_pct none.tsv)"
+# The first line says under what conditions the runs ran (docs/bench.md).
+head -1 out.txt | grep -Eq '^Environment: CPU .* \([0-9]+ online\), .*load [0-9.]+, busy CPUs [0-9.]+, cache none \(no input\), sink pipe$' ||
+  fail "no environment line first: $(head -3 out.txt)"
 grep -q '"cache": "none"' meta/none.json || fail "the config ran has a cache step: $(cat meta/none.json)"
 grep -q '"inputs"' meta/none.json && fail "the config ran names an input"
 

@@ -1,6 +1,7 @@
 // bench's figures with the shell's start-up subtracted (docs/bench.md, "Shell start-up").
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -56,6 +57,31 @@ TEST(BenchSummary, TheTableSaysWhatWasSubtractedAndShowsTheCorrectedMedians) {
   write_shell_corrected(subtract_shell_startup(one_group("in.txt"), kStartup), kStartup,
                         TimeUnit::kMillisecond, out);
   EXPECT_NE(out.str().find("in.txt"), std::string::npos) << out.str();
+}
+
+runfile::RunMeta meta_of(const std::string& config, const std::string& governor,
+                         std::optional<double> busy) {
+  runfile::RunMeta meta;
+  meta.context = runfile::MachineContext{};
+  meta.context->cpu_model = "Intel(R) Xeon(R) CPU @ 2.20GHz";
+  meta.context->cpus_online = 2;
+  meta.context->cpu_governor = governor;
+  meta.provenance = runfile::Provenance{};
+  meta.provenance->load_average_start = 0.52;
+  meta.provenance->busy_cpus_start = busy;
+  meta.config = nlohmann::ordered_json::parse(config);
+  return meta;
+}
+
+TEST(BenchSummary, TheEnvironmentIsOneLineOfTheRunsConditions) {
+  EXPECT_EQ(environment_line(
+                meta_of(R"({"inputs": ["a.txt"], "sinks": ["null", "pipe"]})", "performance", 0.1)),
+            "Environment: CPU Intel(R) Xeon(R) CPU @ 2.20GHz (2 online), governor performance, "
+            "load 0.52, busy CPUs 0.10, cache warm, sink null, pipe");
+  // No cpufreq: no governor; a busy window that never closed; no input, so no cache to prepare.
+  EXPECT_EQ(environment_line(meta_of(R"({"cache": "none"})", "unknown (no cpufreq)", {})),
+            "Environment: CPU Intel(R) Xeon(R) CPU @ 2.20GHz (2 online), load 0.52, busy CPUs "
+            "not measured, cache none (no input), sink pipe");
 }
 
 }  // namespace
