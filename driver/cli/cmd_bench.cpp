@@ -159,6 +159,9 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--sort", cli.sort,
                  "auto (comparisons by time), command (in the order given) or mean-time")
       ->check(CLI::IsMember({"auto", "command", "mean-time"}));
+  sub.add_option("--compare-with", cli.options.compare_with,
+                 "hyperfine: after iobench's runs, run the same commands and options through "
+                 "hyperfine and print both answers side by side");
   sub.add_flag("--dry-run", cli.options.run.dry_run, "Print the expanded plan and exit");
   sub.add_flag("-q,--quiet", cli.options.run.quiet, "No progress line");
 }

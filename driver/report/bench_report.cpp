@@ -77,8 +77,12 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
     write_versus_reference(versus, out,
                            VersusStyle{options.time_unit, options.sort != BenchSort::kCommand,
                                        startup ? "shell start-up subtracted" : ""});
-    out.flush();
   }
+  if (options.print && options.other) {
+    out << '\n';
+    write_side_by_side(set, versus, *options.other, options.time_unit, out);
+  }
+  out.flush();
   write_exports(exports, ExportData{&set, &raw, startup, options.tests, reference,
                                     options.time_unit, options.sort == BenchSort::kMeanTime});
 }

@@ -3,11 +3,13 @@
 // against the reference on the same input and sink, and the summary exported when asked.
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "driver/report/bench_exports.hpp"
+#include "driver/report/bench_side_by_side.hpp"
 #include "driver/report/time_unit.hpp"
 
 namespace iobench::report {
@@ -34,6 +36,7 @@ struct BenchReportOptions {
   TimeUnit time_unit = TimeUnit::kAuto;  // -u
   BenchSort sort = BenchSort::kAuto;
   bool print = true;  // false: --style none, nothing on stdout (the exports are still written)
+  std::optional<OtherToolRun> other;  // --compare-with hyperfine: its answer, printed beside
 };
 
 // Reads the run file back (grouped by test, input, sink) and its meta file, writes to `out` the

@@ -10,8 +10,10 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/run/bench_shell.hpp"
+#include "driver/run/bench_versus_hyperfine.hpp"
 #include "driver/run/counting.hpp"
 #include "driver/run/launcher.hpp"
+#include "driver/run/outputs.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/util/text.hpp"
 
@@ -78,9 +80,33 @@ std::vector<report::BenchTest> bench_tests(const Config& config) {
   return tests;
 }
 
+// --compare-with: hyperfine only, and installed, or nothing runs (exit 2).
+void check_compare_with(const std::string& tool) {
+  if (tool.empty()) return;
+  if (tool != "hyperfine") {
+    throw Error(fmt::format("--compare-with {}: iobench compares with hyperfine only", tool));
+  }
+  find_hyperfine();
+}
+
+// hyperfine's answer for the same cells (docs/bench.md); a failure is a warning, since iobench's
+// own runs are done and kept.
+std::optional<report::OtherToolRun> run_other_tool(const Config& config,
+                                                   const fs::path& runs_file) {
+  try {
+    const PrivateFolder folder(runs_file.has_parent_path() ? runs_file.parent_path() : ".");
+    return run_hyperfine(config, build_plan(config, PlanOptions{}), folder.path());
+  } catch (const Error& e) {
+    fmt::print(stderr, "iobench: warning: --compare-with hyperfine: {}; no side by side\n",
+               e.what());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_bench(BenchOptions& options) {
+  check_compare_with(options.compare_with);
   options.request.made_by = bench_command_line(options.request);
   const Config config = build_bench_config(options.request);
   // The config is saved once the run has accepted it, so an error found before any run (exit 2)
@@ -94,6 +120,7 @@ int run_bench(BenchOptions& options) {
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);
   if (options.run.dry_run || runs_file.empty()) return exit_code;
   if (startup) record_shell_startup(runs_file, *startup);
+  if (!options.compare_with.empty()) options.report.other = run_other_tool(config, runs_file);
   options.report.reference = config.baseline;
   options.report.tests = bench_tests(config);
   report::report_bench(runs_file, options.report, std::cout);

@@ -16,6 +16,7 @@ struct BenchOptions {
   RunOptions run;                     // config_path and runs_file_out are not read
   std::filesystem::path save_config;  // empty: not saved
   report::BenchReportOptions report;  // its reference is filled in from the config
+  std::string compare_with;           // "hyperfine": run the commands through it too; empty: no
 };
 
 // Returns the exit code of the run (docs/formats.md "Exit codes"). Throws iobench::Error (exit
