@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -22,15 +23,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Checked before the run, so that a long run is not lost to a folder the config cannot be
-// saved in: the nearest folder that exists (the writer makes the missing ones) must be writable.
-void check_save_folder(const fs::path& save_path) {
+// Checked before the run, so that a long run is not lost to a folder the config or an export
+// cannot be written in: the nearest folder that exists (the writer makes the missing ones) must
+// be writable.
+void check_save_folder(const fs::path& save_path, const char* option = "--save-config") {
   fs::path folder = fs::absolute(save_path).parent_path();
   std::error_code ec;
   while (!fs::exists(folder, ec) && folder.has_relative_path()) folder = folder.parent_path();
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    throw Error(fmt::format("--save-config {}: cannot write in {}: {}", save_path.string(),
+    throw Error(fmt::format("{} {}: cannot write in {}: {}", option, save_path.string(),
                             folder.string(), std::strerror(errno)));
+  }
+}
+
+void check_export_folders(const report::BenchExports& exports) {
+  const std::array<std::pair<const fs::path*, const char*>, 5> files{
+      {{&exports.json, "--export-json"},
+       {&exports.csv, "--export-csv"},
+       {&exports.markdown, "--export-markdown"},
+       {&exports.asciidoc, "--export-asciidoc"},
+       {&exports.orgmode, "--export-orgmode"}}};
+  for (const auto& [path, option] : files) {
+    if (!path->empty()) check_save_folder(*path, option);
   }
 }
 
@@ -112,6 +126,7 @@ int run_bench(BenchOptions& options) {
   // The config is saved once the run has accepted it, so an error found before any run (exit 2)
   // leaves nothing written.
   if (!options.save_config.empty()) check_save_folder(options.save_config);
+  check_export_folders(options.report.exports);
   const std::optional<runfile::ShellStartup> startup = shell_startup(config, options.run.dry_run);
   fs::path runs_file;
   options.run.runs_file_out = &runs_file;

@@ -75,4 +75,16 @@ r = json.load(open(sys.argv[1]))["results"][0]
 assert r["iobench"]["shell_startup_subtracted"] is None
 assert sorted(r["times"]) == sorted(float(row["elapsed"]) for row in csv.DictReader(open(sys.argv[2]), delimiter="\t"))
 PY
+# An export that cannot be written (here its folder is a file) is found before anything runs:
+# exit 2, one line, nothing written.
+touch not-a-folder
+for option in --export-json --export-csv --export-markdown --export-asciidoc --export-orgmode; do
+  set +e
+  "$bin" bench -q -r 1 -w 0 -o unwritten.tsv "$option" not-a-folder/x true >out.txt 2>err.txt
+  code=$?
+  set -e
+  [ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -e unwritten.tsv ] && [ ! -s out.txt ] ||
+    fail "$option not-a-folder/x: exit $code, $(cat err.txt)"
+  grep -q -- "^iobench: $option not-a-folder/x: cannot write in" err.txt || fail "$option: $(cat err.txt)"
+done
 echo "bench_exports: ok"

@@ -20,6 +20,21 @@ code=$?
 set -e
 [ "$code" -eq 1 ] || fail "without --prepare the marker command exited $code, expected 1"
 
+# With --cache cold, --prepare runs after the eviction: a prepare that reads the input leaves it
+# resident, as the rows' cache_pct (measured just before each run) shows. Only where the file
+# system lets its pages be evicted (not tmpfs) can the order show.
+head -c 2000000 /dev/urandom >cold.bin
+bench -r 2 -w 0 -o cold.tsv --input cold.bin --cache cold 'cat {input}' >/dev/null 2>&1 ||
+  fail "--cache cold exited $?"
+if [ "$(col cache_pct cold.tsv | sort -u)" = 0.0 ]; then
+  bench -r 2 -w 0 -o warmed.tsv --input cold.bin --cache cold --prepare 'cat cold.bin >/dev/null' \
+    'cat {input}' >/dev/null 2>err.txt || fail "--cache cold --prepare exited $?: $(cat err.txt)"
+  [ "$(col cache_pct warmed.tsv | sort -u)" = 100.0 ] ||
+    fail "--prepare ran before the eviction: cache_pct $(col cache_pct warmed.tsv)"
+else
+  echo "note: this file system keeps cold.bin's pages; the order of eviction and --prepare is not shown"
+fi
+
 # --setup before a command's first run and --cleanup after its last, once each per -P value.
 bench -r 3 -w 1 -o hooks.tsv -P n 1 2 --setup 'echo s{n} >> log' --cleanup 'echo c{n} >> log' \
   'echo r{n} >> log' >/dev/null 2>err.txt || fail "--setup/--cleanup exited $?: $(cat err.txt)"
