@@ -223,10 +223,12 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
   std::vector<Cells> rows;
   for (const Entry& e : entries) {
     const auto& times = e.group->metric(Metric::kElapsed);
-    std::string command;
-    for (const char c : e.group->key[0])
-      command += c == '|' ? std::string("\\|") : std::string(1, c);
-    command = quote_open + command + quote_close;
+    std::string command(1, quote_open);
+    for (const char c : e.group->key[0]) {
+      if (c == '|') command += '\\';
+      command += c;
+    }
+    command += quote_close;
     if (several_places) command += " (" + e.place + ")";
     std::string mean = format_in_unit(e.mean, unit);
     if (!std::isnan(e.stddev)) mean += " ± " + format_in_unit(e.stddev, unit);
