@@ -10,8 +10,7 @@
 # One precompiled header for every driver library (the heavy header-only libraries are parsed
 # once, not in each of the driver's files; CI builds twice).
 add_library(iobench_pch STATIC ${PROJECT_SOURCE_DIR}/cmake/pch.cpp)
-target_link_libraries(iobench_pch PUBLIC nlohmann_json::nlohmann_json fmt::fmt CLI11::CLI11
-                                         Boost::headers)
+target_link_libraries(iobench_pch PUBLIC nlohmann_json::nlohmann_json fmt::fmt CLI11::CLI11)
 iobench_target_options(iobench_pch)
 target_precompile_headers(iobench_pch PRIVATE <nlohmann/json.hpp> <fmt/format.h> <filesystem>
                           <string> <vector>)
@@ -29,7 +28,7 @@ function(iobench_driver_library name)
     list(APPEND deps iobench_${dep})
   endforeach()
   target_link_libraries(iobench_${name} PUBLIC iobench_common nlohmann_json::nlohmann_json
-                                               fmt::fmt Boost::headers Threads::Threads ${deps}
+                                               fmt::fmt Threads::Threads ${deps}
                                                ${arg_LINK})
   iobench_target_options(iobench_${name})
   target_precompile_headers(iobench_${name} REUSE_FROM iobench_pch)

@@ -1,43 +1,71 @@
 #pragma once
 // Starting a helper process that nobody measures: a compressor or decompressor, `git`,
-// `iobench-worker --list`. (Measured workers never start here: the spawner starts them, see
-// docs/driver.md.) The child gets an empty signal mask and SIGPIPE at its default, whatever the
-// starting thread blocks or ignores, so a helper behaves as it would from a shell.
+// `iobench-worker --list`, through Boost.Process v2 (docs/architecture.md, "Helper processes").
+// Measured workers never start here: the spawner starts them (docs/driver.md). A helper gets an
+// empty signal mask, SIGPIPE at its default and none of our descriptors but 0, 1 and 2, whatever
+// the starting thread blocks, ignores or has open, so it behaves as it would from a shell.
 #include <sys/types.h>
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+// Boost 1.81's Process v2 on std::filesystem (no compiled Boost.Filesystem) names boost::optional
+// and Boost.TypeTraits without including them.
+#include <boost/optional.hpp>
+#include <boost/type_traits.hpp>
+#ifndef BOOST_PROCESS_USE_STD_FS
+#define BOOST_PROCESS_USE_STD_FS 1
+#endif
+#include <boost/asio/io_context.hpp>
+#include <boost/process/v2/process.hpp>
+#include <boost/process/v2/stdio.hpp>
+
 namespace iobench::child {
 
-// What one of the child's standard descriptors is.
-inline constexpr int kInherit = -1;  // the same as ours
-inline constexpr int kDevNull = -2;  // /dev/null
+namespace bp = boost::process::v2;
 
-struct Stdio {
-  int in = kInherit;  // a descriptor of ours, kInherit or kDevNull
-  int out = kInherit;
-  int err = kInherit;
+// One started helper. One not waited for is killed and reaped when destroyed (Boost.Process's
+// rule): every caller waits on its normal path.
+class Helper {
+ public:
+  // Starts argv (argv[0] looked up in PATH when it has no '/', and passed on as given) with the
+  // standard descriptors `stdio` names: a descriptor of ours, nullptr for /dev/null, {} for ours.
+  // Throws iobench::Error "cannot start 'NAME': REASON" when it cannot start.
+  Helper(const std::vector<std::string>& argv, bp::process_stdio stdio);
+  // Out of line: Boost.Process's code is compiled in child_process.cpp alone, not in every file
+  // that holds a Helper.
+  Helper(Helper&&) noexcept;
+  Helper& operator=(Helper&&) = delete;  // would free the old handle's context before the handle
+  ~Helper();
+
+  [[nodiscard]] pid_t pid() const { return pid_; }
+
+  // Waits for it, retrying EINTR; a second call returns the first's value. Returns its exit
+  // status, or 128 + N when signal N ended it. Throws iobench::Error when it is not ours to wait
+  // for (reaped elsewhere).
+  int wait();
+
+ private:
+  std::unique_ptr<boost::asio::io_context> context_;  // the process handle's: outlives it
+  bp::process process_;
+  pid_t pid_;  // kept once process_ lets go of it after the wait
+  std::optional<int> exit_status_;
 };
-
-// Starts argv (argv[0] looked up in PATH when it has no '/'); every other descriptor of ours is
-// close-on-exec. Throws iobench::Error "cannot start 'NAME': REASON" when it cannot start.
-pid_t start(const std::vector<std::string>& argv, const Stdio& stdio);
-
-// Waits for the child, retrying EINTR. Returns its exit status, or 128 + N when signal N ended
-// it. Throws iobench::Error when there is no such child.
-int wait(pid_t pid);
 
 // "exited with status 3", "was killed by signal 9 (Killed)": for messages, from wait()'s value.
 std::string describe_exit(int exit_status);
 
 struct Captured {
-  int exit_status = 0;  // as wait() returns it
+  int exit_status = 0;  // as Helper::wait() returns it
   std::string out;      // everything the child wrote to its stdout
 };
 
-// Runs argv with stdin from /dev/null and stdout into a pipe read to the end; stderr as given.
-// Throws iobench::Error when it cannot start.
-Captured run_capturing_stdout(const std::vector<std::string>& argv, int err = kInherit);
+enum class Stderr { kInherit, kDevNull };
+
+// Runs argv with stdin from /dev/null and stdout into a pipe read to the end (through the
+// system-call seam); stderr ours or /dev/null. Throws iobench::Error when it cannot start.
+Captured run_capturing_stdout(const std::vector<std::string>& argv, Stderr err = Stderr::kInherit);
 
 }  // namespace iobench::child

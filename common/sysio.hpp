@@ -1,6 +1,12 @@
 #pragma once
-// The system-call seam (fmt's model): all raw reads and writes go through sys::ops(), so tests can
-// inject EINTR, short reads and short writes without touching the code under test.
+// The system-call seam (fmt's model): the read(2), write(2) and writev(2) calls that move data go
+// through sys::ops(), so tests can inject EINTR, short reads and short writes without touching the
+// code under test. That is the worker's readers and writers, and the driver's inputs (page-cache
+// warming, reference outputs, line counts), sinks (the pipe drain, hashing), generated files, and
+// result files, written and read back (driver/runfile/load.cpp). Not through it: reads and writes a
+// library makes (stdio, iostreams, io_uring, mmap), pread(2) of a run's captured stderr, an
+// eventfd's one-word wake-up, the worker's own best-effort error line, and the spawner's core,
+// which is libc only (docs/architecture.md).
 #include <sys/types.h>
 #include <sys/uio.h>
 

@@ -2,12 +2,12 @@
 // included), field:N (the Nth tab-separated field, 1-based, empty when missing) and split
 // (round-robin lines into --outputs files, each optionally through a --compress process).
 #include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -137,7 +137,7 @@ class SplitOp final : public Op {
         UniqueFd read_end(ends[0]);
         out.fd = UniqueFd(ends[1]);
         apply_pipe_size(out.fd.get(), "compressor " + std::to_string(i), options);
-        out.child = spawn_child(compress, read_end.get(), file.get());
+        out.compressor.emplace(spawn_child(compress, read_end.get(), file.get()));
       }
       out.writer = writer.make(out.fd.get(), options);
       outputs_.push_back(std::move(out));
@@ -153,7 +153,10 @@ class SplitOp final : public Op {
       out.fd.reset();
     }
     for (Output& out : outputs_) {
-      if (out.child > 0) ::waitpid(out.child, nullptr, 0);
+      try {
+        if (out.compressor) out.compressor->wait();
+      } catch (const std::exception&) {  // reaped already: nothing is left behind
+      }
     }
   }
 
@@ -175,9 +178,8 @@ class SplitOp final : public Op {
       out.fd.reset();  // the compressor sees end of file
     }
     for (Output& out : outputs_) {
-      if (out.child > 0) {
-        const pid_t child = std::exchange(out.child, 0);
-        wait_child(child, "compressor '" + options_.compress + "' for " + out.path);
+      if (out.compressor) {
+        wait_child(*out.compressor, "compressor '" + options_.compress + "' for " + out.path);
       }
     }
   }
@@ -186,7 +188,7 @@ class SplitOp final : public Op {
   struct Output {
     std::string path;
     UniqueFd fd;
-    pid_t child = 0;
+    std::optional<child::Helper> compressor;
     std::unique_ptr<Writer> writer;
   };
 

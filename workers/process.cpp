@@ -10,7 +10,6 @@
 #include <fstream>
 #include <string>
 
-#include "common/child_process.hpp"
 #include "common/error.hpp"
 
 namespace iobench::worker {
@@ -27,19 +26,19 @@ std::vector<std::string> split_command(std::string_view command) {
   return words;
 }
 
-pid_t spawn_child(const std::vector<std::string>& argv, int stdin_fd, int stdout_fd) {
+child::Helper spawn_child(const std::vector<std::string>& argv, int stdin_fd, int stdout_fd) {
   if (argv.empty()) throw UsageError("empty command");
   try {
-    return child::start(argv, {stdin_fd, stdout_fd, child::kInherit});
+    return child::Helper(argv, boost::process::v2::process_stdio{stdin_fd, stdout_fd, {}});
   } catch (const Error& e) {
     throw RunError(e.what());
   }
 }
 
-void wait_child(pid_t pid, std::string_view what) {
+void wait_child(child::Helper& child, std::string_view what) {
   int exit_status = 0;
   try {
-    exit_status = child::wait(pid);
+    exit_status = child.wait();
   } catch (const Error& e) {
     throw RunError(std::string(what) + ": " + e.what());
   }

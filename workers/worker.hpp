@@ -17,13 +17,12 @@
 #include <string_view>
 #include <vector>
 
+#include "common/worker_args.hpp"
+
 namespace iobench::worker {
 
 // A bad command line or a combination the worker cannot run: exit status 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using UsageError = WorkerUsageError;
 
 // Any failure while running (I/O, a child process): exit status 1.
 class RunError : public std::runtime_error {
@@ -31,30 +30,8 @@ class RunError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// --pipe-size: leave pipes alone, raise them to /proc/sys/fs/pipe-max-size, or a byte count.
-struct PipeSize {
-  enum class Kind { kDefault, kMax, kBytes };
-  Kind kind = Kind::kDefault;
-  std::size_t bytes = 0;
-};
-
-// The parsed command line.
-struct Options {
-  bool list = false;
-  std::string reader;
-  std::string writer;
-  std::string op = "copy";
-  std::string op_arg;                       // the N of field:N
-  std::optional<std::size_t> buffer_bytes;  // --buffer, for readers and writers that have one
-  PipeSize pipe_size;
-  std::size_t outputs = 0;  // --outputs, for split
-  std::string prefix;       // --prefix, for split
-  std::string compress;     // --compress CMD, for split
-  std::string decompress;   // --decompress CMD
-  std::size_t threads = 0;  // --threads, for readers that have them (parallel); 0: every CPU
-  bool verbose = false;
-  std::string input = "-";
-};
+// The parsed command line (common/worker_args.hpp, which the driver reads configs with too).
+using Options = WorkerArgs;
 
 // An opened input. `path` is empty when reading stdin or a decompressor's pipe.
 struct Input {

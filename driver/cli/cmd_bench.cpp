@@ -7,6 +7,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/run/bench.hpp"
 
@@ -130,6 +131,13 @@ void add_run_options(CLI::App& sub, BenchCli& cli) {
          "(docs/driver.md); compare runs with the same counters")
       ->delimiter(',')
       ->allow_extra_args(false);
+  sub.add_option("--disturbance", r.disturbance,
+                 "A run others disturbed: off (figures only), flag (marked disturbed) or rerun "
+                 "(marked and run again at the end of its round; docs/driver.md, \"Disturbance\")")
+      ->capture_default_str();
+  sub.add_option("--disturbance-threshold", r.disturbance_threshold_cpus,
+                 "CPUs' worth of others' time over a run above which it is disturbed (default "
+                 "0.5)");
   sub.add_flag(
       "--no-verify", [&r](std::int64_t) { r.verify = false; },
       "Do not check that every command writes what the reference writes");
@@ -199,7 +207,9 @@ void setup_bench(CLI::App& sub, int& exit_code) {
   add_run_options(sub, *cli);
   add_output_options(sub, *cli);
   add_refused_options(sub, *cli);
-  sub.callback([cli, &exit_code] {
+  auto history = std::make_shared<HistoryAfterRun>();
+  history->add_option(sub);
+  sub.callback([cli, history, &exit_code] {
     BenchOptions& options = cli->options;
     refuse_hyperfine_output(options.run.output);
     if (cli->timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
@@ -208,7 +218,12 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     options.report.sort = report::parse_bench_sort(cli->sort);
     if (cli->style == "basic" || cli->style == "none") options.run.quiet = true;
     if (cli->style == "none") options.report.print = false;
-    exit_code = run_bench(options);
+    std::filesystem::path runs_file;
+    options.run.before_writing = [&](const Config&, const std::filesystem::path& runs) {
+      history->open();
+      runs_file = runs;
+    };
+    exit_code = history->add(runs_file, run_bench(options));
   });
 }
 

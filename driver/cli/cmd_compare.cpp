@@ -23,10 +23,10 @@ struct CompareOptions {
   double fail_pct = -1;
 };
 
-results::Metric metric_option(const std::string& name) {
+runfile::Metric metric_option(const std::string& name) {
   if (const auto metric = iobench::parse_metric(name)) return *metric;
   throw Error(fmt::format("--metric {}: unknown metric ({})", name,
-                          fmt::join(results::kMetricNames, ", ")));
+                          fmt::join(runfile::kMetricNames, ", ")));
 }
 
 void setup_compare(CLI::App& sub, int& exit_code) {
@@ -45,8 +45,8 @@ void setup_compare(CLI::App& sub, int& exit_code) {
       sub.add_option("--fail-on-regression", opts->fail_pct,
                      "Exit 1 when a group is significantly slower by more than PCT percent");
   sub.callback([opts, fail, &exit_code] {
-    const exporter::Format format = exporter::parse_format(opts->format);
-    compare::Options options;
+    const report::Format format = report::parse_format(opts->format);
+    report::CompareOptions options;
     options.alpha = opts->alpha;
     options.metric = metric_option(opts->metric);
     if (fail->count() > 0) {
@@ -56,11 +56,11 @@ void setup_compare(CLI::App& sub, int& exit_code) {
       }
       options.fail_on_regression_pct = opts->fail_pct;
     }
-    const compare::Result result =
-        compare::compare_files({opts->base}, {opts->candidate}, opts->group_by, options);
-    compare::write_result(result, format, std::cout);
+    const report::Result result =
+        report::compare_files({opts->base}, {opts->candidate}, opts->group_by, options);
+    report::write_result(result, format, std::cout);
     std::cout.flush();
-    exporter::write_warnings(result.warnings, std::cerr);
+    report::write_warnings(result.warnings, std::cerr);
     exit_code = result.failed ? kExitRunFailed : kExitOk;
   });
 }

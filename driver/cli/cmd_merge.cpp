@@ -9,6 +9,7 @@
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/report/medians_file.hpp"
 #include "driver/runfile/shard_merge.hpp"
@@ -43,7 +44,8 @@ int merge(const MergeOptions& options) {
   meta.medians_file = medians.string();
   write_file_atomically(options.output, merged.runs_text);
   runfile::write_meta(meta_path, meta);
-  report::write_medians_report({options.output, medians, merged.baseline}, std::cout, std::cerr);
+  report::write_medians_report({options.output, medians, merged.baseline, {}}, std::cout,
+                               std::cerr);
   fmt::print(stderr, "iobench merge: {} shards, {} rows from {} host(s) ({}) in {}\n",
              merged.meta.merged_from.size(), merged.rows, merged.hosts.size(),
              fmt::join(merged.hosts, ", "), options.output.string());
@@ -57,7 +59,12 @@ void setup_merge(CLI::App& sub, int& exit_code) {
       ->required();
   sub.add_option("-o,--output", options->output, "Merged run file to write (never overwritten)")
       ->required();
-  sub.callback([options, &exit_code] { exit_code = merge(*options); });
+  auto history = std::make_shared<HistoryAfterRun>();
+  history->add_option(sub);
+  sub.callback([options, history, &exit_code] {
+    history->open();
+    exit_code = history->add(options->output, merge(*options));
+  });
 }
 
 const RegisterCommand kRegisterMerge{

@@ -33,9 +33,9 @@ void setup_plot(CLI::App& sub, int& exit_code) {
   sub.add_option("--width", opts->width_px, "Chart width in pixels (640 or more)")
       ->capture_default_str();
   sub.callback([opts, &exit_code] {
-    plot::Options options;
+    report::PlotOptions options;
     const auto metric = parse_metric(opts->metric);
-    if (!metric || !(*metric == results::Metric::kElapsed || *metric == results::Metric::kMem ||
+    if (!metric || !(*metric == runfile::Metric::kElapsed || *metric == runfile::Metric::kMem ||
                      is_counter(*metric))) {
       throw Error(fmt::format("--metric {}: plot draws elapsed, mem or a counter column ({})",
                               opts->metric, fmt::join(kCounterColumns, ", ")));
@@ -47,7 +47,7 @@ void setup_plot(CLI::App& sub, int& exit_code) {
     options.title = opts->title;
     options.width_px = opts->width_px;
     const std::vector<std::filesystem::path> files(opts->files.begin(), opts->files.end());
-    plot::plot_files(files, opts->out, options);
+    report::plot_files(files, opts->out, options);
     exit_code = kExitOk;
   });
 }

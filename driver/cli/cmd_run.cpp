@@ -1,8 +1,11 @@
 // `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run]
-// [--shard K/N|auto] [--data-dir DIR] [--quiet]`
+// [--shard K/N|auto] [--data-dir DIR] [--report FILE] [--quiet] [--history [PATH|URL]]
+#include <iostream>
 #include <memory>
 
+#include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
+#include "driver/report/html_report.hpp"
 #include "driver/run/runner.hpp"
 
 namespace iobench {
@@ -11,6 +14,8 @@ namespace {
 void setup_run(CLI::App& sub, int& exit_code) {
   auto options = std::make_shared<RunOptions>();
   auto repeats = std::make_shared<int>(0);
+  auto report = std::make_shared<std::filesystem::path>();
+  auto runs_file = std::make_shared<std::filesystem::path>();
   sub.add_option("config", options->config_path,
                  "The experiment, a JSON matrix (see docs/formats.md)")
       ->required();
@@ -26,10 +31,23 @@ void setup_run(CLI::App& sub, int& exit_code) {
   sub.add_option("--data-dir", options->data_dir,
                  "Folder that relative input paths resolve against (default: the config's folder; "
                  "$IOBENCH_DATA_DIR; the current folder for an installed config)");
+  sub.add_option("--report", *report,
+                 "Also write the runs as one HTML page after the medians (as `iobench report`)");
   sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
-  sub.callback([options, repeats, &exit_code] {
+  auto history = std::make_shared<HistoryAfterRun>();
+  history->add_option(sub);
+  sub.callback([options, repeats, report, runs_file, history, &exit_code] {
     if (*repeats > 0) options->repeats_override = *repeats;
+    options->runs_file_out = runs_file.get();
+    // The store is opened before anything is written: a bad one is exit 2 with no run file.
+    options->before_writing = [&history](const Config& config, const std::filesystem::path&) {
+      history->open(config.history, config.file.parent_path());
+    };
     exit_code = run_experiment(*options);
+    if (!report->empty() && !runs_file->empty()) {
+      exit_code = report::write_report_after_run(*runs_file, *report, exit_code, std::cerr);
+    }
+    exit_code = history->add(*runs_file, exit_code);
   });
 }
 

@@ -34,17 +34,17 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
       "--baseline", opts->baseline,
       "Test that `relative` divides by (default: the fastest of the same input and sink)");
   sub.callback([opts, &exit_code] {
-    const exporter::Format format = exporter::parse_format(opts->format);
-    results::ReadOptions read_options;
+    const report::Format format = report::parse_format(opts->format);
+    runfile::ReadOptions read_options;
     read_options.group_by = opts->group_by;
     const std::vector<std::filesystem::path> files(opts->files.begin(), opts->files.end());
-    const results::RunSet set = results::read_runs(files, read_options);
-    summary::Options options;
+    const runfile::RunSet set = runfile::read_runs(files, read_options);
+    report::SummaryOptions options;
     options.baseline = opts->baseline;
-    const summary::Summary summary = summary::summarize(set, options);
-    exporter::write_summary(summary, format, std::cout);
+    const report::Summary summary = report::summarize(set, options);
+    report::write_summary(summary, format, std::cout);
     std::cout.flush();
-    exporter::write_warnings(summary.warnings, std::cerr);
+    report::write_warnings(summary.warnings, std::cerr);
     exit_code = kExitOk;
   });
 }

@@ -263,6 +263,9 @@ Json bench_config_json(const BenchRequest& request) {
   config["order"] = choice("--order", request.order, {"interleave", "grouped", "shuffle"});
   if (request.timeout_s) config["timeout_s"] = *request.timeout_s;
   if (!request.counters.empty()) config["counters"] = request.counters;
+  config["disturbance"] = choice("--disturbance", request.disturbance, {"off", "flag", "rerun"});
+  if (request.disturbance_threshold_cpus)
+    config["disturbance_threshold_cpus"] = *request.disturbance_threshold_cpus;
   // The reference test: its name with the first value of each -L it uses.
   std::vector<std::pair<std::string, std::string>> first_values;
   for (const auto& [name, values] : params) first_values.emplace_back(name, values.front());
@@ -290,6 +293,9 @@ std::string bench_command_line(const BenchRequest& request) {
   if (request.timeout_s) add("--timeout", fmt::format("{}", *request.timeout_s));
   if (!request.counters.empty())
     add("--counters", fmt::format("{}", fmt::join(request.counters, ",")));
+  if (request.disturbance != "rerun") add("--disturbance", request.disturbance);
+  if (request.disturbance_threshold_cpus)
+    add("--disturbance-threshold", fmt::format("{}", *request.disturbance_threshold_cpus));
   if (!request.shell) argv.emplace_back("--no-shell");
   if (!request.verify) argv.emplace_back("--no-verify");
   argv.insert(argv.end(), request.commands.begin(), request.commands.end());

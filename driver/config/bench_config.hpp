@@ -41,7 +41,9 @@ struct BenchRequest {
   std::string order = "interleave";
   std::optional<double> timeout_s;
   std::vector<std::string> counters;
-  std::string made_by;  // the command line, for the description
+  std::string disturbance = "rerun";                 // config key disturbance
+  std::optional<double> disturbance_threshold_cpus;  // config key of that name
+  std::string made_by;                               // the command line, for the description
 };
 
 // The source of bench's config in messages ("iobench: bench command line: counters[0]: ...")

@@ -14,6 +14,8 @@
 #include "common/error.hpp"
 #include "common/size.hpp"
 #include "driver/config/bench_keys.hpp"
+#include "driver/config/config_checks.hpp"
+#include "driver/config/disturbance_keys.hpp"
 #include "driver/config/json_text.hpp"
 #include "driver/config/repeats.hpp"
 #include "driver/config/validator.hpp"
@@ -26,6 +28,8 @@ constexpr double kMaxTimeoutS = 1e6;
 
 using Json = nlohmann::ordered_json;
 using config_detail::check_hook_placeholders;
+using config_detail::check_placeholders;
+using config_detail::check_unique_names;
 using config_detail::check_workers_have_an_input;
 using config_detail::parse_command_keys;
 using config_detail::parse_stdin;
@@ -140,49 +144,6 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
   return strategy;
 }
 
-void check_placeholders(const Validator& v, const Config& config) {
-  std::set<std::string> defined;
-  if (!config.inputs.front().none()) defined.insert("input");
-  for (const auto& [name, values] : config.params) defined.insert(name);
-  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
-    const auto& strategy = config.strategies[i];
-    const std::string path = Validator::index("strategies", i);
-    auto check = [&](const std::string& text, const std::string& where) {
-      for (const auto& name : find_placeholders(text)) {
-        if (defined.count(name) == 0) {
-          v.fail(where, name == "input"
-                            ? std::string("placeholder {input} names the input, but the config "
-                                          "has no \"inputs\"")
-                            : fmt::format("placeholder {{{}}} is not defined (define it under "
-                                          "\"params\")",
-                                          name));
-        }
-      }
-    };
-    check(strategy.name, Validator::join(path, "name"));
-    const std::string args_key =
-        strategy.kind == StrategySpec::Kind::kWorker ? "worker" : "command";
-    for (std::size_t a = 0; a < strategy.args.size(); ++a) {
-      check(strategy.args[a], strategy.shell
-                                  ? Validator::join(path, args_key)
-                                  : Validator::index(Validator::join(path, args_key), a));
-    }
-    // A param in the args but not in the name would give several tests one name.
-    std::set<std::string> in_name;
-    for (const auto& name : find_placeholders(strategy.name)) in_name.insert(name);
-    for (const auto& arg : strategy.args) {
-      for (const auto& name : find_placeholders(arg)) {
-        if (name != "input" && in_name.count(name) == 0) {
-          v.fail(Validator::join(path, "name"),
-                 fmt::format("must contain {{{}}}, which its arguments use, so that each test has "
-                             "its own name",
-                             name));
-        }
-      }
-    }
-  }
-}
-
 void parse_params(const Validator& v, const Json& params, Config& config) {
   if (!params.is_object())
     v.fail("params", "must be an object of lists, like {\"buf\": [\"4KiB\"]}");
@@ -295,16 +256,6 @@ void parse_inputs(const Validator& v, const Json& root, Config& config) {
   }
 }
 
-void check_unique_names(const Validator& v, const Config& config) {
-  std::set<std::string> names;
-  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
-    if (!names.insert(config.strategies[i].name).second) {
-      v.fail(Validator::join(Validator::index("strategies", i), "name"),
-             fmt::format("'{}' is used by another strategy", config.strategies[i].name));
-    }
-  }
-}
-
 }  // namespace
 
 std::string_view to_string(CacheMode mode) noexcept {
@@ -324,10 +275,14 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Validator v(file.string());
   const Json root = parse_json_text(text, file);
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
+  // Kept packed: clang-format puts one key a line once one is as long as the last but one here.
+  // clang-format off
   v.only_keys(root, "",
               {"name", "description", "inputs", "stdin", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
-               "drain", "counters", "$schema"});
+               "drain", "counters", "history", "disturbance", "disturbance_threshold_cpus",
+               "$schema"});
+  // clang-format on
 
   Config config;
   config.file = file;
@@ -355,12 +310,16 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   if (const auto it = root.find("sinks"); it != root.end()) parse_sinks(v, *it, config);
   parse_schedule(v, root, config);
   parse_machine(v, root, config);
+  config_detail::parse_disturbance(v, root, config);
   check_unique_names(v, config);
   check_workers_have_an_input(v, config);
   check_placeholders(v, config);
   check_hook_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");
+  }
+  if (const auto it = root.find("history"); it != root.end()) {
+    config.history = v.string(*it, "history");
   }
   return config;
 }

@@ -25,11 +25,19 @@ enum class SinkKind { kNull, kPipe, kFile, kInherit };
 // reading while output flows, so a writer never waits for the drain to wake up; `block` sleeps in
 // poll whenever the pipe is empty, like `cat`.
 enum class DrainMode { kSpin, kBlock };
+// What a run that others disturbed becomes (docs/driver.md, "Disturbance"): `off` measures the
+// figures and keeps the run ok; `flag` marks it disturbed; `rerun` marks it and runs it again at
+// the end of its round, within a budget.
+enum class DisturbanceMode { kOff, kFlag, kRerun };
+// Others keeping half a CPU busy during a run share a CPU with the worker or its pipe drain for a
+// good part of it; the same figure the busy window at the start warns from (kBusyCpusThreshold).
+inline constexpr double kDefaultDisturbanceThresholdCpus = 0.5;
 
 std::string_view to_string(CacheMode mode) noexcept;
 std::string_view to_string(RunOrder order) noexcept;
 std::string_view to_string(SinkKind sink) noexcept;
 std::string_view to_string(DrainMode mode) noexcept;
+std::string_view to_string(DisturbanceMode mode) noexcept;
 
 struct InputSpec {
   std::string path_text;       // as written in the config; empty: no input (below)
@@ -81,11 +89,14 @@ struct Config {
   std::uint64_t seed = 1;
   double timeout_s = 600;
   std::string baseline;
+  std::string history;  // the history store `run` adds its runs to (docs/history.md); "" for none
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
   DrainMode drain = DrainMode::kSpin;            // how pipe sinks are read
   std::vector<Counter> counters;                 // kernel counters per run, as listed
-  nlohmann::ordered_json as_written;             // the config, for the run metadata
+  DisturbanceMode disturbance = DisturbanceMode::kRerun;
+  double disturbance_threshold_cpus = kDefaultDisturbanceThresholdCpus;  // CPUs' worth of others
+  nlohmann::ordered_json as_written;  // the config, for the run metadata
 };
 
 // Parses and validates config text. `file` names the source in error messages and gives the

@@ -18,11 +18,13 @@ struct Test {
   // The argv with {params} filled and {input} left for the run to fill. Worker tests start with
   // the worker's path and end with "{input}".
   std::vector<std::string> argv;
+  // A worker test's arguments as the strategy gives them ({params} filled; no path, no input, no
+  // driver-given --prefix); empty for a command.
+  std::vector<std::string> worker_args;
   bool verify = true;
   // Tests of one output class must write the same bytes for the same input. "copy" means the
-  // input itself. A worker's class is its arguments minus those that must not change the output
-  // (--read, --write, --buffer, --threads, --pipe-size, --verbose); a command takes the
-  // baseline's class.
+  // input itself. A worker's class is WorkerCommandLine::output_class (common/worker_args.hpp):
+  // its options minus those that cannot change the output; a command takes the baseline's class.
   std::string output_class;
   // `--op split`: the worker writes files besides stdout. The driver gives it `--prefix` in the
   // run's private folder (argv holds kSplitPrefixPlaceholder) and hashes those files too.
@@ -73,6 +75,13 @@ Plan build_plan(const Config& config, const PlanOptions& options);
 // equally often (once for an even count; an odd count needs 2 * cells rounds, twice each).
 // `interleave` cycles through them. cells == 0 gives one empty round.
 std::vector<std::vector<std::size_t>> williams_rounds(std::size_t cells);
+
+// How many rounds the design has: cells for an even count, 2 * cells for an odd one (1 for 0).
+std::size_t williams_round_count(std::size_t cells);
+
+// Round `round` (taken modulo williams_round_count) of the design, computed alone in O(cells):
+// what `interleave` plans with, so a matrix of N cells costs O(N) per round, not the N x N square.
+std::vector<std::size_t> williams_round(std::size_t cells, std::size_t round);
 
 // Parses "K/N" (1 <= K <= N). Throws iobench::Error.
 std::pair<int, int> parse_shard(const std::string& text);

@@ -12,20 +12,14 @@
 #include <string_view>
 #include <vector>
 
+#include "common/splitmix64.hpp"
 #include "driver/gen/gen.hpp"
 
 namespace iobench::gen::detail {
 
-// splitmix64 (Steele, Lea, Flood): used to expand a seed into xoshiro's state.
-inline std::uint64_t splitmix64(std::uint64_t& state) noexcept {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-// xoshiro256** (Blackman, Vigna). Our own generator, so the bytes written for a seed are the same
-// with every compiler and standard library (std:: distributions are not).
+// xoshiro256** (Blackman, Vigna), its state expanded from the seed by splitmix64. Our own
+// generator, so the bytes written for a seed are the same with every compiler and standard library
+// (std:: distributions are not).
 class Rng {
  public:
   explicit Rng(std::uint64_t seed) noexcept {

@@ -169,14 +169,15 @@ class SigpipeBlock {
   sigset_t saved_{};
 };
 
-// Starts argv with stdin from a new pipe and stdout to out_fd; returns the pipe's write end.
-pid_t spawn_compressor(const std::vector<std::string>& argv, int out_fd, UniqueFd& pipe_write) {
+// Starts argv with stdin from a new pipe, whose write end goes to pipe_write, and stdout to out_fd.
+child::Helper spawn_compressor(const std::vector<std::string>& argv, int out_fd,
+                               UniqueFd& pipe_write) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw Error(std::string("cannot make a pipe: ") + strerror(errno));
   UniqueFd read_end(fds[0]);
   pipe_write.reset(fds[1]);
-  return child::start(argv, {read_end.get(), out_fd, child::kInherit});
+  return child::Helper(argv, boost::process::v2::process_stdio{read_end.get(), out_fd, {}});
 }
 
 // Streams a file kind into `file`, through the compressor when asked; the caller commits it.
@@ -194,7 +195,7 @@ void write_file_kind(const Kind& kind, const GenRequest& request, const AtomicFi
   } else {
     SigpipeBlock block_sigpipe;
     UniqueFd pipe_write;
-    const pid_t pid = spawn_compressor(compressor, file.fd(), pipe_write);
+    child::Helper compressor_process = spawn_compressor(compressor, file.fd(), pipe_write);
     int write_error = 0;
     try {
       BlockWriter out(pipe_write.get());
@@ -204,11 +205,11 @@ void write_file_kind(const Kind& kind, const GenRequest& request, const AtomicFi
       write_error = e.code().value();
     } catch (...) {
       pipe_write.reset();
-      child::wait(pid);
+      compressor_process.wait();
       throw;
     }
     pipe_write.reset();
-    const int status = child::wait(pid);
+    const int status = compressor_process.wait();
     if (status != 0) {
       throw Error("'" + compressor[0] + "' failed (exit status " + std::to_string(status) +
                   ") while writing '" + temp.string() + "'");

@@ -14,12 +14,12 @@ namespace iobench::report {
 namespace {
 
 using Json = nlohmann::ordered_json;
-using results::Metric;
+using runfile::Metric;
 
 // One group with ok runs, in the order the exports list them.
 struct Entry {
-  const results::Group* group = nullptr;  // the exported (corrected) figures
-  const results::Group* raw = nullptr;    // the same group as the run file has it
+  const runfile::Group* group = nullptr;  // the exported (corrected) figures
+  const runfile::Group* raw = nullptr;    // the same group as the run file has it
   const BenchTest* test = nullptr;        // null for a test bench was not told of
   std::string place;                      // "input, sink" ("sink" without an input)
   std::size_t place_index = 0;
@@ -29,11 +29,11 @@ struct Entry {
 
 // By command (the order they were given), then by input and sink as the run file has them.
 std::vector<Entry> entries_of(const ExportData& data) {
-  const results::RunSet& set = *data.figures;
+  const runfile::RunSet& set = *data.figures;
   std::vector<std::string> places;
   std::vector<Entry> entries;
   for (std::size_t g = 0; g < set.groups.size(); ++g) {
-    const results::Group& group = set.groups[g];
+    const runfile::Group& group = set.groups[g];
     if (group.ok_count() == 0) continue;  // hyperfine's schema has no benchmark without a time
     Entry e;
     e.group = &group;
@@ -45,8 +45,8 @@ std::vector<Entry> entries_of(const ExportData& data) {
     for (const BenchTest& test : data.tests) {
       if (test.name == group.key[0]) e.test = &test;
     }
-    e.mean = stats::mean(group.metric(Metric::kElapsed));
-    e.stddev = stats::stddev(group.metric(Metric::kElapsed));
+    e.mean = report::mean(group.metric(Metric::kElapsed));
+    e.stddev = report::stddev(group.metric(Metric::kElapsed));
     entries.push_back(e);
   }
   const auto test_index = [&](const Entry& e) {
@@ -64,29 +64,29 @@ Json number_or_null(double value) {
   return std::isnan(value) ? Json(nullptr) : Json(value);
 }
 
-double mean_of(const results::Group& group, Metric metric) {
-  return stats::mean(group.metric(metric));
+double mean_of(const runfile::Group& group, Metric metric) {
+  return report::mean(group.metric(metric));
 }
 
 // The median over the reference's on the same input and sink; null for the reference's own.
 Json relative_json(const Entry& e, const std::vector<Entry>& all, const std::string& reference) {
   for (const Entry& other : all) {
     if (other.place != e.place || other.group->key[0] != reference) continue;
-    const double base = stats::median(other.group->metric(Metric::kElapsed));
-    const double mine = stats::median(e.group->metric(Metric::kElapsed));
+    const double base = report::median(other.group->metric(Metric::kElapsed));
+    const double mine = report::median(e.group->metric(Metric::kElapsed));
     return base > 0 ? Json(mine / base) : Json(nullptr);
   }
   return nullptr;
 }
 
 Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportData& data) {
-  const results::Group& g = *e.group;
+  const runfile::Group& g = *e.group;
   Json extra;
   extra["input"] = g.key[1];
   extra["sink"] = g.key[2];
   extra["n"] = g.ok_count();
   Json excluded = Json::object();
-  for (std::size_t st = 1; st < results::kStatusCount; ++st) {
+  for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
     if (g.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = g.rows[st];
   }
   extra["excluded"] = std::move(excluded);
@@ -99,7 +99,7 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   if (data.shell_startup) {
     extra["shell_startup_subtracted"] = to_json(*data.shell_startup);
     extra["raw"] = {{"mean", number_or_null(mean_of(*e.raw, Metric::kElapsed))},
-                    {"median", number_or_null(stats::median(e.raw->metric(Metric::kElapsed)))},
+                    {"median", number_or_null(report::median(e.raw->metric(Metric::kElapsed)))},
                     {"user", number_or_null(mean_of(*e.raw, Metric::kUser))},
                     {"system", number_or_null(mean_of(*e.raw, Metric::kSystem))},
                     {"times", e.raw->metric(Metric::kElapsed)}};
@@ -112,17 +112,17 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
 void write_json(const std::vector<Entry>& entries, const ExportData& data, std::ostream& out) {
   Json results = Json::array();
   for (const Entry& e : entries) {
-    const results::Group& g = *e.group;
+    const runfile::Group& g = *e.group;
     const auto& times = g.metric(Metric::kElapsed);
     Json r;
     r["command"] = g.key[0];
     r["mean"] = e.mean;
     r["stddev"] = number_or_null(e.stddev);
-    r["median"] = stats::median(times);
+    r["median"] = report::median(times);
     r["user"] = mean_of(g, Metric::kUser);
     r["system"] = mean_of(g, Metric::kSystem);
-    r["min"] = stats::min(times);
-    r["max"] = stats::max(times);
+    r["min"] = report::min(times);
+    r["max"] = report::max(times);
     r["times"] = times;
     r["exit_codes"] = g.exit_codes;
     Json memory = Json::array();
@@ -137,7 +137,7 @@ void write_json(const std::vector<Entry>& entries, const ExportData& data, std::
     results.push_back(std::move(r));
   }
   Json without = Json::array();
-  for (const results::Group& g : data.figures->groups) {
+  for (const runfile::Group& g : data.figures->groups) {
     if (g.ok_count() == 0)
       without.push_back({{"command", g.key[0]}, {"input", g.key[1]}, {"sink", g.key[2]}});
   }
@@ -167,12 +167,12 @@ void write_csv(const std::vector<Entry>& entries, std::ostream& out) {
   for (const auto& name : names) out << ",parameter_" << name;
   out << ",input,sink\n";  // iobench's, after hyperfine's columns
   for (const Entry& e : entries) {
-    const results::Group& g = *e.group;
+    const runfile::Group& g = *e.group;
     const auto& times = g.metric(Metric::kElapsed);
     out << fmt::format("{},{},{},{},{},{},{},{}", csv_field(g.key[0]), e.mean,
-                       std::isnan(e.stddev) ? 0.0 : e.stddev, stats::median(times),
-                       mean_of(g, Metric::kUser), mean_of(g, Metric::kSystem), stats::min(times),
-                       stats::max(times));
+                       std::isnan(e.stddev) ? 0.0 : e.stddev, report::median(times),
+                       mean_of(g, Metric::kUser), mean_of(g, Metric::kSystem), report::min(times),
+                       report::max(times));
     for (const auto& name : names) {
       std::string value;
       if (e.test != nullptr) {
@@ -232,8 +232,8 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
     if (several_places) command += " (" + e.place + ")";
     std::string mean = format_in_unit(e.mean, unit);
     if (!std::isnan(e.stddev)) mean += " ± " + format_in_unit(e.stddev, unit);
-    rows.push_back(Cells{command, mean, format_in_unit(stats::min(times), unit),
-                         format_in_unit(stats::max(times), unit), relative_cell(e, entries)});
+    rows.push_back(Cells{command, mean, format_in_unit(report::min(times), unit),
+                         format_in_unit(report::max(times), unit), relative_cell(e, entries)});
   }
   return rows;
 }

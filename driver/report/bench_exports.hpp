@@ -28,8 +28,8 @@ struct BenchTest {
 enum class ExportFormat { kJson, kCsv, kMarkdown, kAsciidoc, kOrgmode };
 
 struct ExportData {
-  const results::RunSet* figures = nullptr;  // grouped by test, input, sink; shell-corrected
-  const results::RunSet* raw = nullptr;      // the same groups as the run file has them
+  const runfile::RunSet* figures = nullptr;  // grouped by test, input, sink; shell-corrected
+  const runfile::RunSet* raw = nullptr;      // the same groups as the run file has them
   std::optional<runfile::ShellStartup> shell_startup;  // what figures has less than raw
   std::vector<BenchTest> tests;                        // in the order they were given
   std::string reference;                               // the reference test

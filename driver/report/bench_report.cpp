@@ -18,10 +18,10 @@
 namespace iobench::report {
 namespace {
 
-results::RunSet read_by_test_input_sink(const std::filesystem::path& runs_file) {
-  results::ReadOptions read;
+runfile::RunSet read_by_test_input_sink(const std::filesystem::path& runs_file) {
+  runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
-  return results::read_runs({runs_file}, read);
+  return runfile::read_runs({runs_file}, read);
 }
 
 // Each export asked for, of the exported figures (shell-corrected when bench measured a shell).
@@ -53,19 +53,18 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
                   std::ostream& out) {
   const std::string& reference = options.reference;
   const BenchExports& exports = options.exports;
-  const results::RunSet raw = read_by_test_input_sink(runs_file);
+  const runfile::RunSet raw = read_by_test_input_sink(runs_file);
   // The shell's start-up, when bench measured one, comes off every figure it compares.
   const std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
   const std::optional<runfile::ShellStartup> startup =
       meta ? meta->shell_startup : std::optional<runfile::ShellStartup>();
-  const results::RunSet set = startup ? subtract_shell_startup(raw, *startup) : raw;
+  const runfile::RunSet set = startup ? subtract_shell_startup(raw, *startup) : raw;
   if (options.print) {
     // The conditions first, then the medians as `run` prints them (the raw figures).
     if (meta) out << environment_line(*meta) << '\n';
-    summary::Options summary_options;
+    report::SummaryOptions summary_options;
     summary_options.baseline = reference;
-    exporter::write_summary(summary::summarize(raw, summary_options), exporter::Format::kPretty,
-                            out);
+    report::write_summary(report::summarize(raw, summary_options), report::Format::kPretty, out);
   }
   if (options.print && startup) {
     out << '\n';

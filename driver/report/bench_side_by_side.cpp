@@ -20,9 +20,9 @@ const OtherToolResult* find_result(const OtherToolRun& other, const std::string&
 }
 
 // iobench's verdict for a test on an input and sink ("reference" for the reference itself).
-std::string iobench_verdict(const VersusReference& versus, const results::Group& group) {
+std::string iobench_verdict(const VersusReference& versus, const runfile::Group& group) {
   if (group.key[0] == versus.reference) return "reference";
-  for (const compare::Row& row : versus.result.rows) {
+  for (const report::Row& row : versus.result.rows) {
     if (row.key == group.key) return interval_phrase(row);
   }
   return "-";
@@ -44,13 +44,13 @@ std::string hyperfine_ratio(const OtherToolResult& result, const OtherToolResult
   return phrase + (faster ? " times faster" : " times slower");
 }
 
-void write_side_by_side(const results::RunSet& set, const VersusReference& versus,
+void write_side_by_side(const runfile::RunSet& set, const VersusReference& versus,
                         const OtherToolRun& other, TimeUnit unit, std::ostream& out) {
   out << fmt::format(
       "Side by side with {} (run after iobench's runs, the same commands and options; its mean "
       "± σ and ratio to the reference as its summary gives them{}):\n",
       other.tool, other.note.empty() ? "" : "; " + other.note);
-  exporter::Table table;
+  report::Table table;
   table.header = {"test",
                   "input",
                   "sink",
@@ -59,7 +59,7 @@ void write_side_by_side(const results::RunSet& set, const VersusReference& versu
                   "hyperfine mean ± σ",
                   "hyperfine against the reference"};
   table.numeric = {false, false, false, true, false, true, false};
-  for (const results::Group& group : set.groups) {
+  for (const runfile::Group& group : set.groups) {
     const OtherToolResult* mine = find_result(other, group.key[0], group.key[1], group.key[2]);
     const OtherToolResult* ref = find_result(other, versus.reference, group.key[1], group.key[2]);
     std::string mean = "-";
@@ -69,12 +69,12 @@ void write_side_by_side(const results::RunSet& set, const VersusReference& versu
       if (!std::isnan(mine->stddev_s)) mean += " ± " + format_time(mine->stddev_s, unit);
       if (ref != nullptr) ratio = hyperfine_ratio(*mine, *ref);
     }
-    const auto& elapsed = group.metric(results::Metric::kElapsed);
+    const auto& elapsed = group.metric(runfile::Metric::kElapsed);
     table.rows.push_back({group.key[0], group.key[1], group.key[2],
-                          elapsed.empty() ? "-" : format_time(stats::median(elapsed), unit),
+                          elapsed.empty() ? "-" : format_time(report::median(elapsed), unit),
                           iobench_verdict(versus, group), mean, ratio});
   }
-  exporter::write_table(table, exporter::Format::kPretty, out);
+  report::write_table(table, report::Format::kPretty, out);
   out << "Only iobench's: every output checked against the reference's (status ok), the runs "
          "interleaved, max RSS exact, the shell start-up measured as the commands run "
          "(runs file and meta file).\n";

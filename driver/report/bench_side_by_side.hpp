@@ -35,7 +35,7 @@ std::string hyperfine_ratio(const OtherToolResult& result, const OtherToolResult
 
 // The side-by-side table of `versus` (iobench's comparisons, grouped test, input, sink) and
 // `other`, after a line naming the tool.
-void write_side_by_side(const results::RunSet& set, const VersusReference& versus,
+void write_side_by_side(const runfile::RunSet& set, const VersusReference& versus,
                         const OtherToolRun& other, TimeUnit unit, std::ostream& out);
 
 }  // namespace iobench::report

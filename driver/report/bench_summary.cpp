@@ -37,17 +37,17 @@ std::string environment_line(const runfile::RunMeta& meta) {
   return fmt::format("Environment: {}", fmt::join(parts, ", "));
 }
 
-results::RunSet subtract_shell_startup(const results::RunSet& set,
+runfile::RunSet subtract_shell_startup(const runfile::RunSet& set,
                                        const runfile::ShellStartup& startup) {
-  results::RunSet corrected = set;
+  runfile::RunSet corrected = set;
   const auto less = [](std::vector<double>& samples, double cost) {
     for (double& value : samples) value = std::max(0.0, value - cost);
   };
-  for (results::Group& group : corrected.groups) {
-    auto& elapsed = group.samples[results::index(results::Metric::kElapsed)];
-    auto& user = group.samples[results::index(results::Metric::kUser)];
-    auto& system = group.samples[results::index(results::Metric::kSystem)];
-    auto& cpu_pct = group.samples[results::index(results::Metric::kCpuPct)];
+  for (runfile::Group& group : corrected.groups) {
+    auto& elapsed = group.samples[runfile::index(runfile::Metric::kElapsed)];
+    auto& user = group.samples[runfile::index(runfile::Metric::kUser)];
+    auto& system = group.samples[runfile::index(runfile::Metric::kSystem)];
+    auto& cpu_pct = group.samples[runfile::index(runfile::Metric::kCpuPct)];
     less(elapsed, startup.elapsed_s);
     less(user, startup.user_s);
     less(system, startup.system_s);
@@ -58,7 +58,7 @@ results::RunSet subtract_shell_startup(const results::RunSet& set,
   return corrected;
 }
 
-void write_shell_corrected(const results::RunSet& corrected, const runfile::ShellStartup& startup,
+void write_shell_corrected(const runfile::RunSet& corrected, const runfile::ShellStartup& startup,
                            TimeUnit unit, std::ostream& out) {
   out << fmt::format(
       "Shell start-up subtracted: {} took {} elapsed, {} user, {} system (medians of {} runs, "
@@ -67,10 +67,10 @@ void write_shell_corrected(const results::RunSet& corrected, const runfile::Shel
       format_time(startup.user_s, unit), format_time(startup.system_s, unit), startup.runs);
   const std::size_t input_key = corrected.key_index("input");
   const bool with_input =
-      std::any_of(corrected.groups.begin(), corrected.groups.end(), [&](const results::Group& g) {
+      std::any_of(corrected.groups.begin(), corrected.groups.end(), [&](const runfile::Group& g) {
         return input_key < g.key.size() && !g.key[input_key].empty();
       });
-  exporter::Table table;
+  report::Table table;
   table.header = {"test"};
   if (with_input) table.header.emplace_back("input");
   table.header.insert(table.header.end(), {"sink", "n", "elapsed", "user", "system"});
@@ -79,19 +79,19 @@ void write_shell_corrected(const results::RunSet& corrected, const runfile::Shel
   table.numeric[1] = false;
   if (with_input) table.numeric[2] = false;
   const std::size_t sink_key = corrected.key_index("sink");
-  for (const results::Group& group : corrected.groups) {
+  for (const runfile::Group& group : corrected.groups) {
     std::vector<std::string> row{group.key[0]};
     if (with_input) row.push_back(group.key[input_key]);
     row.push_back(sink_key < group.key.size() ? group.key[sink_key] : "");
     row.push_back(std::to_string(group.ok_count()));
-    for (const results::Metric m :
-         {results::Metric::kElapsed, results::Metric::kUser, results::Metric::kSystem}) {
+    for (const runfile::Metric m :
+         {runfile::Metric::kElapsed, runfile::Metric::kUser, runfile::Metric::kSystem}) {
       row.push_back(group.ok_count() == 0 ? "-"
-                                          : format_time(stats::median(group.metric(m)), unit));
+                                          : format_time(report::median(group.metric(m)), unit));
     }
     table.rows.push_back(std::move(row));
   }
-  exporter::write_table(table, exporter::Format::kPretty, out);
+  report::write_table(table, report::Format::kPretty, out);
 }
 
 }  // namespace iobench::report

@@ -21,12 +21,12 @@ std::string environment_line(const runfile::RunMeta& meta);
 
 // `set` with the start-up's elapsed, user and system taken from those samples (each at least 0),
 // cpu_pct recomputed from them; every other metric as it was.
-results::RunSet subtract_shell_startup(const results::RunSet& set,
+runfile::RunSet subtract_shell_startup(const runfile::RunSet& set,
                                        const runfile::ShellStartup& startup);
 
 // A line saying what was subtracted, then per group (test, input when there is one, sink): n and
 // the elapsed, user and system medians of `corrected`, in `unit`.
-void write_shell_corrected(const results::RunSet& corrected, const runfile::ShellStartup& startup,
+void write_shell_corrected(const runfile::RunSet& corrected, const runfile::ShellStartup& startup,
                            TimeUnit unit, std::ostream& out);
 
 }  // namespace iobench::report

@@ -10,7 +10,7 @@
 #include "common/error.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::compare {
+namespace iobench::report {
 namespace {
 
 const std::vector<std::string> kDefaultGroupBy{"test", "input", "sink"};
@@ -22,7 +22,7 @@ std::string label(const std::vector<std::string>& key) {
 // Fewest runs a side with which a difference can be significant at alpha.
 std::size_t runs_needed(double alpha) {
   std::size_t k = 1;
-  while (stats::smallest_p_value(k, k) > alpha && k < 1000) ++k;
+  while (report::smallest_p_value(k, k) > alpha && k < 1000) ++k;
   return k;
 }
 
@@ -39,11 +39,11 @@ std::string format_p(const std::optional<double>& p) {
   return fmt::format("{:.4f}", *p);
 }
 
-std::string format_value(double v, results::Metric metric) {
+std::string format_value(double v, runfile::Metric metric) {
   if (std::isnan(v)) return "-";
-  if (metric == results::Metric::kMem) return format_kib(v);
-  if (metric == results::Metric::kCpuPct) return fmt::format("{:.1f}%", v);
-  if (is_counter(metric)) return exporter::trimmed(v, 1);
+  if (metric == runfile::Metric::kMem) return format_kib(v);
+  if (metric == runfile::Metric::kCpuPct) return fmt::format("{:.1f}%", v);
+  if (is_counter(metric)) return report::trimmed(v, 1);
   return format_seconds(v);
 }
 
@@ -63,18 +63,21 @@ std::string_view to_string(Verdict verdict) {
   return "";
 }
 
-Row compare_samples(std::span<const double> a, std::span<const double> b, const Options& options) {
+Row compare_samples(std::span<const double> base, std::span<const double> candidate,
+                    const CompareOptions& options) {
+  const std::span<const double> a = base;
+  const std::span<const double> b = candidate;
   const bool higher_is_better = false;  // every metric here is a cost
   Row row;
   row.base_n = a.size();
   row.new_n = b.size();
-  row.base_median = stats::median(a);
-  row.new_median = stats::median(b);
+  row.base_median = report::median(a);
+  row.new_median = report::median(b);
   row.ratio = row.base_median > 0 ? row.new_median / row.base_median
                                   : std::numeric_limits<double>::quiet_NaN();
-  if (!a.empty() && !b.empty()) row.p_value = stats::mann_whitney_u(a, b).p_value;
-  row.ci = stats::ratio_confidence_interval(a, b, options.confidence);
-  const double smallest = stats::smallest_p_value(a.size(), b.size());
+  if (!a.empty() && !b.empty()) row.p_value = report::mann_whitney_u(a, b).p_value;
+  row.ci = report::ratio_confidence_interval(a, b, options.confidence);
+  const double smallest = report::smallest_p_value(a.size(), b.size());
   if (a.empty() || b.empty() || smallest > options.alpha) {
     row.verdict = Verdict::kTooFewRuns;
   } else if (*row.p_value < options.alpha && !std::isnan(row.ratio) && row.ratio != 1) {
@@ -106,17 +109,17 @@ std::string verdict_phrase(const Row& row) {
   return phrase;
 }
 
-Result compare(const results::RunSet& base, const results::RunSet& candidate,
-               const Options& options) {
+Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,
+               const CompareOptions& options) {
   if (!(options.alpha > 0 && options.alpha < 1)) {
     throw Error(fmt::format("--alpha {}: must be between 0 and 1", options.alpha));
   }
   Result result;
   result.group_by = base.group_by;
-  result.metric = std::string(results::kMetricNames[results::index(options.metric)]);
+  result.metric = std::string(runfile::kMetricNames[runfile::index(options.metric)]);
   result.alpha = options.alpha;
   result.confidence = options.confidence;
-  std::map<std::vector<std::string>, const results::Group*> new_groups;
+  std::map<std::vector<std::string>, const runfile::Group*> new_groups;
   for (const auto& g : candidate.groups) new_groups.emplace(g.key, &g);
   std::map<std::vector<std::string>, bool> seen;
   std::size_t unreliable = 0;
@@ -129,7 +132,7 @@ Result compare(const results::RunSet& base, const results::RunSet& candidate,
       continue;
     }
     seen[bg.key] = true;
-    const results::Group& ng = *found->second;
+    const runfile::Group& ng = *found->second;
     const auto& a = bg.metric(options.metric);
     const auto& b = ng.metric(options.metric);
     Row row = compare_samples(a, b, options);
@@ -138,7 +141,7 @@ Result compare(const results::RunSet& base, const results::RunSet& candidate,
       result.warnings.push_back(fmt::format(
           "{}: too few runs to judge ({} base, {} new): with so few the smallest possible "
           "p-value is {:.3f}, above alpha {}; run at least {} each",
-          label(bg.key), a.size(), b.size(), stats::smallest_p_value(a.size(), b.size()),
+          label(bg.key), a.size(), b.size(), report::smallest_p_value(a.size(), b.size()),
           options.alpha, runs_needed(options.alpha)));
     }
     if (row.verdict != Verdict::kTooFewRuns && (a.size() < 9 || b.size() < 9)) ++unreliable;
@@ -181,12 +184,12 @@ Result compare(const results::RunSet& base, const results::RunSet& candidate,
 
 Result compare_files(const std::vector<std::filesystem::path>& base,
                      const std::vector<std::filesystem::path>& candidate,
-                     const std::vector<std::string>& group_by, const Options& options) {
-  results::ReadOptions read;
+                     const std::vector<std::string>& group_by, const CompareOptions& options) {
+  runfile::ReadOptions read;
   read.group_by = group_by.empty() ? kDefaultGroupBy : group_by;
   read.allow_missing_columns = group_by.empty();
-  const results::RunSet b = results::read_runs(base, read);
-  const results::RunSet n = results::read_runs(candidate, read);
+  const runfile::RunSet b = runfile::read_runs(base, read);
+  const runfile::RunSet n = runfile::read_runs(candidate, read);
   Result result = compare(b, n, options);
   for (const auto* set : {&b, &n}) {
     for (const auto& g : set->groups) {
@@ -235,39 +238,39 @@ void write_json(const Result& result, std::ostream& out) {
 }
 
 // The group-by columns first, left-aligned.
-exporter::Table key_columns(const Result& result) {
-  exporter::Table t;
+report::Table key_columns(const Result& result) {
+  report::Table t;
   t.header = result.group_by;
   t.numeric.assign(result.group_by.size(), false);
   return t;
 }
 
-void write_tsv(const Result& result, results::Metric metric, std::ostream& out) {
-  exporter::Table t = key_columns(result);
+void write_tsv(const Result& result, runfile::Metric metric, std::ostream& out) {
+  report::Table t = key_columns(result);
   for (const char* h :
        {"base_median", "new_median", "ratio", "ci_low", "ci_high", "p_value", "significant"}) {
     t.header.emplace_back(h);
   }
   const int decimals =
-      metric == results::Metric::kMem || metric == results::Metric::kCpuPct ? 2 : 6;
+      metric == runfile::Metric::kMem || metric == runfile::Metric::kCpuPct ? 2 : 6;
   for (const Row& row : result.rows) {
     std::vector<std::string> cells = row.key;
-    cells.push_back(exporter::trimmed(row.base_median, decimals));
-    cells.push_back(exporter::trimmed(row.new_median, decimals));
-    cells.push_back(exporter::trimmed(row.ratio, 4));
-    cells.push_back(row.ci ? exporter::trimmed(row.ci->low, 4) : "");
-    cells.push_back(row.ci ? exporter::trimmed(row.ci->high, 4) : "");
-    cells.push_back(row.p_value ? exporter::trimmed(*row.p_value, 6) : "");
+    cells.push_back(report::trimmed(row.base_median, decimals));
+    cells.push_back(report::trimmed(row.new_median, decimals));
+    cells.push_back(report::trimmed(row.ratio, 4));
+    cells.push_back(row.ci ? report::trimmed(row.ci->low, 4) : "");
+    cells.push_back(row.ci ? report::trimmed(row.ci->high, 4) : "");
+    cells.push_back(row.p_value ? report::trimmed(*row.p_value, 6) : "");
     cells.emplace_back(row.verdict == Verdict::kTooFewRuns ? "too_few_runs"
                        : row.verdict == Verdict::kNoChange ? "no"
                                                            : "yes");
     t.rows.push_back(std::move(cells));
   }
-  exporter::write_table(t, exporter::Format::kTsv, out);
+  report::write_table(t, report::Format::kTsv, out);
 }
 
 // One line of the pretty and markdown tables: the figures, and the verdict in words.
-std::vector<std::string> row_in_words(const Row& row, results::Metric metric, double alpha) {
+std::vector<std::string> row_in_words(const Row& row, runfile::Metric metric, double alpha) {
   std::vector<std::string> cells = row.key;
   cells.push_back(fmt::format("{}/{}", row.base_n, row.new_n));
   cells.push_back(format_value(row.base_median, metric));
@@ -287,9 +290,9 @@ std::vector<std::string> row_in_words(const Row& row, results::Metric metric, do
 }
 
 // Pretty and markdown: the table, then a one-line tally of the verdicts.
-void write_in_words(const Result& result, exporter::Format format, results::Metric metric,
+void write_in_words(const Result& result, report::Format format, runfile::Metric metric,
                     std::ostream& out) {
-  exporter::Table t = key_columns(result);
+  report::Table t = key_columns(result);
   for (const char* h : {"runs", "base", "new", "change"}) {
     t.header.emplace_back(h);
     t.numeric.push_back(true);
@@ -305,12 +308,12 @@ void write_in_words(const Result& result, exporter::Format format, results::Metr
     ++tally[row.verdict];
     t.rows.push_back(row_in_words(row, metric, result.alpha));
   }
-  exporter::write_table(t, format, out);
+  report::write_table(t, format, out);
   std::vector<std::string> parts;
   for (Verdict v : {Verdict::kSlower, Verdict::kFaster, Verdict::kNoChange, Verdict::kTooFewRuns}) {
     if (tally[v] > 0) parts.push_back(fmt::format("{} {}", tally[v], to_string(v)));
   }
-  out << (format == exporter::Format::kMarkdown ? "\n" : "")
+  out << (format == report::Format::kMarkdown ? "\n" : "")
       << fmt::format(
              "{} {}: {} (Mann-Whitney U, alpha {}; change = new / base - 1)\n", result.rows.size(),
              result.rows.size() == 1 ? "comparison" : "comparisons",
@@ -320,15 +323,15 @@ void write_in_words(const Result& result, exporter::Format format, results::Metr
 
 }  // namespace
 
-void write_result(const Result& result, exporter::Format format, std::ostream& out) {
-  const results::Metric metric = parse_metric(result.metric).value_or(results::Metric::kElapsed);
-  if (format == exporter::Format::kJson) {
+void write_result(const Result& result, report::Format format, std::ostream& out) {
+  const runfile::Metric metric = parse_metric(result.metric).value_or(runfile::Metric::kElapsed);
+  if (format == report::Format::kJson) {
     write_json(result, out);
-  } else if (format == exporter::Format::kTsv) {
+  } else if (format == report::Format::kTsv) {
     write_tsv(result, metric, out);
   } else {
     write_in_words(result, format, metric, out);
   }
 }
 
-}  // namespace iobench::compare
+}  // namespace iobench::report

@@ -12,12 +12,12 @@
 #include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
 
-namespace iobench::compare {
+namespace iobench::report {
 
-struct Options {
+struct CompareOptions {
   double alpha = 0.05;       // significance level of the two-sided test
   double confidence = 0.95;  // of the ratio's interval
-  results::Metric metric = results::Metric::kElapsed;
+  runfile::Metric metric = runfile::Metric::kElapsed;
   std::optional<double> fail_on_regression_pct;  // a significant slowdown above this fails
 };
 
@@ -29,9 +29,9 @@ struct Row {
   std::size_t new_n = 0;
   double base_median = 0;
   double new_median = 0;
-  double ratio = 0;                   // new_median / base_median (NaN when base_median is 0)
-  std::optional<stats::Interval> ci;  // of the ratio; empty when too few runs
-  std::optional<double> p_value;      // empty when a side has no run
+  double ratio = 0;                    // new_median / base_median (NaN when base_median is 0)
+  std::optional<report::Interval> ci;  // of the ratio; empty when too few runs
+  std::optional<double> p_value;       // empty when a side has no run
   Verdict verdict = Verdict::kTooFewRuns;
   bool regression = false;  // counts against --fail-on-regression
 };
@@ -48,7 +48,7 @@ struct Result {
 
 // One comparison of two samples (no key): medians, ratio, interval, p-value and verdict.
 Row compare_samples(std::span<const double> base, std::span<const double> candidate,
-                    const Options& options = {});
+                    const CompareOptions& options = {});
 
 // The comparison as people say it (hyperfine's style): "2.31 ± 0.04 times faster, p < 0.001",
 // "1.36 ± 0.02 times slower, p = 0.004"; the ± is half the width of the ratio's confidence
@@ -60,16 +60,16 @@ std::string verdict_phrase(const Row& row);
 // Reads both sides grouped by `group_by` (empty: test, input, sink) and compares them.
 Result compare_files(const std::vector<std::filesystem::path>& base,
                      const std::vector<std::filesystem::path>& candidate,
-                     const std::vector<std::string>& group_by, const Options& options);
-Result compare(const results::RunSet& base, const results::RunSet& candidate,
-               const Options& options);
+                     const std::vector<std::string>& group_by, const CompareOptions& options);
+Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,
+               const CompareOptions& options);
 
 // tsv columns: the group-by columns (test input sink), base_median new_median ratio ci_low
 // ci_high p_value significant (yes, no, or too_few_runs). Pretty and markdown say the verdict in
 // words and end with a one-line tally; json has every field.
-void write_result(const Result& result, exporter::Format format, std::ostream& out);
+void write_result(const Result& result, report::Format format, std::ostream& out);
 
 // "slower", "faster", "no change", "too few runs"
 std::string_view to_string(Verdict verdict);
 
-}  // namespace iobench::compare
+}  // namespace iobench::report

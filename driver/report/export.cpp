@@ -12,10 +12,10 @@
 #include "common/error.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::exporter {
+namespace iobench::report {
 namespace {
 
-using results::Metric;
+using runfile::Metric;
 
 // Decimals that show at least three significant digits of the column's smallest positive value.
 int seconds_decimals(double smallest) {
@@ -40,7 +40,7 @@ constexpr std::string_view kPipeVerifiedNote =
     "/dev/null and skip the work)";
 
 // The counter columns a set has, in schema order.
-std::vector<Metric> counter_metrics(const results::RunSet& set) {
+std::vector<Metric> counter_metrics(const runfile::RunSet& set) {
   std::vector<Metric> out;
   for (std::size_t m = kTimeMetricCount; m < kMetricCount; ++m) {
     if (set.has_metric[m]) out.push_back(static_cast<Metric>(m));
@@ -53,17 +53,17 @@ struct DerivedColumn {
   std::string_view tsv_name;
   std::string_view table_name;
   int decimals;
-  std::optional<double> summary::CounterFigures::*figure;
+  std::optional<double> report::CounterFigures::*figure;
 };
 constexpr std::array<DerivedColumn, 4> kDerivedColumns{{
-    {"syscalls_per_mib", "syscalls/MiB", 1, &summary::CounterFigures::syscalls_per_mib},
-    {"syscalls_per_line", "syscalls/line", 3, &summary::CounterFigures::syscalls_per_line},
-    {"instructions_per_byte", "instr/byte", 2, &summary::CounterFigures::instructions_per_byte},
-    {"ipc", "IPC", 2, &summary::CounterFigures::ipc},
+    {"syscalls_per_mib", "syscalls/MiB", 1, &report::CounterFigures::syscalls_per_mib},
+    {"syscalls_per_line", "syscalls/line", 3, &report::CounterFigures::syscalls_per_line},
+    {"instructions_per_byte", "instr/byte", 2, &report::CounterFigures::instructions_per_byte},
+    {"ipc", "IPC", 2, &report::CounterFigures::ipc},
 }};
 
 // The derived columns that some group of the summary has a figure for.
-std::vector<const DerivedColumn*> derived_columns(const summary::Summary& s) {
+std::vector<const DerivedColumn*> derived_columns(const report::Summary& s) {
   std::vector<const DerivedColumn*> out;
   for (const DerivedColumn& d : kDerivedColumns) {
     if (std::any_of(s.groups.begin(), s.groups.end(),
@@ -75,14 +75,14 @@ std::vector<const DerivedColumn*> derived_columns(const summary::Summary& s) {
 }
 
 // The relative column of a table for people: "reference", "133× faster", "1.36× slower".
-std::string relative_cell(const summary::GroupStats& g) {
+std::string relative_cell(const report::GroupStats& g) {
   if (g.is_reference) return "reference";
   return g.relative ? format_relative(*g.relative) : "-";
 }
 
 // The headline table of pretty and markdown output.
-Table headline_table(const summary::Summary& s) {
-  const results::RunSet& set = *s.set;
+Table headline_table(const report::Summary& s) {
+  const runfile::RunSet& set = *s.set;
   Table t;
   for (const auto& column : set.group_by) {
     t.header.push_back(column);
@@ -136,23 +136,23 @@ Table headline_table(const summary::Summary& s) {
   return t;
 }
 
-constexpr std::array<int, results::kMetricCount> kTsvDecimals{6, 6, 6, 2, 1, 1, 1,
+constexpr std::array<int, runfile::kMetricCount> kTsvDecimals{6, 6, 6, 2, 1, 1, 1,
                                                               1, 1, 1, 1, 1, 1, 1};
 
 // The time metrics always; a counter only when some file has its column.
-bool reported(const results::RunSet& set, std::size_t metric) {
+bool reported(const runfile::RunSet& set, std::size_t metric) {
   return metric < kTimeMetricCount || set.has_metric[metric];
 }
 
-void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
-  const results::RunSet& set = *s.set;
+void write_summary_tsv(const report::Summary& s, std::ostream& out) {
+  const runfile::RunSet& set = *s.set;
   Table t;
   for (const auto& column : set.group_by) t.header.push_back(column);
   t.header.emplace_back("n");
-  for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+  for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
     if (!reported(set, m)) continue;
     for (std::string_view op : {"median", "min", "max", "mad", "mean", "stdev"}) {
-      t.header.push_back(fmt::format("{}_{}", results::kMetricNames[m], op));
+      t.header.push_back(fmt::format("{}_{}", runfile::kMetricNames[m], op));
     }
   }
   for (std::string_view h :
@@ -164,9 +164,9 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
   for (const auto& g : s.groups) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
     row.push_back(std::to_string(g.metric(Metric::kElapsed).n));
-    for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+    for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
       if (!reported(set, m)) continue;
-      const stats::SampleStats& st = g.metrics[m];
+      const report::SampleStats& st = g.metrics[m];
       const int d = kTsvDecimals[m];
       for (double v : {st.median, st.min, st.max, st.mad, st.mean, st.stddev}) {
         row.push_back(trimmed(v, d));
@@ -176,7 +176,7 @@ void write_summary_tsv(const summary::Summary& s, std::ostream& out) {
     row.push_back(g.relative ? trimmed(*g.relative, 4) : "");
     row.push_back(std::to_string(g.group->excluded_count()));
     row.push_back(std::to_string(g.elapsed_outliers));
-    const stats::MedianInterval& ci = g.elapsed_ci95;
+    const report::MedianInterval& ci = g.elapsed_ci95;
     row.push_back(trimmed(ci.median - ci.half_width, 6));
     row.push_back(trimmed(ci.median + ci.half_width, 6));
     for (const DerivedColumn* d : derived) {
@@ -193,7 +193,7 @@ nlohmann::ordered_json number_or_null(double v) {
   return v;
 }
 
-nlohmann::ordered_json stats_json(const stats::SampleStats& st) {
+nlohmann::ordered_json stats_json(const report::SampleStats& st) {
   nlohmann::ordered_json j;
   j["n"] = st.n;
   j["median"] = number_or_null(st.median);
@@ -206,16 +206,16 @@ nlohmann::ordered_json stats_json(const stats::SampleStats& st) {
 }
 
 // hyperfine's --export-json shape, one result per group; iobench's extras under "iobench".
-void write_summary_json(const summary::Summary& s, std::ostream& out) {
-  const results::RunSet& set = *s.set;
+void write_summary_json(const report::Summary& s, std::ostream& out) {
+  const runfile::RunSet& set = *s.set;
   const std::size_t test_key = set.key_index("test");
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   for (const auto& g : s.groups) {
-    const results::Group& group = *g.group;
+    const runfile::Group& group = *g.group;
     const auto& el = g.metric(Metric::kElapsed);
     nlohmann::ordered_json r;
     r["command"] =
-        test_key != std::string_view::npos ? group.key[test_key] : summary::group_label(set, group);
+        test_key != std::string_view::npos ? group.key[test_key] : report::group_label(set, group);
     r["mean"] = number_or_null(el.mean);
     r["stddev"] = number_or_null(el.stddev);
     r["median"] = number_or_null(el.median);
@@ -240,7 +240,7 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
     extra["group"] = std::move(key);
     extra["n"] = el.n;
     nlohmann::ordered_json excluded = nlohmann::ordered_json::object();
-    for (std::size_t st = 1; st < results::kStatusCount; ++st) {
+    for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
       if (group.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = group.rows[st];
     }
     extra["excluded"] = std::move(excluded);
@@ -266,9 +266,9 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
       extra["input_lines"] = g.input_lines ? nlohmann::ordered_json(*g.input_lines) : nullptr;
     }
     nlohmann::ordered_json per_metric;
-    for (std::size_t m = 0; m < results::kMetricCount; ++m) {
+    for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
       if (!reported(set, m)) continue;
-      per_metric[std::string(results::kMetricNames[m])] = stats_json(g.metrics[m]);
+      per_metric[std::string(runfile::kMetricNames[m])] = stats_json(g.metrics[m]);
     }
     extra["stats"] = std::move(per_metric);
     extra["user_times"] = group.metric(Metric::kUser);
@@ -285,7 +285,7 @@ void write_summary_json(const summary::Summary& s, std::ostream& out) {
 
 }  // namespace
 
-void write_summary(const summary::Summary& summary, Format format, std::ostream& out) {
+void write_summary(const report::Summary& summary, Format format, std::ostream& out) {
   switch (format) {
     case Format::kTsv:
       write_summary_tsv(summary, out);
@@ -304,8 +304,8 @@ void write_summary(const summary::Summary& summary, Format format, std::ostream&
   }
 }
 
-void write_medians_tsv(const summary::Summary& s, std::ostream& out) {
-  const results::RunSet& set = *s.set;
+void write_medians_tsv(const report::Summary& s, std::ostream& out) {
+  const runfile::RunSet& set = *s.set;
   Table t;
   t.header = {"test",        "input",         "sink",           "n",          "elapsed_median",
               "user_median", "system_median", "cpu_pct_median", "mem_median", "elapsed_min",
@@ -314,6 +314,7 @@ void write_medians_tsv(const summary::Summary& s, std::ostream& out) {
                                         set.key_index("sink")};
   for (const auto& g : s.groups) {
     std::vector<std::string> row;
+    row.reserve(keys.size());
     for (std::size_t k : keys) {
       row.push_back(k != std::string_view::npos ? g.group->key[k] : std::string());
     }
@@ -338,4 +339,4 @@ void write_warnings(const std::vector<std::string>& warnings, std::ostream& out)
   for (const auto& w : warnings) out << "iobench: warning: " << w << '\n';
 }
 
-}  // namespace iobench::exporter
+}  // namespace iobench::report

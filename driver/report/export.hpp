@@ -8,7 +8,7 @@
 
 #include "driver/report/summary.hpp"
 
-namespace iobench::exporter {
+namespace iobench::report {
 
 enum class Format { kPretty, kTsv, kMarkdown, kJson };
 
@@ -31,13 +31,13 @@ std::string trimmed(double value, int decimals);
 
 // `summarize` output in any format. Pretty and markdown show the headline columns; tsv and json
 // every statistic.
-void write_summary(const summary::Summary& summary, Format format, std::ostream& out);
+void write_summary(const report::Summary& summary, Format format, std::ostream& out);
 
 // The medians file (docs/formats.md): test input sink n elapsed_median user_median system_median
 // cpu_pct_median mem_median elapsed_min elapsed_max elapsed_mad mb_per_s relative.
-void write_medians_tsv(const summary::Summary& summary, std::ostream& out);
+void write_medians_tsv(const report::Summary& summary, std::ostream& out);
 
 // Warnings, one a line, each starting with "iobench: warning: " like the driver's own.
 void write_warnings(const std::vector<std::string>& warnings, std::ostream& out);
 
-}  // namespace iobench::exporter
+}  // namespace iobench::report

@@ -15,22 +15,27 @@
 
 namespace iobench::report {
 
-void write_medians_report(const MediansReportRequest& request, std::ostream& table_out,
-                          std::ostream& warnings_out) {
-  results::ReadOptions read_options;
+std::vector<std::string> write_medians_report(const MediansReportRequest& request,
+                                              std::ostream& table_out, std::ostream& warnings_out) {
+  runfile::ReadOptions read_options;
   read_options.group_by = {"test", "input", "sink"};
-  const results::RunSet set = results::read_runs({request.runs_tsv}, read_options);
-  summary::Options options;
+  const runfile::RunSet set = runfile::read_runs({request.runs_tsv}, read_options);
+  report::SummaryOptions options;
   options.baseline = request.baseline;
-  const summary::Summary summary = summary::summarize(set, options);
+  if (!request.warnings_kept_in.empty()) {  // shortened only where the full list is kept
+    options.groups_named = kGroupsNamedInAWarning;
+    options.all_groups_in = request.warnings_kept_in.string();
+  }
+  const report::Summary summary = report::summarize(set, options);
 
   if (!request.medians_tsv.empty()) {
     std::ostringstream medians;
-    exporter::write_medians_tsv(summary, medians);
+    report::write_medians_tsv(summary, medians);
     write_file_atomically(request.medians_tsv, medians.str());
   }
-  exporter::write_summary(summary, exporter::Format::kPretty, table_out);
-  exporter::write_warnings(summary.warnings, warnings_out);
+  report::write_summary(summary, report::Format::kPretty, table_out);
+  report::write_warnings(summary.warnings, warnings_out);
+  return summary.warnings_in_full;
 }
 
 }  // namespace iobench::report

@@ -1,8 +1,10 @@
 #pragma once
 // What `iobench run` asks of the reporting module when its matrix is done.
+#include <cstddef>
 #include <filesystem>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace iobench::report {
 
@@ -10,13 +12,22 @@ struct MediansReportRequest {
   std::filesystem::path runs_tsv;     // the run file just written
   std::filesystem::path medians_tsv;  // where the medians file goes (results/medians/...)
   std::string baseline;               // test name for `relative`, empty: the fastest
+  // Where the warnings are kept in full (the meta file): the printed ones then name a few groups;
+  // empty: they name every group.
+  std::filesystem::path warnings_kept_in;
 };
+
+// A printed warning names at most this many groups and counts the rest (docs/reports.md,
+// "Warnings").
+inline constexpr std::size_t kGroupsNamedInAWarning = 5;
 
 // Reads the run file, writes the medians file (docs/formats.md columns: test input sink n
 // elapsed_median user_median system_median cpu_pct_median mem_median elapsed_min elapsed_max
 // elapsed_mad mb_per_s relative), prints the medians table to `table_out` and the warnings
-// (failures, mismatches, high spread, outliers, few runs) to `warnings_out`.
-void write_medians_report(const MediansReportRequest& request, std::ostream& table_out,
-                          std::ostream& warnings_out);
+// (failures, mismatches, high spread, outliers, few runs) to `warnings_out`, each naming at most
+// kGroupsNamedInAWarning groups when warnings_kept_in is given. Returns the warnings with every
+// group named, for the run record.
+std::vector<std::string> write_medians_report(const MediansReportRequest& request,
+                                              std::ostream& table_out, std::ostream& warnings_out);
 
 }  // namespace iobench::report

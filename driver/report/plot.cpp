@@ -13,10 +13,10 @@
 #include "driver/report/svg.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::plot {
+namespace iobench::report {
 namespace {
 
-using results::Metric;
+using runfile::Metric;
 using svg::escape;
 using svg::kCharWidth;
 using svg::shorten;
@@ -39,6 +39,7 @@ constexpr const char* kFastestColor = "#74c476";
 constexpr const char* kUserColor = "#08519c";
 constexpr const char* kSystemColor = "#e6550d";
 constexpr const char* kWhiskerColor = "#333333";
+constexpr const char* kIntervalColor = "#111111";
 constexpr const char* kGridColor = "#e3e3e3";
 constexpr const char* kTextColor = "#222222";
 constexpr const char* kMutedColor = "#666666";
@@ -80,7 +81,7 @@ Columns place_columns(const ColumnWidths& widths, int width_px) {
 }
 
 // Title, the key to the marks, and the subtitle; returns the baseline below them.
-double draw_title(Svg& svg, const Options& options, double width) {
+double draw_title(Svg& svg, const PlotOptions& options, double width) {
   const bool mem = options.metric == Metric::kMem;
   const bool time = options.metric == Metric::kElapsed;  // with the user + system strip
   double y = kMargin + kTitleFont;
@@ -108,7 +109,22 @@ double draw_title(Svg& svg, const Options& options, double width) {
 }
 
 // The marks a legend item shows, each drawn as the rows draw it.
-enum class LegendMark { kMedianBar, kMinMaxWhisker, kRunDot, kUserStrip, kSystemStrip, kFastest };
+enum class LegendMark {
+  kMedianBar,
+  kMinMaxWhisker,
+  kMedianInterval,
+  kRunDot,
+  kUserStrip,
+  kSystemStrip,
+  kFastest
+};
+
+// The elapsed median's 95 % interval, a dark band over the whisker (report_marks only).
+std::string interval_band(double x0, double x1, double cy) {
+  return fmt::format(
+      R"(<rect class="ci95" x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}" fill-opacity="0.75")",
+      x0, cy - kStripHeight / 2, std::max(1.0, x1 - x0), kStripHeight, kIntervalColor);
+}
 
 void draw_legend_mark(Svg& svg, LegendMark mark, double x, double cy) {
   switch (mark) {
@@ -120,6 +136,9 @@ void draw_legend_mark(Svg& svg, LegendMark mark, double x, double cy) {
       svg.raw(fmt::format(
           R"(<path d="M{0:.1f} {1:.1f}H{2:.1f}M{0:.1f} {3:.1f}V{4:.1f}M{2:.1f} {3:.1f}V{4:.1f}" stroke="{5}" stroke-width="1.2" fill="none"/>)",
           x, cy, x + 20, cy - 5, cy + 5, kWhiskerColor));
+      break;
+    case LegendMark::kMedianInterval:
+      svg.raw(interval_band(x, x + 20, cy) + "/>");
       break;
     case LegendMark::kRunDot:
       svg.raw(
@@ -141,15 +160,18 @@ void draw_legend_mark(Svg& svg, LegendMark mark, double x, double cy) {
 }
 
 // The legend below `y`, wrapped to the width; returns the y below it.
-double draw_legend(Svg& svg, const Options& options, double width, double y) {
+double draw_legend(Svg& svg, const PlotOptions& options, double width, double y) {
   const bool mem = options.metric == Metric::kMem;
   const bool time = options.metric == Metric::kElapsed;
   std::vector<std::pair<LegendMark, std::string>> items{
       {LegendMark::kMedianBar, mem    ? std::string("median max RSS")
                                : time ? std::string("median elapsed")
                                       : fmt::format("median {}", metric_name(options.metric))},
-      {LegendMark::kMinMaxWhisker, "min–max"},
-      {LegendMark::kRunDot, "one run"}};
+      {LegendMark::kMinMaxWhisker, "min–max"}};
+  if (time && options.report_marks) {
+    items.push_back({LegendMark::kMedianInterval, "95 % interval of the median"});
+  }
+  items.push_back({LegendMark::kRunDot, "one run"});
   if (time) {
     items.push_back({LegendMark::kUserStrip, "user CPU"});
     items.push_back({LegendMark::kSystemStrip, "system CPU"});
@@ -177,8 +199,10 @@ void draw_grid_line(Svg& svg, double x, double y0, double y1, const char* color)
 }
 
 // The marks of one row with runs: the median bar, the user + system strip (elapsed only), the
-// min-max whisker and a dot per run.
-void draw_marks(Svg& svg, const Row& row, const Axis& axis, Metric metric, double cy) {
+// min-max whisker (with the median's interval for the report) and a dot per run.
+void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptions& options,
+                double cy) {
+  const Metric metric = options.metric;
   const double x0 = axis.plot_x0;
   const auto& samples = row.group->metric(metric);
   svg.raw(fmt::format(
@@ -200,21 +224,36 @@ void draw_marks(Svg& svg, const Row& row, const Axis& axis, Metric metric, doubl
   svg.raw(fmt::format(
       R"(<path d="M{0:.1f} {1:.1f}H{2:.1f}M{0:.1f} {3:.1f}V{4:.1f}M{2:.1f} {3:.1f}V{4:.1f}" stroke="{5}" stroke-width="1.2" fill="none"/>)",
       axis.x(row.value.min), cy, axis.x(row.value.max), cy - 5, cy + 5, kWhiskerColor));
+  const report::MedianInterval& ci = row.elapsed_ci95;
+  if (options.report_marks && metric == Metric::kElapsed && std::isfinite(ci.half_width)) {
+    // The interval may reach past the runs (few runs, t quantiles): drawn within the plot, its
+    // bounds in the tooltip.
+    const double plot_x1 = axis.plot_x0 + axis.plot_w;
+    svg.raw(fmt::format("{}><title>95 % interval of the median: {} – {}</title></rect>",
+                        interval_band(std::max(x0, axis.x(ci.median - ci.half_width)),
+                                      std::min(plot_x1, axis.x(ci.median + ci.half_width)), cy),
+                        format_value(ci.median - ci.half_width, metric),
+                        format_value(ci.median + ci.half_width, metric)));
+  }
+  const char* dot_class = options.report_marks ? R"( class="run")" : "";
   for (std::size_t i = 0; i < samples.size(); ++i) {
     // Deterministic vertical jitter so equal values stay visible.
     const double jitter = (static_cast<double>((i * 7) % 5) - 2) * 1.6;
-    svg.raw(
-        fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="2.6" fill="#000" fill-opacity="0.55"/>)",
-                    axis.x(samples[i]), cy + jitter));
+    svg.raw(fmt::format(
+        R"(<circle{} cx="{:.1f}" cy="{:.1f}" r="2.6" fill="#000" fill-opacity="0.55"/>)", dot_class,
+        axis.x(samples[i]), cy + jitter));
   }
 }
 
 // Row r of the section at `y` (its top): the stripe of odd rows, the label, the marks and the
 // value columns.
 void draw_row(Svg& svg, const Section& section, std::size_t r, const Axis& axis,
-              const Columns& columns, Metric metric, double y) {
-  const Row& row = section.rows[r];
+              const Columns& columns, const PlotOptions& options, double y) {
+  const ChartRow& row = section.rows[r];
   const double cy = y + kRowHeight / 2;
+  if (options.report_marks) {
+    svg.raw(fmt::format(R"(<g class="chart-row" data-test="{}">)", escape(row.label)));
+  }
   if (r % 2 == 1) {
     svg.raw(
         fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="#f6f8fa"/>)",
@@ -227,7 +266,7 @@ void draw_row(Svg& svg, const Section& section, std::size_t r, const Axis& axis,
   const std::string label = shorten(row.label, kMaxLabelChars);
   svg.text(columns.plot_x0 - kGap, cy + 4, "end", kFont, label,
            row.fastest ? R"(font-weight="bold")" : "", label != row.label ? row.label : "");
-  if (row.value.n > 0) draw_marks(svg, row, axis, metric, cy);
+  if (row.value.n > 0) draw_marks(svg, row, axis, options, cy);
   if (row.fastest) svg.raw(star(columns.plot_x1 + kGap + 6, cy, 7, kFastestColor));
   const char* style = row.fastest        ? R"(font-weight="bold" fill="#2f7d32")"
                       : row.value.n == 0 ? R"(fill="#b00020")"
@@ -239,12 +278,13 @@ void draw_row(Svg& svg, const Section& section, std::size_t r, const Axis& axis,
   if (!section.notes[r].empty()) {
     svg.text(columns.note_x0, cy + 4, "start", kFont, section.notes[r], R"(fill="#b00020")");
   }
+  if (options.report_marks) svg.raw("</g>");
 }
 
 // One section below `y`: its title, the grid, its rows and the axis labels under them; returns
 // the y below it.
-double draw_section(Svg& svg, const Section& section, const Columns& columns, Metric metric,
-                    double y) {
+double draw_section(Svg& svg, const Section& section, const Columns& columns,
+                    const PlotOptions& options, double y) {
   y += 18;
   svg.text(kMargin, y, "start", kSectionFont, section.title, R"(font-weight="bold")");
   y += 8;
@@ -255,7 +295,7 @@ double draw_section(Svg& svg, const Section& section, const Columns& columns, Me
     draw_grid_line(svg, axis.x(axis.ticks[t]), y, rows_y1, t == 0 ? "#999999" : kGridColor);
   }
   for (std::size_t r = 0; r < section.rows.size(); ++r) {
-    draw_row(svg, section, r, axis, columns, metric, y);
+    draw_row(svg, section, r, axis, columns, options, y);
     y += kRowHeight;
   }
   y += kFont + 4;
@@ -269,26 +309,11 @@ double draw_section(Svg& svg, const Section& section, const Columns& columns, Me
   return y;
 }
 
-}  // namespace
-
-Chart render(const results::RunSet& set, const Options& options) {
-  if (options.metric != Metric::kElapsed && options.metric != Metric::kMem &&
-      !is_counter(options.metric)) {
-    throw Error("--metric: plot draws elapsed, mem or a counter column (syscalls, ...)");
-  }
-  std::vector<Section> sections = group_sections(set, options.metric);
-  const Columns columns = place_columns(scale_sections(sections, options.metric), options.width_px);
-  Svg svg;
-  double y = draw_title(svg, options, columns.width);
-  y = draw_legend(svg, options, columns.width, y + 12);
-  for (const Section& section : sections) {
-    y = draw_section(svg, section, columns, options.metric, y);
-  }
-  y += kMargin;
-
+// The whole SVG document around a body, `height` rounded up.
+Chart finish_chart(Svg& svg, double width, double height) {
   Chart chart;
-  chart.width = columns.width;
-  chart.height = std::ceil(y);
+  chart.width = width;
+  chart.height = std::ceil(height);
   chart.svg = fmt::format(
       R"(<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="{2}" fill="{3}">
@@ -300,13 +325,41 @@ Chart render(const results::RunSet& set, const Options& options) {
   return chart;
 }
 
+}  // namespace
+
+Chart render(const runfile::RunSet& set, const PlotOptions& options) {
+  if (options.metric != Metric::kElapsed && options.metric != Metric::kMem &&
+      !is_counter(options.metric)) {
+    throw Error("--metric: plot draws elapsed, mem or a counter column (syscalls, ...)");
+  }
+  std::vector<Section> sections = group_sections(set, options.metric);
+  const Columns columns = place_columns(scale_sections(sections, options.metric), options.width_px);
+  Svg svg;
+  double y = 0;
+  if (options.heading) {
+    y = draw_title(svg, options, columns.width);
+    y = draw_legend(svg, options, columns.width, y + 12);
+  }
+  for (const Section& section : sections) {
+    y = draw_section(svg, section, columns, options, y);
+  }
+  return finish_chart(svg, columns.width, y + kMargin);
+}
+
+Chart render_key(const PlotOptions& options) {
+  const double width = std::max(options.width_px, 640);
+  Svg svg;
+  const double y = draw_legend(svg, options, width, 4);
+  return finish_chart(svg, width, y + 4);
+}
+
 void plot_files(const std::vector<std::filesystem::path>& files, const std::filesystem::path& out,
-                const Options& options) {
-  results::ReadOptions read;
+                const PlotOptions& options) {
+  runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
   read.allow_missing_columns = true;
-  const results::RunSet set = results::read_runs(files, read);
-  Options o = options;
+  const runfile::RunSet set = runfile::read_runs(files, read);
+  PlotOptions o = options;
   if (o.subtitle.empty()) {
     std::vector<std::string> names;
     for (const auto& f : set.files) names.push_back(std::filesystem::path(f).filename().string());
@@ -316,4 +369,4 @@ void plot_files(const std::vector<std::filesystem::path>& files, const std::file
   write_file_atomically(out, chart.svg);
 }
 
-}  // namespace iobench::plot
+}  // namespace iobench::report

@@ -12,9 +12,9 @@
 #include "driver/report/svg.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::plot {
+namespace iobench::report {
 
-using results::Metric;
+using runfile::Metric;
 using svg::count_unit;
 using svg::decimals_for;
 using svg::nice_step;
@@ -23,21 +23,21 @@ using svg::text_width;
 using svg::tick_label;
 using svg::Unit;
 
-std::vector<Section> group_sections(const results::RunSet& set, Metric metric) {
+std::vector<Section> group_sections(const runfile::RunSet& set, Metric metric) {
   const std::size_t test_key = set.key_index("test");
   const std::size_t input_key = set.key_index("input");
   const std::size_t sink_key = set.key_index("sink");
   if (test_key == std::string_view::npos) throw Error("plot: the runs have no test column");
   // The fastest (the reference) and the relative figures are the summary's, for this metric.
-  summary::Options summary_options;
+  report::SummaryOptions summary_options;
   summary_options.relative_metric = metric;
-  const summary::Summary summary = summary::summarize(set, summary_options);
+  const report::Summary summary = report::summarize(set, summary_options);
   // Sections by input and sink, in order of first appearance; rows fastest first.
   std::vector<Section> sections;
   std::map<std::pair<std::string, std::string>, std::size_t> section_index;
   for (std::size_t i = 0; i < set.groups.size(); ++i) {
-    const results::Group& g = set.groups[i];
-    const summary::GroupStats& stats = summary.groups[i];  // the summary keeps the set's order
+    const runfile::Group& g = set.groups[i];
+    const report::GroupStats& stats = summary.groups[i];  // the summary keeps the set's order
     const std::string input = input_key != std::string_view::npos ? g.key[input_key] : "";
     const std::string sink = sink_key != std::string_view::npos ? g.key[sink_key] : "";
     auto [it, inserted] = section_index.emplace(std::make_pair(input, sink), sections.size());
@@ -49,23 +49,25 @@ std::vector<Section> group_sections(const results::RunSet& set, Metric metric) {
       section.title = title.empty() ? "(no input or sink column)" : title;
       sections.push_back(std::move(section));
     }
-    Row row{&g,
-            g.key[test_key],
-            stats.metric(metric),
-            stats.metric(Metric::kUser).median,
-            stats.metric(Metric::kSystem).median,
-            stats.is_reference,
-            stats.relative};
+    ChartRow row{&g,
+                 g.key[test_key],
+                 stats.metric(metric),
+                 stats.metric(Metric::kUser).median,
+                 stats.metric(Metric::kSystem).median,
+                 stats.is_reference,
+                 stats.relative,
+                 stats.elapsed_ci95};
     sections[it->second].rows.push_back(std::move(row));
   }
   if (sections.empty()) throw Error("plot: no runs to plot");
   for (auto& section : sections) {
-    std::stable_sort(section.rows.begin(), section.rows.end(), [](const Row& a, const Row& b) {
-      const bool an = a.value.n > 0;
-      const bool bn = b.value.n > 0;
-      if (an != bn) return an;
-      return an && a.value.median < b.value.median;
-    });
+    std::stable_sort(section.rows.begin(), section.rows.end(),
+                     [](const ChartRow& a, const ChartRow& b) {
+                       const bool an = a.value.n > 0;
+                       const bool bn = b.value.n > 0;
+                       if (an != bn) return an;
+                       return an && a.value.median < b.value.median;
+                     });
   }
   return sections;
 }
@@ -200,4 +202,4 @@ Axis make_axis(const Section& section, double plot_x0, double plot_w) {
   return axis;
 }
 
-}  // namespace iobench::plot
+}  // namespace iobench::report

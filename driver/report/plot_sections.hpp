@@ -6,28 +6,30 @@
 #include <string>
 #include <vector>
 
+#include "driver/report/precision.hpp"
 #include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
 
-namespace iobench::plot {
+namespace iobench::report {
 
 inline constexpr double kFont = 12;  // labels, ticks, values
 inline constexpr std::size_t kMaxLabelChars = 40;
 inline constexpr double kLogRange = 30;  // slowest / fastest median above which the axis is log
 
-struct Row {
-  const results::Group* group;
+struct ChartRow {
+  const runfile::Group* group;
   std::string label;
-  stats::SampleStats value;
+  report::SampleStats value;
   double user_median = 0;
   double system_median = 0;
   bool fastest = false;
   std::optional<double> relative;
+  report::MedianInterval elapsed_ci95;  // the elapsed median's 95 % interval (summary.hpp)
 };
 
 struct Section {
   std::string title;
-  std::vector<Row> rows;
+  std::vector<ChartRow> rows;
   double top = 0;          // largest value drawn
   double bottom = 0;       // smallest positive value drawn (the log axis starts below it)
   bool log_scale = false;  // medians span more than kLogRange: a log axis keeps them readable
@@ -41,7 +43,7 @@ struct Section {
 
 // Sections by input and sink, in order of first appearance; rows fastest first. Throws
 // iobench::Error when there is no test column or no run.
-std::vector<Section> group_sections(const results::RunSet& set, results::Metric metric);
+std::vector<Section> group_sections(const runfile::RunSet& set, runfile::Metric metric);
 
 struct ColumnWidths {
   double label = 0;
@@ -50,7 +52,7 @@ struct ColumnWidths {
   double note = 0;
 };
 // Sets each section's scale, unit and value texts; returns the widest text of each column.
-ColumnWidths scale_sections(std::vector<Section>& sections, results::Metric metric);
+ColumnWidths scale_sections(std::vector<Section>& sections, runfile::Metric metric);
 
 // A section's value axis: its ticks and their labels, and where a value lies on the plot (from
 // plot_x0, plot_w wide).
@@ -70,4 +72,4 @@ struct Axis {
 // decades (and 2 and 5 between them) on a log axis, 1-2-5 steps from 0 on a linear one.
 Axis make_axis(const Section& section, double plot_x0, double plot_w);
 
-}  // namespace iobench::plot
+}  // namespace iobench::report

@@ -7,7 +7,7 @@
 
 #include "driver/report/stats.hpp"
 
-namespace iobench::stats {
+namespace iobench::report {
 
 double student_t_975(std::size_t degrees_of_freedom) {
   static constexpr std::array<double, 30> kTable{
@@ -55,4 +55,4 @@ bool precise_enough(std::span<const double> elapsed_s, const RepeatTarget& targe
   return interval.half_width_pct <= target.ci_pct;  // false for NaN
 }
 
-}  // namespace iobench::stats
+}  // namespace iobench::report

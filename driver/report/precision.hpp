@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <span>
 
-namespace iobench::stats {
+namespace iobench::report {
 
 // Student's t quantile for a two-sided 95 % interval with `degrees_of_freedom` >= 1: the exact
 // table up to 30, the Cornish-Fisher expansion beyond (error below 1e-8).
@@ -35,4 +35,4 @@ struct RepeatTarget {
 // min runs and the interval within ci_pct.
 bool precise_enough(std::span<const double> elapsed_s, const RepeatTarget& target);
 
-}  // namespace iobench::stats
+}  // namespace iobench::report

@@ -5,10 +5,15 @@
 #include <limits>
 #include <numeric>
 
-namespace iobench::stats {
+namespace iobench::report {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Iglewicz and Hoaglin's modified z-score of x, for a sample whose raw MAD is positive.
+double modified_z(double x, double median, double mad) {
+  return 0.6745 * (x - median) / mad;
+}
 
 // Median of a scratch copy that may be reordered.
 double median_in_place(std::vector<double>& v) {
@@ -115,7 +120,7 @@ std::vector<double> modified_z_scores(std::span<const double> values) {
   const double med = median(values);
   const double m = mad(values);
   if (m > 0) {
-    for (std::size_t i = 0; i < values.size(); ++i) z[i] = 0.6745 * (values[i] - med) / m;
+    for (std::size_t i = 0; i < values.size(); ++i) z[i] = modified_z(values[i], med, m);
     return z;
   }
   double mean_ad = 0;
@@ -134,6 +139,14 @@ std::vector<std::size_t> outliers(std::span<const double> values, double thresho
     if (std::fabs(z[i]) > threshold) out.push_back(i);
   }
   return out;
+}
+
+std::size_t count_outliers(std::span<const double> values, double median, double mad,
+                           double threshold) {
+  if (!(mad > 0)) return outliers(values, threshold).size();  // the mean absolute deviation's way
+  return static_cast<std::size_t>(std::count_if(values.begin(), values.end(), [&](double x) {
+    return std::fabs(modified_z(x, median, mad)) > threshold;
+  }));
 }
 
 double normal_sf(double z) {
@@ -291,4 +304,4 @@ std::optional<Interval> ratio_confidence_interval(std::span<const double> base,
   return Interval{ratios[k - 1], ratios[mn - k]};
 }
 
-}  // namespace iobench::stats
+}  // namespace iobench::report

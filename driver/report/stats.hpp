@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-namespace iobench::stats {
+namespace iobench::report {
 
 // Middle value; the mean of the two middle values for an even count. NaN for an empty sample.
 double median(std::span<const double> values);
@@ -39,6 +39,10 @@ SampleStats summarize(std::span<const double> values);
 std::vector<double> modified_z_scores(std::span<const double> values);
 // Indices of the values whose |modified z-score| exceeds `threshold` (3.5 by the book).
 std::vector<std::size_t> outliers(std::span<const double> values, double threshold = 3.5);
+// outliers(values, threshold).size() for a sample whose median and raw MAD are known already
+// (summarize's): the same test, without a copy or another selection when the MAD is positive.
+std::size_t count_outliers(std::span<const double> values, double median, double mad,
+                           double threshold = 3.5);
 
 // Mann-Whitney U (Wilcoxon rank-sum) test, two-sided.
 struct MannWhitney {
@@ -78,4 +82,4 @@ std::optional<Interval> ratio_confidence_interval(std::span<const double> base,
                                                   std::span<const double> candidate,
                                                   double confidence = 0.95);
 
-}  // namespace iobench::stats
+}  // namespace iobench::report

@@ -3,83 +3,107 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
-#include <cmath>
 #include <map>
 #include <string_view>
+#include <system_error>
 
+#include "common/line_count.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::summary {
+namespace iobench::report {
 namespace {
 
-using results::Metric;
+using runfile::Metric;
 
-std::optional<std::uint64_t> input_size(
-    const std::string& path, std::map<std::string, std::optional<std::uint64_t>>& cache) {
-  if (path.empty() || path == "-") return std::nullopt;
-  const auto found = cache.find(path);
-  if (found != cache.end()) return found->second;
-  std::optional<std::uint64_t> size;
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-    size = static_cast<std::uint64_t>(st.st_size);
-  }
-  cache.emplace(path, size);
-  return size;
-}
-
-}  // namespace
-
-std::string group_label(const results::RunSet& set, const results::Group& group) {
-  return format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
-}
-
-Summary summarize(const results::RunSet& set, const Options& options) {
-  Summary out;
-  out.set = &set;
-  out.groups.reserve(set.groups.size());
+// What summarize learns about each input path once: its size, and its lines when counted.
+struct InputFacts {
   std::map<std::string, std::optional<std::uint64_t>> sizes;
-  std::map<std::string, std::optional<std::uint64_t>> line_counts;
-  const bool has_syscalls = set.has_metric[index(metric_of(Counter::kSyscalls))];
-  for (const results::Group& g : set.groups) {
-    GroupStats gs;
-    gs.group = &g;
-    for (std::size_t m = 0; m < results::kMetricCount; ++m) {
-      gs.metrics[m] = stats::summarize(g.samples[m]);
+  std::map<std::string, std::optional<std::uint64_t>> lines;
+
+  std::optional<std::uint64_t> size_of(const std::string& path) {
+    if (path.empty() || path == "-") return std::nullopt;
+    const auto [it, inserted] = sizes.try_emplace(path);
+    struct stat st {};
+    if (inserted && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      it->second = static_cast<std::uint64_t>(st.st_size);
     }
-    const stats::SampleStats& el = gs.metric(Metric::kElapsed);
-    const std::size_t sink_key = set.key_index("sink");
-    gs.verified_through_pipe_run = sink_key != std::string_view::npos &&
-                                   (g.key[sink_key] == "null" || g.key[sink_key] == "inherit");
-    if (!g.mixed_inputs) gs.input_bytes = input_size(g.input, sizes);
-    if (has_syscalls && gs.input_bytes) {
-      const auto [it, inserted] = line_counts.try_emplace(g.input);
-      if (inserted) it->second = count_lines(g.input);
-      gs.input_lines = it->second;
-    }
-    gs.counter_figures = derive_counter_figures(gs.metric(metric_of(Counter::kSyscalls)).median,
-                                                gs.metric(metric_of(Counter::kInstructions)).median,
-                                                gs.metric(metric_of(Counter::kCycles)).median,
-                                                gs.input_bytes, gs.input_lines);
-    gs.elapsed_ci95 = stats::median_interval_95(g.metric(Metric::kElapsed));
-    if (gs.input_bytes && el.n > 0 && el.median > 0) {
-      gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
-    }
-    if (el.n > 0) {
-      const double scale = el.mad > 0 ? el.mad / 0.6745 : 0;
-      if (scale > 0) {
-        for (double x : g.metric(Metric::kElapsed)) {
-          if (std::fabs(x - el.median) / scale > options.outlier_threshold) ++gs.elapsed_outliers;
-        }
-      } else {
-        gs.elapsed_outliers =
-            stats::outliers(g.metric(Metric::kElapsed), options.outlier_threshold).size();
+    return it->second;
+  }
+  std::optional<std::uint64_t> lines_of(const std::string& path) {
+    const auto [it, inserted] = lines.try_emplace(path);
+    if (inserted) {
+      try {
+        it->second = count_lines(path);
+      } catch (const std::system_error&) {
+        // Unreadable: the per-line figures stay empty.
       }
     }
-    out.groups.push_back(std::move(gs));
+    return it->second;
   }
+};
 
-  // `relative`: within each set of groups that agree on every column but `test`.
+GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
+                       const SummaryOptions& options, InputFacts& inputs) {
+  GroupStats gs;
+  gs.group = &g;
+  for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
+    gs.metrics[m] = report::summarize(g.samples[m]);
+  }
+  const report::SampleStats& el = gs.metric(Metric::kElapsed);
+  const std::size_t sink_key = set.key_index("sink");
+  gs.verified_through_pipe_run = sink_key != std::string_view::npos &&
+                                 (g.key[sink_key] == "null" || g.key[sink_key] == "inherit");
+  if (!g.mixed_inputs) gs.input_bytes = inputs.size_of(g.input);
+  if (set.has_metric[index(metric_of(Counter::kSyscalls))] && gs.input_bytes) {
+    gs.input_lines = inputs.lines_of(g.input);
+  }
+  gs.counter_figures = derive_counter_figures(gs.metric(metric_of(Counter::kSyscalls)).median,
+                                              gs.metric(metric_of(Counter::kInstructions)).median,
+                                              gs.metric(metric_of(Counter::kCycles)).median,
+                                              gs.input_bytes, gs.input_lines);
+  gs.elapsed_ci95 = report::median_interval_95(g.metric(Metric::kElapsed));
+  if (gs.input_bytes && el.n > 0 && el.median > 0) {
+    gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
+  }
+  if (el.n > 0) {
+    gs.elapsed_outliers = report::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
+                                                 options.outlier_threshold);
+  }
+  return gs;
+}
+
+// The group `relative` divides by among peers: the baseline test's when it has a successful run,
+// else the fastest (by SummaryOptions::relative_metric).
+std::optional<std::size_t> reference_of(const runfile::RunSet& set, const SummaryOptions& options,
+                                        const std::vector<std::string>& peer_key,
+                                        const std::vector<std::size_t>& members, Summary& out) {
+  const std::size_t test_key = set.key_index("test");
+  if (!options.baseline.empty() && test_key != std::string_view::npos) {
+    std::optional<std::size_t> baseline;
+    for (std::size_t i : members) {
+      if (set.groups[i].key[test_key] == options.baseline &&
+          out.groups[i].metric(options.relative_metric).n > 0) {
+        baseline = i;
+      }
+    }
+    if (baseline) return baseline;
+    out.warnings.push_back(fmt::format(
+        "baseline '{}' has no successful run{}; relative is to the fastest there", options.baseline,
+        peer_key.empty() ? std::string() : fmt::format(" for {}", fmt::join(peer_key, ", "))));
+  }
+  std::optional<std::size_t> fastest;
+  for (std::size_t i : members) {
+    const auto& m = out.groups[i].metric(options.relative_metric);
+    if (m.n > 0 && m.median > 0 &&
+        (!fastest || m.median < out.groups[*fastest].metric(options.relative_metric).median)) {
+      fastest = i;
+    }
+  }
+  return fastest;
+}
+
+// `relative`: within each set of groups that agree on every column but `test`.
+void set_relative(const runfile::RunSet& set, const SummaryOptions& options, Summary& out) {
   const std::size_t test_key = set.key_index("test");
   std::map<std::vector<std::string>, std::vector<std::size_t>> peers;
   for (std::size_t i = 0; i < set.groups.size(); ++i) {
@@ -95,114 +119,141 @@ Summary summarize(const results::RunSet& set, const Options& options) {
                     options.baseline));
   }
   for (const auto& [peer_key, members] : peers) {
-    double reference = 0;
-    bool have_reference = false;
-    std::size_t reference_index = 0;
-    if (!options.baseline.empty() && test_key != std::string_view::npos) {
-      for (std::size_t i : members) {
-        const auto& gs = out.groups[i];
-        if (set.groups[i].key[test_key] == options.baseline &&
-            gs.metric(options.relative_metric).n > 0) {
-          reference = gs.metric(options.relative_metric).median;
-          have_reference = true;
-          reference_index = i;
-        }
-      }
-      if (!have_reference) {
-        out.warnings.push_back(fmt::format(
-            "baseline '{}' has no successful run{}; relative is to the fastest there",
-            options.baseline,
-            peer_key.empty() ? std::string() : fmt::format(" for {}", fmt::join(peer_key, ", "))));
-      }
-    }
-    if (!have_reference) {
-      for (std::size_t i : members) {
-        const auto& el = out.groups[i].metric(options.relative_metric);
-        if (el.n > 0 && el.median > 0 && (!have_reference || el.median < reference)) {
-          reference = el.median;
-          have_reference = true;
-          reference_index = i;
-        }
-      }
-    }
-    if (!have_reference || !(reference > 0)) continue;
-    out.groups[reference_index].is_reference = true;
+    const std::optional<std::size_t> reference = reference_of(set, options, peer_key, members, out);
+    if (!reference) continue;
+    const double reference_median = out.groups[*reference].metric(options.relative_metric).median;
+    if (!(reference_median > 0)) continue;
+    out.groups[*reference].is_reference = true;
     for (std::size_t i : members) {
-      const auto& el = out.groups[i].metric(options.relative_metric);
-      if (el.n > 0 && el.median > 0) out.groups[i].relative = el.median / reference;
+      const auto& m = out.groups[i].metric(options.relative_metric);
+      if (m.n > 0 && m.median > 0) out.groups[i].relative = m.median / reference_median;
     }
   }
+}
 
-  // Warnings, group by group.
+// Common on a busy machine, so gathered into one line each: a matrix of many tests gives a few
+// readable warnings, not a wall of them.
+struct GatheredWarnings {
   std::vector<std::string> few_runs;
   std::vector<std::string> high_spread;
   std::vector<std::string> with_outliers;
-  for (const GroupStats& gs : out.groups) {
-    const results::Group& g = *gs.group;
-    const std::string label = group_label(set, g);
-    const std::size_t excluded = g.excluded_count();
-    if (excluded > 0) {
-      std::vector<std::string> parts;
-      for (std::size_t s = 1; s < results::kStatusCount; ++s) {
-        if (g.rows[s] > 0)
-          parts.push_back(fmt::format("{} {}", g.rows[s], iobench::kStatusWords[s]));
-      }
-      out.warnings.push_back(fmt::format("{}: {} of {} runs excluded from the statistics ({})",
-                                         label, excluded, excluded + g.ok_count(),
-                                         fmt::join(parts, ", ")));
+};
+
+// The warnings about one group that are its own line; the others into `gathered`.
+void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
+                      const SummaryOptions& options, GatheredWarnings& gathered,
+                      std::vector<std::string>& warnings) {
+  const runfile::Group& g = *gs.group;
+  const std::string label = group_label(set, g);
+  if (const std::size_t excluded = g.excluded_count(); excluded > 0) {
+    std::vector<std::string> parts;
+    for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
+      if (g.rows[s] > 0) parts.push_back(fmt::format("{} {}", g.rows[s], iobench::kStatusWords[s]));
     }
-    const auto& el = gs.metric(Metric::kElapsed);
-    if (el.n == 0) {
-      out.warnings.push_back(fmt::format("{}: no successful run, nothing to summarize", label));
-      continue;
-    }
-    // These three are common on a busy machine: gathered into one line each below, so a matrix
-    // of many tests gives a few readable warnings, not a wall of them.
-    if (el.n < options.min_runs) few_runs.push_back(fmt::format("{} (n={})", label, el.n));
-    if (el.median > 0 && el.mad / el.median > options.spread_warning) {
-      high_spread.push_back(fmt::format("{} ({:.1f}% of {})", label, el.mad / el.median * 100,
-                                        format_seconds(el.median)));
-    }
-    if (gs.elapsed_outliers > 0) {
-      with_outliers.push_back(fmt::format("{} ({} of {})", label, gs.elapsed_outliers, el.n));
-    }
-    if (g.cache.off > 0) {
-      const bool cold = g.cache.mode == "cold";
-      out.warnings.push_back(fmt::format(
-          "{}: cache {}, but {} of {} runs started with {} of the input in the page cache (as "
-          "much as {:.1f}%; a {} run needs {} {:.0f}%): their times are not {}-cache times (an "
-          "input on tmpfs, or eviction not allowed without root?)",
-          label, g.cache.mode, g.cache.off, g.cache.checked, cold ? "more" : "less",
-          g.cache.worst_pct, g.cache.mode, cold ? "at most" : "at least",
-          cold ? kColdMaxCachePct : kWarmMinCachePct, g.cache.mode));
-    }
-    if (g.mixed_inputs) {
-      out.warnings.push_back(
-          fmt::format("{}: runs of several inputs in one group; no MB/s (group by input)", label));
-    }
+    warnings.push_back(fmt::format("{}: {} of {} runs excluded from the statistics ({})", label,
+                                   excluded, excluded + g.ok_count(), fmt::join(parts, ", ")));
   }
-  if (!few_runs.empty()) {
-    out.warnings.push_back(fmt::format(
-        "fewer than {} runs in {} group{}, so their medians are not reliable; use more repeats: {}",
-        options.min_runs, few_runs.size(), few_runs.size() == 1 ? "" : "s",
-        fmt::join(few_runs, ", ")));
+  const auto& el = gs.metric(Metric::kElapsed);
+  if (el.n == 0) {
+    warnings.push_back(fmt::format("{}: no successful run, nothing to summarize", label));
+    return;
   }
-  if (!high_spread.empty()) {
-    out.warnings.push_back(
-        fmt::format("elapsed varies by more than {:.0f}% (MAD / median) in {} group{}; rerun on a "
-                    "quiet machine "
-                    "or with more repeats: {}",
-                    options.spread_warning * 100, high_spread.size(),
-                    high_spread.size() == 1 ? "" : "s", fmt::join(high_spread, ", ")));
+  if (el.n < options.min_runs) gathered.few_runs.push_back(fmt::format("{} (n={})", label, el.n));
+  if (el.median > 0 && el.mad / el.median > options.spread_warning) {
+    gathered.high_spread.push_back(fmt::format(
+        "{} ({:.1f}% of {})", label, el.mad / el.median * 100, format_seconds(el.median)));
   }
-  if (!with_outliers.empty()) {
-    out.warnings.push_back(fmt::format(
-        "outliers in elapsed (modified z-score over {}; kept in the statistics, but something "
-        "disturbed them) in {} group{}: {}",
-        options.outlier_threshold, with_outliers.size(), with_outliers.size() == 1 ? "" : "s",
-        fmt::join(with_outliers, ", ")));
+  if (gs.elapsed_outliers > 0) {
+    gathered.with_outliers.push_back(
+        fmt::format("{} ({} of {})", label, gs.elapsed_outliers, el.n));
+  }
+  if (g.cache.off > 0) warnings.push_back(cache_state_warning(label, g.cache));
+  if (g.mixed_inputs) {
+    warnings.push_back(
+        fmt::format("{}: runs of several inputs in one group; no MB/s (group by input)", label));
+  }
+}
+
+// "1,234": group counts at 10,000 groups and beyond read at a glance.
+std::string with_thousands(std::size_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
   }
   return out;
 }
 
-}  // namespace iobench::summary
+// One gathered warning: `lead` then the groups, all of them in warnings_in_full and at most
+// SummaryOptions::groups_named in warnings, with the count of the rest and where they all are.
+void add_gathered(const std::string& lead, const std::vector<std::string>& groups,
+                  const SummaryOptions& options, Summary& out) {
+  if (groups.empty()) return;
+  const std::string all = fmt::format("{}", fmt::join(groups, ", "));
+  out.warnings_in_full.push_back(lead + all);
+  if (options.groups_named == 0 || groups.size() <= options.groups_named) {
+    out.warnings.push_back(lead + all);
+    return;
+  }
+  const auto named = groups.begin() + static_cast<std::ptrdiff_t>(options.groups_named);
+  out.warnings.push_back(
+      fmt::format("{}{} … and {} more{}", lead, fmt::join(groups.begin(), named, ", "),
+                  with_thousands(groups.size() - options.groups_named),
+                  options.all_groups_in.empty() ? "" : "; all in " + options.all_groups_in));
+}
+
+void add_warnings(const runfile::RunSet& set, const SummaryOptions& options, Summary& out) {
+  GatheredWarnings gathered;
+  for (const GroupStats& gs : out.groups) {
+    warn_about_group(set, gs, options, gathered, out.warnings);
+  }
+  out.warnings_in_full = out.warnings;
+  const auto groups_text = [](const std::vector<std::string>& groups) {
+    return fmt::format("{} group{}", with_thousands(groups.size()), groups.size() == 1 ? "" : "s");
+  };
+  add_gathered(fmt::format("fewer than {} runs in {}, so their medians are not reliable; use "
+                           "more repeats: ",
+                           options.min_runs, groups_text(gathered.few_runs)),
+               gathered.few_runs, options, out);
+  add_gathered(fmt::format("elapsed varies by more than {:.0f}% (MAD / median) in {}; rerun on a "
+                           "quiet machine or with more repeats: ",
+                           options.spread_warning * 100, groups_text(gathered.high_spread)),
+               gathered.high_spread, options, out);
+  add_gathered(fmt::format("outliers in elapsed (modified z-score over {}; kept in the "
+                           "statistics, but something disturbed them) in {}: ",
+                           options.outlier_threshold, groups_text(gathered.with_outliers)),
+               gathered.with_outliers, options, out);
+}
+
+}  // namespace
+
+std::string group_label(const runfile::RunSet& set, const runfile::Group& group) {
+  return format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
+}
+
+std::string cache_state_warning(const std::string& label, const runfile::CacheCheck& check) {
+  const bool cold = check.mode == "cold";
+  return fmt::format(
+      "{}: cache {}, but {} of {} runs started with {} of the input in the page cache (as much "
+      "as {:.1f}%; a {} run needs {} {:.0f}%): their times are not {}-cache times (an input on "
+      "tmpfs, or eviction not allowed without root?)",
+      label, check.mode, check.off, check.checked, cold ? "more" : "less", check.worst_pct,
+      check.mode, cold ? "at most" : "at least", cold ? kColdMaxCachePct : kWarmMinCachePct,
+      check.mode);
+}
+
+Summary summarize(const runfile::RunSet& set, const SummaryOptions& options) {
+  Summary out;
+  out.set = &set;
+  out.groups.reserve(set.groups.size());
+  InputFacts inputs;
+  for (const runfile::Group& g : set.groups) {
+    out.groups.push_back(group_stats(set, g, options, inputs));
+  }
+  set_relative(set, options, out);
+  add_warnings(set, options, out);
+  return out;
+}
+
+}  // namespace iobench::report

@@ -7,57 +7,67 @@
 #include <string>
 #include <vector>
 
-#include "driver/report/counters.hpp"
+#include "driver/report/counter_figures.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
 
-namespace iobench::summary {
+namespace iobench::report {
 
 struct GroupStats {
-  const results::Group* group = nullptr;
-  std::array<stats::SampleStats, results::kMetricCount> metrics;  // NaN fields when n = 0
+  const runfile::Group* group = nullptr;
+  std::array<report::SampleStats, runfile::kMetricCount> metrics;  // NaN fields when n = 0
   std::optional<std::uint64_t> input_bytes;  // size of the input file, when it can be stat'ed
   std::optional<double> mb_per_s;            // input_bytes / 10^6 / elapsed median
-  std::optional<double> relative;            // median / the reference's (Options::relative_metric)
-  bool is_reference = false;                 // the group `relative` divides by
+  std::optional<double> relative;  // median / the reference's (SummaryOptions::relative_metric)
+  bool is_reference = false;       // the group `relative` divides by
   // A null-sink group: nobody sees its output (a program may detect /dev/null and skip the
   // work), so it is verified only through its unrecorded verification run into a pipe.
   bool verified_through_pipe_run = false;
   std::size_t elapsed_outliers = 0;  // modified z-score > 3.5, kept in every statistic
   // The 95 % interval of the elapsed median that the precision target stops on (precision.hpp);
   // NaN half-width below 2 runs. Two tests are resolved when their intervals do not overlap.
-  stats::MedianInterval elapsed_ci95;
+  report::MedianInterval elapsed_ci95;
   std::optional<std::uint64_t> input_lines;  // counted when a syscalls column needs it
   CounterFigures counter_figures;            // from the counters' medians, where they exist
 
-  [[nodiscard]] const stats::SampleStats& metric(results::Metric m) const {
-    return metrics[results::index(m)];
+  [[nodiscard]] const report::SampleStats& metric(runfile::Metric m) const {
+    return metrics[runfile::index(m)];
   }
 };
 
-struct Options {
+struct SummaryOptions {
   std::string baseline;            // test the `relative` column divides by; empty: the fastest
   double spread_warning = 0.05;    // warn when elapsed MAD / median exceeds this
   double outlier_threshold = 3.5;  // modified z-score
   std::size_t min_runs = 3;        // warn below this many ok runs
   // The metric `relative` and the reference compare (plot draws other metrics than elapsed).
-  results::Metric relative_metric = results::Metric::kElapsed;
+  runfile::Metric relative_metric = runfile::Metric::kElapsed;
+  // A warning that gathers groups (few runs, spread, outliers) names this many and counts the
+  // rest ("... and 4,990 more"), so it stays one readable line at any size; 0: names every one.
+  std::size_t groups_named = 0;
+  std::string all_groups_in;  // where every group is named, for that line ("meta/NAME.json")
 };
 
 struct Summary {
-  const results::RunSet* set = nullptr;
+  const runfile::RunSet* set = nullptr;
   std::vector<GroupStats> groups;  // the set's order
   std::vector<std::string> warnings;
+  // The same warnings with every group named (what the run record keeps, docs/reports.md).
+  std::vector<std::string> warnings_in_full;
 };
 
 // `relative` compares groups that agree on every group-by column except `test` (for the run
 // report: the same input and sink). MB/s uses the input file's size as stat(2) gives it for the
 // path in the `input` column (relative to the current folder), 1 MB = 10^6 bytes.
-Summary summarize(const results::RunSet& set, const Options& options = {});
+Summary summarize(const runfile::RunSet& set, const SummaryOptions& options = {});
 
 // "test (input, sink, host)": the key's first value, the others in parentheses, empty ones left
 // out.
-std::string group_label(const results::RunSet& set, const results::Group& group);
+std::string group_label(const runfile::RunSet& set, const runfile::Group& group);
 
-}  // namespace iobench::summary
+// The one warning about runs whose cache state did not hold (check.off > 0): `summarize` gives it
+// per group, `run` keeps it per test in the meta file.
+std::string cache_state_warning(const std::string& label, const runfile::CacheCheck& check);
+
+}  // namespace iobench::report

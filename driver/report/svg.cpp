@@ -7,7 +7,7 @@
 
 #include "driver/util/format.hpp"
 
-namespace iobench::plot::svg {
+namespace iobench::report::svg {
 
 double text_width(std::string_view text, double font) {
   return static_cast<double>(display_width(text)) * font * kCharWidth;
@@ -97,4 +97,4 @@ std::string star(double cx, double cy, double r, std::string_view fill) {
                      points, fill);
 }
 
-}  // namespace iobench::plot::svg
+}  // namespace iobench::report::svg

@@ -1,13 +1,15 @@
 #pragma once
 // SVG building blocks for `iobench plot`: escaping, monospace text measure, shortening, axis
 // ticks and units, and a body writer that records each text's box for the overlap check.
+#include <fmt/format.h>
+
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "driver/report/plot.hpp"
 
-namespace iobench::plot::svg {
+namespace iobench::report::svg {
 
 // Text is monospace: a character is 0.6 em wide (DejaVu Sans Mono 0.602, Consolas 0.55, Menlo
 // 0.602); 0.62 leaves a margin.
@@ -56,4 +58,4 @@ class Svg {
   std::vector<Box> boxes_;
 };
 
-}  // namespace iobench::plot::svg
+}  // namespace iobench::report::svg

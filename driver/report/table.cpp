@@ -10,7 +10,7 @@
 #include "driver/report/export.hpp"
 #include "driver/util/format.hpp"
 
-namespace iobench::exporter {
+namespace iobench::report {
 
 Format parse_format(std::string_view name) {
   if (name == "pretty") return Format::kPretty;
@@ -93,4 +93,4 @@ void write_table(const Table& table, Format format, std::ostream& out) {
   for (const auto& row : table.rows) write_row(row);
 }
 
-}  // namespace iobench::exporter
+}  // namespace iobench::report

@@ -11,7 +11,7 @@
 
 namespace iobench::report {
 
-std::string interval_phrase(const compare::Row& row) {
+std::string interval_phrase(const report::Row& row) {
   if (!(row.ratio > 0) || !std::isfinite(row.ratio)) return "no comparison (no time to divide by)";
   // Faster: the factor is 1/ratio and its interval [1/high, 1/low]; slower: ratio, [low, high].
   const bool faster = row.ratio < 1;
@@ -27,28 +27,28 @@ std::string interval_phrase(const compare::Row& row) {
     phrase += *row.p_value < 0.001 ? std::string(", p < 0.001")
                                    : fmt::format(", p = {:.3f}", *row.p_value);
   }
-  if (row.verdict == compare::Verdict::kTooFewRuns) return "too few runs to judge (" + phrase + ")";
+  if (row.verdict == report::Verdict::kTooFewRuns) return "too few runs to judge (" + phrase + ")";
   const bool holds_one = interval && row.ci->low <= 1 && row.ci->high >= 1;
-  if (row.verdict == compare::Verdict::kNoChange || holds_one) {
+  if (row.verdict == report::Verdict::kNoChange || holds_one) {
     return "no significant difference (" + phrase + ")";
   }
   return phrase;
 }
 
-VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
-                                       const compare::Options& options) {
+VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
+                                       const report::CompareOptions& options) {
   VersusReference versus;
   versus.reference = reference;
   versus.result.group_by = {"test", "input", "sink"};
   versus.result.alpha = options.alpha;
   versus.result.confidence = options.confidence;
   // The reference side: its groups keyed (input, sink).
-  results::RunSet base;
+  runfile::RunSet base;
   base.group_by = {"input", "sink"};
   std::vector<std::string> tests;
   for (const auto& group : set.groups) {
     if (group.key[0] == reference) {
-      results::Group g = group;
+      runfile::Group g = group;
       g.key = {group.key[1], group.key[2]};
       base.groups.push_back(std::move(g));
     } else if (std::find(tests.begin(), tests.end(), group.key[0]) == tests.end()) {
@@ -60,15 +60,15 @@ VersusReference compare_with_reference(const results::RunSet& set, const std::st
       versus.missing.push_back(fmt::format("{} ({})", group.key[0], group.key[1]));
   }
   for (const auto& test : tests) {
-    results::RunSet candidate;
+    runfile::RunSet candidate;
     candidate.group_by = base.group_by;
     for (const auto& group : set.groups) {
       if (group.key[0] != test) continue;
-      results::Group g = group;
+      runfile::Group g = group;
       g.key = {group.key[1], group.key[2]};
       candidate.groups.push_back(std::move(g));
     }
-    compare::Result one = compare::compare(base, candidate, options);
+    report::Result one = report::compare(base, candidate, options);
     versus.result.metric = one.metric;
     for (auto& row : one.rows) {
       row.key.insert(row.key.begin(), test);
@@ -82,7 +82,7 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
                             const VersusStyle& style) {
   // Rows by input and sink, in the run file's order.
   std::vector<std::pair<std::string, std::string>> places;
-  std::map<std::pair<std::string, std::string>, std::vector<const compare::Row*>> rows;
+  std::map<std::pair<std::string, std::string>, std::vector<const report::Row*>> rows;
   for (const auto& row : versus.result.rows) {
     const auto place = std::make_pair(row.key[1], row.key[2]);
     if (rows.count(place) == 0) places.push_back(place);
@@ -90,7 +90,7 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
   }
   if (style.by_time) {
     for (auto& [place, list] : rows) {
-      std::stable_sort(list.begin(), list.end(), [](const compare::Row* a, const compare::Row* b) {
+      std::stable_sort(list.begin(), list.end(), [](const report::Row* a, const report::Row* b) {
         return a->new_median < b->new_median;
       });
     }
@@ -109,7 +109,7 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
                        place.first.empty() ? "" : place.first + ", ", place.second,
                        versus.reference, format_time(first.base_median, style.time_unit),
                        first.base_n);
-    for (const compare::Row* row : rows[place]) {
+    for (const report::Row* row : rows[place]) {
       const std::string& name = row->key[0];
       out << fmt::format("    {}{}  {}\n", name, std::string(width - display_width(name), ' '),
                          interval_phrase(*row));

@@ -14,19 +14,19 @@ namespace iobench::report {
 
 struct VersusReference {
   std::string reference;             // the reference test's name
-  compare::Result result;            // rows keyed test, input, sink; base = the reference
+  report::Result result;             // rows keyed test, input, sink; base = the reference
   std::vector<std::string> missing;  // "input (sink)" where the reference has no ok run
 };
 
 // `set` grouped by test, input, sink (in that order).
-VersusReference compare_with_reference(const results::RunSet& set, const std::string& reference,
-                                       const compare::Options& options = {});
+VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
+                                       const report::CompareOptions& options = {});
 
 // One test against the reference as an interval, not a ± (docs/bench.md): "1.52× slower
 // [1.31, 1.77], p = 0.003", the bracket the 95 % interval of the factor; "no significant
 // difference (1.01× slower [0.97, 1.05], p = 0.410)" when the interval holds 1 or the test finds
 // none; "too few runs to judge (...)"; "no comparison (no time to divide by)".
-std::string interval_phrase(const compare::Row& row);
+std::string interval_phrase(const report::Row& row);
 
 // How bench says it (its -u and --sort, docs/bench.md).
 struct VersusStyle {

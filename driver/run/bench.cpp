@@ -12,7 +12,7 @@
 #include "common/error.hpp"
 #include "driver/run/bench_shell.hpp"
 #include "driver/run/bench_versus_hyperfine.hpp"
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/outputs.hpp"
 #include "driver/runfile/meta.hpp"

@@ -145,11 +145,11 @@ std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& pla
 report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const fs::path& folder) {
   const std::string hyperfine = find_hyperfine();
   report::OtherToolRun run;
-  run.tool = child::run_capturing_stdout({hyperfine, "--version"}, child::kDevNull).out;
+  run.tool = child::run_capturing_stdout({hyperfine, "--version"}, child::Stderr::kDevNull).out;
   run.tool.erase(run.tool.find_last_not_of(" \n") + 1);
   const bool with_input_option =
-      child::run_capturing_stdout({hyperfine, "--help"}, child::kDevNull).out.find("--input") !=
-      std::string::npos;
+      child::run_capturing_stdout({hyperfine, "--help"}, child::Stderr::kDevNull)
+          .out.find("--input") != std::string::npos;
   if (config.cache != CacheMode::kNone && !config.inputs.front().none()) {
     run.note = fmt::format("hyperfine prepares no {} cache", to_string(config.cache));
   }
@@ -157,8 +157,10 @@ report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const
        hyperfine_calls(config, plan, hyperfine, with_input_option, folder)) {
     const fs::path errors = folder / "hyperfine.err";
     const UniqueFd err(::open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
-    const int status =
-        child::run_capturing_stdout(call.argv, err ? err.get() : child::kDevNull).exit_status;
+    // Its stdout is its own table (the JSON export is what is read); its stderr is kept for the
+    // message when it fails.
+    const int status = err ? child::Helper(call.argv, {nullptr, nullptr, err.get()}).wait()
+                           : child::Helper(call.argv, {nullptr, nullptr, nullptr}).wait();
     std::ifstream in(call.json);
     nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
     if (status != 0 || doc.is_discarded() || !doc.contains("results")) {

@@ -9,12 +9,13 @@
 
 #include "common/error.hpp"
 #include "common/fd.hpp"
-#include "common/hash.hpp"
 #include "driver/report/precision.hpp"
+#include "driver/report/summary.hpp"
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/page_cache.hpp"
 #include "driver/run/reference_output.hpp"
+#include "driver/run/split_folder.hpp"
 
 namespace iobench {
 namespace {
@@ -32,47 +33,6 @@ std::string phase_suffix(RunPhase phase) {
   }
   return "";
 }
-
-// The files a `--op split` run writes: a fresh folder inside the run's private folder, given to
-// the worker as its --prefix; after the run their hashes (in output order) are folded into the
-// output hash, so the class comparison and the verification cover them, and the folder is removed.
-class SplitFolder {
- public:
-  SplitFolder(bool used, const fs::path& parent, std::vector<std::string>& argv) {
-    if (!used) return;
-    static std::uint64_t next_folder = 0;
-    folder_ = parent / fmt::format("split-{}", next_folder++);
-    fs::create_directories(folder_);
-    for (auto& arg : argv) {
-      if (arg == kSplitPrefixPlaceholder) arg = (folder_ / "out-{}").string();
-    }
-  }
-  SplitFolder(const SplitFolder&) = delete;
-  SplitFolder& operator=(const SplitFolder&) = delete;
-  ~SplitFolder() {
-    std::error_code ec;
-    if (!folder_.empty()) fs::remove_all(folder_, ec);
-  }
-  void fold_into(SinkResult& output) const {
-    if (folder_.empty() || output.hash.empty()) return;
-    std::vector<std::pair<std::uint64_t, fs::path>> files;  // by output index, not by name
-    for (const auto& entry : fs::directory_iterator(folder_)) {
-      const std::string name = entry.path().filename().string();
-      files.emplace_back(std::stoull(name.substr(name.find('-') + 1)), entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    StreamHash combined;
-    combined.update(output.hash.data(), output.hash.size());
-    for (const auto& [index, path] : files) {
-      const std::string part = fmt::format("\n{}:{}", index, hash_file(path));
-      combined.update(part.data(), part.size());
-    }
-    output.hash = combined.hex();
-  }
-
- private:
-  fs::path folder_;
-};
 
 // "ignore_failure" (bench -i): a non-zero exit is how the command ends, not a failure.
 bool ignores_failure_of(const Config& config, const Test& test) {
@@ -95,7 +55,9 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
                 }),
       hooks_(config, plan, launcher),
       repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
-      ok_elapsed_s_(plan.cells.size()) {
+      ok_elapsed_s_(plan.cells.size()),
+      disturbed_runs_(plan.cells.size(), 2 * plan.repeats) {
+  if (settings_.disturbance_source) disturbance_meter_.emplace(*settings_.disturbance_source);
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
   sink_settings_.worker_cpus = config.cpus;
   sink_settings_.drain = config.drain;
@@ -113,23 +75,68 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
 MatrixTotals MatrixExecutor::run_all() {
   for (std::size_t r = 0; r < plan_.runs.size(); ++r) {
     if (interrupt_requested() || !totals_.results_error.empty()) break;
-    if (const PlannedRun& run = plan_.runs[r];
-        run.phase == RunPhase::kMeasure &&
-        stats::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
+    const PlannedRun& run = plan_.runs[r];
+    // A round ends where the next run is not a measured run of the same repeat (docs/driver.md,
+    // "Disturbance"): its disturbed runs are re-run there.
+    if (const auto waiting = disturbed_runs_.next();
+        waiting && (run.phase != RunPhase::kMeasure || run.repeat != plan_.runs[*waiting].repeat))
+      rerun_disturbed();
+    if (run.phase == RunPhase::kMeasure &&
+        report::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
       ++totals_.runs_saved;  // this cell's median is already as precise as asked
     } else {
       run_one(r);
-      if (settings_.after_run) {
-        if (const std::string warning = settings_.after_run(); !warning.empty())
-          progress_.warn(warning);
-      }
+      at_run_boundary();
     }
-    if (const std::string warning = hooks_.after_run(r); !warning.empty()) progress_.warn(warning);
+    // A test's cleanup waits while any run is queued to be re-run (it may be one of the test's):
+    // finish() owes it then, after the re-runs.
+    if (!disturbed_runs_.next()) {
+      if (const std::string warning = hooks_.after_run(r); !warning.empty())
+        progress_.warn(warning);
+    }
   }
+  rerun_disturbed();
   for (const std::string& warning : hooks_.finish()) progress_.warn(warning);
-  warn_cache_states();
+  collect_cache_state_warnings();
+  totals_.warnings = progress_.warnings();
   progress_.finish();
   return totals_;
+}
+
+void MatrixExecutor::at_run_boundary() {
+  if (settings_.after_run) {
+    if (const std::string warning = settings_.after_run(); !warning.empty())
+      progress_.warn(warning);
+  }
+}
+
+// Each disturbed run once more, at most the cell's budget; one that is disturbed again waits at
+// the back of the queue. A cell already as precise as asked needs none.
+void MatrixExecutor::rerun_disturbed() {
+  while (const auto index = disturbed_runs_.next()) {
+    if (interrupt_requested() || !totals_.results_error.empty()) return;
+    const std::size_t cell = plan_.runs[*index].cell;
+    if (report::precise_enough(ok_elapsed_s_[cell], repeat_target_)) {
+      disturbed_runs_.take(cell);
+      continue;
+    }
+    if (!disturbed_runs_.take(cell)) {
+      const Cell& c = plan_.cells[cell];
+      if (const auto warning = disturbed_runs_.budget_warning(
+              cell,
+              fmt::format("{}{} ({} sink)", plan_.tests[c.test].name,
+                          inputs_[c.input].path.empty()
+                              ? ""
+                              : " on " + inputs_[c.input].path.filename().string(),
+                          to_string(c.sink)),
+              ok_elapsed_s_[cell].size());
+          !warning.empty())
+        progress_.warn(warning);
+      continue;
+    }
+    run_one(*index);
+    at_run_boundary();
+  }
 }
 
 MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputState& input,
@@ -148,7 +155,10 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
     request.cpus = config_.cpus;
     request.timeout_s = config_.timeout_s;
     request.counters = settings_.counters;
+    if (disturbance_meter_) disturbance_meter_->before_run();
     outcome.result = launcher_.run(request);
+    if (disturbance_meter_)
+      outcome.disturbance = disturbance_meter_->after_run(outcome.result.usage);
     bool stray_held_sink = false;
     if (const auto warning = strays_.check(test.name, outcome.result, stray_held_sink);
         !warning.empty())
@@ -175,7 +185,7 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
   return outcome;
 }
 
-void MatrixExecutor::run_one(std::size_t index) {
+bool MatrixExecutor::run_one(std::size_t index) {
   const PlannedRun& run = plan_.runs[index];
   const Cell& cell = plan_.cells[run.cell];
   const Test& test = plan_.tests[cell.test];
@@ -191,31 +201,18 @@ void MatrixExecutor::run_one(std::size_t index) {
   row.sink = std::string(to_string(sink_kind));
   row.repeat = run.repeat;
   row.host = settings_.host;
-  if (!input_still_there(input)) {
+  if (!input_ready(run, input, row)) {
     if (run.phase == RunPhase::kMeasure) {
       row.status = RunStatus::kError;
       record(row);
     }
-    return;
+    return false;
   }
-  try {
-    row.cache_pct = prepare_cache(input.path);
-  } catch (const Error& e) {
-    // An input that cannot be read is this input's problem: its rows are errors, the rest goes on.
-    if (!input.read_error_reported) progress_.warn(e.what());
-    input.read_error_reported = true;
-    if (run.phase == RunPhase::kVerify) verifier_.on_unverifiable(cell, test, row.input, e.what());
-    if (run.phase == RunPhase::kMeasure) {
-      row.status = RunStatus::kError;
-      record(row);
-    }
-    return;
-  }
-  if (hooks_.any() && !run_hooks_before(index, cell, test, input, row)) return;
+  if (hooks_.any() && !run_hooks_before(index, cell, test, input, row)) return false;
 
   UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   Outcome outcome = launch(test, input, sink_kind, stderr_capture.get());
-  if (outcome.cancelled) return;
+  if (outcome.cancelled) return false;
   fill_measurements(row, outcome.result, ignores_failure_of(config_, test));
   if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
@@ -223,7 +220,7 @@ void MatrixExecutor::run_one(std::size_t index) {
     warn_failure(row, run, outcome.result, stderr_capture.get());
     stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
     outcome = launch(test, input, sink_kind, stderr_capture.get());
-    if (outcome.cancelled) return;
+    if (outcome.cancelled) return false;
     fill_measurements(row, outcome.result, ignores_failure_of(config_, test));
   }
   // The null sink shows nothing: its rows carry no byte count or hash of their own.
@@ -246,16 +243,38 @@ void MatrixExecutor::run_one(std::size_t index) {
         verifier_.on_unverifiable(cell, test, row.input,
                                   "unverified: " + describe_outcome(outcome.result));
       }
-      return;
+      return false;
     case RunPhase::kWarmup:
-      return;
+      return false;
     case RunPhase::kMeasure:
       verifier_.check_measured(cell, test, row);
+      if (outcome.disturbance &&
+          judge_disturbance(row, *outcome.disturbance, config_, disturbance_meter_->ticks_per_s()))
+        disturbed_runs_.on_disturbed(index, run.cell, row, config_.disturbance);
       note_cache_state(cell.test, row);
       record(row);
       if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
-      return;
+      return row.status == RunStatus::kDisturbed;
   }
+  return false;
+}
+
+// The input is still there and in the cache state asked for (row.cache_pct measured). An input
+// that cannot be read is this input's problem: its rows are errors, the rest goes on.
+bool MatrixExecutor::input_ready(const PlannedRun& run, InputState& input, RunRow& row) {
+  if (!input_still_there(input)) return false;
+  try {
+    row.cache_pct = prepare_cache(input.path);
+  } catch (const Error& e) {
+    if (!input.read_error_reported) progress_.warn(e.what());
+    input.read_error_reported = true;
+    if (run.phase == RunPhase::kVerify) {
+      const Cell& cell = plan_.cells[run.cell];
+      verifier_.on_unverifiable(cell, plan_.tests[cell.test], row.input, e.what());
+    }
+    return false;
+  }
+  return true;
 }
 
 // After the cache step, so a cold cache's eviction comes first (docs/bench.md); what they did to
@@ -355,39 +374,25 @@ void MatrixExecutor::record(const RunRow& row) {
     return;
   }
   ++totals_.rows_written;
-  if (row.status != RunStatus::kOk) ++totals_.bad_rows;
+  // A disturbed run ended ok: it is out of the statistics, not a failure.
+  if (row.status != RunStatus::kOk && row.status != RunStatus::kDisturbed) ++totals_.bad_rows;
 }
 
-// The state a row claims is checked, not assumed (docs/driver.md): a `cold` row above 5 % resident
-// or a `warm` row below 95 % (an input on tmpfs, eviction not allowed) is named at the end.
+// The state a row claims is checked, not assumed (docs/driver.md, "The page cache"): a test whose
+// ok rows were not in the cache state asked for is named in the meta file. The summary that ends
+// the run warns about them, per group and in the same words, so the executor does not.
 void MatrixExecutor::note_cache_state(std::size_t test, const RunRow& row) {
-  constexpr double kColdAbovePct = 5;
-  constexpr double kWarmBelowPct = 95;
-  if (!row.cache_pct) return;
-  const double pct = *row.cache_pct;
-  const bool off = (config_.cache == CacheMode::kCold && pct > kColdAbovePct) ||
-                   (config_.cache == CacheMode::kWarm && pct < kWarmBelowPct);
-  if (!off) return;
-  CacheMiss& miss = cache_misses_[test];
-  if (miss.rows == 0 ||
-      (config_.cache == CacheMode::kCold ? pct > miss.worst_pct : pct < miss.worst_pct)) {
-    miss.worst_pct = pct;
+  if (row.status == RunStatus::kOk && row.cache_pct) {
+    cache_checks_[test].add(to_string(config_.cache), *row.cache_pct);
   }
-  ++miss.rows;
 }
 
-void MatrixExecutor::warn_cache_states() {
-  for (const auto& [test, miss] : cache_misses_) {
-    const bool cold = config_.cache == CacheMode::kCold;
-    totals_.cache_state_warnings.push_back(fmt::format(
-        "{}: {} measured rows were not {} (cache_pct {} {:.1f} %; {}): their figures are not {} "
-        "figures",
-        plan_.tests[test].name, miss.rows, cold ? "cold" : "warm", cold ? "up to" : "down to",
-        miss.worst_pct,
-        cold ? "an input on tmpfs, or eviction not allowed without root"
-             : "the input does not fit in memory, or another process evicts it",
-        cold ? "cold-cache" : "warm-cache"));
-    progress_.warn(totals_.cache_state_warnings.back());
+void MatrixExecutor::collect_cache_state_warnings() {
+  for (const auto& [test, check] : cache_checks_) {
+    if (check.off > 0) {
+      totals_.cache_state_warnings.push_back(
+          report::cache_state_warning(plan_.tests[test].name, check));
+    }
   }
 }
 

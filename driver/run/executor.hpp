@@ -14,11 +14,13 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/run/bench_hooks.hpp"
-#include "driver/run/counting.hpp"
+#include "driver/run/disturbance.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
 #include "driver/run/sink.hpp"
+#include "driver/run/stray_watch.hpp"
 #include "driver/run/verifier.hpp"
+#include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
 namespace iobench {
@@ -32,6 +34,9 @@ struct ExecutorSettings {
   // Called at each run boundary: the run's workers reaped, their results back, its row (if any)
   // written. What it returns, if not empty, is printed as a warning above the progress line.
   std::function<std::string()> after_run;
+  // Where each measured run's disturbance is read (docs/driver.md, "Disturbance"); empty: not
+  // measured, the columns stay empty and no run is judged disturbed.
+  std::optional<ProcSource> disturbance_source;
 };
 
 struct MatrixTotals {
@@ -45,8 +50,11 @@ struct MatrixTotals {
   std::size_t runs_saved = 0;
   // The pipe sinks' capacity as the kernel gave it (F_GETPIPE_SZ); empty without a pipe sink.
   std::optional<std::uint64_t> pipe_size_given_bytes;
-  // One line per test whose measured rows were not in the cache state the config asked for.
+  // One line per test whose ok measured rows were not in the cache state the config asked for
+  // (report::cache_state_warning), for the meta file; not printed (the summary warns).
   std::vector<std::string> cache_state_warnings;
+  // Every warning printed during the runs, in order (those above among them).
+  std::vector<std::string> warnings;
 };
 
 class MatrixExecutor {
@@ -68,15 +76,20 @@ class MatrixExecutor {
   struct Outcome {
     SpawnResult result;
     SinkResult output;
+    std::optional<RunDisturbance> disturbance;
     bool cancelled = false;
   };
 
-  void run_one(std::size_t index);
+  // True when it wrote a measured row that others disturbed.
+  bool run_one(std::size_t index);
   // The test's setup and prepare before run `index`; false when a hook failed (the run is then
   // recorded as it must be) or an interrupt came.
   bool run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
                         const InputState& input, RunRow& row);
+  void at_run_boundary();
+  void rerun_disturbed();
   Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
+  bool input_ready(const PlannedRun& run, InputState& input, RunRow& row);
   bool input_still_there(InputState& input);
   std::optional<double> prepare_cache(const std::filesystem::path& path) const;
   void warn_failure(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
@@ -85,7 +98,7 @@ class MatrixExecutor {
                                                       std::size_t input);
   void record(const RunRow& row);
   void note_cache_state(std::size_t test, const RunRow& row);
-  void warn_cache_states();
+  void collect_cache_state_warnings();
 
   const Config& config_;
   const Plan& plan_;
@@ -99,14 +112,12 @@ class MatrixExecutor {
   Verifier verifier_;
   std::set<std::size_t> stderr_warned_tests_;
   RunHooks hooks_;
-  struct CacheMiss {
-    std::size_t rows = 0;
-    double worst_pct = 0;
-  };
-  std::map<std::size_t, CacheMiss> cache_misses_;  // per test
+  std::map<std::size_t, CacheCheck> cache_checks_;  // per test
   MatrixTotals totals_;
-  stats::RepeatTarget repeat_target_;
+  report::RepeatTarget repeat_target_;
   std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows
+  std::optional<DisturbanceMeter> disturbance_meter_;
+  DisturbedRuns disturbed_runs_;
 };
 
 }  // namespace iobench

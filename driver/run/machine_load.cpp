@@ -56,6 +56,19 @@ ProcSource real_proc_source(pid_t spawner_pid) {
     }
     return cpu_s;
   };
+  source.harness_cpu_s = [spawner_pid,
+                          ticks_per_s = source.ticks_per_s]() -> std::optional<double> {
+    rusage self{};
+    if (::getrusage(RUSAGE_SELF, &self) != 0) return std::nullopt;
+    double cpu_s = seconds(self.ru_utime) + seconds(self.ru_stime);
+    if (spawner_pid > 0) {
+      const auto ticks =
+          pid_stat_own_cpu_ticks(read_text(fmt::format("/proc/{}/stat", spawner_pid).c_str()));
+      if (!ticks) return std::nullopt;
+      cpu_s += static_cast<double>(*ticks) / static_cast<double>(ticks_per_s);
+    }
+    return cpu_s;
+  };
   return source;
 }
 
@@ -65,13 +78,29 @@ std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text) {
   return stat.cpu_ticks;
 }
 
+// The fields after the ')' that ends the command name (which may hold spaces and parentheses):
+// field 3 (state) is the first, so utime and stime (fields 14, 15) are the 12th and 13th.
+std::optional<std::uint64_t> pid_stat_own_cpu_ticks(const std::string& text) {
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream fields(text.substr(close + 1));
+  std::string field;
+  for (int i = 3; i < 14; ++i) {
+    if (!(fields >> field)) return std::nullopt;
+  }
+  std::uint64_t utime = 0;
+  std::uint64_t stime = 0;
+  if (!(fields >> utime >> stime)) return std::nullopt;
+  return utime + stime;
+}
+
 // The aggregate "cpu" line of /proc/stat: user nice system idle iowait irq softirq steal (guest
 // time is already inside user and nice). Idle and iowait are idle; the rest, steal too, is time
 // the runs could not have had.
-std::optional<BusyWindow::CpuTicks> BusyWindow::parse_proc_stat(const std::string& text) {
+std::optional<ProcStatTicks> parse_proc_stat(const std::string& text) {
   std::istringstream in(text);
   std::string line;
-  std::optional<CpuTicks> ticks;
+  std::optional<ProcStatTicks> ticks;
   while (std::getline(in, line)) {
     if (line.rfind("cpu", 0) != 0) continue;
     if (line.size() > 3 && line[3] >= '0' && line[3] <= '9') {
@@ -83,8 +112,9 @@ std::optional<BusyWindow::CpuTicks> BusyWindow::parse_proc_stat(const std::strin
     for (auto& v : value) {
       if (!(fields >> v)) return std::nullopt;
     }
-    ticks = CpuTicks{};
+    ticks = ProcStatTicks{};
     ticks->busy = value[0] + value[1] + value[2] + value[5] + value[6] + value[7];
+    ticks->steal = value[7];
     ticks->total = ticks->busy + value[3] + value[4];
   }
   return ticks;

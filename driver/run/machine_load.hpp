@@ -22,12 +22,27 @@ struct ProcSource {
   // CPU seconds iobench itself has used so far, every process of it counted (the driver's
   // threads, the children it reaped, the spawner and the workers it reaped); empty if unknown.
   std::function<std::optional<double>()> own_cpu_s;
+  // CPU seconds of iobench's harness so far: the driver's threads (the pipe drain among them) and
+  // the spawner itself, the workers it reaped not counted (their exact time comes from wait4 with
+  // each run: docs/driver.md, "Disturbance"); empty if unknown.
+  std::function<std::optional<double>()> harness_cpu_s;
   long ticks_per_s = 100;  // USER_HZ, the unit of /proc/stat
 };
 
+// The aggregate "cpu" line of /proc/stat, in clock ticks, and the number of cpuN lines.
+struct ProcStatTicks {
+  std::uint64_t busy = 0;   // user nice system irq softirq steal
+  std::uint64_t steal = 0;  // time a hypervisor gave to others (inside busy)
+  std::uint64_t total = 0;  // busy + idle + iowait
+  int cpus = 0;
+};
+// Empty when the text has no whole aggregate line.
+std::optional<ProcStatTicks> parse_proc_stat(const std::string& text);
+
 // /proc itself, a real sleep, the steady clock, and the own CPU time of this process, its reaped
 // children and the spawner `spawner_pid` (utime + stime + cutime + cstime of its
-// /proc/PID/stat: it reaps the workers); -1: no spawner.
+// /proc/PID/stat: it reaps the workers); -1: no spawner. Its harness_cpu_s: this process'
+// threads and the spawner's utime + stime alone.
 ProcSource real_proc_source(pid_t spawner_pid = -1);
 
 // The least the window lasts: long enough for 25 clock ticks per CPU.
@@ -64,18 +79,12 @@ class BusyWindow {
   [[nodiscard]] const MachineLoad& load() const { return load_; }
 
  private:
-  struct CpuTicks {
-    std::uint64_t busy = 0;
-    std::uint64_t total = 0;
-    int cpus = 0;
-  };
-  static std::optional<CpuTicks> parse_proc_stat(const std::string& text);
   void close();
 
   ProcSource source_;
   std::chrono::milliseconds length_;
   std::chrono::steady_clock::time_point opened_;
-  std::optional<CpuTicks> stat_at_open_;
+  std::optional<ProcStatTicks> stat_at_open_;
   std::optional<double> own_cpu_s_at_open_;
   MachineLoad load_;
   bool closed_ = false;
@@ -91,5 +100,7 @@ std::optional<double> load_average_1min(const ProcSource& source = real_proc_sou
 // utime + stime + cutime + cstime (fields 14 to 17) of a /proc/PID/stat text, in clock ticks.
 // Read by parse_pid_stat (driver/spawn/strays.hpp), the spawner's own parser.
 std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text);
+// utime + stime (fields 14 and 15) alone: the process' own time, its reaped children not counted.
+std::optional<std::uint64_t> pid_stat_own_cpu_ticks(const std::string& text);
 
 }  // namespace iobench

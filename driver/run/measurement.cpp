@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 
 namespace iobench {
 namespace {

@@ -2,8 +2,6 @@
 
 #include <fcntl.h>
 #include <fmt/core.h>
-#include <fmt/ranges.h>
-#include <sched.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -11,13 +9,13 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
+#include "common/cpus.hpp"
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/size.hpp"
+#include "common/worker_args.hpp"
 #include "driver/gen/gen.hpp"
 #include "driver/run/run_meta.hpp"
 #include "driver/run/worker_catalog.hpp"
@@ -67,73 +65,21 @@ void generate_once(const InputSpec& input, bool quiet) {
   ::unlink(lock_path.c_str());
 }
 
-bool uses_mmap_reader(const std::vector<std::string>& argv) {
-  for (std::size_t i = 0; i < argv.size(); ++i) {
-    if (argv[i] == "--read=mmap" ||
-        (argv[i] == "--read" && i + 1 < argv.size() && argv[i + 1] == "mmap")) {
-      return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
-std::vector<int> parse_cpu_list(const std::string& text) {
-  std::vector<int> cpus;
-  std::stringstream ranges(text);
-  std::string range;
-  while (std::getline(ranges, range, ',')) {
-    int first = 0;
-    int last = 0;
-    const char* end = range.data() + range.size();
-    const auto dash = range.find('-');
-    const char* first_end = dash == std::string::npos ? end : range.data() + dash;
-    if (std::from_chars(range.data(), first_end, first).ptr != first_end) return {};
-    last = first;
-    if (dash != std::string::npos && std::from_chars(first_end + 1, end, last).ptr != end) {
-      return {};
-    }
-    for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
-  }
-  return cpus;
-}
-
-std::vector<int> cpu_list(const cpu_set_t& set) {
-  std::vector<int> cpus;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-    if (CPU_ISSET(static_cast<std::size_t>(cpu), &set)) cpus.push_back(cpu);
-  }
-  return cpus;
-}
-
-namespace {
-
-// The CPUs a worker may be pinned to: the kernel's online list, or, where /sys is not mounted (a
-// container or chroot), the CPUs this process may run on, which the worker inherits.
-std::vector<int> usable_cpus(std::string& as_text) {
-  as_text = read_first_line("/sys/devices/system/cpu/online");
-  std::vector<int> cpus = parse_cpu_list(as_text);
-  if (!cpus.empty()) return cpus;
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return cpus;
-  cpus = cpu_list(allowed);
-  as_text = fmt::format("{} (this process's affinity; no /sys)", fmt::join(cpus, ","));
-  return cpus;
+bool uses_mmap_reader(const Test& test) {
+  return WorkerCommandLine(test.worker_args).value_of("--read") == "mmap";
 }
 
 }  // namespace
 
 void check_machine_settings(const Config& config, const Plan& plan) {
   if (!config.cpus.empty()) {
-    std::string online_text;
-    const std::vector<int> online = usable_cpus(online_text);
-    for (std::size_t i = 0; i < config.cpus.size() && !online.empty(); ++i) {
-      if (std::find(online.begin(), online.end(), config.cpus[i]) == online.end()) {
-        throw Error(
-            fmt::format("{}: cpus[{}]: CPU {} is not online here (online: {}); name online CPUs",
-                        config.file.string(), i, config.cpus[i], online_text));
+    const std::vector<int> usable = usable_cpu_list();
+    for (std::size_t i = 0; i < config.cpus.size(); ++i) {
+      if (std::find(usable.begin(), usable.end(), config.cpus[i]) == usable.end()) {
+        throw Error(fmt::format(
+            "{}: cpus[{}]: CPU {} is not online or not one this process may run on (it may run "
+            "on {}); name those CPUs",
+            config.file.string(), i, config.cpus[i], format_cpu_list(usable)));
       }
     }
   }
@@ -150,7 +96,7 @@ void check_machine_settings(const Config& config, const Plan& plan) {
     }
   }
   for (const auto& test : plan.tests) {
-    if (!uses_mmap_reader(test.argv)) continue;
+    if (!uses_mmap_reader(test)) continue;
     for (std::size_t i = 0; i < config.inputs.size(); ++i) {
       std::error_code ec;
       if (fs::is_fifo(config.inputs[i].path, ec)) {
@@ -172,8 +118,8 @@ void check_worker_strategies(const Config& config, const Plan& plan, const fs::p
   const auto catalog = load_worker_catalog(worker);
   for (const auto& test : plan.tests) {
     if (config.strategies[test.strategy].kind != StrategySpec::Kind::kWorker) continue;
-    const std::vector<std::string> args(test.argv.begin() + 1, test.argv.end() - 1);
-    if (const std::string problem = check_worker_args(args, catalog); !problem.empty()) {
+    if (const std::string problem = check_worker_args(test.worker_args, catalog);
+        !problem.empty()) {
       throw Error(fmt::format("{}: strategies[{}].worker: test '{}': {}", config.file.string(),
                               test.strategy, test.name, problem));
     }

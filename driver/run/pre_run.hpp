@@ -1,8 +1,6 @@
 #pragma once
 // What `iobench run` checks before anything runs (every failure is a config or input error,
 // exit 2, with nothing written), and the inputs it generates once the checks passed.
-#include <sched.h>
-
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,16 +14,9 @@ void check_worker_strategies(const Config& config, const Plan& plan,
                              const std::filesystem::path& worker);
 
 // Settings the machine cannot honour, refused before anything runs (exit 2): `cpus` naming a CPU
-// that is not online, a `pipe_size` above /proc/sys/fs/pipe-max-size, the `mmap` reader on an
-// input that is a pipe (FIFO).
+// this process may not run on (usable_cpu_list), a `pipe_size` above
+// /proc/sys/fs/pipe-max-size, the `mmap` reader on an input that is a pipe (FIFO).
 void check_machine_settings(const Config& config, const Plan& plan);
-
-// The CPUs in a kernel CPU list such as /sys/devices/system/cpu/online ("0-3,6"); empty when the
-// text is not one.
-std::vector<int> parse_cpu_list(const std::string& text);
-
-// The CPUs in a CPU set, in ascending order.
-std::vector<int> cpu_list(const cpu_set_t& set);
 
 // Every input without a "generate" exists, and the config's stdin file can be read.
 void check_inputs_exist(const Config& config);

@@ -35,6 +35,7 @@ void Progress::start(std::size_t run_index, const std::string& label) {
 void Progress::warn(const std::string& message) {
   clear_line();
   fmt::print(stderr, "iobench: warning: {}\n", message);
+  warnings_.push_back(message);
 }
 
 void Progress::finish() {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace iobench {
 
@@ -19,6 +20,9 @@ class Progress {
   void start(std::size_t run_index, const std::string& label);
   void warn(const std::string& message);  // always printed, progress or not
   void finish();
+  // Every warning printed so far, in order: the run record keeps them (docs/formats.md, "Meta
+  // file", warnings), so a report shows them beside the rows they concern.
+  [[nodiscard]] const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   void clear_line();
@@ -26,6 +30,7 @@ class Progress {
   bool enabled_;
   bool line_shown_ = false;
   std::chrono::steady_clock::time_point started_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace iobench

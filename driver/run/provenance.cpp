@@ -3,7 +3,6 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include "common/child_process.hpp"
 #include "common/error.hpp"
 #include "driver/run/run_meta.hpp"
 #include "driver/run/sink.hpp"

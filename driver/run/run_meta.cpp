@@ -38,7 +38,7 @@ std::optional<std::string> git_output(const std::filesystem::path& folder,
                                       std::vector<std::string> args) {
   args.insert(args.begin(), {"git", "-C", folder.empty() ? "." : folder.string()});
   try {
-    const auto git = child::run_capturing_stdout(args, child::kDevNull);
+    const auto git = child::run_capturing_stdout(args, child::Stderr::kDevNull);
     if (git.exit_status != 0) return std::nullopt;
     return git.out;
   } catch (const Error&) {

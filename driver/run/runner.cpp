@@ -8,7 +8,7 @@
 
 #include "common/error.hpp"
 #include "driver/report/medians_file.hpp"
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 #include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
 #include "driver/run/executor.hpp"
@@ -52,8 +52,13 @@ CheckedPlan plan_and_check(const Config& config, const RunOptions& options) {
   PlanOptions whole_matrix = plan_options;
   whole_matrix.shard_index = 0;
   whole_matrix.shard_count = 1;
-  runfile::Matrix matrix =
-      describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
+  // The matrix block hashes the whole expanded config as JSON: --dry-run writes no record, and
+  // at 100,000 cells that costs more than the plan (docs/driver.md, "Order, failures, ...").
+  runfile::Matrix matrix;
+  if (!options.dry_run) {
+    matrix =
+        describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
+  }
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
   check_machine_settings(config, plan);
@@ -87,8 +92,12 @@ runfile::RunMeta record_at_start(const Config& config, const RunOptions& options
 // What the end of the runs adds to the record.
 void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const MachineLoad& load,
                 bool finished) {
-  meta.end = runfile::RunEnd{finished, totals.runs_saved, totals.pipe_size_given_bytes,
-                             totals.cache_state_warnings};
+  meta.end = runfile::RunEnd{finished,
+                             totals.runs_saved,
+                             totals.pipe_size_given_bytes,
+                             totals.cache_state_warnings,
+                             totals.warnings,
+                             {}};
   meta.rows = totals.rows_written;
   meta.provenance->busy_cpus_start = load.busy_cpus;
   meta.provenance->load_average_end = load_average_1min();
@@ -107,16 +116,19 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
   settings.allow_drop_caches = ::geteuid() == 0;
   settings.host = host_name();
   settings.counters = counting.counted;
+  settings.disturbance_source = real_proc_source(Spawner::global().pid());
   settings.after_run = [&busy_window] {
     return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
   };
   MatrixExecutor executor(config, plan, launcher, writer, settings);
-  const MatrixTotals totals = executor.run_all();
+  MatrixTotals totals = executor.run_all();
   if (!busy_window.closed()) {
     // The runs ended within the window (or none ran): the rest of it is waited out.
     busy_window.close_after_runs(interrupt_requested);
-    if (const auto warning = busy_warning(busy_window.load()); !warning.empty())
+    if (const auto warning = busy_warning(busy_window.load()); !warning.empty()) {
       fmt::print(stderr, "iobench: warning: {}\n", warning);
+      totals.warnings.push_back(warning);
+    }
   }
   return totals;
 }
@@ -161,6 +173,7 @@ int run_config(const Config& config, const RunOptions& options) {
       options.output, config.name,
       shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
   if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
+  if (options.before_writing) options.before_writing(config, paths.runs);
   make_output_folders(paths);
   // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
   // it leaves out; it closes as the first runs end, so the runs do not wait for it.
@@ -187,8 +200,11 @@ int run_config(const Config& config, const RunOptions& options) {
     runfile::write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {
       std::ostream no_table(nullptr);  // discards: the caller prints the runs its own way
-      report::write_medians_report({paths.runs, paths.medians, config.baseline},
-                                   options.print_table ? std::cout : no_table, std::cerr);
+      // The printed warnings name a few groups; the record keeps every one (docs/reports.md).
+      meta.end->summary_warnings =
+          report::write_medians_report({paths.runs, paths.medians, config.baseline, paths.meta},
+                                       options.print_table ? std::cout : no_table, std::cerr);
+      if (!meta.end->summary_warnings.empty()) runfile::write_meta(paths.meta, meta);
     }
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();

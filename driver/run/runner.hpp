@@ -2,6 +2,7 @@
 // `iobench run`: validates the config, prepares inputs and the page cache, runs the plan through
 // the spawner, verifies outputs, and streams one row per run to the results file.
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,9 @@ struct RunOptions {
   bool print_table = true;
   // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).
   std::filesystem::path* runs_file_out = nullptr;
+  // When set, called once the config is accepted and the runs file chosen, before anything is
+  // written (`--history` opens its store there: a store error is exit 2, nothing written).
+  std::function<void(const Config&, const std::filesystem::path& runs_file)> before_writing;
 };
 
 // Loads options.config_path and runs it through run_config. Returns the exit code

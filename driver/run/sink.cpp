@@ -20,11 +20,11 @@
 #include <thread>
 #include <vector>
 
+#include "common/cpus.hpp"
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/hash.hpp"
 #include "common/sysio.hpp"
-#include "driver/run/pre_run.hpp"
 #include "driver/spawn/measure.hpp"
 
 namespace iobench {
@@ -139,7 +139,8 @@ class PipeSink final : public Sink {
         // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
         if (stop_requested_.load(std::memory_order_relaxed)) break;
         if (spin_s_ > 0) {
-          const ssize_t n = ::read(read_end_.get(), buffer.get(), kDrainBufferBytes);
+          // The raw read of the seam: EAGAIN (an empty pipe) is an answer here, not an error.
+          const ssize_t n = sys::ops().read(read_end_.get(), buffer.get(), kDrainBufferBytes);
           if (n > 0) {
             consume(buffer.get(), static_cast<std::size_t>(n));
             last_data = std::chrono::steady_clock::now();

@@ -8,6 +8,7 @@
 
 #include "common/child_process.hpp"
 #include "common/error.hpp"
+#include "common/worker_args.hpp"
 
 namespace iobench {
 
@@ -67,24 +68,10 @@ std::string check_worker_args(const std::vector<std::string>& args,
     }
     return names;
   };
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string option = args[i];
-    std::string value;
-    if (const auto eq = option.find('='); option.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = option.substr(eq + 1);
-      option.resize(eq);
-    } else if (i + 1 < args.size()) {
-      value = args[i + 1];
-    }
-    std::string kind;
-    if (option == "--read") kind = "reader";
-    if (option == "--write") kind = "writer";
-    if (option == "--op") kind = "op";
-    if (kind.empty()) continue;
-    // field:N is the op "field" with its argument.
-    const std::string name = kind == "op" ? value.substr(0, value.find(':')) : value;
-    if (!known(kind, name)) {
-      return fmt::format("{} '{}' is not a worker {} (known: {})", option, value, kind,
+  for (const NamedWorkerUnit& named : WorkerCommandLine(args).named_units()) {
+    const std::string kind(named.kind);
+    if (!known(kind, named.unit)) {
+      return fmt::format("{} '{}' is not a worker {} (known: {})", named.option, named.value, kind,
                          names_of(kind));
     }
   }

@@ -11,7 +11,7 @@
 #include "driver/runfile/numbers.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench::results {
+namespace iobench::runfile {
 
 std::vector<std::string_view> split_tabs(std::string_view line) {
   std::vector<std::string_view> out;
@@ -110,4 +110,4 @@ std::size_t split_row(std::string_view data, std::size_t& pos, std::size_t last_
   return count + 1;
 }
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

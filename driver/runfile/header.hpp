@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace iobench::results {
+namespace iobench::runfile {
 
 // Splits one line (without its newline) at tabs.
 std::vector<std::string_view> split_tabs(std::string_view line);
@@ -24,4 +24,4 @@ struct FileHeader {
 // Throws iobench::Error naming `name`, line 1 and the problem.
 FileHeader read_header(std::string_view name, std::string_view text);
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

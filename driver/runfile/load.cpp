@@ -16,7 +16,7 @@
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
 
-namespace iobench::results {
+namespace iobench::runfile {
 namespace {
 
 std::string read_whole_file(const std::filesystem::path& path) {
@@ -71,4 +71,4 @@ RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOpti
   return parse_runs(texts, options);
 }
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

@@ -128,6 +128,12 @@ struct RunEnd {
   std::size_t runs_saved_by_ci_pct = 0;
   std::optional<std::uint64_t> pipe_size_given_bytes;  // null without a pipe sink
   std::vector<std::string> cache_state_warnings;
+  // Every warning the runs printed, in order; empty in files
+  // written before it was kept.
+  std::vector<std::string> warnings;
+  // The end table's warnings in full, every group named: the printed ones name a few and point
+  // here (docs/reports.md, "Warnings"). Left out of the JSON when empty, as files before it have.
+  std::vector<std::string> summary_warnings;
 };
 
 struct RunMeta {

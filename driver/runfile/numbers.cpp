@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
-namespace iobench::results {
+namespace iobench::runfile {
 namespace {
 
 constexpr std::array<double, 16> kPowersOf10{1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
@@ -73,4 +73,4 @@ bool parse_seconds(std::string_view text, double& seconds) {
   return true;
 }
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

@@ -2,7 +2,7 @@
 // Numbers as run files write them (ours and GNU time's).
 #include <string_view>
 
-namespace iobench::results {
+namespace iobench::runfile {
 
 // A non-negative-or-not finite decimal ("0.512497", "2249", "1e-3", "+5"); false on anything
 // else (trailing text, not finite). Plain decimals of up to 15 digits take an exact fast path.
@@ -12,4 +12,4 @@ bool parse_double(std::string_view text, double& value);
 // Returns false on anything else (negative, not finite, trailing text).
 bool parse_seconds(std::string_view text, double& seconds);
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

@@ -17,7 +17,7 @@
 #include "driver/runfile/header.hpp"
 #include "driver/runfile/numbers.hpp"
 
-namespace iobench::results {
+namespace iobench::runfile {
 namespace {
 
 constexpr std::array<std::string_view, 4> kDefaultGroupBy{"test", "input", "sink", "host"};
@@ -120,9 +120,8 @@ RowFields GroupingParser::read_row_fields(std::size_t line, const FileLayout& la
       case Role::kStatus: {
         const auto parsed = parse_run_status(f);
         if (!parsed) {
-          fail(
-              line, col.name,
-              fmt::format("unknown status '{}' (ok, failed, signal, timeout, mismatch, error)", f));
+          fail(line, col.name,
+               fmt::format("unknown status '{}' ({})", f, fmt::join(kStatusNames, ", ")));
         }
         row.status = static_cast<std::size_t>(*parsed);
         break;
@@ -242,17 +241,7 @@ void GroupingParser::add_samples(Group& group, const RowFields& row, const FileL
       !parse_double(row.cache_pct, cache_pct)) {
     return;
   }
-  CacheCheck& check = group.cache;
-  if (check.mode.empty()) check.mode = std::string(layout.cache_mode);
-  if (check.mode != layout.cache_mode) return;
-  const bool cold = layout.cache_mode == "cold";
-  ++check.checked;
-  if (cache_state_holds(layout.cache_mode, cache_pct)) return;
-  ++check.off;
-  if (std::isnan(check.worst_pct) ||
-      (cold ? cache_pct > check.worst_pct : cache_pct < check.worst_pct)) {
-    check.worst_pct = cache_pct;
-  }
+  group.cache.add(layout.cache_mode, cache_pct);
 }
 
 }  // namespace
@@ -371,4 +360,4 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
   return set;
 }
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

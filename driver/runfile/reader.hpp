@@ -14,7 +14,7 @@
 #include "driver/runfile/numbers.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench::results {
+namespace iobench::runfile {
 
 // The schema's names, as the report code has long spelled them.
 using iobench::index;
@@ -25,12 +25,7 @@ using iobench::Metric;
 
 // Whether the page-cache state a run claims held (docs/reports.md): checked for ok rows of files
 // whose meta file names the cache mode (warm or cold) and that have a cache_pct.
-struct CacheCheck {
-  std::string mode;         // "warm" or "cold" of the first file checked; "" when unknown
-  std::size_t checked = 0;  // ok rows checked against `mode`
-  std::size_t off = 0;      // of which did not hold (cache_state_holds)
-  double worst_pct = std::numeric_limits<double>::quiet_NaN();  // the farthest from the mode
-};
+using iobench::CacheCheck;
 
 struct Group {
   std::vector<std::string> key;  // one value per group-by column ("" where a file lacks it)
@@ -89,4 +84,4 @@ RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& op
 std::string cache_mode_from_meta(const std::filesystem::path& run_file);
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options = {});
 
-}  // namespace iobench::results
+}  // namespace iobench::runfile

@@ -1,6 +1,7 @@
 #include "driver/runfile/schema.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace iobench {
 
@@ -47,6 +48,18 @@ bool cache_state_holds(std::string_view cache_mode, double cache_pct) noexcept {
   if (cache_mode == "cold") return cache_pct <= kColdMaxCachePct;
   if (cache_mode == "warm") return cache_pct >= kWarmMinCachePct;
   return true;
+}
+
+void CacheCheck::add(std::string_view cache_mode, double cache_pct) {
+  if (mode.empty()) mode = std::string(cache_mode);
+  if (mode != cache_mode) return;
+  ++checked;
+  if (cache_state_holds(cache_mode, cache_pct)) return;
+  ++off;
+  const bool cold = cache_mode == "cold";
+  if (std::isnan(worst_pct) || (cold ? cache_pct > worst_pct : cache_pct < worst_pct)) {
+    worst_pct = cache_pct;
+  }
 }
 
 std::optional<Metric> parse_metric(std::string_view column) noexcept {

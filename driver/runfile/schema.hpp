@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,13 +14,16 @@
 namespace iobench {
 
 // ---- statuses ---------------------------------------------------------------------------------
-enum class RunStatus { kOk, kFailed, kSignal, kTimeout, kMismatch, kError };
-inline constexpr std::size_t kStatusCount = 6;
+// `disturbed`: the run ended ok, but others kept more of the machine busy during it than the
+// config allows (docs/driver.md, "Disturbance"); like every status but ok, out of the statistics.
+enum class RunStatus { kOk, kFailed, kSignal, kTimeout, kMismatch, kError, kDisturbed };
+inline constexpr std::size_t kStatusCount = 7;
 inline constexpr std::array<std::string_view, kStatusCount> kStatusNames{
-    "ok", "failed", "signal", "timeout", "mismatch", "error"};
+    "ok", "failed", "signal", "timeout", "mismatch", "error", "disturbed"};
 // What each status means to a person ("3 timed out"), in the same order.
 inline constexpr std::array<std::string_view, kStatusCount> kStatusWords{
-    "ok", "failed", "killed by a signal", "timed out", "mismatched", "could not start"};
+    "ok",         "failed",          "killed by a signal", "timed out",
+    "mismatched", "could not start", "disturbed"};
 
 std::string_view to_string(RunStatus status) noexcept;
 std::optional<RunStatus> parse_run_status(std::string_view text) noexcept;
@@ -69,10 +73,12 @@ std::vector<Counter> in_schema_order(std::vector<Counter> counters);
 // The standard columns, always written, in this order. The first six are those of the dcat / GNU
 // time recipe (`tsv-summarize -H --group-by 1 --median 2-4,6` still works on our files), and the
 // only ones a reader requires.
-inline constexpr std::array<std::string_view, 21> kStandardColumns{
-    "test",   "elapsed", "user",    "system",    "cpu_pct",   "mem",         "input",
-    "sink",   "repeat",  "status",  "exit_code", "minflt",    "majflt",      "nvcsw",
-    "nivcsw", "inblock", "oublock", "bytes_out", "cache_pct", "output_hash", "host"};
+// others_cpu_s and steal_s came later: a reader takes files without them.
+inline constexpr std::array<std::string_view, 23> kStandardColumns{
+    "test",      "elapsed",     "user",   "system",       "cpu_pct",   "mem",
+    "input",     "sink",        "repeat", "status",       "exit_code", "minflt",
+    "majflt",    "nvcsw",       "nivcsw", "inblock",      "oublock",   "bytes_out",
+    "cache_pct", "output_hash", "host",   "others_cpu_s", "steal_s"};
 inline constexpr std::size_t kRequiredColumnCount = 6;
 
 // The header of a run file with these counters: the standard columns, then the counters' columns
@@ -80,11 +86,23 @@ inline constexpr std::size_t kRequiredColumnCount = 6;
 std::vector<std::string_view> run_columns(const std::vector<Counter>& counters);
 
 // ---- the page-cache state a row claims (cache_pct, checked) ------------------------------------
+// docs/driver.md, "The page cache": the one definition, which `run` and every report check.
 inline constexpr double kColdMaxCachePct = 5;   // a `cold` run above this was not cold
 inline constexpr double kWarmMinCachePct = 95;  // a `warm` run below this was not warm
 // False when a run of this cache mode ("warm", "cold") started with cache_pct outside its bound;
 // true for any other mode.
 bool cache_state_holds(std::string_view cache_mode, double cache_pct) noexcept;
+
+// The tally of one group's (or test's) ok runs against the cache mode they claim.
+struct CacheCheck {
+  std::string mode;         // "warm" or "cold" of the first run checked; "" when unknown
+  std::size_t checked = 0;  // ok rows checked against `mode`
+  std::size_t off = 0;      // of which did not hold (cache_state_holds)
+  double worst_pct = std::numeric_limits<double>::quiet_NaN();  // the farthest from the mode
+
+  // Counts one ok run of this cache mode; a run of another mode than the first is not counted.
+  void add(std::string_view cache_mode, double cache_pct);
+};
 
 // ---- metrics: the numbers a report summarizes per group ---------------------------------------
 // elapsed user system (seconds), cpu_pct (percent), mem (KiB), then one per counter column.
@@ -138,6 +156,10 @@ struct RunRow {
   // counters the writer was given are written.
   std::array<std::optional<std::uint64_t>, kCounterCount> counters{};
   std::optional<double> counted_pct;  // see kCountedPctColumn
+  // What the rest of the machine did during the run (docs/driver.md, "Disturbance"): CPU seconds
+  // of other processes and steal seconds; empty when /proc/stat could not be read.
+  std::optional<double> others_cpu_s;
+  std::optional<double> steal_s;
 };
 
 }  // namespace iobench

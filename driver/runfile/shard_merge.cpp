@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "driver/runfile/header.hpp"
+#include "driver/runfile/schema.hpp"
 
 namespace iobench::runfile {
 namespace {
@@ -140,7 +141,7 @@ class RowCheck {
       if (line.empty()) continue;
       if (!add_row(shard, line, fmt::format("{}:{}", shard.runs.string(), line_number))) continue;
       ++entry.rows;
-      const std::string host(results::split_tabs(line)[column_.at("host")]);
+      const std::string host(runfile::split_tabs(line)[column_.at("host")]);
       row_hosts.insert(host);
       if (hosts_seen_.insert(host).second) merged_.hosts.push_back(host);
     }
@@ -179,7 +180,7 @@ class RowCheck {
                           first_file_));
       return false;
     }
-    const auto columns = results::split_tabs(line);
+    const auto columns = runfile::split_tabs(line);
     column_.clear();
     for (std::size_t i = 0; i < columns.size(); ++i) column_.emplace(columns[i], i);
     columns_ = columns.size();
@@ -193,7 +194,7 @@ class RowCheck {
   }
 
   bool add_row(const Shard& shard, const std::string& line, const std::string& where) {
-    const auto fields = results::split_tabs(line);
+    const auto fields = runfile::split_tabs(line);
     if (fields.size() != columns_) {
       problem(fmt::format("{}: {} fields where the header has {}", where, fields.size(), columns_));
       return false;
@@ -218,7 +219,15 @@ class RowCheck {
                           owner, matrix_.shard.count, shard.matrix().shard.text()));
       return false;
     }
-    const auto [it, fresh] = seen_.emplace(std::make_pair(found->second, repeat), where);
+    // A disturbed row and its re-run share the repeat number (docs/driver.md, "Disturbance"):
+    // only the re-run claims it.
+    const auto status = column_.find("status");
+    const bool disturbed =
+        status != column_.end() &&
+        fields[status->second] == iobench::to_string(iobench::RunStatus::kDisturbed);
+    const auto [it, fresh] = disturbed
+                                 ? std::make_pair(seen_.end(), true)
+                                 : seen_.emplace(std::make_pair(found->second, repeat), where);
     if (!fresh) {
       problem(fmt::format("{}: duplicate: {} repeat {} is also at {}", where, cell_text(cell),
                           repeat, it->second));
@@ -271,6 +280,7 @@ MergedShards merge_shards(const std::vector<fs::path>& runs_files) {
 
   RowCheck rows(first.matrix(), merged, first.runs.string());
   std::vector<MergedShard> entries;
+  entries.reserve(shards.size());
   for (const Shard& shard : shards) entries.push_back(rows.add(shard));
   rows.report_missing_rows(by_number);
   if (!merged.problems.empty()) {

@@ -49,6 +49,10 @@ std::string format_run_row(const RunRow& row, const std::vector<Counter>& counte
   append_field(line, row.output_hash);
   line += '\t';
   append_field(line, row.host);
+  line += '\t';
+  if (row.others_cpu_s) line += fmt::format("{:.3f}", *row.others_cpu_s);
+  line += '\t';
+  if (row.steal_s) line += fmt::format("{:.3f}", *row.steal_s);
   const std::vector<Counter> ordered = in_schema_order(counters);
   for (Counter c : ordered) {
     line += '\t';

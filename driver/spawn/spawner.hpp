@@ -8,9 +8,9 @@
 // The driver sends it spawn requests (argv plus the stdin/stdout/stderr descriptors, passed with
 // SCM_RIGHTS) over a socketpair (driver/spawn/protocol.hpp); the spawner starts each worker
 // (vfork and execve; with counters, fork, the child held before its execve until the counters
-// are open on it: driver/spawn/counters.hpp; docs/driver.md, "One process per run"), reaps it
-// with its own wait4(), and sends back the figures. It is a child subreaper: what a worker leaves
-// behind is killed and reaped before the next run, and the result says so.
+// are open on it: driver/spawn/kernel_counters.hpp; docs/driver.md, "One process per run"), reaps
+// it with its own wait4(), and sends back the figures. It is a child subreaper: what a worker
+// leaves behind is killed and reaped before the next run, and the result says so.
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -55,8 +55,8 @@ struct SpawnResult {
   std::vector<CounterReading> counters;  // one per requested counter, in request order
 };
 
-// The first executable file called `name` in $PATH, or an empty string. (Boost.Process's
-// search_path would need the compiled Boost.Filesystem; the project uses header-only Boost.)
+// The first executable file called `name` in $PATH, or an empty string: the spawner's own lookup
+// (measure.hpp), so the driver names the program the spawner will run.
 std::string find_in_path(const std::string& name);
 
 // Runs request.argv from this process, with the spawner's own code (driver/spawn/measure.hpp):

@@ -12,7 +12,7 @@ for tool in sh sleep; do ln -s "$(command -v "$tool")" "nohf/$tool"; done
 for args in "--compare-with hyperfine" "--compare-with perf"; do
   set +e
   # shellcheck disable=SC2086
-  PATH=$tmp/nohf "$bin" bench -q -r 2 -w 0 -o missing.tsv $args 'sleep 0.01' >out.txt 2>err.txt
+  PATH=$tmp/nohf "$bin" bench -q --disturbance off -r 2 -w 0 -o missing.tsv $args 'sleep 0.01' >out.txt 2>err.txt
   code=$?
   set -e
   [ "$code" -eq 2 ] || fail "'$args' without hyperfine exited $code: $(cat err.txt)"
@@ -21,12 +21,12 @@ for args in "--compare-with hyperfine" "--compare-with perf"; do
 done
 grep -q 'iobench compares with hyperfine only' err.txt || fail "$(cat err.txt)"
 set +e
-PATH=$tmp/nohf "$bin" bench -q -o missing.tsv --compare-with hyperfine 'sleep 0.01' 2>err.txt
+PATH=$tmp/nohf "$bin" bench -q --disturbance off -o missing.tsv --compare-with hyperfine 'sleep 0.01' 2>err.txt
 set -e
 grep -q '^iobench: --compare-with hyperfine: hyperfine is not installed' err.txt || fail "$(cat err.txt)"
 
 command -v hyperfine >/dev/null || skip "no hyperfine (scripts/test installs it)"
-"$bin" bench -q -r 6 -w 1 -u millisecond -o both.tsv --compare-with hyperfine 'sleep 0.01' 'sleep 0.03' \
+"$bin" bench -q --disturbance off -r 6 -w 1 -u millisecond -o both.tsv --compare-with hyperfine 'sleep 0.01' 'sleep 0.03' \
   >out.txt 2>err.txt || fail "--compare-with hyperfine exited $?: $(cat err.txt)"
 grep -q '^Side by side with hyperfine [0-9.]* (' out.txt || fail "no side by side: $(cat out.txt)"
 row=$(grep -E '^sleep 0\.03 ' out.txt | tail -1)

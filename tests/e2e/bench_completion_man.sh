@@ -14,7 +14,7 @@ cd "$tmp"
 cmp -s iobench.bash "$share/bash-completion/completions/iobench" || fail "the build's bash completion is stale"
 cmp -s _iobench "$share/zsh/vendor-completions/_iobench" || fail "the build's zsh completion is stale"
 "$iobench" completion commands >commands.txt
-[ "$(cut -f1 commands.txt | sort | tr '\n' ' ')" = 'bench compare gen list merge plot run summarize ' ] ||
+[ "$(cut -f1 commands.txt | sort | tr '\n' ' ')" = 'bench compare gen history list merge plot report run summarize ' ] ||
   fail "subcommands: $(cut -f1 commands.txt)"
 while IFS=$'\t' read -r name _; do
   "$iobench" "$name" --help >help.txt

@@ -9,7 +9,7 @@ lib=$src/tests/e2e/lib
 cd "$tmp"
 command -v python3 >/dev/null || skip "python3 reads the exports"
 
-"$bin" bench -q -r 3 -w 0 -P n 1 2 -o e.tsv --export-json e.json --export-csv e.csv \
+"$bin" bench -q --disturbance off -r 3 -w 0 -P n 1 2 -o e.tsv --export-json e.json --export-csv e.csv \
   --export-markdown e.md --export-asciidoc e.adoc --export-orgmode e.org 'sleep 0.0{n}' \
   >/dev/null 2>err.txt || fail "bench exited $?: $(cat err.txt)"
 
@@ -58,7 +58,7 @@ for format in markdown asciidoc orgmode; do
 done
 
 # -u second and --sort mean-time: the tables in seconds, fastest first.
-"$bin" bench -q -r 3 -w 0 -u second --sort mean-time -o sorted.tsv --export-markdown sorted.md \
+"$bin" bench -q --disturbance off -r 3 -w 0 -u second --sort mean-time -o sorted.tsv --export-markdown sorted.md \
   'sleep 0.03' 'sleep 0.01' >/dev/null 2>err.txt || fail "sorted exited $?: $(cat err.txt)"
 python3 "$lib/hyperfine_tables.py" markdown sorted.md >table.txt || fail "sorted.md: $(cat sorted.md)"
 [ "$(head -1 table.txt | cut -f2)" = 'Mean [s]' ] || fail "-u second: $(head -1 table.txt)"
@@ -66,7 +66,7 @@ python3 "$lib/hyperfine_tables.py" markdown sorted.md >table.txt || fail "sorted
   fail "--sort mean-time: $(cat table.txt)"
 
 # Without a shell nothing is subtracted: the times are the runs file's.
-"$bin" bench -q -N -r 2 -w 0 -o noshell.tsv --export-json noshell.json true >/dev/null 2>err.txt ||
+"$bin" bench -q --disturbance off -N -r 2 -w 0 -o noshell.tsv --export-json noshell.json true >/dev/null 2>err.txt ||
   fail "-N exited $?: $(cat err.txt)"
 python3 "$lib/hyperfine_json.py" noshell.json >/dev/null || fail "noshell.json: not hyperfine's schema"
 python3 - noshell.json noshell.tsv <<'PY' || fail "noshell.json: times are not the runs file's"
@@ -80,7 +80,7 @@ PY
 touch not-a-folder
 for option in --export-json --export-csv --export-markdown --export-asciidoc --export-orgmode; do
   set +e
-  "$bin" bench -q -r 1 -w 0 -o unwritten.tsv "$option" not-a-folder/x true >out.txt 2>err.txt
+  "$bin" bench -q --disturbance off -r 1 -w 0 -o unwritten.tsv "$option" not-a-folder/x true >out.txt 2>err.txt
   code=$?
   set -e
   [ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -e unwritten.tsv ] && [ ! -s out.txt ] ||

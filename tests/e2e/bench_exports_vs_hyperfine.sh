@@ -17,7 +17,7 @@ exports() { echo --export-json "$1.json" --export-csv "$1.csv" --export-markdown
 hyperfine -N -r 3 -w 0 --style none $(exports hf) "${commands[@]}" >/dev/null 2>err.txt ||
   fail "hyperfine exited $?: $(cat err.txt)"
 # shellcheck disable=SC2046
-"$bin" bench -q -N -r 3 -w 0 -o io.tsv $(exports io) "${commands[@]}" >/dev/null 2>err.txt ||
+"$bin" bench -q --disturbance off -N -r 3 -w 0 -o io.tsv $(exports io) "${commands[@]}" >/dev/null 2>err.txt ||
   fail "bench exited $?: $(cat err.txt)"
 
 # The reader: right on hyperfine's JSON, refusing what does not fit, then on bench's.

@@ -6,7 +6,8 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 bin=$(cd "$bin" && pwd)/iobench
 cd "$tmp"
-bench() { "$bin" bench -q "$@"; }
+# --disturbance off: these checks count rows and statuses, and a loaded machine re-runs disturbed runs.
+bench() { "$bin" bench -q --disturbance off "$@"; }
 
 # --prepare runs before every run (verification and warmup too): the command needs its marker.
 bench -r 3 -w 1 -o prepare.tsv --prepare 'echo ready > marker' \

@@ -6,7 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 bin=$(cd "$bin" && pwd)/iobench
 cd "$tmp"
 
-"$bin" bench -r 2 -w 0 -q -o none.tsv 'sleep 0.01' 'sleep 0.02' >out.txt 2>err.txt ||
+"$bin" bench -r 2 -w 0 -q --disturbance off -o none.tsv 'sleep 0.01' 'sleep 0.02' >out.txt 2>err.txt ||
   fail "two sleeps exited $?: $(cat err.txt)"
 [ "$(tail -n +2 none.tsv | wc -l)" -eq 4 ] || fail "expected 4 rows: $(cat none.tsv)"
 run_awk 'col("status") != "ok" || col("input") != "" || col("cache_pct") != "" { bad = 1 } END { exit bad }' \
@@ -18,13 +18,13 @@ grep -q '"cache": "none"' meta/none.json || fail "the config ran has a cache ste
 grep -q '"inputs"' meta/none.json && fail "the config ran names an input"
 
 # Their stdin is /dev/null: both count 0 bytes, so both write "0\n" and are verified equal.
-"$bin" bench -r 1 -w 0 -q -o devnull.tsv 'wc -c' 'cat | wc -c' >/dev/null 2>err.txt ||
+"$bin" bench -r 1 -w 0 -q --disturbance off -o devnull.tsv 'wc -c' 'cat | wc -c' >/dev/null 2>err.txt ||
   fail "wc -c of stdin exited $?: $(cat err.txt)"
 [ "$(col bytes_out devnull.tsv | sort -u)" = 2 ] || fail "not '0\\n' each: $(col test,bytes_out devnull.tsv)"
 
 # Verified against the reference's output as with an input: another answer is a mismatch, exit 1.
 set +e
-"$bin" bench -r 1 -w 0 -q -o differ.tsv 'echo a' 'echo b' >/dev/null 2>err.txt
+"$bin" bench -r 1 -w 0 -q --disturbance off -o differ.tsv 'echo a' 'echo b' >/dev/null 2>err.txt
 code=$?
 set -e
 [ "$code" -eq 1 ] || fail "echo a against echo b exited $code, expected 1"
@@ -33,7 +33,7 @@ set -e
 
 # --stdin: every run (verification, warmup, measured) reads the whole file from its start.
 printf 'abc\ndef\n' >feed.txt
-"$bin" bench --stdin feed.txt -r 3 -w 1 -q -o fed.tsv 'cat' 'tac | tac' >/dev/null 2>err.txt ||
+"$bin" bench --stdin feed.txt -r 3 -w 1 -q --disturbance off -o fed.tsv 'cat' 'tac | tac' >/dev/null 2>err.txt ||
   fail "--stdin exited $?: $(cat err.txt)"
 [ "$(col bytes_out fed.tsv | sort -u)" = 8 ] || fail "a run did not read 8 bytes: $(col test,bytes_out fed.tsv)"
 [ "$(col output_hash fed.tsv | sort -u | wc -l)" -eq 1 ] || fail "outputs differ: $(col test,output_hash fed.tsv)"

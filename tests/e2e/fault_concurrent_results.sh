@@ -8,7 +8,7 @@ printf 'x\n' >"$tmp/in.txt"
 cat >"$tmp/slow.json" <<'EOF2'
 {"name": "slow", "inputs": [{"path": "in.txt"}],
  "strategies": [{"name": "nap", "command": ["sleep", "0.2"], "verify": false}],
- "sinks": ["null"], "repeats": 12, "warmup": 0, "cache": "none"}
+ "sinks": ["null"], "repeats": 12, "warmup": 0, "cache": "none", "disturbance": "off"}
 EOF2
 "$bin/iobench" run "$tmp/slow.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err1" &
 first=$!

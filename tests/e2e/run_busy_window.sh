@@ -39,8 +39,9 @@ done
 cat >"$tmp/nap.json" <<'JSON'
 {"name": "nap", "inputs": ["in.txt"],
  "strategies": [{"name": "nap", "command": ["sleep", "0.1"], "verify": false}],
- "sinks": ["null"], "repeats": 5, "warmup": 0, "cache": "none"}
+ "sinks": ["null"], "repeats": 5, "warmup": 0, "cache": "none", "disturbance": "off"}
 JSON
+# (disturbance off: the loop disturbs every run, which would be re-run; this test is the window's.)
 bash -c 'while :; do :; done' &
 loop=$!
 on_exit "kill $loop"

@@ -14,7 +14,7 @@ for cache in warm cold; do
     {"name": "worker-read-buffered", "worker": ["--read", "read", "--write", "buffered"]}
   ],
   "sinks": ["null", "pipe", "file"], "repeats": 2, "warmup": 0, "cache": "$cache",
-  "pipe_size": "1MiB"
+  "pipe_size": "1MiB", "disturbance": "off"
 }
 JSON
   "$bin/iobench" run "$tmp/$cache.json" -o "$tmp/res-$cache/runs.tsv" --quiet >/dev/null 2>"$tmp/err.txt" \

@@ -14,7 +14,7 @@ chmod +x "$tmp/probe"
 cat >"$tmp/c.json" <<EOF2
 {"name": "tmpdir", "inputs": [{"path": "in.txt"}],
  "strategies": [{"name": "probe", "command": ["$tmp/probe"], "verify": false}],
- "sinks": ["file"], "repeats": 2, "warmup": 0, "cache": "none"}
+ "sinks": ["file"], "repeats": 2, "warmup": 0, "cache": "none", "disturbance": "off"}
 EOF2
 mkdir "$tmp/out"
 "$bin/iobench" run "$tmp/c.json" -o "$tmp/out/runs.tsv" --quiet >/dev/null 2>"$tmp/err" \

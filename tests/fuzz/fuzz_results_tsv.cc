@@ -17,14 +17,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The first line (up to 40 bytes) also goes through parse_seconds alone.
     const std::string_view head = text.substr(0, std::min<std::size_t>(text.find('\n'), 40));
     double seconds = 0;
-    if (iobench::results::parse_seconds(head, seconds) && !(seconds >= 0)) std::abort();
+    if (iobench::runfile::parse_seconds(head, seconds) && !(seconds >= 0)) std::abort();
   }
-  iobench::results::ReadOptions options;
+  iobench::runfile::ReadOptions options;
   // Alternate between default grouping and an explicit one, chosen by the input's length.
   if (size % 2 == 1) options.group_by = {"test", "sink"};
   if (size % 3 == 1) options.allow_missing_columns = true;
   try {
-    const auto runs = iobench::results::parse_runs(text, "fuzz.tsv", options);
+    const auto runs = iobench::runfile::parse_runs(text, "fuzz.tsv", options);
     std::size_t total = 0;
     for (const auto& group : runs.groups) {
       for (auto n : group.rows) total += n;

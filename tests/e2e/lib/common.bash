@@ -106,6 +106,8 @@ standard_header() {
 }
 
 malformed_lines() {
-  [ "$(head -1 "$1")" = "$(standard_header)" ] || head -1 "$1"
+  local header
+  header=$(head -1 "$1")
+  [ "$header" = "$(standard_header)" ] || echo "header: $header"  # said even when it is empty
   run_awk 'NF != ncols' "$1"
 }

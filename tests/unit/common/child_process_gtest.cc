@@ -1,11 +1,14 @@
 // common/child_process: the one way the driver and the worker start an unmeasured helper
-// (compressors, decompressors, git, `iobench-worker --list`): its stdio, its exit status, its
-// signal state, and capturing its stdout.
+// (compressors, decompressors, git, `iobench-worker --list`) through Boost.Process: its stdio,
+// its exit status, its signal state, the descriptors it gets, and capturing its stdout.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -25,24 +28,86 @@ std::string status_field(const std::string& status, const std::string& name) {
   return status.substr(start, status.find('\n', start) - start);
 }
 
+// The message of the Error that starting argv throws, or "" when it starts.
+std::string start_error(const std::vector<std::string>& argv) {
+  try {
+    Helper(argv, {}).wait();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Whether this process has a child left, running or a zombie (a running one is given 2 s to end).
+bool has_a_child() {
+  for (int tries = 0; tries < 200; ++tries) {
+    const pid_t pid = ::waitpid(-1, nullptr, WNOHANG);
+    if (pid < 0) return false;  // none at all
+    if (pid > 0) return true;   // a zombie nobody had reaped
+    ::usleep(10000);
+  }
+  return true;
+}
+
 TEST(ChildProcess, ExitStatusAndSignal) {
-  EXPECT_EQ(wait(start({"true"}, {})), 0);
-  EXPECT_EQ(wait(start({"sh", "-c", "exit 3"}, {})), 3);
-  EXPECT_EQ(wait(start({"sh", "-c", "kill -9 $$"}, {})), 137);
+  EXPECT_EQ(Helper({"true"}, {}).wait(), 0);
+  EXPECT_EQ(Helper({"sh", "-c", "exit 3"}, {}).wait(), 3);
+  EXPECT_EQ(Helper({"sh", "-c", "kill -9 $$"}, {}).wait(), 137);
   EXPECT_EQ(describe_exit(3), "exited with status 3");
   EXPECT_EQ(describe_exit(137), "was killed by signal 9 (Killed)");
+  Helper twice({"sh", "-c", "exit 5"}, {});
+  EXPECT_EQ(twice.wait(), 5);
+  EXPECT_EQ(twice.wait(), 5);  // reaped once, its status kept
 }
 
 TEST(ChildProcess, AProgramThatCannotStartIsAnErrorNamingIt) {
+  // Named with a folder (exec fails in the child) and by a name PATH does not have.
+  EXPECT_EQ(start_error({"/nonexistent/iobench-helper", "x"}),
+            "cannot start '/nonexistent/iobench-helper': No such file or directory");
+  EXPECT_EQ(start_error({"no-such-iobench-helper"}),
+            "cannot start 'no-such-iobench-helper': No such file or directory");
+  EXPECT_EQ(start_error({}), "cannot start an empty command");
+  EXPECT_EQ(start_error({""}), "cannot start an empty command");
+  // The child whose exec failed is reaped, not left a zombie.
+  EXPECT_FALSE(has_a_child());
+}
+
+TEST(ChildProcess, AWaitForAChildReapedElsewhereIsAnError) {
+  Helper reaped({"true"}, {});
+  ASSERT_EQ(::waitpid(reaped.pid(), nullptr, 0), reaped.pid());
   try {
-    start({"/nonexistent/iobench-helper", "x"}, {});
+    reaped.wait();
     ADD_FAILURE() << "no error";
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()),
-              "cannot start '/nonexistent/iobench-helper': No such file or directory");
+              "cannot wait for process " + std::to_string(reaped.pid()) + ": No child processes");
   }
-  EXPECT_THROW(start({}, {}), Error);
-  EXPECT_THROW(wait(::getpid()), Error);  // not our child
+}
+
+// Boost.Process's rule, which the worker's error paths rely on: no helper outlives its Helper.
+TEST(ChildProcess, AHelperNotWaitedForIsKilledAndReapedWhenDestroyed) {
+  pid_t pid = 0;
+  {
+    Helper sleeper({"sleep", "100"}, {});
+    pid = sleeper.pid();
+  }
+  errno = 0;
+  EXPECT_EQ(::kill(pid, 0), -1);
+  EXPECT_EQ(errno, ESRCH);  // gone, zombie included
+}
+
+// A failed exec must not run our exit handlers in the child: Boost.Process calls exit(), which
+// would flush this process's pending stdio output a second time.
+TEST(ChildProcess, AFailedExecDoesNotFlushOurBufferedOutput) {
+  std::FILE* file = std::tmpfile();
+  ASSERT_NE(file, nullptr);
+  std::fputs("once\n", file);  // buffered, not yet written
+  EXPECT_NE(start_error({"/nonexistent/iobench-helper"}), "");
+  std::rewind(file);
+  char buffer[64] = {};
+  const std::size_t n = std::fread(buffer, 1, sizeof buffer, file);
+  std::fclose(file);
+  EXPECT_EQ(std::string(buffer, n), "once\n");
 }
 
 TEST(ChildProcess, StdinAndStdoutAreTheGivenDescriptors) {
@@ -54,7 +119,7 @@ TEST(ChildProcess, StdinAndStdoutAreTheGivenDescriptors) {
   ASSERT_EQ(::pipe2(out_ends, O_CLOEXEC), 0);
   UniqueFd out_read(out_ends[0]);
   UniqueFd out_write(out_ends[1]);
-  const pid_t pid = start({"tr", "a-z", "A-Z"}, {read_end.get(), out_write.get(), kDevNull});
+  Helper tr({"tr", "a-z", "A-Z"}, {read_end.get(), out_write.get(), nullptr});
   read_end.reset();
   out_write.reset();
   sys::write_all(write_end.get(), "hello\n", 6);
@@ -62,7 +127,24 @@ TEST(ChildProcess, StdinAndStdoutAreTheGivenDescriptors) {
   char buffer[64];
   const std::size_t n = sys::read_full(out_read.get(), buffer, sizeof buffer);
   EXPECT_EQ(std::string(buffer, n), "HELLO\n");
-  EXPECT_EQ(wait(pid), 0);
+  EXPECT_EQ(tr.wait(), 0);
+}
+
+// Not close-on-exec, so only the starting code keeps them from the child: one below the
+// descriptor Boost.Process keeps open for its exec report (which Boost 1.81 alone would pass on)
+// and one far above it.
+TEST(ChildProcess, GetsNoDescriptorButItsStandardThree) {
+  UniqueFd low(::dup(STDERR_FILENO));
+  UniqueFd high(::fcntl(STDERR_FILENO, F_DUPFD, 60));
+  ASSERT_TRUE(low && high);
+  const Captured listing = run_capturing_stdout({"ls", "/proc/self/fd"});
+  EXPECT_EQ(listing.out, "0\n1\n2\n3\n")
+      << "3 is ls's own, the folder it lists; low is " << low.get() << ", high " << high.get();
+}
+
+TEST(ChildProcess, PassesArgv0AsGiven) {
+  const Captured cmdline = run_capturing_stdout({"cat", "/proc/self/cmdline"});
+  EXPECT_EQ(cmdline.out, std::string("cat\0/proc/self/cmdline\0", 23));
 }
 
 TEST(ChildProcess, CapturesAllOfStdoutWithStdinFromDevNull) {
@@ -74,9 +156,14 @@ TEST(ChildProcess, CapturesAllOfStdoutWithStdinFromDevNull) {
   // Far more than a pipe holds: read while it runs, no deadlock.
   const Captured big = run_capturing_stdout({"head", "-c", "3000000", "/dev/zero"});
   EXPECT_EQ(big.out.size(), 3000000U);
-  const Captured failing = run_capturing_stdout({"sh", "-c", "echo partial; exit 4"}, kDevNull);
+  const Captured failing =
+      run_capturing_stdout({"sh", "-c", "echo partial; exit 4"}, Stderr::kDevNull);
   EXPECT_EQ(failing.exit_status, 4);
   EXPECT_EQ(failing.out, "partial\n");
+  // Its stderr is /dev/null when asked, ours otherwise.
+  const Captured quiet =
+      run_capturing_stdout({"sh", "-c", "readlink /proc/self/fd/2"}, Stderr::kDevNull);
+  EXPECT_EQ(quiet.out, "/dev/null\n");
 }
 
 // gen blocks SIGPIPE while it writes into a compressor, and the worker ignores it: a helper

@@ -15,15 +15,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-results::Group group(const std::string& test, std::vector<double> elapsed_s) {
-  results::Group g;
+runfile::Group group(const std::string& test, std::vector<double> elapsed_s) {
+  runfile::Group g;
   g.key = {test, "", "pipe"};
   const std::size_t n = elapsed_s.size();
-  g.samples[results::index(results::Metric::kElapsed)] = std::move(elapsed_s);
-  g.samples[results::index(results::Metric::kUser)] = std::vector<double>(n, 0.001);
-  g.samples[results::index(results::Metric::kSystem)] = std::vector<double>(n, 0.002);
-  g.samples[results::index(results::Metric::kCpuPct)] = std::vector<double>(n, 20);
-  g.samples[results::index(results::Metric::kMem)] = std::vector<double>(n, 1500);
+  g.samples[runfile::index(runfile::Metric::kElapsed)] = std::move(elapsed_s);
+  g.samples[runfile::index(runfile::Metric::kUser)] = std::vector<double>(n, 0.001);
+  g.samples[runfile::index(runfile::Metric::kSystem)] = std::vector<double>(n, 0.002);
+  g.samples[runfile::index(runfile::Metric::kCpuPct)] = std::vector<double>(n, 20);
+  g.samples[runfile::index(runfile::Metric::kMem)] = std::vector<double>(n, 1500);
   g.exit_codes.assign(n, 0);
   g.rows[0] = n;
   return g;
@@ -31,7 +31,7 @@ results::Group group(const std::string& test, std::vector<double> elapsed_s) {
 
 // Two commands whose run-file order (fast first) is not the order they were given (slow first).
 struct Fixture {
-  results::RunSet set;
+  runfile::RunSet set;
   ExportData data;
   Fixture() {
     set.group_by = {"test", "input", "sink"};
@@ -104,7 +104,7 @@ TEST(BenchExports, TheCsvHasHyperfinesColumnsThenTheParametersThenIobenchs) {
 
 TEST(BenchExports, TheJsonIsHyperfinesSchemaWithIobenchsFieldsBeside) {
   Fixture f;
-  f.set.groups[1].samples[results::index(results::Metric::kElapsed)] = {0.02};  // one run
+  f.set.groups[1].samples[runfile::index(runfile::Metric::kElapsed)] = {0.02};  // one run
   for (auto& samples : f.set.groups[1].samples) samples.resize(1);
   f.set.groups[1].exit_codes = {3};
   f.set.groups.push_back(group("broken", {}));  // no ok run: no result, but named

@@ -21,14 +21,14 @@ TEST(BenchSideBySide, HyperfinesRatioIsItsMeansWithTheSpreadOfBoth) {
 }
 
 TEST(BenchSideBySide, EachTestShowsBothToolsAnswers) {
-  results::RunSet set;
+  runfile::RunSet set;
   set.group_by = {"test", "input", "sink"};
   for (const auto& [name, times] : {std::pair<std::string, std::vector<double>>{
                                         "ref", {0.010, 0.010, 0.011, 0.010, 0.012, 0.011}},
                                     {"slow", {0.020, 0.021, 0.020, 0.022, 0.021, 0.023}}}) {
-    results::Group g;
+    runfile::Group g;
     g.key = {name, "", "pipe"};
-    g.samples[results::index(results::Metric::kElapsed)] = times;
+    g.samples[runfile::index(runfile::Metric::kElapsed)] = times;
     set.groups.push_back(g);
   }
   const VersusReference versus = compare_with_reference(set, "ref");

@@ -11,16 +11,16 @@
 namespace iobench::report {
 namespace {
 
-results::RunSet one_group(const std::string& input) {
-  results::RunSet set;
+runfile::RunSet one_group(const std::string& input) {
+  runfile::RunSet set;
   set.group_by = {"test", "input", "sink"};
-  results::Group g;
+  runfile::Group g;
   g.key = {"cmd", input, "pipe"};
-  g.samples[results::index(results::Metric::kElapsed)] = {0.010, 0.012, 0.0005};
-  g.samples[results::index(results::Metric::kUser)] = {0.004, 0.004, 0.0001};
-  g.samples[results::index(results::Metric::kSystem)] = {0.002, 0.003, 0.0001};
-  g.samples[results::index(results::Metric::kCpuPct)] = {60, 58, 40};
-  g.samples[results::index(results::Metric::kMem)] = {1800, 1800, 1800};
+  g.samples[runfile::index(runfile::Metric::kElapsed)] = {0.010, 0.012, 0.0005};
+  g.samples[runfile::index(runfile::Metric::kUser)] = {0.004, 0.004, 0.0001};
+  g.samples[runfile::index(runfile::Metric::kSystem)] = {0.002, 0.003, 0.0001};
+  g.samples[runfile::index(runfile::Metric::kCpuPct)] = {60, 58, 40};
+  g.samples[runfile::index(runfile::Metric::kMem)] = {1800, 1800, 1800};
   set.groups.push_back(g);
   return set;
 }
@@ -28,18 +28,18 @@ results::RunSet one_group(const std::string& input) {
 const runfile::ShellStartup kStartup{{"sh", "-c", ""}, 30, 0.001, 0.0005, 0.0005};
 
 TEST(BenchSummary, TheShellsMediansComeOffEverySampleNeverBelowZero) {
-  const results::RunSet corrected = subtract_shell_startup(one_group(""), kStartup);
-  const results::Group& g = corrected.groups[0];
+  const runfile::RunSet corrected = subtract_shell_startup(one_group(""), kStartup);
+  const runfile::Group& g = corrected.groups[0];
   const auto near = [](const std::vector<double>& got, const std::vector<double>& want) {
     ASSERT_EQ(got.size(), want.size());
     for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-12) << i;
   };
-  near(g.metric(results::Metric::kElapsed), {0.009, 0.011, 0});
-  near(g.metric(results::Metric::kUser), {0.0035, 0.0035, 0});
-  near(g.metric(results::Metric::kSystem), {0.0015, 0.0025, 0});
-  near(g.metric(results::Metric::kCpuPct),
+  near(g.metric(runfile::Metric::kElapsed), {0.009, 0.011, 0});
+  near(g.metric(runfile::Metric::kUser), {0.0035, 0.0035, 0});
+  near(g.metric(runfile::Metric::kSystem), {0.0015, 0.0025, 0});
+  near(g.metric(runfile::Metric::kCpuPct),
        {(0.0035 + 0.0015) / 0.009 * 100, (0.0035 + 0.0025) / 0.011 * 100, 0});
-  near(g.metric(results::Metric::kMem), {1800, 1800, 1800});  // not a time: as it was
+  near(g.metric(runfile::Metric::kMem), {1800, 1800, 1800});  // not a time: as it was
 }
 
 TEST(BenchSummary, TheTableSaysWhatWasSubtractedAndShowsTheCorrectedMedians) {

@@ -11,13 +11,13 @@
 #include "common/error.hpp"
 #include "driver/report/compare.hpp"
 
-namespace iobench::compare {
+namespace iobench::report {
 namespace {
 
 const std::filesystem::path kFixtures =
     std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
 
-Result run(const Options& options = {}) {
+Result run(const CompareOptions& options = {}) {
   return compare_files({kFixtures / "compare-base.tsv"}, {kFixtures / "compare-new.tsv"}, {},
                        options);
 }
@@ -78,7 +78,7 @@ TEST(Compare, RatioAndInterval) {
 }
 
 TEST(Compare, FailOnRegressionOnlyAboveThreshold) {
-  Options options;
+  CompareOptions options;
   options.fail_on_regression_pct = 10;
   const Result over = run(options);
   EXPECT_TRUE(over.failed);
@@ -89,7 +89,7 @@ TEST(Compare, FailOnRegressionOnlyAboveThreshold) {
 }
 
 TEST(Compare, AlphaChangesTheBar) {
-  Options options;
+  CompareOptions options;
   options.alpha = 0.0005;
   const Result r = run(options);
   EXPECT_EQ(find_row(r, "slower").verdict, Verdict::kNoChange);    // p = 0.00088
@@ -97,22 +97,22 @@ TEST(Compare, AlphaChangesTheBar) {
 }
 
 TEST(Compare, OtherMetric) {
-  Options options;
-  options.metric = results::Metric::kMem;
+  CompareOptions options;
+  options.metric = runfile::Metric::kMem;
   const Result r = run(options);
   EXPECT_EQ(find_row(r, "slower").verdict, Verdict::kNoChange);  // mem is 2048 everywhere
   EXPECT_DOUBLE_EQ(find_row(r, "slower").ratio, 1.0);
 }
 
 TEST(Compare, BadAlphaIsAUsageError) {
-  Options options;
+  CompareOptions options;
   options.alpha = 1.5;
   EXPECT_THROW(run(options), Error);
 }
 
 TEST(Compare, TsvGolden) {
   std::ostringstream out;
-  write_result(run(), exporter::Format::kTsv, out);
+  write_result(run(), report::Format::kTsv, out);
   const auto path = kFixtures / "golden" / "compare.tsv";
   if (std::getenv("IOBENCH_UPDATE_GOLDEN") != nullptr) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << out.str();
@@ -129,12 +129,12 @@ TEST(Compare, TsvGolden) {
 // Pretty, markdown and json of the fixtures, byte for byte (with a regression marked), against
 // golden files; IOBENCH_UPDATE_GOLDEN=1 rewrites them.
 TEST(Compare, EveryFormatGolden) {
-  Options options;
+  CompareOptions options;
   options.fail_on_regression_pct = 10;
   const Result result = run(options);
-  for (const auto& [format, name] : {std::pair{exporter::Format::kPretty, "compare.pretty.txt"},
-                                     std::pair{exporter::Format::kMarkdown, "compare.md"},
-                                     std::pair{exporter::Format::kJson, "compare.json"}}) {
+  for (const auto& [format, name] : {std::pair{report::Format::kPretty, "compare.pretty.txt"},
+                                     std::pair{report::Format::kMarkdown, "compare.md"},
+                                     std::pair{report::Format::kJson, "compare.json"}}) {
     std::ostringstream out;
     write_result(result, format, out);
     const auto path = kFixtures / "golden" / name;
@@ -151,7 +151,7 @@ TEST(Compare, EveryFormatGolden) {
 
 TEST(Compare, PrettySaysTooFewRunsPlainly) {
   std::ostringstream out;
-  write_result(run(), exporter::Format::kPretty, out);
+  write_result(run(), report::Format::kPretty, out);
   EXPECT_NE(out.str().find("too few runs to judge (need 4+ a side)"), std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("4 comparisons: 1 slower, 1 faster, 1 no change, 1 too few runs"),
@@ -160,20 +160,20 @@ TEST(Compare, PrettySaysTooFewRunsPlainly) {
 }
 
 }  // namespace
-}  // namespace iobench::compare
+}  // namespace iobench::report
 
-namespace iobench::compare {
+namespace iobench::report {
 namespace {
 
 TEST(VerdictPhrase, SpeedupWithItsIntervalAndP) {
   Row row;
-  row.ratio = 0.4329;                        // 2.31 times faster
-  row.ci = stats::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502, ± 0.040
+  row.ratio = 0.4329;                         // 2.31 times faster
+  row.ci = report::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502, ± 0.040
   row.p_value = 0.0002;
   row.verdict = Verdict::kFaster;
   EXPECT_EQ(verdict_phrase(row), "2.31 ± 0.04 times faster, p < 0.001");
   row.ratio = 1.36;
-  row.ci = stats::Interval{1.34, 1.38};
+  row.ci = report::Interval{1.34, 1.38};
   row.p_value = 0.0043;
   row.verdict = Verdict::kSlower;
   EXPECT_EQ(verdict_phrase(row), "1.36 ± 0.02 times slower, p = 0.004");
@@ -202,4 +202,4 @@ TEST(VerdictPhrase, FromSamples) {
 }
 
 }  // namespace
-}  // namespace iobench::compare
+}  // namespace iobench::report

@@ -16,7 +16,7 @@
 #include "driver/runfile/reader.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench::exporter {
+namespace iobench::report {
 namespace {
 
 const std::filesystem::path kSource = IOBENCH_SOURCE_DIR;
@@ -53,10 +53,10 @@ void expect_golden(const std::string& actual, const std::string& golden_name) {
 }
 
 std::string summarize_to_string(const std::vector<std::filesystem::path>& files, Format format,
-                                const results::ReadOptions& read = {},
-                                const summary::Options& options = {}) {
-  const results::RunSet set = results::read_runs(files, read);
-  const summary::Summary s = summary::summarize(set, options);
+                                const runfile::ReadOptions& read = {},
+                                const report::SummaryOptions& options = {}) {
+  const runfile::RunSet set = runfile::read_runs(files, read);
+  const report::Summary s = report::summarize(set, options);
   std::ostringstream out;
   write_summary(s, format, out);
   return out.str();
@@ -90,7 +90,7 @@ TEST_F(ExportGolden, GnuTimeRecipeSummaryTsv) {
 }
 
 TEST_F(ExportGolden, BaselineChangesRelative) {
-  summary::Options options;
+  report::SummaryOptions options;
   options.baseline = "getlineInRawOut";
   expect_golden(
       summarize_to_string({"tests/fixtures/reports/runs-small.tsv"}, Format::kTsv, {}, options),
@@ -117,9 +117,9 @@ TEST_F(ExportGolden, RunReportWritesMediansTableAndWarnings) {
 }
 
 TEST(Export, MediansHaveExactlyTheDesignColumns) {
-  const results::RunSet set = results::read_runs({kFixtures / "gnu-time.tsv"});
+  const runfile::RunSet set = runfile::read_runs({kFixtures / "gnu-time.tsv"});
   std::ostringstream out;
-  write_medians_tsv(summary::summarize(set), out);
+  write_medians_tsv(report::summarize(set), out);
   const std::string header = out.str().substr(0, out.str().find('\n'));
   EXPECT_EQ(header,
             "test\tinput\tsink\tn\telapsed_median\tuser_median\tsystem_median\tcpu_pct_median\t"
@@ -127,9 +127,9 @@ TEST(Export, MediansHaveExactlyTheDesignColumns) {
 }
 
 TEST(Export, JsonHasHyperfineKeys) {
-  const results::RunSet set = results::read_runs({kFixtures / "gnu-time.tsv"});
+  const runfile::RunSet set = runfile::read_runs({kFixtures / "gnu-time.tsv"});
   std::ostringstream out;
-  write_summary(summary::summarize(set), Format::kJson, out);
+  write_summary(report::summarize(set), Format::kJson, out);
   const auto doc = nlohmann::json::parse(out.str());
   ASSERT_EQ(doc["results"].size(), 3u);
   const auto& r = doc["results"][0];
@@ -184,4 +184,4 @@ TEST(Export, PrettyAlignsUtf8ByCodePoints) {
 }
 
 }  // namespace
-}  // namespace iobench::exporter
+}  // namespace iobench::report

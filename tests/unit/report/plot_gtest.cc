@@ -14,17 +14,17 @@
 #include "driver/report/plot.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench::plot {
+namespace iobench::report {
 namespace {
 
 const std::filesystem::path kFixtures =
     std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
 
-results::RunSet read(const std::vector<std::filesystem::path>& files) {
-  results::ReadOptions options;
+runfile::RunSet read(const std::vector<std::filesystem::path>& files) {
+  runfile::ReadOptions options;
   options.group_by = {"test", "input", "sink"};
   options.allow_missing_columns = true;
-  return results::read_runs(files, options);
+  return runfile::read_runs(files, options);
 }
 
 std::size_t count(const std::string& haystack, const std::string& needle) {
@@ -63,7 +63,7 @@ void expect_no_overlap(const Chart& chart) {
 }
 
 TEST(Plot, ElapsedChartOfTheNgramRuns) {
-  const Chart chart = render(read({kFixtures / "runs-ngram.tsv"}), Options{});
+  const Chart chart = render(read({kFixtures / "runs-ngram.tsv"}), PlotOptions{});
   const std::string& svg = chart.svg;
   EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
   EXPECT_NE(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""), std::string::npos);
@@ -88,8 +88,8 @@ TEST(Plot, ElapsedChartOfTheNgramRuns) {
 }
 
 TEST(Plot, MemChart) {
-  Options options;
-  options.metric = results::Metric::kMem;
+  PlotOptions options;
+  options.metric = runfile::Metric::kMem;
   const Chart chart =
       render(read({kFixtures / "runs-ngram.tsv", kFixtures / "gnu-time.tsv"}), options);
   EXPECT_NE(chart.svg.find("peak memory"), std::string::npos);
@@ -111,7 +111,7 @@ TEST(Plot, LongNamesAreShortenedEscapedAndStillApart) {
       out << "a<b>&\"c\"\t0.0009" << i << "\t0.0001\t0.0001\t50\t100\tin<&>\tpipe\n";
     }
   }
-  const Chart chart = render(read({path}), Options{});
+  const Chart chart = render(read({path}), PlotOptions{});
   EXPECT_NE(chart.svg.find("a&lt;b&gt;&amp;&quot;c&quot;"), std::string::npos);
   EXPECT_NE(chart.svg.find("…"), std::string::npos);
   EXPECT_NE(chart.svg.find("-end</text>"), std::string::npos);
@@ -126,7 +126,7 @@ TEST(Plot, AllRunsFailedStillDrawsTheRow) {
   std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\n"
                          "good\t1\t0.5\t0.1\t60\t100\tok\n"
                          "bad\t1\t0.5\t0.1\t60\t100\tfailed\n";
-  const Chart chart = render(read({path}), Options{});
+  const Chart chart = render(read({path}), PlotOptions{});
   EXPECT_NE(chart.svg.find(">no successful run</text>"), std::string::npos);
   expect_no_overlap(chart);
 }
@@ -139,21 +139,21 @@ TEST(Plot, WideRangeGetsALogAxis) {
                          "fast\t0.0013\t0.0005\t0.0005\t80\t100\n"
                          "slow\t0.250\t0.2\t0.01\t80\t100\n"
                          "slow\t0.260\t0.2\t0.01\t80\t100\n";
-  const Chart chart = render(read({path}), Options{});
+  const Chart chart = render(read({path}), PlotOptions{});
   EXPECT_NE(chart.svg.find("· log scale"), std::string::npos);
   EXPECT_NE(chart.svg.find(">1 ms</text>"), std::string::npos);
   EXPECT_NE(chart.svg.find(">1000 ms</text>"), std::string::npos);
   expect_no_overlap(chart);
   // A narrow range stays linear from 0.
-  const Chart linear = render(read({kFixtures / "runs-ngram.tsv"}), Options{});
+  const Chart linear = render(read({kFixtures / "runs-ngram.tsv"}), PlotOptions{});
   EXPECT_EQ(linear.svg.find("log scale"), std::string::npos);
 }
 
 TEST(Plot, DrawsACounterColumn) {
-  results::ReadOptions read_options;
+  runfile::ReadOptions read_options;
   read_options.group_by = {"test", "input", "sink"};
   read_options.allow_missing_columns = true;
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tsyscalls\n"
       "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t2000\n"
       "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t2100\n"
@@ -161,7 +161,7 @@ TEST(Plot, DrawsACounterColumn) {
       "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t40000\n"
       "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\n",  // not counted: not a zero
       "counters.tsv", read_options);
-  Options options;
+  PlotOptions options;
   options.metric = metric_of(Counter::kSyscalls);
   const Chart chart = render(set, options);
   EXPECT_NE(chart.svg.find(">iobench: syscalls per test (kernel counter)</text>"),
@@ -174,32 +174,32 @@ TEST(Plot, DrawsACounterColumn) {
 }
 
 TEST(Plot, RejectsOtherMetrics) {
-  Options options;
-  options.metric = results::Metric::kUser;
+  PlotOptions options;
+  options.metric = runfile::Metric::kUser;
   EXPECT_THROW(render(read({kFixtures / "gnu-time.tsv"}), options), Error);
 }
 
 // Every mark of the chart, byte for byte: the elapsed chart (strips, a timed-out run, two
 // sections), memory, a counter, a log axis, and a narrow chart whose legend wraps.
 TEST(PlotGolden, ElapsedOfTheNgramRuns) {
-  Options options;
+  PlotOptions options;
   options.subtitle = "runs-ngram.tsv · 85 runs";
   expect_golden(render(read({kFixtures / "runs-ngram.tsv"}), options).svg, "plot-elapsed.svg");
 }
 
 TEST(PlotGolden, MemOfTwoFiles) {
-  Options options;
-  options.metric = results::Metric::kMem;
+  PlotOptions options;
+  options.metric = runfile::Metric::kMem;
   expect_golden(
       render(read({kFixtures / "runs-ngram.tsv", kFixtures / "gnu-time.tsv"}), options).svg,
       "plot-mem.svg");
 }
 
 TEST(PlotGolden, ACounterOnALogAxis) {
-  results::ReadOptions read_options;
+  runfile::ReadOptions read_options;
   read_options.group_by = {"test", "input", "sink"};
   read_options.allow_missing_columns = true;
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tsyscalls\tstatus\n"
       "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t20\tok\n"
       "A\t1\t0.5\t0.5\t100\t5\tin\tpipe\t21\tok\n"
@@ -207,14 +207,14 @@ TEST(PlotGolden, ACounterOnALogAxis) {
       "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\tok\n"
       "C\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\tfailed\n",
       "counters.tsv", read_options);
-  Options options;
+  PlotOptions options;
   options.metric = metric_of(Counter::kSyscalls);
   options.title = "syscalls <per> test";
   expect_golden(render(set, options).svg, "plot-counter-log.svg");
 }
 
 TEST(PlotGolden, ANarrowElapsedChartWrapsItsLegend) {
-  Options options;
+  PlotOptions options;
   options.width_px = 500;  // drawn at the 640 px minimum
   options.subtitle = std::string(200, 's');
   expect_golden(render(read({kFixtures / "gnu-time.tsv"}), options).svg, "plot-narrow.svg");
@@ -227,7 +227,7 @@ TEST(Plot, WritesTheFile) {
   std::ofstream(dir / "victim") << "precious\n";
   std::filesystem::create_symlink(dir / "victim", dir / "chart.svg.tmp");
   const auto out = dir / "chart.svg";
-  plot_files({kFixtures / "gnu-time.tsv"}, out, Options{});
+  plot_files({kFixtures / "gnu-time.tsv"}, out, PlotOptions{});
   std::ifstream in(out);
   std::string first;
   std::getline(in, first);
@@ -244,4 +244,4 @@ TEST(Plot, WritesTheFile) {
 }
 
 }  // namespace
-}  // namespace iobench::plot
+}  // namespace iobench::report

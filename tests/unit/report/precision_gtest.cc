@@ -8,7 +8,7 @@
 
 #include "driver/report/precision.hpp"
 
-namespace iobench::stats {
+namespace iobench::report {
 namespace {
 
 TEST(StudentT975, TableAndExpansionMeetAtThirty) {
@@ -61,4 +61,4 @@ TEST(PreciseEnough, PlainRepeatsMeansExactlyThatMany) {
 }
 
 }  // namespace
-}  // namespace iobench::stats
+}  // namespace iobench::report

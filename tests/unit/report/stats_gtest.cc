@@ -7,7 +7,7 @@
 
 #include "driver/report/stats.hpp"
 
-namespace iobench::stats {
+namespace iobench::report {
 namespace {
 
 TEST(Stats, MedianOddCount) {
@@ -103,6 +103,21 @@ TEST(Stats, ModifiedZScoreWithZeroMadUsesMeanAbsoluteDeviation) {
   EXPECT_NEAR(z[4], 4 / (1.253314 * 0.8), 1e-12);
   EXPECT_EQ(outliers(v), (std::vector<std::size_t>{4}));
   EXPECT_TRUE(outliers(std::vector<double>{2, 2, 2}).empty());
+}
+
+TEST(Stats, CountingOutliersFromAKnownMedianAndMadIsTheSameTest) {
+  const std::vector<double> far{9, 10, 10, 11, 12, 20, 9, 30};
+  const std::vector<double> zero_mad{1, 1, 1, 1, 5};
+  for (const auto* v : {&far, &zero_mad}) {
+    const SampleStats s = summarize(*v);
+    for (const double threshold : {1.0, 3.5, 6.0, 10.0}) {
+      EXPECT_EQ(count_outliers(*v, s.median, s.mad, threshold), outliers(*v, threshold).size())
+          << "threshold " << threshold << ", MAD " << s.mad;
+    }
+  }
+  EXPECT_EQ(count_outliers(far, 10.5, 1.5), 2U);  // 20 and 30: z 4.3 and 8.8
+  EXPECT_EQ(count_outliers(zero_mad, 1, 0), 1U);  // the mean absolute deviation's way
+  EXPECT_EQ(count_outliers(std::vector<double>{}, 0, 0), 0U);
 }
 
 TEST(Stats, ExactUDistributionMatchesTheTable) {
@@ -228,4 +243,4 @@ TEST(Stats, RatioIntervalNeedsEnoughRuns) {
 }
 
 }  // namespace
-}  // namespace iobench::stats
+}  // namespace iobench::report

@@ -8,7 +8,7 @@
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
 
-namespace iobench::summary {
+namespace iobench::report {
 namespace {
 
 const std::string kHeader =
@@ -27,7 +27,7 @@ std::string timed(const std::string& test, const std::string& elapsed_s) {
 // t(0.975, 4) = 2.776445, so the half-width is 2.776445 * sqrt(pi/2) * sqrt(2.5) / sqrt(5).
 TEST(Summary, ElapsedIntervalIsThePrecisionTargetsInterval) {
   const auto set =
-      results::parse_runs({{"ci.tsv",
+      runfile::parse_runs({{"ci.tsv",
                             kHeader + timed("A", "1") + timed("A", "2") + timed("A", "3") +
                                 timed("A", "4") + timed("A", "5") + timed("B", "7"),
                             "ci"}});
@@ -39,7 +39,7 @@ TEST(Summary, ElapsedIntervalIsThePrecisionTargetsInterval) {
   EXPECT_TRUE(std::isnan(s.groups[1].elapsed_ci95.half_width));  // one run: no interval
 
   std::ostringstream tsv;
-  exporter::write_summary(s, exporter::Format::kTsv, tsv);
+  report::write_summary(s, report::Format::kTsv, tsv);
   std::istringstream lines(tsv.str());
   std::string header;
   std::string a;
@@ -54,7 +54,7 @@ TEST(Summary, ElapsedIntervalIsThePrecisionTargetsInterval) {
 }
 
 TEST(Summary, WarnsPerTestWhenColdRunsWereCached) {
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       {{"cold.tsv",
         kHeader + row("A", "pipe", "0.0") + row("A", "pipe", "62.5") + row("A", "pipe", "3.0") +
             row("B", "pipe", "0.0") + row("B", "pipe", "1.0"),
@@ -68,7 +68,7 @@ TEST(Summary, WarnsPerTestWhenColdRunsWereCached) {
 }
 
 TEST(Summary, WarnsWhenWarmRunsWereNotCached) {
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       {{"warm.tsv",
         kHeader + row("A", "pipe", "100.0") + row("A", "pipe", "12.0") + row("A", "pipe", "94.9"),
         "warm"}});
@@ -81,7 +81,7 @@ TEST(Summary, WarnsWhenWarmRunsWereNotCached) {
 }
 
 TEST(Summary, NoCacheWarningWithoutAMode) {
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       {{"x.tsv",
         kHeader + row("A", "pipe", "50.0") + row("A", "pipe", "50.0") + row("A", "pipe", "50.0"),
         ""}});
@@ -89,7 +89,7 @@ TEST(Summary, NoCacheWarningWithoutAMode) {
 }
 
 TEST(Summary, NullSinkGroupsAreMarkedAsVerifiedThroughThePipeRun) {
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       {{"null.tsv",
         kHeader + row("A", "null", "") + row("A", "null", "") + row("A", "null", "") +
             row("A", "pipe", "") + row("A", "pipe", "") + row("A", "pipe", ""),
@@ -99,7 +99,7 @@ TEST(Summary, NullSinkGroupsAreMarkedAsVerifiedThroughThePipeRun) {
   EXPECT_TRUE(s.groups[0].verified_through_pipe_run);
   EXPECT_FALSE(s.groups[1].verified_through_pipe_run);
   std::ostringstream pretty;
-  exporter::write_summary(s, exporter::Format::kPretty, pretty);
+  report::write_summary(s, report::Format::kPretty, pretty);
   EXPECT_NE(pretty.str().find("\nA     in.txt  null* "), std::string::npos) << pretty.str();
   EXPECT_NE(pretty.str().find("\nA     in.txt  pipe  "), std::string::npos) << pretty.str();
   EXPECT_TRUE(pretty.str().ends_with(
@@ -107,12 +107,12 @@ TEST(Summary, NullSinkGroupsAreMarkedAsVerifiedThroughThePipeRun) {
       "/dev/null and skip the work)\n"))
       << pretty.str();
   std::ostringstream json;
-  exporter::write_summary(s, exporter::Format::kJson, json);
+  report::write_summary(s, report::Format::kJson, json);
   EXPECT_NE(json.str().find("\"verified\": \"through the pipe run only\""), std::string::npos);
   std::ostringstream tsv;
-  exporter::write_summary(s, exporter::Format::kTsv, tsv);
+  report::write_summary(s, report::Format::kTsv, tsv);
   EXPECT_EQ(tsv.str().find("null*"), std::string::npos);  // data keeps the plain value
 }
 
 }  // namespace
-}  // namespace iobench::summary
+}  // namespace iobench::report

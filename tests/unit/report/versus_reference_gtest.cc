@@ -10,18 +10,18 @@
 namespace iobench::report {
 namespace {
 
-results::Group group(const std::string& test, const std::string& sink,
+runfile::Group group(const std::string& test, const std::string& sink,
                      const std::vector<double>& elapsed_s) {
-  results::Group g;
+  runfile::Group g;
   g.key = {test, "in.txt", sink};
-  g.samples[results::index(results::Metric::kElapsed)] = elapsed_s;
-  for (std::size_t m = 1; m < results::kMetricCount; ++m) g.samples[m] = elapsed_s;
+  g.samples[runfile::index(runfile::Metric::kElapsed)] = elapsed_s;
+  for (std::size_t m = 1; m < runfile::kMetricCount; ++m) g.samples[m] = elapsed_s;
   g.rows[0] = elapsed_s.size();
   return g;
 }
 
-results::RunSet run_set() {
-  results::RunSet set;
+runfile::RunSet run_set() {
+  runfile::RunSet set;
   set.group_by = {"test", "input", "sink"};
   const std::vector<double> reference{1.00, 1.01, 1.02, 1.03, 1.04, 1.05, 1.06, 1.07, 1.08, 1.09};
   std::vector<double> half;
@@ -38,13 +38,13 @@ results::RunSet run_set() {
 TEST(VersusReference, ComparesEachTestWithTheReferenceOnTheSameInputAndSink) {
   const VersusReference versus = compare_with_reference(run_set(), "ref");
   ASSERT_EQ(versus.result.rows.size(), 3u);  // fast and same on pipe, fast on file
-  const compare::Row& fast = versus.result.rows[0];
+  const report::Row& fast = versus.result.rows[0];
   EXPECT_EQ(fast.key, (std::vector<std::string>{"fast", "in.txt", "pipe"}));
   EXPECT_NEAR(fast.ratio, 0.5, 1e-9);
-  EXPECT_EQ(fast.verdict, compare::Verdict::kFaster);
+  EXPECT_EQ(fast.verdict, report::Verdict::kFaster);
   EXPECT_EQ(versus.result.rows[1].key[0], "fast");  // the file sink, whose reference has no run
-  EXPECT_EQ(versus.result.rows[1].verdict, compare::Verdict::kTooFewRuns);
-  EXPECT_EQ(versus.result.rows[2].verdict, compare::Verdict::kNoChange);
+  EXPECT_EQ(versus.result.rows[1].verdict, report::Verdict::kTooFewRuns);
+  EXPECT_EQ(versus.result.rows[2].verdict, report::Verdict::kNoChange);
   EXPECT_EQ(versus.missing, std::vector<std::string>{"in.txt (file)"});
 }
 

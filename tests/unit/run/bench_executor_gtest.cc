@@ -90,12 +90,12 @@ class BenchExecutorTest : public ::testing::Test {
     }
     std::ifstream in(runs);
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    const results::FileHeader header = results::read_header(runs.string(), text);
+    const runfile::FileHeader header = runfile::read_header(runs.string(), text);
     std::vector<std::map<std::string, std::string>> rows;
     std::istringstream body(text.substr(header.body_start));
     std::string line;
     while (std::getline(body, line)) {
-      const auto fields = results::split_tabs(line);
+      const auto fields = runfile::split_tabs(line);
       std::map<std::string, std::string> row;
       for (std::size_t i = 0; i < header.columns.size() && i < fields.size(); ++i)
         row[std::string(header.columns[i])] = std::string(fields[i]);

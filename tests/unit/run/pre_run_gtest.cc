@@ -43,12 +43,6 @@ class PreRunTest : public ::testing::Test {
 constexpr const char* kReadWorker =
     R"("strategies": [{"name": "a", "worker": ["--read", "read", "--write", "raw"]}])";
 
-TEST(PreRun, ParsesKernelCpuLists) {
-  EXPECT_EQ(parse_cpu_list("0-3,6"), (std::vector<int>{0, 1, 2, 3, 6}));
-  EXPECT_EQ(parse_cpu_list("0"), (std::vector<int>{0}));
-  EXPECT_TRUE(parse_cpu_list("zero").empty());
-}
-
 TEST_F(PreRunTest, ACpuThatIsNotOnlineIsAConfigError) {
   EXPECT_EQ(error_of(std::string(kReadWorker) + R"(, "cpus": [0])", dir_.path()), "(no error)");
   const std::string error = error_of(std::string(kReadWorker) + R"(, "cpus": [1023])", dir_.path());

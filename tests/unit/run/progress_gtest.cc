@@ -30,5 +30,15 @@ TEST(ProgressLine, IsCutTo160Bytes) {
   EXPECT_EQ(line.rfind("[1/1] xxx", 0), 0U);
 }
 
+TEST(Progress, KeepsEveryWarningItPrintedInOrder) {
+  Progress progress(3, false);
+  EXPECT_TRUE(progress.warnings().empty());
+  progress.warn("a: wrote to stderr on a run that ended ok: boom");
+  progress.warn("input x changed size during the run");
+  EXPECT_EQ(progress.warnings(), (std::vector<std::string>{"a: wrote to stderr on a run that "
+                                                           "ended ok: boom",
+                                                           "input x changed size during the run"}));
+}
+
 }  // namespace
 }  // namespace iobench

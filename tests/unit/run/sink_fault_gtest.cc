@@ -1,13 +1,15 @@
 // Fault injection on the sinks (docs/reliability.md, "Faults"): a process that escaped the worker's
 // process group keeps writing into the pipe sink without end; finish() must give up after the grace
 // period instead of draining forever. A file sink is a 0600 file in the given private folder,
-// removed by finish(). The null sink is one /dev/null for every run.
+// removed by finish(). The null sink is one /dev/null for every run. Both pipe drains read through
+// the system-call seam.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -16,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include "common/hash.hpp"
+#include "common/sysio.hpp"
 #include "driver/run/sink.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -82,6 +86,36 @@ TEST(NullSink, EveryRunSharesOneDevNull) {
   ASSERT_EQ(::fstat(fd, &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode));
   EXPECT_EQ(::write(fd, "x", 1), 1);
+}
+
+// Both drains read through the system-call seam (common/sysio.hpp): an interrupted and a short
+// read lose nothing, and a test can see each read.
+std::atomic<int> g_seam_reads{0};
+ssize_t interrupted_or_short_read(int fd, void* buf, std::size_t count) {
+  if (g_seam_reads++ % 3 == 0) {
+    errno = EINTR;
+    return -1;
+  }
+  return ::read(fd, buf, count < 4096 ? count : 4096);
+}
+
+TEST(FaultSink, BothDrainsReadThroughTheSeam) {
+  std::string data;
+  for (int i = 0; i < 20000; ++i) data += std::to_string(i) + '\n';
+  StreamHash expected;
+  expected.update(data.data(), data.size());
+  for (const DrainMode mode : {DrainMode::kSpin, DrainMode::kBlock}) {
+    g_seam_reads = 0;
+    const sys::ScopedOps seam({&interrupted_or_short_read, sys::ops().write, sys::ops().writev});
+    SinkSettings settings;
+    settings.drain = mode;
+    auto sink = open_sink(SinkKind::kPipe, settings);
+    sys::write_all(sink->worker_fd(), data.data(), data.size());
+    const SinkResult result = sink->finish();
+    EXPECT_EQ(result.bytes, data.size()) << to_string(mode);
+    EXPECT_EQ(result.hash, expected.hex()) << to_string(mode);
+    EXPECT_GT(g_seam_reads.load(), static_cast<int>(data.size() / 4096)) << to_string(mode);
+  }
 }
 
 }  // namespace

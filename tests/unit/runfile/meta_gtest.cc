@@ -124,6 +124,19 @@ TEST(RunMeta, WhatIsWrittenReadsBackTheSame) {
   EXPECT_EQ(v2, v1);
 }
 
+// The end table's warnings in full: written when there are some, read back the same, absent
+// (and empty on reading) otherwise, so every earlier file keeps its shape.
+TEST(RunMeta, SummaryWarningsInFullRoundTripAndStayOutWhenEmpty) {
+  RunMeta meta = meta_from_json(read_json(fixture("v2-smoke.json")));
+  ASSERT_TRUE(meta.end.has_value());
+  EXPECT_TRUE(meta.end->summary_warnings.empty());
+  EXPECT_FALSE(to_json(meta).contains("summary_warnings"));
+  meta.end->summary_warnings = {"fewer than 3 runs in 2 groups, ...: a (n=1), b (n=2)"};
+  const Json written = to_json(meta);
+  ASSERT_TRUE(written.contains("summary_warnings"));
+  EXPECT_EQ(meta_from_json(written).end->summary_warnings, meta.end->summary_warnings);
+}
+
 TEST(RunMeta, ARecordFromANewerIobenchIsRefusedWithItsVersion) {
   Json json = read_json(fixture("v2-smoke.json"));
   json["format_version"] = kMetaFormatVersion + 1;

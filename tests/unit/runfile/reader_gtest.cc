@@ -10,7 +10,7 @@
 #include "driver/runfile/reader.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench::results {
+namespace iobench::runfile {
 namespace {
 
 const std::filesystem::path kFixtures =
@@ -344,4 +344,4 @@ TEST(ResultsReaderErrors, UnknownGroupByColumn) {
 }
 
 }  // namespace
-}  // namespace iobench::results
+}  // namespace iobench::runfile

@@ -133,6 +133,15 @@ TEST_F(ShardMerge, ARowTwiceOrOfAnotherShardIsExtra) {
   EXPECT_NE(merged.problems[3].find("repeat 3 is not in the matrix"), std::string::npos);
 }
 
+// docs/driver.md, "Disturbance": a disturbed row keeps the repeat number its re-run has.
+TEST_F(ShardMerge, ADisturbedRowAndItsReRunShareTheRepeat) {
+  const auto b = write_shard("b", 2, 2);
+  std::ofstream(b, std::ios::app) << "t1\t0.9\tin.txt\tpipe\t1\tdisturbed\th\n";
+  const auto merged = merge_shards({write_shard("a", 1, 2), b});
+  EXPECT_TRUE(merged.problems.empty()) << all(merged.problems);
+  EXPECT_NE(merged.runs_text.find("t1\t0.9\tin.txt\tpipe\t1\tdisturbed"), std::string::npos);
+}
+
 TEST(ShardMergePaths, MetaAndMediansLiveBesideTheRunFile) {
   EXPECT_EQ(meta_path_for("results/x.tsv"), fs::path("results/meta/x.json"));
   EXPECT_EQ(medians_path_for("x.tsv"), fs::path("./medians/x.tsv"));

@@ -20,10 +20,10 @@ std::string slurp(const std::filesystem::path& path) {
 }
 
 TEST(RunTsv, HeaderBeginsWithTheGnuTimeRecipeColumns) {
-  EXPECT_EQ(
-      run_tsv_header(),
-      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
-      "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_hash\thost\n");
+  EXPECT_EQ(run_tsv_header(),
+            "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
+            "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_"
+            "hash\thost\tothers_cpu_s\tsteal_s\n");
 }
 
 TEST(RunTsv, FormatsARow) {
@@ -47,7 +47,7 @@ TEST(RunTsv, FormatsARow) {
   EXPECT_EQ(
       format_run_row(row),
       "getline raw\t1.500000\t1.000000\t0.250000\t83.3\t1234\tdata/x.tsv\tpipe\t2\tmismatch\t0\t"
-      "10\t0\t0\t0\t0\t0\t99\t100.0\t00ff\th\n");
+      "10\t0\t0\t0\t0\t0\t99\t100.0\t00ff\th\t\t\n");
   row.exit_code.reset();
   row.bytes_out.reset();
   row.cache_pct.reset();
@@ -59,11 +59,11 @@ TEST(RunTsv, CounterColumnsFollowTheStandardOnesInSchemaOrder) {
   // Asked in another order, written in schema order, each once, then counted_pct.
   const std::vector<Counter> asked{Counter::kInstructions, Counter::kSyscalls,
                                    Counter::kContextSwitches, Counter::kSyscalls};
-  EXPECT_EQ(
-      run_tsv_header(asked),
-      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
-      "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_hash\thost\t"
-      "syscalls\tcontext_switches\tinstructions\tcounted_pct\n");
+  EXPECT_EQ(run_tsv_header(asked),
+            "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
+            "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_"
+            "hash\thost\tothers_cpu_s\tsteal_s\t"
+            "syscalls\tcontext_switches\tinstructions\tcounted_pct\n");
   RunRow row;
   row.test = "t";
   row.status = RunStatus::kOk;
@@ -74,7 +74,7 @@ TEST(RunTsv, CounterColumnsFollowTheStandardOnesInSchemaOrder) {
   // instructions not counted: an empty cell, never 0.
   EXPECT_EQ(format_run_row(row, asked),
             "t\t0.000000\t0.000000\t0.000000\t0.0\t0\t\t\t0\tok\t\t0\t0\t0\t0\t0\t0\t\t\t\t"
-            "\t1200\t0\t\t62.5\n");
+            "\t\t\t1200\t0\t\t62.5\n");
   row.counted_pct.reset();
   EXPECT_TRUE(format_run_row(row, asked).ends_with("\t1200\t0\t\t\n"));
 }

@@ -1,11 +1,10 @@
-// What a run makes of the spawner's counters and strays: cells filled in schema order, empty (not
-// 0) when not counted, counted_pct the smallest share; a stray that held the sink makes the row
-// an error; each test that leaves strays is named once.
+// What a run makes of the spawner's counters: cells filled in schema order, empty (not 0) when not
+// counted, counted_pct the smallest share; the warning and meta entry for the uncounted.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 #include "driver/run/measurement.hpp"
 
 namespace iobench {
@@ -40,33 +39,6 @@ TEST(RunCounters, FillTheirCellsAndLeaveTheUncountedEmpty) {
   none.counters = {{"cycles", std::nullopt, 0.0}};
   fill_measurements(nothing_counted, none);
   EXPECT_FALSE(nothing_counted.counted_pct.has_value());
-}
-
-TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
-  SpawnResult result = exited_ok();
-  result.strays_killed = 1;
-  RunRow row;
-  fill_measurements(row, result);
-  EXPECT_EQ(row.status, RunStatus::kOk) << "a stray that did not hold the sink: warned, still ok";
-  result.stray_held_sink = true;
-  fill_measurements(row, result);
-  EXPECT_EQ(row.status, RunStatus::kError);
-  EXPECT_FALSE(row.exit_code.has_value());
-}
-
-TEST(RunStrays, EachTestIsNamedOnce) {
-  StrayWatch watch;
-  SpawnResult result = exited_ok();
-  bool held = true;
-  EXPECT_EQ(watch.check("clean", result, held), "");
-  EXPECT_FALSE(held);
-  result.strays_killed = 2;
-  const std::string first = watch.check("leaky", result, held);
-  EXPECT_NE(first.find("leaky: left 2 processes running"), std::string::npos) << first;
-  EXPECT_EQ(watch.check("leaky", result, held), "");
-  result.stray_held_sink = true;
-  EXPECT_NE(watch.check("leaky", result, held).find("held the sink"), std::string::npos);
-  EXPECT_TRUE(held);
 }
 
 TEST(RunCounters, TheWarningNamesEachUnavailableCounterWithItsReason) {

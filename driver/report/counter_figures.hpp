@@ -2,10 +2,9 @@
 // Figures derived from the kernel counters' medians that explain a time (docs/reports.md):
 // system calls per MiB of input and per line, instructions per byte, instructions per cycle.
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 
-namespace iobench::summary {
+namespace iobench::report {
 
 struct CounterFigures {
   std::optional<double> syscalls_per_mib;       // syscalls median / (input bytes / 2^20)
@@ -20,8 +19,4 @@ CounterFigures derive_counter_figures(double syscalls_median, double instruction
                                       std::optional<std::uint64_t> input_bytes,
                                       std::optional<std::uint64_t> input_lines);
 
-// Lines of a file as the worker's `count` counts them (a final line without a newline counts);
-// empty when the file cannot be read.
-std::optional<std::uint64_t> count_lines(const std::filesystem::path& path);
-
-}  // namespace iobench::summary
+}  // namespace iobench::report

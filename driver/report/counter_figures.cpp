@@ -1,16 +1,8 @@
-#include "driver/report/counters.hpp"
+#include "driver/report/counter_figures.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <vector>
 
-#include "common/fd.hpp"
-
-namespace iobench::summary {
+namespace iobench::report {
 namespace {
 
 std::optional<double> ratio(double numerator, double denominator) {
@@ -35,24 +27,4 @@ CounterFigures derive_counter_figures(double syscalls_median, double instruction
   return f;
 }
 
-std::optional<std::uint64_t> count_lines(const std::filesystem::path& path) {
-  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd) return std::nullopt;
-  std::vector<char> buffer(std::size_t{1} << 20);
-  std::uint64_t lines = 0;
-  char last = '\n';
-  for (;;) {
-    const ssize_t got = ::read(fd.get(), buffer.data(), buffer.size());
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return std::nullopt;
-    }
-    if (got == 0) break;
-    lines += static_cast<std::uint64_t>(std::count(buffer.data(), buffer.data() + got, '\n'));
-    last = buffer[static_cast<std::size_t>(got) - 1];
-  }
-  if (last != '\n') ++lines;  // a final line without a newline
-  return lines;
-}
-
-}  // namespace iobench::summary
+}  // namespace iobench::report

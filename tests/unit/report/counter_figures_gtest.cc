@@ -5,11 +5,11 @@
 #include <sstream>
 #include <string>
 
-#include "driver/report/counters.hpp"
+#include "driver/report/counter_figures.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/summary.hpp"
 
-namespace iobench::summary {
+namespace iobench::report {
 namespace {
 
 // 10,000 bytes, 1,000 lines.
@@ -40,13 +40,8 @@ TEST(CounterFigures, DerivedFromTheMedians) {
   EXPECT_FALSE(derive_counter_figures(1, 1, 0, 0, 0).ipc);  // no division by zero
 }
 
-TEST(CounterFigures, CountsLinesAsTheWorkerDoes) {
-  EXPECT_EQ(count_lines(kInput), 1000u);
-  EXPECT_FALSE(count_lines("/nonexistent/input").has_value());
-}
-
 TEST(CounterFigures, SummaryAndExportsCarryThem) {
-  const auto set = results::parse_runs(counted_runs(), "counted.tsv");
+  const auto set = runfile::parse_runs(counted_runs(), "counted.tsv");
   const Summary s = summarize(set);
   ASSERT_EQ(s.groups.size(), 1u);
   const GroupStats& g = s.groups[0];
@@ -57,7 +52,7 @@ TEST(CounterFigures, SummaryAndExportsCarryThem) {
   EXPECT_DOUBLE_EQ(*g.counter_figures.ipc, 2.2);
 
   std::ostringstream pretty;
-  exporter::write_summary(s, exporter::Format::kPretty, pretty);
+  report::write_summary(s, report::Format::kPretty, pretty);
   const std::string p = pretty.str();
   EXPECT_NE(
       p.find("  syscalls  cycles  instructions  syscalls/MiB  syscalls/line  instr/byte   IPC\n"),
@@ -69,7 +64,7 @@ TEST(CounterFigures, SummaryAndExportsCarryThem) {
       << p;
 
   std::ostringstream json;
-  exporter::write_summary(s, exporter::Format::kJson, json);
+  report::write_summary(s, report::Format::kJson, json);
   const std::string j = json.str();
   EXPECT_NE(j.find("\"counters\": {\n          \"syscalls\": 2050.0,\n          \"cycles\": "
                    "500000.0,\n          \"instructions\": 1100000.0\n        }"),
@@ -80,7 +75,7 @@ TEST(CounterFigures, SummaryAndExportsCarryThem) {
   EXPECT_NE(j.find("\"input_lines\": 1000"), std::string::npos) << j;
 
   std::ostringstream tsv;
-  exporter::write_summary(s, exporter::Format::kTsv, tsv);
+  report::write_summary(s, report::Format::kTsv, tsv);
   const std::string t = tsv.str();
   EXPECT_NE(t.find("\tsyscalls_median\t"), std::string::npos);
   EXPECT_TRUE(t.find("\tsyscalls_per_mib\tsyscalls_per_line\tinstructions_per_byte\tipc\n") !=
@@ -90,12 +85,12 @@ TEST(CounterFigures, SummaryAndExportsCarryThem) {
 }
 
 TEST(CounterFigures, FilesWithoutCountersHaveNoCounterColumns) {
-  const auto set = results::parse_runs(
+  const auto set = runfile::parse_runs(
       "test\telapsed\tuser\tsystem\tcpu_pct\tmem\nA\t1\t1\t0\t100\t5\n", "plain.tsv");
   std::ostringstream pretty;
-  exporter::write_summary(summarize(set), exporter::Format::kPretty, pretty);
+  report::write_summary(summarize(set), report::Format::kPretty, pretty);
   EXPECT_EQ(pretty.str().find("syscalls"), std::string::npos);
 }
 
 }  // namespace
-}  // namespace iobench::summary
+}  // namespace iobench::report

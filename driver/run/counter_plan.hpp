@@ -1,9 +1,8 @@
 #pragma once
 // What a run does with the config's `counters` (docs/driver.md, "Counters"): which of them this
 // machine can count (probed once, before the first run), the one warning and the meta-file
-// entry for the others, and what the spawner left behind in a run (strays).
+// entry for the others, and each row's counter cells from what the spawner counted.
 #include <nlohmann/json.hpp>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -31,17 +30,5 @@ std::string counting_warning(const CountingPlan& plan);
 
 // The run record's "counters": requested, counted, unavailable (name, reason).
 runfile::CounterAvailability counter_availability(const CountingPlan& plan);
-
-// Processes a worker left running are killed by the spawner; the test is named once.
-class StrayWatch {
- public:
-  // The warning for this run's strays, or an empty string (nothing left, or the test was already
-  // named). sink_held is set when a stray still held the worker's stdout: its output was not
-  // final when it was read, so the run cannot be `ok`.
-  std::string check(const std::string& test, const SpawnResult& result, bool& sink_held);
-
- private:
-  std::set<std::string> named_;
-};
 
 }  // namespace iobench

@@ -1,4 +1,4 @@
-#include "driver/run/counting.hpp"
+#include "driver/run/counter_plan.hpp"
 
 #include <fmt/core.h>
 
@@ -42,16 +42,6 @@ void fill_counters(RunRow& row, const SpawnResult& result) {
     smallest_fraction = std::min(smallest_fraction.value_or(1.0), reading.counted_fraction);
   }
   if (smallest_fraction) row.counted_pct = *smallest_fraction * 100.0;
-}
-
-std::string StrayWatch::check(const std::string& test, const SpawnResult& result, bool& sink_held) {
-  sink_held = result.stray_held_sink;
-  if (result.strays_killed == 0) return {};
-  if (!named_.insert(test).second && !sink_held) return {};
-  return fmt::format(
-      "{}: left {} process{} running after it ended (a setsid or double-forked child); killed{}",
-      test, result.strays_killed, result.strays_killed == 1 ? "" : "es",
-      sink_held ? ". One still held the sink open, so the run is an error" : "");
 }
 
 }  // namespace iobench

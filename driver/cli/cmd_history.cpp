@@ -1,0 +1,198 @@
+// `iobench history SUBCOMMAND`: the history store (docs/history.md). This file wires the store's
+// subcommands that write (add, ack, prune); cmd_history_report.cpp those that read.
+#include "driver/cli/cmd_history.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "driver/cli/command.hpp"
+#include "driver/history/add_runs.hpp"
+#include "driver/history/timeline.hpp"
+
+namespace iobench {
+
+history::EnvLookup environment() {
+  return [](const char* name) { return std::getenv(name); };
+}
+
+history::StoreLocation store_location(const std::optional<std::string>& given) {
+  return history::choose_store_location(given, environment());
+}
+
+void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
+  sub.add_option("--history", store,
+                 "The store: a path or sqlite:PATH (SQLite), postgresql://... (PostgreSQL); "
+                 "default $IOBENCH_HISTORY, else results/history.sqlite");
+}
+
+HistoryAfterRun::HistoryAfterRun() = default;
+HistoryAfterRun::~HistoryAfterRun() = default;
+
+void HistoryAfterRun::add_option(CLI::App& sub) {
+  option_ = sub.add_option("--history", given_,
+                           "Add the runs to the history store (docs/history.md): a path, "
+                           "sqlite:PATH or postgresql://...; alone, $IOBENCH_HISTORY or "
+                           "results/history.sqlite. Give it after the positional arguments, or "
+                           "as --history=URL");
+  option_->expected(0, 1);
+}
+
+void HistoryAfterRun::open(const std::string& config_key,
+                           const std::filesystem::path& config_folder) {
+  std::optional<history::StoreLocation> location;
+  if (option_ != nullptr && option_->count() > 0) {
+    location = store_location(given_.empty() ? std::nullopt : std::optional<std::string>(given_));
+  } else if (!config_key.empty()) {
+    location = history::choose_store_location(config_key, environment(), config_folder);
+  }
+  if (location) store_ = std::make_unique<history::Store>(*location, history::OpenMode::kCreate);
+}
+
+int HistoryAfterRun::add(const std::filesystem::path& runs_file, int exit_code) {
+  std::error_code ec;
+  if (!store_ || !std::filesystem::exists(runs_file, ec) ||
+      (exit_code != kExitOk && exit_code != kExitRunFailed)) {
+    return exit_code;  // nothing was written (merge's problems), or the run did not end
+  }
+  try {
+    for (const auto& line : history::add_run_files(*store_, {runs_file}, {}, environment())) {
+      fmt::print(stderr, "iobench history: {}\n", line);
+    }
+  } catch (const Error& e) {
+    fmt::print(stderr, "iobench: {}; the rows are kept in {} (iobench history add adds them)\n",
+               e.what(), runs_file.string());
+    return kExitCouldNotContinue;
+  }
+  return exit_code;
+}
+
+namespace {
+
+struct AddCli {
+  std::optional<std::string> store;
+  std::vector<std::string> files;
+  history::Labels labels;
+};
+
+void setup_add(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<AddCli>();
+  sub.add_option("runs", cli->files, "Run files (each with its meta file beside it, in meta/)")
+      ->required();
+  add_store_option(sub, cli->store);
+  sub.add_option("--commit", cli->labels.commit,
+                 "The commit to file the runs under (default $GITHUB_SHA, $CI_COMMIT_SHA, else "
+                 "the commit the meta file says was measured)");
+  sub.add_option("--branch", cli->labels.branch,
+                 "The branch (default $GITHUB_REF_NAME, $CI_COMMIT_REF_NAME)");
+  sub.callback([cli, &exit_code] {
+    history::Store store(store_location(cli->store), history::OpenMode::kCreate);
+    const std::vector<std::filesystem::path> files(cli->files.begin(), cli->files.end());
+    for (const auto& line : history::add_run_files(store, files, cli->labels, environment())) {
+      fmt::print(stderr, "iobench history: {}\n", line);
+    }
+    exit_code = kExitOk;
+  });
+}
+
+struct AckCli {
+  std::optional<std::string> store;
+  std::string change;
+  std::string why;
+  std::string by;
+};
+
+// The full hashes of CHANGE ("SERIES8@RUN8", as check and changes print it), checked against
+// the store: the series must have a row in that run.
+history::Ack resolve_change(const history::HistoryData& data, const std::string& change) {
+  const std::size_t at = change.find('@');
+  const std::string series = change.substr(0, at);
+  const std::string run = at == std::string::npos ? "" : change.substr(at + 1);
+  if (at == std::string::npos || series.size() < 4 || run.size() < 4) {
+    throw Error(
+        fmt::format("history ack {}: a change is SERIES@RUN, as history check and "
+                    "history changes print it (3f2a9c1b@7b21e0aa)",
+                    change));
+  }
+  for (const auto& timeline : history::build_timelines(data)) {
+    if (timeline.series->series_hash.compare(0, series.size(), series) != 0) continue;
+    for (const auto& point : timeline.points) {
+      if (point.run->run_hash.compare(0, run.size(), run) != 0) continue;
+      history::Ack ack;
+      ack.series_hash = timeline.series->series_hash;
+      ack.run_hash = point.run->run_hash;
+      ack.change_id = history::change_id(ack.series_hash, ack.run_hash);
+      return ack;
+    }
+  }
+  throw Error(
+      fmt::format("history ack {}: no such change in the store (no series {} with a row "
+                  "in run {})",
+                  change, series, run));
+}
+
+void setup_ack(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<AckCli>();
+  sub.add_option("change", cli->change, "The change, SERIES@RUN as check and changes print it")
+      ->required();
+  sub.add_option("--why", cli->why, "Why it is expected (kept with who and when)")->required();
+  sub.add_option("--by", cli->by, "Who acknowledges (default $GITHUB_ACTOR, $USER, ...)");
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    if (cli->why.find_first_not_of(" \t") == std::string::npos) {
+      throw Error("history ack: --why needs a reason");
+    }
+    history::Store store(store_location(cli->store), history::OpenMode::kExisting);
+    history::Ack ack = resolve_change(store.load(), cli->change);
+    ack.why = cli->why;
+    ack.who = cli->by.empty() ? history::current_user(environment()) : cli->by;
+    ack.acked_at = history::utc_now();
+    store.acknowledge(ack);
+    fmt::print(stderr, "iobench history: {} acknowledged by {}: {}\n", ack.change_id, ack.who,
+               ack.why);
+    exit_code = kExitOk;
+  });
+}
+
+struct PruneCli {
+  std::optional<std::string> store;
+  std::size_t keep = 0;
+};
+
+void setup_prune(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<PruneCli>();
+  sub.add_option("--keep", cli->keep, "Runs of each series to keep, the newest")
+      ->required()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000000000}));
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    history::Store store(store_location(cli->store), history::OpenMode::kExisting);
+    const history::PruneOutcome outcome = store.prune(cli->keep);
+    fmt::print(stderr, "iobench history prune: {} rows and {} runs removed from {}\n",
+               outcome.samples_removed, outcome.runs_removed, store.location().display);
+    exit_code = kExitOk;
+  });
+}
+
+void setup_history(CLI::App& sub, int& exit_code) {
+  sub.require_subcommand(1);
+  setup_add(*sub.add_subcommand("add", "Add run files (and their meta files) to the store"),
+            exit_code);
+  setup_ack(*sub.add_subcommand("ack", "Mark a change as expected, so that check passes it"),
+            exit_code);
+  setup_prune(*sub.add_subcommand("prune", "Keep only the newest runs of each series"), exit_code);
+  setup_history_reports(sub, exit_code);
+}
+
+const RegisterCommand kRegisterHistory{
+    "history",
+    "Remember runs across commits and machines; find and explain regressions (docs/history.md)",
+    &setup_history, 17};
+
+}  // namespace
+}  // namespace iobench

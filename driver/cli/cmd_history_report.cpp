@@ -1,0 +1,196 @@
+// `iobench history list|show|check|changes|plot|export`: what the store says (docs/history.md).
+#include <fmt/format.h>
+
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/atomic_file.hpp"
+#include "common/error.hpp"
+#include "driver/cli/cmd_history.hpp"
+#include "driver/history/changes.hpp"
+#include "driver/history/check.hpp"
+#include "driver/history/listing.hpp"
+#include "driver/history/store.hpp"
+#include "driver/history/trend_plot.hpp"
+
+namespace iobench {
+namespace {
+
+// The whole store, read once, and its series along time.
+struct Loaded {
+  history::HistoryData data;
+  std::vector<history::Timeline> timelines;
+};
+
+std::unique_ptr<Loaded> load(const std::optional<std::string>& store) {
+  history::Store opened(store_location(store), history::OpenMode::kExisting);
+  auto loaded = std::make_unique<Loaded>();
+  loaded->data = opened.load();
+  loaded->timelines = history::build_timelines(loaded->data);
+  return loaded;
+}
+
+struct CheckCli {
+  std::optional<std::string> store;
+  std::optional<std::string> base;
+  std::vector<std::string> min_effects;
+};
+
+int check(const CheckCli& cli) {
+  history::CheckOptions options;
+  options.base = cli.base;
+  for (const auto& text : cli.min_effects)
+    options.min_effects.push_back(history::parse_min_effect(text));
+  const auto loaded = load(cli.store);
+  const history::CheckReport report =
+      history::check_history(loaded->data, loaded->timelines, options);
+  std::map<history::CellVerdict, std::size_t> tally;
+  for (const auto& cell : report.cells) {
+    ++tally[cell.verdict];
+    if (cell.verdict != history::CellVerdict::kSteady &&
+        cell.verdict != history::CellVerdict::kNoBaseline) {
+      fmt::print("{}\n", history::describe_cell(cell));
+    }
+  }
+  std::vector<std::string> parts;
+  parts.reserve(tally.size());
+  for (const auto& [verdict, n] : tally)
+    parts.push_back(fmt::format("{} {}", n, history::to_string(verdict)));
+  fmt::print(stderr, "iobench history check: {} series{}: {}\n", report.cells.size(),
+             cli.base ? " against " + *cli.base : "", fmt::join(parts, ", "));
+  return report.regressions > 0 ? kExitRunFailed : kExitOk;
+}
+
+void setup_check(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<CheckCli>();
+  add_store_option(sub, cli->store);
+  sub.add_option(
+      "--base", cli->base,
+      "Judge against the runs of this commit (4 or more hex digits) or branch; "
+      "default the runs before the newest, since its last acknowledged change (at most 20)");
+  sub.add_option("--min-effect", cli->min_effects,
+                 "PCT, or REGEX=PCT for the tests it matches (repeat; the last match wins): a "
+                 "significant slowdown must exceed it to fail (default 5)")
+      ->allow_extra_args(false);
+  sub.callback([cli, &exit_code] { exit_code = check(*cli); });
+}
+
+struct SeriesCli {
+  std::optional<std::string> store;
+  std::string series;
+  std::string output;
+  std::string format = "bmf";
+  std::optional<std::string> commit;
+};
+
+void setup_list(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<SeriesCli>();
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    const auto loaded = load(cli->store);
+    history::write_series_list(loaded->data, loaded->timelines, std::cout);
+    exit_code = kExitOk;
+  });
+}
+
+void setup_show(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<SeriesCli>();
+  sub.add_option("series", cli->series, "A series id (its first 4+ hex digits) or a test name")
+      ->required();
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    const auto loaded = load(cli->store);
+    history::write_series_detail(loaded->data,
+                                 history::find_timeline(loaded->timelines, cli->series), std::cout);
+    exit_code = kExitOk;
+  });
+}
+
+void setup_changes(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<SeriesCli>();
+  sub.add_option("series", cli->series, "Only this series (id or test name); default every one");
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    const auto loaded = load(cli->store);
+    std::size_t found = 0;
+    for (const auto& timeline : loaded->timelines) {
+      if (!cli->series.empty() &&
+          &timeline != &history::find_timeline(loaded->timelines, cli->series))
+        continue;
+      for (const auto& change : history::series_changes(timeline, loaded->data)) {
+        fmt::print("{}\n", history::describe_change(change));
+        ++found;
+      }
+    }
+    fmt::print(stderr, "iobench history changes: {} change point{}\n", found,
+               found == 1 ? "" : "s");
+    exit_code = kExitOk;
+  });
+}
+
+void setup_plot(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<SeriesCli>();
+  sub.add_option("series", cli->series, "A series id (its first 4+ hex digits) or a test name")
+      ->required();
+  sub.add_option("-o,--output", cli->output, "The SVG file to write")->required();
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    const auto loaded = load(cli->store);
+    const auto& timeline = history::find_timeline(loaded->timelines, cli->series);
+    const history::TrendChart chart = history::render_trend(loaded->data, timeline);
+    write_file_atomically(cli->output, chart.svg);
+    fmt::print(
+        stderr,
+        "iobench history plot: {} rows of {} runs, {} change point(s) ({} acknowledged) in {}\n",
+        chart.points, timeline.points.size(), chart.change_points, chart.acknowledged, cli->output);
+    exit_code = kExitOk;
+  });
+}
+
+void setup_export(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<SeriesCli>();
+  sub.add_option("--format", cli->format, "bmf: Bencher Metric Format (JSON)")
+      ->check(CLI::IsMember({"bmf"}))
+      ->capture_default_str();
+  sub.add_option("-o,--output", cli->output, "File to write (default standard output)");
+  sub.add_option("--commit", cli->commit,
+                 "Each series' newest run of this commit (prefix); default its newest run");
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    const auto loaded = load(cli->store);
+    std::ostringstream text;
+    history::write_bmf(loaded->timelines, cli->commit, text);
+    if (cli->output.empty()) {
+      std::cout << text.str();
+    } else {
+      write_file_atomically(cli->output, text.str());
+    }
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace
+
+void setup_history_reports(CLI::App& history, int& exit_code) {
+  setup_check(
+      *history.add_subcommand(
+          "check", "Judge each series' newest run against its baseline; exit 1 on a regression"),
+      exit_code);
+  setup_changes(*history.add_subcommand("changes", "Every change point along each series"),
+                exit_code);
+  setup_list(
+      *history.add_subcommand("list", "Every series: its latest median, trend and last change"),
+      exit_code);
+  setup_show(*history.add_subcommand("show", "One series, run by run"), exit_code);
+  setup_plot(*history.add_subcommand("plot", "One series as an SVG trend chart"), exit_code);
+  setup_export(
+      *history.add_subcommand("export", "Each series' newest run in Bencher Metric Format"),
+      exit_code);
+}
+
+}  // namespace iobench

@@ -1,0 +1,45 @@
+#include "driver/config/disturbance_keys.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace iobench {
+namespace {
+
+// In the enum's order.
+constexpr std::array<std::string_view, 3> kDisturbanceModeNames{"off", "flag", "rerun"};
+// More than a thousand CPUs' worth of others is a typo.
+constexpr double kMaxDisturbanceThresholdCpus = 1024;
+
+}  // namespace
+
+std::string_view to_string(DisturbanceMode mode) noexcept {
+  return kDisturbanceModeNames[static_cast<std::size_t>(mode)];
+}
+
+namespace config_detail {
+
+void parse_disturbance(const Validator& v, const Json& root, Config& config) {
+  if (const auto it = root.find("disturbance"); it != root.end()) {
+    const std::string text = v.string(*it, "disturbance");
+    const auto found = std::find(kDisturbanceModeNames.begin(), kDisturbanceModeNames.end(), text);
+    if (found == kDisturbanceModeNames.end())
+      v.fail("disturbance", fmt::format("'{}' is not one of: off, flag, rerun", text));
+    config.disturbance = static_cast<DisturbanceMode>(found - kDisturbanceModeNames.begin());
+  }
+  if (const auto it = root.find("disturbance_threshold_cpus"); it != root.end()) {
+    if (!it->is_number() || it->get<double>() <= 0 ||
+        it->get<double>() > kMaxDisturbanceThresholdCpus) {
+      v.fail("disturbance_threshold_cpus", fmt::format("must be a number of CPUs above 0 and at "
+                                                       "most {}",
+                                                       kMaxDisturbanceThresholdCpus));
+    }
+    config.disturbance_threshold_cpus = it->get<double>();
+  }
+}
+
+}  // namespace config_detail
+}  // namespace iobench

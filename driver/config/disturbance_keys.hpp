@@ -1,0 +1,12 @@
+#pragma once
+// The config's "disturbance" and "disturbance_threshold_cpus" keys (docs/formats.md, "Config";
+// the rule: docs/driver.md, "Disturbance").
+#include "driver/config/config.hpp"
+#include "driver/config/validator.hpp"
+
+namespace iobench::config_detail {
+
+// "disturbance": off, flag or rerun; "disturbance_threshold_cpus": a number of CPUs above 0.
+void parse_disturbance(const Validator& v, const Json& root, Config& config);
+
+}  // namespace iobench::config_detail

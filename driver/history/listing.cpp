@@ -1,0 +1,134 @@
+#include "driver/history/listing.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "driver/history/changes.hpp"
+#include "driver/history/check.hpp"
+#include "driver/report/stats.hpp"
+#include "driver/util/format.hpp"
+
+namespace iobench::history {
+namespace {
+
+constexpr std::size_t kTrendRuns = 10;
+
+std::string short_commit(const StoredRun& run) {
+  return run.labels.commit ? run.labels.commit->substr(0, 10) : std::string("-");
+}
+
+std::string trend_of(const MedianSeries& series) {
+  if (series.medians.size() < 2) return "-";
+  const std::size_t last = series.medians.size() - 1;
+  const std::size_t first = last > kTrendRuns ? last - kTrendRuns : 0;
+  const std::vector<double> before(series.medians.begin() + static_cast<long>(first),
+                                   series.medians.begin() + static_cast<long>(last));
+  return fmt::format("{:+.1f} %", 100 * (series.medians[last] / report::median(before) - 1));
+}
+
+}  // namespace
+
+void write_series_list(const HistoryData& data, const std::vector<Timeline>& timelines,
+                       std::ostream& out) {
+  out << fmt::format("{:<8}  {:>4}  {:>10}  {:>8}  {}\n", "series", "runs", "latest", "trend",
+                     "test (input, sink): last change");
+  for (const Timeline& timeline : timelines) {
+    const MedianSeries medians = medians_of(timeline);
+    const std::vector<SeriesChange> changes = series_changes(timeline, data);
+    std::string last_change = "none";
+    if (!changes.empty()) {
+      const SeriesChange& c = changes.back();
+      last_change =
+          fmt::format("{} ({:+.1f} % at {}{})", c.change_id, 100 * c.point.relative_change(),
+                      short_commit(*c.first_run->run), c.ack != nullptr ? ", acknowledged" : "");
+    }
+    out << fmt::format(
+        "{:<8}  {:>4}  {:>10}  {:>8}  {}: {}\n", timeline.series->series_hash.substr(0, 8),
+        timeline.points.size(),
+        medians.medians.empty() ? std::string("-") : format_seconds(medians.medians.back()),
+        trend_of(medians), series_label(*timeline.series), last_change);
+  }
+}
+
+void write_series_detail(const HistoryData& data, const Timeline& timeline, std::ostream& out) {
+  const StoredSeries& s = *timeline.series;
+  out << fmt::format("series {}: {}\n", s.series_hash, series_label(s));
+  out << fmt::format("  definition {}{}, input {}, cache {}, counters {}\n", s.key.definition_hash,
+                     s.key.verified ? "" : " (unverified: never judged)", s.key.input_identity,
+                     s.key.cache_mode, s.key.counters.empty() ? "none" : s.key.counters);
+  out << fmt::format("  host class {}\n", s.key.host_class);
+  std::map<const RunPoint*, const SeriesChange*> change_at;
+  const std::vector<SeriesChange> changes = series_changes(timeline, data);
+  for (const SeriesChange& c : changes) change_at[c.first_run] = &c;
+  out << fmt::format("{:<20}  {:<10}  {:<12}  {:>5}  {:>10}  {:>10}  {:>10}  {}\n", "date",
+                     "commit", "branch", "rows", "median", "min", "max", "notes");
+  for (const RunPoint& point : timeline.points) {
+    const std::vector<double> values = usable_elapsed(point, s);
+    const StoredRun& run = *point.run;
+    std::vector<std::string> notes;
+    if (run.busy_cpus_start && *run.busy_cpus_start >= kBusyCpus) {
+      notes.push_back(fmt::format("busy {:.2f} CPUs", *run.busy_cpus_start));
+    }
+    if (const std::string excluded = excluded_summary(point, s); !excluded.empty()) {
+      notes.push_back("not counted: " + excluded);
+    }
+    if (const auto it = change_at.find(&point); it != change_at.end()) {
+      notes.push_back(fmt::format("change {} ({:+.1f} %){}", it->second->change_id,
+                                  100 * it->second->point.relative_change(),
+                                  it->second->ack ? " acknowledged: " + it->second->ack->why : ""));
+    }
+    const auto cell = [&](double v) {
+      return values.empty() ? std::string("-") : format_seconds(v);
+    };
+    out << fmt::format("{:<20}  {:<10}  {:<12}  {:>5}  {:>10}  {:>10}  {:>10}  {}\n", run.date,
+                       short_commit(run), run.labels.branch.value_or("-"),
+                       fmt::format("{}/{}", values.size(), point.samples.size()),
+                       cell(report::median(values)), cell(report::min(values)),
+                       cell(report::max(values)), fmt::join(notes, "; "));
+  }
+}
+
+void write_bmf(const std::vector<Timeline>& timelines, const std::optional<std::string>& commit,
+               std::ostream& out) {
+  std::map<std::string, std::size_t> label_count;
+  for (const Timeline& t : timelines) ++label_count[series_label(*t.series)];
+  nlohmann::ordered_json report = nlohmann::ordered_json::object();
+  for (const Timeline& timeline : timelines) {
+    const RunPoint* chosen = nullptr;
+    for (const RunPoint& point : timeline.points) {
+      const auto& label = point.run->labels.commit;
+      const bool wanted = !commit || (label && label->compare(0, commit->size(), *commit) == 0);
+      if (wanted && !usable_elapsed(point, *timeline.series).empty()) chosen = &point;
+    }
+    if (chosen == nullptr) continue;
+    std::vector<double> elapsed = usable_elapsed(*chosen, *timeline.series);
+    std::vector<double> rss;
+    for (const StoredSample* sample : chosen->samples) {
+      if (counts(*sample, *timeline.series))
+        rss.push_back(static_cast<double>(sample->max_rss_kib));
+    }
+    const std::string label = series_label(*timeline.series);
+    const std::string name =
+        label_count[label] > 1
+            ? fmt::format("{} {}", label,
+                          std::string_view(timeline.series->series_hash).substr(0, 8))
+            : label;
+    report[name] = {
+        {"latency",
+         {{"value", report::median(elapsed) * 1e9},
+          {"lower_value", report::min(elapsed) * 1e9},
+          {"upper_value", report::max(elapsed) * 1e9}}},
+        {"max-rss",
+         {{"value", report::median(rss)},
+          {"lower_value", report::min(rss)},
+          {"upper_value", report::max(rss)}}},
+    };
+  }
+  out << report.dump(2) << '\n';
+}
+
+}  // namespace iobench::history

@@ -1,0 +1,42 @@
+#pragma once
+// Where a history store lives (docs/history.md, "The store"): a plain path or `sqlite:PATH` is an
+// SQLite file; `postgresql://...` (or `postgres://...`) a PostgreSQL server, as libpq reads it.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace iobench::history {
+
+enum class Backend { kSqlite, kPostgresql };
+
+struct StoreLocation {
+  Backend backend = Backend::kSqlite;
+  std::filesystem::path sqlite_path;  // kSqlite
+  std::string postgresql_url;         // kPostgresql: the URL as given
+  // kPostgresql: the URL as libpq's keyword=value connection string (libpq parsed it): SOCI would
+  // take a URL's scheme for its own backend name.
+  std::string postgresql_conninfo;
+  // What messages call it: the path, or the URL with its password replaced by "***".
+  std::string display;
+};
+
+// The default store when neither --history nor the config names one.
+inline constexpr std::string_view kDefaultStorePath = "results/history.sqlite";
+inline constexpr std::string_view kStoreEnvironmentVariable = "IOBENCH_HISTORY";
+
+// Parses a store name. Throws iobench::Error (exit 2), naming `text`, for an empty name, an
+// unknown scheme ("mysql://..."), `sqlite:` without a path, or a PostgreSQL URL libpq cannot
+// parse (PQconninfoParse: the same parser the connection uses, so nothing connects first).
+StoreLocation parse_store_location(std::string_view text);
+
+// The store to use: `given` when set and not empty, else $IOBENCH_HISTORY (through `lookup`),
+// else kDefaultStorePath. A relative SQLite path from `given` resolves against `base_dir` (the
+// config's folder for the config key `history`; empty: the current folder).
+using EnvLookup = std::function<const char*(const char*)>;
+StoreLocation choose_store_location(const std::optional<std::string>& given,
+                                    const EnvLookup& lookup,
+                                    const std::filesystem::path& base_dir = {});
+
+}  // namespace iobench::history

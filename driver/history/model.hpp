@@ -1,0 +1,96 @@
+#pragma once
+// The history as the analyses read it (docs/formats.md "History store"): runs, series, samples
+// and acknowledgements, loaded from a store or made by a test. Pure data.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "driver/history/series.hpp"
+#include "driver/runfile/schema.hpp"
+
+namespace iobench::history {
+
+struct Labels {
+  std::optional<std::string> commit;  // what the run is filed under
+  std::optional<std::string> branch;
+};
+
+// One added run file: its labels, provenance and conditions.
+struct StoredRun {
+  std::int64_t run_id = 0;
+  std::string run_hash;
+  std::string added_at;
+  std::string added_by;
+  Labels labels;
+  std::optional<std::string> measured_commit;
+  std::optional<bool> measured_dirty;
+  std::string date;  // the run's, from its meta file: the time axis
+  std::string config_name;
+  std::string runs_file;
+  std::string host;
+  std::string kernel;
+  std::string worker_build;
+  std::string worker_xxh3;
+  std::string iobench_version;
+  std::string cache_mode;
+  std::optional<double> load_average_start;
+  std::optional<double> load_average_end;
+  std::optional<double> busy_cpus_start;
+};
+
+struct StoredSeries {
+  std::int64_t series_id = 0;
+  std::string series_hash;
+  SeriesKey key;
+};
+
+// One row of a run file, as stored (times exact to the file's microseconds).
+struct StoredSample {
+  std::int64_t run_id = 0;
+  std::int64_t series_id = 0;
+  int repeat = 0;
+  RunStatus status = RunStatus::kOk;
+  std::optional<int> exit_code;
+  double elapsed_s = 0;
+  double user_s = 0;
+  double system_s = 0;
+  double cpu_pct = 0;
+  std::int64_t max_rss_kib = 0;
+  std::int64_t minflt = 0;
+  std::int64_t majflt = 0;
+  std::int64_t nvcsw = 0;
+  std::int64_t nivcsw = 0;
+  std::int64_t inblock = 0;
+  std::int64_t oublock = 0;
+  std::optional<std::uint64_t> bytes_out;
+  std::optional<double> cache_pct;
+  std::optional<std::uint64_t> output_hash;
+  std::string host;  // the row's host ("" when it is the run's)
+  std::array<std::optional<std::uint64_t>, kCounterCount> counters{};
+  std::optional<double> counted_pct;
+};
+
+// A change marked as expected: `history ack CHANGE --why TEXT`.
+struct Ack {
+  std::string change_id;  // change_id(series_hash, run_hash)
+  std::string series_hash;
+  std::string run_hash;
+  std::string why;
+  std::string who;
+  std::string acked_at;  // UTC, ISO 8601
+};
+
+struct HistoryData {
+  std::vector<StoredRun> runs;
+  std::vector<StoredSeries> series;
+  std::vector<StoredSample> samples;
+  std::vector<Ack> acks;
+};
+
+// What a change is called: the first 8 hex digits of its series and of the run it starts at,
+// "3f2a9c1b@7b21e0aa". Stable: the same store always names a change the same way.
+std::string change_id(const std::string& series_hash, const std::string& run_hash);
+
+}  // namespace iobench::history

@@ -1,0 +1,68 @@
+#include "driver/history/run_record.hpp"
+
+#include <fmt/format.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+
+#include "common/error.hpp"
+
+namespace iobench::history {
+namespace {
+
+std::optional<std::string> first_set(const EnvLookup& lookup,
+                                     std::initializer_list<const char*> names) {
+  for (const char* name : names) {
+    const char* value = lookup(name);
+    if (value != nullptr && *value != '\0') return std::string(value);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Labels resolve_labels(const Labels& given, const EnvLookup& lookup,
+                      const std::optional<std::string>& measured_commit) {
+  Labels labels;
+  labels.commit = given.commit ? given.commit : first_set(lookup, {"GITHUB_SHA", "CI_COMMIT_SHA"});
+  if (!labels.commit) labels.commit = measured_commit;
+  labels.branch =
+      given.branch ? given.branch : first_set(lookup, {"GITHUB_REF_NAME", "CI_COMMIT_REF_NAME"});
+  return labels;
+}
+
+std::string current_user(const EnvLookup& lookup) {
+  if (auto name = first_set(lookup, {"GITHUB_ACTOR", "GITLAB_USER_LOGIN", "USER", "LOGNAME"})) {
+    return *name;
+  }
+  const uid_t uid = ::geteuid();
+  if (const passwd* entry = ::getpwuid(uid); entry != nullptr) return entry->pw_name;
+  return fmt::format("uid {}", uid);
+}
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+RunRecord load_run_record(const std::filesystem::path& runs_file, const Labels& given,
+                          const EnvLookup& lookup) {
+  RunRecord record;
+  record.runs_file = runs_file.string();
+  record.facts = read_run_meta_facts(runs_file);
+  record.file = read_run_file(record.runs_file);
+  if (record.file.rows.empty()) {
+    throw Error(fmt::format("{}: no rows to add", record.runs_file));
+  }
+  record.labels = resolve_labels(given, lookup, record.facts.measured_commit);
+  record.added_by = current_user(lookup);
+  return record;
+}
+
+}  // namespace iobench::history

@@ -1,0 +1,82 @@
+#include "driver/history/schema_sql.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error.hpp"
+
+namespace iobench::history {
+namespace {
+
+// Version 1 (docs/formats.md "History store"). Times are whole microseconds (the run file's
+// six decimals, exactly), percentages tenths: integers are smaller than doubles in SQLite's
+// records, and exact in both backends.
+// Each statement is split over lines on purpose (adjacent literals, one statement each).
+// NOLINTBEGIN(bugprone-suspicious-missing-comma)
+constexpr std::string_view kVersion1[] = {
+    "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+    "INSERT INTO schema_version (version) VALUES (0)",
+    "CREATE TABLE runs ("
+    " run_id {id}, run_hash TEXT NOT NULL UNIQUE, added_at TEXT NOT NULL, added_by TEXT NOT NULL,"
+    " commit_label TEXT, branch_label TEXT, measured_commit TEXT, measured_dirty INTEGER,"
+    " run_date TEXT NOT NULL, config_name TEXT NOT NULL, runs_file TEXT NOT NULL,"
+    " host TEXT NOT NULL, kernel TEXT NOT NULL, cpu_model TEXT NOT NULL, cpus_online INTEGER,"
+    " memory_kib BIGINT, worker_build TEXT NOT NULL, worker_xxh3 TEXT NOT NULL,"
+    " iobench_version TEXT NOT NULL, iobench_build TEXT NOT NULL, cache_mode TEXT NOT NULL,"
+    " load_average_start DOUBLE PRECISION, load_average_end DOUBLE PRECISION,"
+    " busy_cpus_start DOUBLE PRECISION, row_count INTEGER NOT NULL, finished INTEGER)",
+    "CREATE TABLE series ("
+    " series_id {id}, series_hash TEXT NOT NULL UNIQUE, test TEXT NOT NULL, input TEXT NOT NULL,"
+    " sink TEXT NOT NULL, cache_mode TEXT NOT NULL, counters TEXT NOT NULL,"
+    " definition_hash TEXT NOT NULL, verified INTEGER NOT NULL, input_identity TEXT NOT NULL,"
+    " host_class TEXT NOT NULL)",
+    "CREATE TABLE samples ("
+    " run_id BIGINT NOT NULL, series_id BIGINT NOT NULL, repeat_no INTEGER NOT NULL,"
+    " status INTEGER NOT NULL, exit_code INTEGER, elapsed_us BIGINT NOT NULL,"
+    " user_us BIGINT NOT NULL, system_us BIGINT NOT NULL, cpu_pct_tenths INTEGER NOT NULL,"
+    " max_rss_kib BIGINT NOT NULL, minflt BIGINT NOT NULL, majflt BIGINT NOT NULL,"
+    " nvcsw BIGINT NOT NULL, nivcsw BIGINT NOT NULL, inblock BIGINT NOT NULL,"
+    " oublock BIGINT NOT NULL, bytes_out BIGINT, cache_pct_tenths INTEGER, output_hash BIGINT,"
+    " row_host TEXT, syscalls BIGINT, context_switches BIGINT, cpu_migrations BIGINT,"
+    " page_faults BIGINT, task_clock BIGINT, cycles BIGINT, instructions BIGINT,"
+    " cache_misses BIGINT, branch_misses BIGINT, counted_pct_tenths INTEGER)",
+    "CREATE TABLE acks ("
+    " change_id TEXT PRIMARY KEY, series_hash TEXT NOT NULL, run_hash TEXT NOT NULL,"
+    " why TEXT NOT NULL, who TEXT NOT NULL, acked_at TEXT NOT NULL)",
+};
+// NOLINTEND(bugprone-suspicious-missing-comma)
+
+std::string filled(std::string_view statement, const Dialect& dialect) {
+  return fmt::format(fmt::runtime(statement), fmt::arg("id", dialect.id_column));
+}
+
+}  // namespace
+
+const Dialect& sqlite_dialect() {
+  static const Dialect kSqlite{
+      "sqlite", "INTEGER PRIMARY KEY", "BEGIN IMMEDIATE", "",
+      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :name"};
+  return kSqlite;
+}
+
+const Dialect& postgresql_dialect() {
+  // One advisory lock (any fixed key) makes writers take turns, so that a run added by two
+  // runners at once is stored once and two new series of the same cell cannot both be made.
+  static const Dialect kPostgresql{
+      "postgresql", "BIGSERIAL PRIMARY KEY", "BEGIN", "SELECT 1 FROM pg_advisory_xact_lock(7243)",
+      "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()"
+      " AND table_name = :name"};
+  return kPostgresql;
+}
+
+std::vector<std::string> migration_statements(int to, const Dialect& dialect) {
+  std::vector<std::string> statements;
+  if (to == 1) {
+    for (const auto statement : kVersion1) statements.push_back(filled(statement, dialect));
+  } else {
+    throw Error(fmt::format("no migration to schema version {}", to));
+  }
+  statements.push_back(fmt::format("UPDATE schema_version SET version = {}", to));
+  return statements;
+}
+
+}  // namespace iobench::history

@@ -1,0 +1,28 @@
+#pragma once
+// The history store's tables and their migrations (docs/formats.md "History store"). One SQL
+// text serves SQLite and PostgreSQL; the few words that differ are the Dialect's.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace iobench::history {
+
+// The schema this iobench writes. A store at a newer version is refused (exit 2): an older
+// iobench cannot know what the newer columns mean.
+inline constexpr int kSchemaVersion = 1;
+
+struct Dialect {
+  std::string_view name;          // "sqlite", "postgresql"
+  std::string_view id_column;     // an auto-assigned 64-bit primary key
+  std::string_view begin_write;   // opens a transaction that writers take one at a time
+  std::string_view lock_writers;  // run inside it ("" when begin_write already does it)
+  std::string_view table_exists;  // SELECT COUNT(*) ... with :name
+};
+const Dialect& sqlite_dialect();
+const Dialect& postgresql_dialect();
+
+// The statements that bring a store from version `to - 1` to `to` (1 creates every table), with
+// the dialect's words filled in.
+std::vector<std::string> migration_statements(int to, const Dialect& dialect);
+
+}  // namespace iobench::history

@@ -1,0 +1,187 @@
+#include "driver/history/series.hpp"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <filesystem>
+
+namespace iobench::history {
+namespace {
+
+using Json = nlohmann::json;
+
+const Json& strategies_of(const Json& config) {
+  static const Json kNone = Json::array();
+  const auto it = config.find("strategies");
+  return it != config.end() && it->is_array() ? *it : kNone;
+}
+
+// The param's values as the config expands them: strings as they are, numbers as JSON writes them.
+std::vector<std::string> param_values(const Json& config, std::string_view name) {
+  std::vector<std::string> values;
+  const auto params = config.find("params");
+  if (params == config.end() || !params->is_object()) return values;
+  const auto list = params->find(std::string(name));
+  if (list == params->end() || !list->is_array()) return values;
+  for (const auto& value : *list) {
+    values.push_back(value.is_string() ? value.get<std::string>() : value.dump());
+  }
+  return values;
+}
+
+// Whether `text` is an expansion of `pattern` (docs/formats.md "Placeholders"): its literal parts
+// as they are, each {PARAM} one of the param's values, {input} anything. A placeholder that is
+// no param stays as written, as the expansion leaves it.
+bool expands_to(const Json& config, std::string_view pattern, std::string_view text) {
+  const std::size_t open = pattern.find('{');
+  const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open + 1);
+  if (close == std::string_view::npos) return pattern == text;
+  const std::string_view literal = pattern.substr(0, open);
+  if (text.substr(0, literal.size()) != literal) return false;
+  const std::string_view param = pattern.substr(open + 1, close - open - 1);
+  const std::string_view rest_pattern = pattern.substr(close + 1);
+  const std::string_view rest = text.substr(literal.size());
+  if (param == "input") {
+    for (std::size_t cut = 0; cut <= rest.size(); ++cut) {
+      if (expands_to(config, rest_pattern, rest.substr(cut))) return true;
+    }
+    return false;
+  }
+  std::vector<std::string> values = param_values(config, param);
+  if (values.empty()) values.emplace_back(pattern.substr(open, close - open + 1));
+  for (const auto& value : values) {
+    if (rest.substr(0, value.size()) == value &&
+        expands_to(config, rest_pattern, rest.substr(value.size()))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string hex_hash64(std::string_view text) {
+  return fmt::format("{:016x}", XXH3_64bits(text.data(), text.size()));
+}
+
+std::string SeriesKey::hash() const {
+  const std::string joined =
+      fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}", test, sink, cache_mode, counters,
+                  definition_hash, verified ? 1 : 0, input_identity, host_class);
+  return hex_hash64(joined);
+}
+
+std::string kernel_series(std::string_view kernel) {
+  // "Linux 6.1.0-18-amd64": the first two dot-separated numbers of the release.
+  const std::size_t release = kernel.find_first_of("0123456789");
+  if (release == std::string_view::npos) return std::string(kernel);
+  const std::size_t first_dot = kernel.find('.', release);
+  if (first_dot == std::string_view::npos) return std::string(kernel);
+  std::size_t end = first_dot + 1;
+  while (end < kernel.size() && kernel[end] >= '0' && kernel[end] <= '9') ++end;
+  return std::string(kernel.substr(0, end));
+}
+
+std::string host_class_of(const RunMetaFacts& facts) {
+  return fmt::format("{} | {} CPUs | memory {} | {} | {}",
+                     facts.cpu_model.empty() ? "?" : facts.cpu_model,
+                     facts.cpus_online ? std::to_string(*facts.cpus_online) : "?",
+                     facts.memory_kib ? fmt::format("{} KiB", *facts.memory_kib) : "?",
+                     facts.kernel.empty() ? "?" : kernel_series(facts.kernel),
+                     facts.machine.empty() ? "?" : facts.machine);
+}
+
+std::optional<std::size_t> strategy_for_test(const Json& config, std::string_view test) {
+  const Json& strategies = strategies_of(config);
+  for (std::size_t i = 0; i < strategies.size(); ++i) {
+    const auto it = strategies[i].find("name");
+    if (it == strategies[i].end() || !it->is_string()) continue;
+    if (expands_to(config, it->get<std::string>(), test)) return i;
+  }
+  return std::nullopt;
+}
+
+std::string definition_of(const Json& config, std::string_view test) {
+  Json definition = Json::object();
+  definition["test"] = test;
+  if (const auto index = strategy_for_test(config, test)) {
+    Json strategy = strategies_of(config)[*index];
+    strategy.erase("name");
+    strategy.erase("description");
+    definition["strategy"] = strategy;
+  }
+  for (const char* key : {"cpus", "pipe_size", "drain"}) {
+    if (const auto it = config.find(key); it != config.end()) definition[key] = *it;
+  }
+  return definition.dump();  // nlohmann::json sorts object keys: one text per definition
+}
+
+bool is_verified(const Json& config, std::string_view test) {
+  const auto index = strategy_for_test(config, test);
+  if (!index) return true;
+  const Json& strategy = strategies_of(config)[*index];
+  const auto it = strategy.find("verify");
+  return it == strategy.end() || !it->is_boolean() || it->get<bool>();
+}
+
+std::string input_identity_of(const Json& config, const std::filesystem::path& config_file,
+                              std::string_view input) {
+  const auto inputs = config.find("inputs");
+  const Json* match = nullptr;
+  if (inputs != config.end() && inputs->is_array()) {
+    const std::filesystem::path row_path(input);
+    const Json* by_name = nullptr;
+    std::size_t same_name = 0;
+    for (const auto& entry : *inputs) {
+      const std::string written =
+          entry.is_string() ? entry.get<std::string>() : entry.value("path", std::string());
+      const std::filesystem::path resolved =
+          std::filesystem::path(written).is_absolute()
+              ? std::filesystem::path(written)
+              : (config_file.parent_path() / written).lexically_normal();
+      if (written == input || resolved == row_path) {
+        match = &entry;
+        break;
+      }
+      if (std::filesystem::path(written).filename() == row_path.filename()) {
+        by_name = &entry;
+        ++same_name;
+      }
+    }
+    if (match == nullptr && same_name == 1) match = by_name;
+  }
+  if (match != nullptr && match->is_object()) {
+    if (const auto generate = match->find("generate"); generate != match->end()) {
+      return "generate:" + generate->dump();
+    }
+    Json recorded = Json::object();
+    for (const char* key : {"size_bytes", "xxh3"}) {
+      if (const auto it = match->find(key); it != match->end()) recorded[key] = *it;
+    }
+    if (!recorded.empty()) return fmt::format("path:{} {}", input, recorded.dump());
+  }
+  return fmt::format("path:{}", input);
+}
+
+SeriesIdentity::SeriesIdentity(const RunMetaFacts& facts, std::string counters)
+    : facts_(facts), counters_(std::move(counters)), host_class_(host_class_of(facts)) {}
+
+const SeriesKey& SeriesIdentity::key(std::string_view test, std::string_view input,
+                                     std::string_view sink) {
+  std::string memo = fmt::format("{}\x1f{}\x1f{}", test, input, sink);
+  const auto found = keys_.find(memo);
+  if (found != keys_.end()) return found->second;
+  SeriesKey key;
+  key.test = test;
+  key.input = input;
+  key.sink = sink;
+  key.cache_mode = facts_.cache_mode;
+  key.counters = counters_;
+  key.definition_hash = hex_hash64(definition_of(facts_.config, test));
+  key.verified = is_verified(facts_.config, test);
+  key.input_identity = input_identity_of(facts_.config, facts_.config_file, input);
+  key.host_class = host_class_;
+  return keys_.emplace(std::move(memo), std::move(key)).first->second;
+}
+
+}  // namespace iobench::history

@@ -1,0 +1,74 @@
+#pragma once
+// Series: one cell measured the same way, across runs (docs/history.md, "Series"). Two rows are of
+// one series when they agree on the test and its definition, the input, the sink, the cache mode,
+// the counters counted and the host class; everything else (the commit, the worker build, the
+// load, the exact kernel) is what the history watches change.
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "driver/history/run_meta_facts.hpp"
+
+namespace iobench::history {
+
+struct SeriesKey {
+  std::string test;
+  std::string input;  // the path as written, for people; input_identity is what counts
+  std::string sink;
+  std::string cache_mode;
+  std::string counters;         // the run file's counter columns, comma-separated, schema order
+  std::string definition_hash;  // hex XXH3-64 of the test's definition (definition_of)
+  bool verified = true;         // false for a strategy with "verify": false
+  std::string input_identity;   // input_identity_of
+  std::string host_class;       // host_class_of
+
+  // Hex XXH3-64 of every field: the series' identity in the store.
+  [[nodiscard]] std::string hash() const;
+};
+
+// Hex XXH3-64 of `text` (16 lowercase digits).
+std::string hex_hash64(std::string_view text);
+
+// "Linux 6.1": the kernel up to its minor version (the host class); the full release is a
+// condition of each run (docs/history.md, "Like with like").
+std::string kernel_series(std::string_view kernel);
+// "Intel(R) Xeon(R) Processor | 2 CPUs | memory ? | Linux 6.18 | x86_64".
+std::string host_class_of(const RunMetaFacts& facts);
+
+// Index in config["strategies"] of the strategy whose expansion is named `test`: its name with
+// each {PARAM} one of the param's values ({input} anything); the first such strategy. Empty
+// when the config has none (then the definition is the test name alone).
+std::optional<std::size_t> strategy_for_test(const nlohmann::json& config, std::string_view test);
+// The canonical text of what runs as `test`: its strategy (without name and description), which
+// fixes the argv once the name fixes the params' values, and the config's settings that change
+// how it runs (cpus, pipe_size, drain).
+std::string definition_of(const nlohmann::json& config, std::string_view test);
+// Whether `test`'s output is verified (its strategy has no "verify": false).
+bool is_verified(const nlohmann::json& config, std::string_view test);
+// The input's generator spec when it has one (the spec fixes the bytes), else its path as
+// written, with size and XXH3 when the meta file records them. The run file's input column holds
+// the path resolved against the config's folder (or the data folder): an input of the config is
+// matched as written, resolved against `config_file`'s folder, or by its file name when one
+// input alone has it.
+std::string input_identity_of(const nlohmann::json& config,
+                              const std::filesystem::path& config_file, std::string_view input);
+
+// The keys of one run's rows, memoised per (test, input, sink).
+class SeriesIdentity {
+ public:
+  SeriesIdentity(const RunMetaFacts& facts, std::string counters);
+  const SeriesKey& key(std::string_view test, std::string_view input, std::string_view sink);
+
+ private:
+  const RunMetaFacts& facts_;
+  std::string counters_;
+  std::string host_class_;
+  std::unordered_map<std::string, SeriesKey> keys_;
+};
+
+}  // namespace iobench::history

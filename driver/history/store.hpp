@@ -1,0 +1,60 @@
+#pragma once
+// The history store (docs/history.md): SQLite or PostgreSQL through SOCI, one SQL text for both.
+// Each add is one transaction: a run is stored whole or not at all, and once (by the hash of its
+// bytes), however many runners add at the same moment (SQLite: WAL and a busy timeout, writers
+// in turn; PostgreSQL: an advisory lock per transaction).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "driver/history/location.hpp"
+#include "driver/history/model.hpp"
+#include "driver/history/run_record.hpp"
+
+namespace iobench::history {
+
+enum class OpenMode {
+  kCreate,    // an SQLite file (and its folders) is made when missing
+  kExisting,  // a missing SQLite file is an error: nothing to read
+};
+
+struct AddOutcome {
+  bool stored = false;  // false: this run was already in the store
+  std::int64_t run_id = 0;
+  std::size_t rows = 0;
+  std::size_t new_series = 0;
+};
+
+struct PruneOutcome {
+  std::size_t samples_removed = 0;
+  std::size_t runs_removed = 0;
+};
+
+class Store {
+ public:
+  // Connects, refuses a store from a newer schema and migrates an older one. Throws
+  // iobench::Error (exit 2) with one line naming the store: a server that refuses, a file that is
+  // not a store, a newer schema.
+  Store(const StoreLocation& location, OpenMode mode);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  [[nodiscard]] const StoreLocation& location() const;
+  [[nodiscard]] int schema_version() const;
+
+  AddOutcome add(const RunRecord& run);
+  [[nodiscard]] HistoryData load();
+  // Records (or replaces) the acknowledgement of ack.change_id.
+  void acknowledge(const Ack& ack);
+  // Keeps the newest `keep` runs of each series; a run with no row left goes too.
+  PruneOutcome prune(std::size_t keep);
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace iobench::history

@@ -1,0 +1,212 @@
+// Store::add: one run file, whole, in one transaction (docs/history.md, "The store").
+#include <fmt/format.h>
+
+#include <cmath>
+#include <unordered_map>
+
+#include "driver/history/store_impl.hpp"
+
+namespace iobench::history {
+namespace {
+
+long long micros(double seconds) {
+  return std::llround(seconds * 1e6);
+}
+int tenths(double percent) {
+  return static_cast<int>(std::lround(percent * 10));
+}
+
+// A value and its indicator, for SOCI's one-row binds of what may be NULL.
+template <typename T>
+struct Nullable {
+  T value{};
+  soci::indicator indicator = soci::i_null;
+  Nullable() = default;
+  explicit Nullable(const std::optional<T>& optional) {
+    if (optional) {
+      value = *optional;
+      indicator = soci::i_ok;
+    }
+  }
+};
+
+std::int64_t insert_run(Store::Impl& impl, const RunRecord& run) {
+  const RunMetaFacts& f = run.facts;
+  Nullable<std::string> commit(run.labels.commit);
+  Nullable<std::string> branch(run.labels.branch);
+  Nullable<std::string> measured(f.measured_commit);
+  Nullable<int> dirty(f.measured_dirty ? std::optional<int>(*f.measured_dirty ? 1 : 0)
+                                       : std::nullopt);
+  Nullable<long long> cpus(f.cpus_online ? std::optional<long long>(*f.cpus_online) : std::nullopt);
+  Nullable<long long> memory(f.memory_kib ? std::optional<long long>(*f.memory_kib) : std::nullopt);
+  Nullable<double> load_start(f.load_average_start);
+  Nullable<double> load_end(f.load_average_end);
+  Nullable<double> busy(f.busy_cpus_start);
+  Nullable<int> finished(f.finished ? std::optional<int>(*f.finished ? 1 : 0) : std::nullopt);
+  const std::string added_at = utc_now();
+  const long long rows = static_cast<long long>(run.file.rows.size());
+  long long run_id = 0;
+  impl.sql << "INSERT INTO runs (run_hash, added_at, added_by, commit_label, branch_label,"
+              " measured_commit, measured_dirty, run_date, config_name, runs_file, host, kernel,"
+              " cpu_model, cpus_online, memory_kib, worker_build, worker_xxh3, iobench_version,"
+              " iobench_build, cache_mode, load_average_start, load_average_end, busy_cpus_start,"
+              " row_count, finished) VALUES (:hash, :added_at, :added_by, :commit, :branch,"
+              " :measured, :dirty, :date, :config, :file, :host, :kernel, :cpu, :cpus, :memory,"
+              " :wbuild, :wxxh3, :version, :build, :cache, :load_start, :load_end, :busy, :rows,"
+              " :finished) RETURNING run_id",
+      soci::use(run.file.hash), soci::use(added_at), soci::use(run.added_by),
+      soci::use(commit.value, commit.indicator), soci::use(branch.value, branch.indicator),
+      soci::use(measured.value, measured.indicator), soci::use(dirty.value, dirty.indicator),
+      soci::use(f.date), soci::use(f.config_name), soci::use(run.runs_file), soci::use(f.host),
+      soci::use(f.kernel), soci::use(f.cpu_model), soci::use(cpus.value, cpus.indicator),
+      soci::use(memory.value, memory.indicator), soci::use(f.worker_build),
+      soci::use(f.worker_xxh3), soci::use(f.iobench_version), soci::use(f.iobench_build),
+      soci::use(f.cache_mode), soci::use(load_start.value, load_start.indicator),
+      soci::use(load_end.value, load_end.indicator), soci::use(busy.value, busy.indicator),
+      soci::use(rows), soci::use(finished.value, finished.indicator), soci::into(run_id);
+  return run_id;
+}
+
+// The series' id, made when the store has not seen it. Returns {id, made}.
+std::pair<std::int64_t, bool> series_id(Store::Impl& impl, const SeriesKey& key,
+                                        const std::string& hash) {
+  long long id = 0;
+  soci::indicator found = soci::i_null;
+  impl.sql << "SELECT series_id FROM series WHERE series_hash = :h", soci::use(hash),
+      soci::into(id, found);
+  if (impl.sql.got_data() && found == soci::i_ok) return {id, false};
+  const int verified = key.verified ? 1 : 0;
+  impl.sql << "INSERT INTO series (series_hash, test, input, sink, cache_mode, counters,"
+              " definition_hash, verified, input_identity, host_class) VALUES (:h, :test, :input,"
+              " :sink, :cache, :counters, :definition, :verified, :identity, :class)"
+              " RETURNING series_id",
+      soci::use(hash), soci::use(key.test), soci::use(key.input), soci::use(key.sink),
+      soci::use(key.cache_mode), soci::use(key.counters), soci::use(key.definition_hash),
+      soci::use(verified), soci::use(key.input_identity), soci::use(key.host_class), soci::into(id);
+  return {id, true};
+}
+
+// The samples of one run as SOCI's bulk binds: one vector per column, an indicator vector for
+// each column that may be NULL.
+struct SampleColumns : SampleColumnVectors {
+  template <typename T>
+  static void push(std::vector<T>& values, std::vector<soci::indicator>& nulls,
+                   const std::optional<T>& value) {
+    values.push_back(value ? *value : T{});
+    nulls.push_back(value ? soci::i_ok : soci::i_null);
+  }
+  void add(std::int64_t run, std::int64_t series, const RunRow& row, const std::string& run_host);
+};
+
+void SampleColumns::add(std::int64_t run, std::int64_t series, const RunRow& row,
+                        const std::string& run_host) {
+  run_id.push_back(run);
+  series_id.push_back(series);
+  repeat_no.push_back(row.repeat);
+  status.push_back(static_cast<int>(row.status));
+  push(exit_code, exit_code_null, row.exit_code);
+  elapsed_us.push_back(micros(row.elapsed_s));
+  user_us.push_back(micros(row.user_s));
+  system_us.push_back(micros(row.system_s));
+  cpu_pct_tenths.push_back(tenths(row.cpu_pct));
+  max_rss_kib.push_back(row.max_rss_kib);
+  minflt.push_back(row.minflt);
+  majflt.push_back(row.majflt);
+  nvcsw.push_back(row.nvcsw);
+  nivcsw.push_back(row.nivcsw);
+  inblock.push_back(row.inblock);
+  oublock.push_back(row.oublock);
+  push(bytes_out, bytes_out_null,
+       row.bytes_out ? std::optional<long long>(static_cast<long long>(*row.bytes_out))
+                     : std::nullopt);
+  push(cache_pct_tenths, cache_pct_null,
+       row.cache_pct ? std::optional<int>(tenths(*row.cache_pct)) : std::nullopt);
+  std::optional<long long> hash;
+  if (row.output_hash.size() == 16) {
+    // The 64 bits of the hex digest, stored as a signed BIGINT of the same bits.
+    hash = static_cast<long long>(std::stoull(row.output_hash, nullptr, 16));
+  }
+  push(output_hash, output_hash_null, hash);
+  push(row_host, row_host_null,
+       row.host == run_host ? std::nullopt : std::optional<std::string>(row.host));
+  for (std::size_t c = 0; c < kCounterCount; ++c) {
+    const auto& value = row.counters[c];
+    push(counters[c], counters_null[c],
+         value ? std::optional<long long>(static_cast<long long>(*value)) : std::nullopt);
+  }
+  push(counted_pct, counted_pct_null,
+       row.counted_pct ? std::optional<int>(tenths(*row.counted_pct)) : std::nullopt);
+}
+
+void insert_samples(Store::Impl& impl, SampleColumns& c) {
+  auto& k = c.counters;
+  auto& kn = c.counters_null;
+  impl.sql << "INSERT INTO samples (run_id, series_id, repeat_no, status, exit_code, elapsed_us,"
+              " user_us, system_us, cpu_pct_tenths, max_rss_kib, minflt, majflt, nvcsw, nivcsw,"
+              " inblock, oublock, bytes_out, cache_pct_tenths, output_hash, row_host, syscalls,"
+              " context_switches, cpu_migrations, page_faults, task_clock, cycles, instructions,"
+              " cache_misses, branch_misses, counted_pct_tenths) VALUES (:run, :series, :repeat,"
+              " :status, :exit, :elapsed, :user, :system, :cpu, :rss, :minflt, :majflt, :nvcsw,"
+              " :nivcsw, :inblock, :oublock, :bytes, :cache, :hash, :host, :c0, :c1, :c2, :c3,"
+              " :c4, :c5, :c6, :c7, :c8, :counted)",
+      soci::use(c.run_id), soci::use(c.series_id), soci::use(c.repeat_no), soci::use(c.status),
+      soci::use(c.exit_code, c.exit_code_null), soci::use(c.elapsed_us), soci::use(c.user_us),
+      soci::use(c.system_us), soci::use(c.cpu_pct_tenths), soci::use(c.max_rss_kib),
+      soci::use(c.minflt), soci::use(c.majflt), soci::use(c.nvcsw), soci::use(c.nivcsw),
+      soci::use(c.inblock), soci::use(c.oublock), soci::use(c.bytes_out, c.bytes_out_null),
+      soci::use(c.cache_pct_tenths, c.cache_pct_null), soci::use(c.output_hash, c.output_hash_null),
+      soci::use(c.row_host, c.row_host_null), soci::use(k[0], kn[0]), soci::use(k[1], kn[1]),
+      soci::use(k[2], kn[2]), soci::use(k[3], kn[3]), soci::use(k[4], kn[4]),
+      soci::use(k[5], kn[5]), soci::use(k[6], kn[6]), soci::use(k[7], kn[7]),
+      soci::use(k[8], kn[8]), soci::use(c.counted_pct, c.counted_pct_null);
+}
+
+std::string counter_list(const std::vector<Counter>& counters) {
+  std::vector<std::string_view> names;
+  names.reserve(counters.size());
+  for (const Counter c : counters) names.push_back(column_name(c));
+  return fmt::format("{}", fmt::join(names, ","));
+}
+
+AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run) {
+  AddOutcome outcome;
+  long long existing = 0;
+  soci::indicator found = soci::i_null;
+  impl.sql << "SELECT run_id FROM runs WHERE run_hash = :h", soci::use(run.file.hash),
+      soci::into(existing, found);
+  if (impl.sql.got_data() && found == soci::i_ok) {
+    outcome.run_id = existing;
+    return outcome;
+  }
+  outcome.stored = true;
+  outcome.run_id = insert_run(impl, run);
+  SeriesIdentity identity(run.facts, counter_list(run.file.counters));
+  std::unordered_map<std::string, std::int64_t> ids;
+  SampleColumns columns;
+  for (const RunRow& row : run.file.rows) {
+    const SeriesKey& key = identity.key(row.test, row.input, row.sink);
+    std::string hash = key.hash();
+    auto it = ids.find(hash);
+    if (it == ids.end()) {
+      const auto [id, made] = series_id(impl, key, hash);
+      outcome.new_series += made ? 1 : 0;
+      it = ids.emplace(std::move(hash), id).first;
+    }
+    columns.add(outcome.run_id, it->second, row, run.facts.host);
+  }
+  insert_samples(impl, columns);
+  outcome.rows = run.file.rows.size();
+  return outcome;
+}
+
+}  // namespace
+
+AddOutcome Store::add(const RunRecord& run) {
+  try {
+    return impl_->write([&] { return add_in_transaction(*impl_, run); });
+  } catch (...) {
+    rethrow_as_store_error(impl_->location, fmt::format("cannot add {}", run.runs_file));
+  }
+}
+
+}  // namespace iobench::history

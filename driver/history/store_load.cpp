@@ -1,0 +1,208 @@
+// Store::load: everything the analyses read, fetched in batches (docs/history.md).
+#include <fmt/format.h>
+
+#include "driver/history/store_impl.hpp"
+
+namespace iobench::history {
+namespace {
+
+constexpr std::size_t kBatch = 4096;
+
+template <typename T>
+std::optional<T> optional_of(const T& value, soci::indicator indicator) {
+  return indicator == soci::i_ok ? std::optional<T>(value) : std::nullopt;
+}
+
+std::optional<std::string> optional_text(const soci::row& row, std::size_t i) {
+  return row.get_indicator(i) == soci::i_ok ? std::optional<std::string>(row.get<std::string>(i))
+                                            : std::nullopt;
+}
+
+std::optional<double> optional_real(const soci::row& row, std::size_t i) {
+  return row.get_indicator(i) == soci::i_ok ? std::optional<double>(row.get<double>(i))
+                                            : std::nullopt;
+}
+
+// Whole numbers come back as int or long long depending on the backend and the value.
+long long whole(const soci::row& row, std::size_t i) {
+  switch (row.get_properties(i).get_data_type()) {
+    case soci::dt_integer:
+      return row.get<int>(i);
+    case soci::dt_long_long:
+      return row.get<long long>(i);
+    case soci::dt_unsigned_long_long:
+      return static_cast<long long>(row.get<unsigned long long>(i));
+    case soci::dt_double:
+      return static_cast<long long>(row.get<double>(i));
+    default:
+      return std::stoll(row.get<std::string>(i));
+  }
+}
+
+void load_runs(Store::Impl& impl, HistoryData& data) {
+  const soci::rowset<soci::row> rows =
+      impl.sql.prepare
+      << "SELECT run_id, run_hash, added_at, added_by, commit_label, branch_label,"
+         " measured_commit, measured_dirty, run_date, config_name, runs_file, host, kernel,"
+         " worker_build, worker_xxh3, iobench_version, cache_mode, load_average_start,"
+         " load_average_end, busy_cpus_start FROM runs ORDER BY run_id";
+  for (const soci::row& row : rows) {
+    StoredRun run;
+    run.run_id = whole(row, 0);
+    run.run_hash = row.get<std::string>(1);
+    run.added_at = row.get<std::string>(2);
+    run.added_by = row.get<std::string>(3);
+    run.labels.commit = optional_text(row, 4);
+    run.labels.branch = optional_text(row, 5);
+    run.measured_commit = optional_text(row, 6);
+    if (row.get_indicator(7) == soci::i_ok) run.measured_dirty = whole(row, 7) != 0;
+    run.date = row.get<std::string>(8);
+    run.config_name = row.get<std::string>(9);
+    run.runs_file = row.get<std::string>(10);
+    run.host = row.get<std::string>(11);
+    run.kernel = row.get<std::string>(12);
+    run.worker_build = row.get<std::string>(13);
+    run.worker_xxh3 = row.get<std::string>(14);
+    run.iobench_version = row.get<std::string>(15);
+    run.cache_mode = row.get<std::string>(16);
+    run.load_average_start = optional_real(row, 17);
+    run.load_average_end = optional_real(row, 18);
+    run.busy_cpus_start = optional_real(row, 19);
+    data.runs.push_back(std::move(run));
+  }
+}
+
+void load_series(Store::Impl& impl, HistoryData& data) {
+  const soci::rowset<soci::row> rows =
+      impl.sql.prepare
+      << "SELECT series_id, series_hash, test, input, sink, cache_mode, counters,"
+         " definition_hash, verified, input_identity, host_class FROM series ORDER BY series_id";
+  for (const soci::row& row : rows) {
+    StoredSeries series;
+    series.series_id = whole(row, 0);
+    series.series_hash = row.get<std::string>(1);
+    SeriesKey& key = series.key;
+    key.test = row.get<std::string>(2);
+    key.input = row.get<std::string>(3);
+    key.sink = row.get<std::string>(4);
+    key.cache_mode = row.get<std::string>(5);
+    key.counters = row.get<std::string>(6);
+    key.definition_hash = row.get<std::string>(7);
+    key.verified = whole(row, 8) != 0;
+    key.input_identity = row.get<std::string>(9);
+    key.host_class = row.get<std::string>(10);
+    data.series.push_back(std::move(series));
+  }
+}
+
+void load_acks(Store::Impl& impl, HistoryData& data) {
+  const soci::rowset<soci::row> rows =
+      impl.sql.prepare << "SELECT change_id, series_hash, run_hash, why, who, acked_at FROM acks"
+                          " ORDER BY acked_at, change_id";
+  for (const soci::row& row : rows) {
+    data.acks.push_back(Ack{row.get<std::string>(0), row.get<std::string>(1),
+                            row.get<std::string>(2), row.get<std::string>(3),
+                            row.get<std::string>(4), row.get<std::string>(5)});
+  }
+}
+
+// One batch of samples as SOCI's bulk intos.
+struct SampleBatch : SampleColumnVectors {
+  void resize(std::size_t n);
+  [[nodiscard]] StoredSample at(std::size_t i) const;
+};
+
+void SampleBatch::resize(std::size_t n) {
+  for (auto* v : {&run_id, &series_id, &elapsed_us, &user_us, &system_us, &max_rss_kib, &minflt,
+                  &majflt, &nvcsw, &nivcsw, &inblock, &oublock, &bytes_out, &output_hash}) {
+    v->resize(n);
+  }
+  for (auto* v :
+       {&repeat_no, &status, &exit_code, &cpu_pct_tenths, &cache_pct_tenths, &counted_pct}) {
+    v->resize(n);
+  }
+  row_host.resize(n);
+  for (auto& v : counters) v.resize(n);
+  for (auto& v : counters_null) v.resize(n);
+  for (auto* v : {&exit_code_null, &bytes_out_null, &cache_pct_null, &output_hash_null,
+                  &row_host_null, &counted_pct_null}) {
+    v->resize(n);
+  }
+}
+
+StoredSample SampleBatch::at(std::size_t i) const {
+  StoredSample s;
+  s.run_id = run_id[i];
+  s.series_id = series_id[i];
+  s.repeat = repeat_no[i];
+  s.status = static_cast<RunStatus>(status[i]);
+  s.exit_code = optional_of(exit_code[i], exit_code_null[i]);
+  s.elapsed_s = static_cast<double>(elapsed_us[i]) / 1e6;
+  s.user_s = static_cast<double>(user_us[i]) / 1e6;
+  s.system_s = static_cast<double>(system_us[i]) / 1e6;
+  s.cpu_pct = cpu_pct_tenths[i] / 10.0;
+  s.max_rss_kib = max_rss_kib[i];
+  s.minflt = minflt[i];
+  s.majflt = majflt[i];
+  s.nvcsw = nvcsw[i];
+  s.nivcsw = nivcsw[i];
+  s.inblock = inblock[i];
+  s.oublock = oublock[i];
+  if (bytes_out_null[i] == soci::i_ok) s.bytes_out = static_cast<std::uint64_t>(bytes_out[i]);
+  if (cache_pct_null[i] == soci::i_ok) s.cache_pct = cache_pct_tenths[i] / 10.0;
+  if (output_hash_null[i] == soci::i_ok) s.output_hash = static_cast<std::uint64_t>(output_hash[i]);
+  if (row_host_null[i] == soci::i_ok) s.host = row_host[i];
+  for (std::size_t c = 0; c < kCounterCount; ++c) {
+    if (counters_null[c][i] == soci::i_ok)
+      s.counters[c] = static_cast<std::uint64_t>(counters[c][i]);
+  }
+  if (counted_pct_null[i] == soci::i_ok) s.counted_pct = counted_pct[i] / 10.0;
+  return s;
+}
+
+void load_samples(Store::Impl& impl, HistoryData& data) {
+  SampleBatch b;
+  b.resize(kBatch);
+  auto& k = b.counters;
+  auto& kn = b.counters_null;
+  soci::statement statement =
+      (impl.sql.prepare
+           << "SELECT run_id, series_id, repeat_no, status, exit_code, elapsed_us, user_us,"
+              " system_us, cpu_pct_tenths, max_rss_kib, minflt, majflt, nvcsw, nivcsw, inblock,"
+              " oublock, bytes_out, cache_pct_tenths, output_hash, row_host, syscalls,"
+              " context_switches, cpu_migrations, page_faults, task_clock, cycles, instructions,"
+              " cache_misses, branch_misses, counted_pct_tenths FROM samples",
+       soci::into(b.run_id), soci::into(b.series_id), soci::into(b.repeat_no), soci::into(b.status),
+       soci::into(b.exit_code, b.exit_code_null), soci::into(b.elapsed_us), soci::into(b.user_us),
+       soci::into(b.system_us), soci::into(b.cpu_pct_tenths), soci::into(b.max_rss_kib),
+       soci::into(b.minflt), soci::into(b.majflt), soci::into(b.nvcsw), soci::into(b.nivcsw),
+       soci::into(b.inblock), soci::into(b.oublock), soci::into(b.bytes_out, b.bytes_out_null),
+       soci::into(b.cache_pct_tenths, b.cache_pct_null),
+       soci::into(b.output_hash, b.output_hash_null), soci::into(b.row_host, b.row_host_null),
+       soci::into(k[0], kn[0]), soci::into(k[1], kn[1]), soci::into(k[2], kn[2]),
+       soci::into(k[3], kn[3]), soci::into(k[4], kn[4]), soci::into(k[5], kn[5]),
+       soci::into(k[6], kn[6]), soci::into(k[7], kn[7]), soci::into(k[8], kn[8]),
+       soci::into(b.counted_pct, b.counted_pct_null));
+  statement.execute();
+  while (statement.fetch()) {
+    for (std::size_t i = 0; i < b.run_id.size(); ++i) data.samples.push_back(b.at(i));
+    b.resize(kBatch);
+  }
+}
+
+}  // namespace
+
+HistoryData Store::load() {
+  try {
+    HistoryData data;
+    load_runs(*impl_, data);
+    load_series(*impl_, data);
+    load_samples(*impl_, data);
+    load_acks(*impl_, data);
+    return data;
+  } catch (...) {
+    rethrow_as_store_error(impl_->location, "cannot read the history store");
+  }
+}
+
+}  // namespace iobench::history

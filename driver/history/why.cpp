@@ -1,0 +1,116 @@
+#include "driver/history/why.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+
+#include "driver/report/stats.hpp"
+#include "driver/util/format.hpp"
+
+namespace iobench::history {
+namespace {
+
+struct Figure {
+  std::string name;
+  bool seconds = false;
+  std::function<std::optional<double>(const StoredSample&)> value;
+};
+
+std::vector<Figure> figures() {
+  std::vector<Figure> list{
+      {"user", true, [](const StoredSample& s) { return s.user_s; }},
+      {"system", true, [](const StoredSample& s) { return s.system_s; }},
+      {"max RSS KiB", false,
+       [](const StoredSample& s) { return static_cast<double>(s.max_rss_kib); }},
+      {"minor faults", false, [](const StoredSample& s) { return static_cast<double>(s.minflt); }},
+      {"major faults", false, [](const StoredSample& s) { return static_cast<double>(s.majflt); }},
+      {"voluntary switches", false,
+       [](const StoredSample& s) { return static_cast<double>(s.nvcsw); }},
+      {"involuntary switches", false,
+       [](const StoredSample& s) { return static_cast<double>(s.nivcsw); }},
+      {"blocks in", false, [](const StoredSample& s) { return static_cast<double>(s.inblock); }},
+      {"blocks out", false, [](const StoredSample& s) { return static_cast<double>(s.oublock); }},
+  };
+  for (std::size_t c = 0; c < kCounterCount; ++c) {
+    list.push_back({std::string(kCounterColumns[c]), false,
+                    [c](const StoredSample& s) -> std::optional<double> {
+                      if (!s.counters[c]) return std::nullopt;
+                      return static_cast<double>(*s.counters[c]);
+                    }});
+  }
+  return list;
+}
+
+std::vector<double> values_of(const Figure& figure, const std::vector<const StoredSample*>& rows) {
+  std::vector<double> values;
+  for (const StoredSample* row : rows) {
+    if (const auto v = figure.value(*row)) values.push_back(*v);
+  }
+  return values;
+}
+
+std::string figure_text(double value, bool seconds) {
+  if (seconds) return format_seconds(value);
+  if (std::fabs(value) >= 1000) return fmt::format("{:.0f}", value);
+  return fmt::format("{:.4g}", value);
+}
+
+}  // namespace
+
+std::vector<const StoredSample*> counted_rows(const std::vector<const RunPoint*>& points,
+                                              const StoredSeries& series) {
+  std::vector<const StoredSample*> rows;
+  for (const RunPoint* point : points) {
+    for (const StoredSample* sample : point->samples) {
+      if (counts(*sample, series)) rows.push_back(sample);
+    }
+  }
+  return rows;
+}
+
+Explanation explain_change(const std::vector<const StoredSample*>& before,
+                           const std::vector<const StoredSample*>& after, double alpha) {
+  Explanation explanation;
+  bool work_moved = false;
+  const Figure elapsed{"elapsed", true, [](const StoredSample& s) { return s.elapsed_s; }};
+  const double elapsed_change = std::fabs(report::median(values_of(elapsed, after)) -
+                                          report::median(values_of(elapsed, before)));
+  for (const Figure& figure : figures()) {
+    const std::vector<double> a = values_of(figure, before);
+    const std::vector<double> b = values_of(figure, after);
+    if (a.empty() || b.empty()) continue;
+    const double base = report::median(a);
+    const double now = report::median(b);
+    const double larger = std::max(std::fabs(base), std::fabs(now));
+    if (larger == 0 || std::fabs(now - base) < kMovedRatio * larger) continue;
+    if (figure.seconds && !(std::fabs(now - base) >= kShareOfElapsed * elapsed_change)) continue;
+    if (!(report::mann_whitney_u(a, b).p_value < alpha)) continue;
+    explanation.moved.push_back({figure.name, base, now});
+    work_moved |= figure.name != "max RSS KiB";
+  }
+  explanation.reading =
+      work_moved ? "the work changed"
+                 : "only elapsed moved, user and system time and the counters held: waiting, or "
+                   "the machine, most likely";
+  return explanation;
+}
+
+std::string format_explanation(const Explanation& explanation) {
+  const std::vector<Figure> all = figures();
+  std::vector<std::string> parts;
+  for (const Movement& m : explanation.moved) {
+    bool seconds = false;
+    for (const Figure& f : all) seconds |= f.name == m.figure && f.seconds;
+    std::string factor;
+    if (m.base_median > 0 && m.new_median > 0) {
+      factor = fmt::format(" (×{})", format_factor(m.new_median / m.base_median));
+    }
+    parts.push_back(fmt::format("{} {} -> {}{}", m.figure, figure_text(m.base_median, seconds),
+                                figure_text(m.new_median, seconds), factor));
+  }
+  if (parts.empty()) return fmt::format("why: {}", explanation.reading);
+  return fmt::format("why: {}: {}", fmt::join(parts, ", "), explanation.reading);
+}
+
+}  // namespace iobench::history

@@ -1,0 +1,258 @@
+#include "driver/report/html_model.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "common/error.hpp"
+#include "driver/report/plot_sections.hpp"
+#include "driver/report/versus_reference.hpp"
+#include "driver/util/format.hpp"
+
+namespace iobench::report {
+namespace {
+
+using runfile::Metric;
+
+runfile::RunSet read_set(const std::vector<std::filesystem::path>& files) {
+  runfile::ReadOptions read;
+  read.group_by = {"test", "input", "sink"};
+  read.allow_missing_columns = true;  // GNU time files have neither input nor sink
+  return runfile::read_runs(files, read);
+}
+
+// The groups of one input and sink as a set of their own: a section's chart, summary and verdicts.
+runfile::RunSet subset(const runfile::RunSet& all, const std::string& input,
+                       const std::string& sink) {
+  runfile::RunSet part;
+  part.group_by = all.group_by;
+  part.files = all.files;
+  part.has_metric = all.has_metric;
+  for (const auto& group : all.groups) {
+    if (group.key[1] != input || group.key[2] != sink) continue;
+    part.groups.push_back(group);
+    for (std::size_t rows : group.rows) part.rows += rows;
+  }
+  return part;
+}
+
+std::vector<RunRecord> read_records(const std::vector<std::filesystem::path>& files,
+                                    std::vector<std::string>& warnings) {
+  std::vector<RunRecord> records;
+  for (const auto& file : files) {
+    RunRecord record{file.string(), std::nullopt, ""};
+    try {
+      record.meta = runfile::read_meta_for(file);
+      if (!record.meta) record.problem = "no meta file beside it (not written by iobench run?)";
+    } catch (const Error& e) {
+      record.problem = e.what();
+      warnings.push_back(
+          fmt::format("{}: its meta file cannot be read: {}", file.string(), e.what()));
+    }
+    records.push_back(std::move(record));
+  }
+  return records;
+}
+
+std::string choose_baseline(const std::string& asked, const std::vector<RunRecord>& records) {
+  if (!asked.empty()) return asked;
+  for (const auto& record : records) {
+    if (record.meta && !record.meta->baseline().empty()) return record.meta->baseline();
+  }
+  return "";
+}
+
+// The order of the section's chart rows (report::group_sections): fastest first, no run last.
+std::vector<std::size_t> chart_order(const runfile::RunSet& set) {
+  const std::vector<report::Section> sections = report::group_sections(set, Metric::kElapsed);
+  std::vector<std::size_t> order;
+  for (const auto& row : sections.front().rows) {
+    order.push_back(static_cast<std::size_t>(row.group - set.groups.data()));
+  }
+  return order;
+}
+
+std::unique_ptr<ReportSection> build_section(const ReportModel& model, const std::string& input,
+                                             const std::string& sink,
+                                             const std::map<std::string, ContextSwitches>& cs) {
+  auto section = std::make_unique<ReportSection>();
+  section->input = input;
+  section->sink = sink;
+  section->set = subset(model.set, input, sink);
+  report::SummaryOptions options = model.summary_options;
+  options.baseline = model.baseline;
+  section->summary = report::summarize(section->set, options);
+  for (const auto& gs : section->summary.groups) {
+    if (gs.is_reference) section->reference = gs.group->key[0];
+  }
+  std::map<std::string, report::Row> versus;
+  if (!section->reference.empty()) {
+    for (auto& row : compare_with_reference(section->set, section->reference).result.rows) {
+      versus.emplace(row.key[0], std::move(row));
+    }
+  }
+  for (const std::size_t i : chart_order(section->set)) {
+    const report::GroupStats& gs = section->summary.groups[i];
+    ReportRow row;
+    row.stats = &gs;
+    row.test = gs.group->key[0];
+    if (const auto it = versus.find(row.test); it != versus.end()) row.versus = it->second;
+    if (const auto it = cs.find(cell_key(row.test, input, sink)); it != cs.end()) {
+      row.context_switches = it->second;
+    }
+    row.notes = row_notes(gs, options);
+    section->rows.push_back(std::move(row));
+  }
+  return section;
+}
+
+// What a run record says about the whole run; the lines it kept about tests go to `lines`.
+void record_warnings(const RunRecord& record, std::vector<std::string>& run_warnings,
+                     std::vector<std::string>& lines) {
+  if (!record.meta) return;
+  const runfile::RunMeta& meta = *record.meta;
+  if (meta.merged_from.empty() && !meta.end) {
+    run_warnings.push_back(fmt::format(
+        "{}: its run record has no end (the run died, or was still running): the figures cover "
+        "the rows written so far",
+        record.runs_file));
+  } else if (meta.end && !meta.end->finished) {
+    run_warnings.push_back(fmt::format(
+        "{}: the run did not finish (interrupted, or iobench could not go on): the figures cover "
+        "the {} rows written",
+        record.runs_file, meta.rows.value_or(0)));
+  }
+  if (meta.counters) {
+    for (const auto& [counter, why] : meta.counters->unavailable) {
+      run_warnings.push_back(
+          fmt::format("{}: counter {} was not counted ({})", record.runs_file, counter, why));
+    }
+  }
+  if (meta.end) {
+    // `warnings` holds every line the runs printed; older records kept the cache state's only.
+    const auto& kept =
+        meta.end->warnings.empty() ? meta.end->cache_state_warnings : meta.end->warnings;
+    lines.insert(lines.end(), kept.begin(), kept.end());
+  }
+}
+
+}  // namespace
+
+std::vector<Note> row_notes(const report::GroupStats& stats,
+                            const report::SummaryOptions& options) {
+  std::vector<Note> notes;
+  const runfile::Group& g = *stats.group;
+  const std::size_t total = g.excluded_count() + g.ok_count();
+  for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
+    if (g.rows[s] == 0) continue;
+    notes.push_back({fmt::format("{} {}", g.rows[s], kStatusWords[s]),
+                     fmt::format("{} of {} runs {} (status {}): left out of every figure",
+                                 g.rows[s], total, kStatusWords[s], kStatusNames[s])});
+  }
+  const report::SampleStats& el = stats.metric(Metric::kElapsed);
+  if (el.n == 0) {
+    notes.push_back({"no successful run", "no successful run: nothing to measure"});
+    return notes;
+  }
+  if (el.n < options.min_runs) {
+    notes.push_back({fmt::format("n = {}", el.n),
+                     fmt::format("fewer than {} runs: the median is not reliable; use more repeats",
+                                 options.min_runs)});
+  }
+  if (el.median > 0 && el.mad / el.median > options.spread_warning) {
+    const double pct = el.mad / el.median * 100;
+    notes.push_back({fmt::format("spread {:.1f} %", pct),
+                     fmt::format("elapsed varies by {:.1f} % (MAD / median, over {:.0f} %): rerun "
+                                 "on a quiet machine or with more repeats",
+                                 pct, options.spread_warning * 100)});
+  }
+  if (stats.elapsed_outliers > 0) {
+    notes.push_back(
+        {fmt::format("{} outlier{}", stats.elapsed_outliers,
+                     stats.elapsed_outliers == 1 ? "" : "s"),
+         fmt::format(
+             "{} of {} runs are outliers in elapsed (modified z-score over {}): kept in the "
+             "statistics, but something disturbed them",
+             stats.elapsed_outliers, el.n, options.outlier_threshold)});
+  }
+  if (g.cache.off > 0) {
+    const bool cold = g.cache.mode == "cold";
+    notes.push_back(
+        {fmt::format("cache not {}", g.cache.mode),
+         fmt::format("cache {}, but {} of {} runs started with {} of the input in the page cache "
+                     "(as much as {:.1f} %; a {} run needs {} {:.0f} %): their times are not "
+                     "{}-cache times",
+                     g.cache.mode, g.cache.off, g.cache.checked, cold ? "more" : "less",
+                     g.cache.worst_pct, g.cache.mode, cold ? "at most" : "at least",
+                     cold ? kColdMaxCachePct : kWarmMinCachePct, g.cache.mode)});
+  }
+  return notes;
+}
+
+void attach_recorded_warnings(ReportModel& model, const std::vector<std::string>& lines) {
+  std::vector<std::string> tests = model.tests;
+  std::stable_sort(tests.begin(), tests.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  for (const std::string& line : lines) {
+    const auto named = std::find_if(tests.begin(), tests.end(), [&](const std::string& t) {
+      return line.rfind(t + ": ", 0) == 0 || line.rfind(t + " on ", 0) == 0;
+    });
+    if (named == tests.end()) {
+      model.run_warnings.push_back(line);
+      continue;
+    }
+    // "TEST on INPUT (SINK sink, ...)": that row only; "TEST: ...": every row of the test.
+    const std::string place = line.substr(named->size());
+    bool attached = false;
+    for (auto& section : model.sections) {
+      const bool here =
+          place.rfind(": ", 0) == 0 ||
+          place.rfind(fmt::format(" on {} ({} sink", section->input, section->sink), 0) == 0;
+      for (auto& row : section->rows) {
+        if (!here || row.test != *named) continue;
+        row.notes.push_back({"warned in the run", line});
+        attached = true;
+      }
+    }
+    if (!attached) model.run_warnings.push_back(line);
+  }
+}
+
+ReportModel build_report_model(const std::vector<std::filesystem::path>& files,
+                               const std::string& baseline) {
+  for (const auto& file : files) {
+    if (file == "-") {
+      throw Error(
+          "report: reads run files by name, not standard input (the meta file beside "
+          "each is part of the report)");
+    }
+  }
+  ReportModel model;
+  model.set = read_set(files);
+  model.records = read_records(files, model.run_warnings);
+  model.baseline = choose_baseline(baseline, model.records);
+  std::vector<std::pair<std::string, std::string>> places;
+  for (const auto& group : model.set.groups) {
+    if (std::find(model.tests.begin(), model.tests.end(), group.key[0]) == model.tests.end()) {
+      model.tests.push_back(group.key[0]);
+    }
+    const auto place = std::make_pair(group.key[1], group.key[2]);
+    if (std::find(places.begin(), places.end(), place) == places.end()) places.push_back(place);
+  }
+  if (!baseline.empty() &&
+      std::find(model.tests.begin(), model.tests.end(), baseline) == model.tests.end()) {
+    throw Error(fmt::format("--baseline {}: no such test in the run files", baseline));
+  }
+  const auto context_switches = read_context_switches(files);
+  for (const auto& [input, sink] : places) {
+    model.sections.push_back(build_section(model, input, sink, context_switches));
+  }
+  std::vector<std::string> lines;
+  for (const auto& record : model.records) record_warnings(record, model.run_warnings, lines);
+  attach_recorded_warnings(model, lines);
+  return model;
+}
+
+}  // namespace iobench::report

@@ -1,0 +1,152 @@
+#include "driver/report/html_report.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <ostream>
+
+#include "common/atomic_file.hpp"
+#include "common/error.hpp"
+#include "driver/report/html.hpp"
+#include "driver/report/html_assets.hpp"
+#include "driver/report/html_csp.hpp"
+#include "driver/report/html_record.hpp"
+#include "driver/report/html_sections.hpp"
+#include "driver/report/plot.hpp"
+
+namespace iobench::report {
+namespace {
+
+using html::escape;
+
+std::string default_title(const ReportModel& model) {
+  std::vector<std::string> names;
+  for (const auto& file : model.set.files) {
+    names.push_back(std::filesystem::path(file).filename().string());
+  }
+  return fmt::format("iobench report: {}", fmt::join(names, ", "));
+}
+
+// Rows by status and verdicts by kind, over every section: what a reader looks at first.
+std::string glance(const ReportModel& model) {
+  std::array<std::size_t, kStatusCount> rows{};
+  for (const auto& group : model.set.groups) {
+    for (std::size_t s = 0; s < kStatusCount; ++s) rows[s] += group.rows[s];
+  }
+  std::size_t faster = 0;
+  std::size_t slower = 0;
+  std::size_t same = 0;
+  std::size_t warned = 0;
+  for (const auto& section : model.sections) {
+    for (const auto& row : section->rows) {
+      if (!row.notes.empty()) ++warned;
+      if (!row.versus) continue;
+      faster += row.versus->verdict == report::Verdict::kFaster;
+      slower += row.versus->verdict == report::Verdict::kSlower;
+      same += row.versus->verdict == report::Verdict::kNoChange ||
+              row.versus->verdict == report::Verdict::kTooFewRuns;
+    }
+  }
+  std::string out = "<ul class=\"glance\">";
+  out += fmt::format("<li>{} runs: {} ok", model.set.rows, rows[0]);
+  for (std::size_t s = 1; s < kStatusCount; ++s) {
+    if (rows[s] > 0) out += fmt::format(", {} {}", rows[s], kStatusWords[s]);
+  }
+  out += fmt::format("</li><li>{} tests × {} inputs and sinks</li>", model.tests.size(),
+                     model.sections.size());
+  out += fmt::format("<li>against the reference: {} faster, {} slower, {} not significant</li>",
+                     faster, slower, same);
+  out += fmt::format("<li>{} rows with warnings, {} about the whole run</li></ul>\n", warned,
+                     model.run_warnings.size());
+  return out;
+}
+
+std::string navigation(const ReportModel& model) {
+  std::string out = "<nav><ul>";
+  for (std::size_t i = 0; i < model.sections.size(); ++i) {
+    out += fmt::format(R"(<li><a href="#s{}">{}</a></li>)", i + 1,
+                       escape(section_title(*model.sections[i])));
+  }
+  return out +
+         R"(<li><a href="#record">machine and provenance</a></li><li><a href="#config">config</a></li></ul></nav>)" +
+         "\n";
+}
+
+// Hidden until the script shows it: without a script it could do nothing.
+std::string tests_panel(const ReportModel& model) {
+  std::string out =
+      "<details id=\"tests\" hidden><summary>Tests: <span id=\"hidden-count\">all shown</span>"
+      "</summary>\n<input type=\"search\" id=\"test-filter\" placeholder=\"show names "
+      "containing…\" "
+      "aria-label=\"show tests whose name contains\"><button type=\"button\" id=\"show-all\">show "
+      "all</button>\n<ul>";
+  for (const std::string& test : model.tests) {
+    out += fmt::format(
+        R"(<li><label><input type="checkbox" checked data-test="{0}"> {0}</label></li>)",
+        escape(test));
+  }
+  return out + "</ul></details>\n";
+}
+
+std::string run_warnings(const ReportModel& model) {
+  if (model.run_warnings.empty()) return "";
+  std::string out =
+      "<section id=\"run-warnings\"><h2>Warnings about the whole run</h2><ul class=\"warnings\">\n";
+  for (const auto& line : model.run_warnings) out += "<li>" + escape(line) + "</li>\n";
+  return out + "</ul></section>\n";
+}
+
+std::string chart_key() {
+  report::PlotOptions options;
+  options.report_marks = true;
+  options.width_px = 640;  // the narrowest chart: two lines of key
+  const std::string svg = report::render_key(options).svg;
+  return "<figure class=\"key\">" + svg.substr(svg.find("<svg")) + "</figure>\n";
+}
+
+}  // namespace
+
+std::string render_html_report(const ReportModel& model, const HtmlReportOptions& options) {
+  const std::string title = options.title.empty() ? default_title(model) : options.title;
+  const std::string_view script = report_script();
+  std::string page = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n"
+      "<meta name=\"generator\" content=\"iobench report\">\n<title>{}</title>\n<style>{}</style>\n"
+      "</head>\n<body>\n<header>\n<h1>{}</h1>\n",
+      content_security_policy(script), escape(title), report_stylesheet(), escape(title));
+  page += glance(model) + navigation(model) + "</header>\n<main>\n";
+  page += tests_panel(model) + run_warnings(model) + chart_key();
+  for (std::size_t i = 0; i < model.sections.size(); ++i) {
+    page += render_section(*model.sections[i], i + 1);
+  }
+  page += render_records(model) + render_configs(model);
+  page +=
+      "</main>\n<footer>Made by <code>iobench report</code>; what each figure is: "
+      "docs/reports.md, \"The HTML report\".</footer>\n";
+  page += fmt::format("<script>{}</script>\n</body>\n</html>\n", script);
+  return page;
+}
+
+void write_html_report(const std::vector<std::filesystem::path>& files,
+                       const std::filesystem::path& out, const HtmlReportOptions& options) {
+  const ReportModel model = build_report_model(files, options.baseline);
+  write_file_atomically(out, render_html_report(model, options));
+}
+
+int write_report_after_run(const std::filesystem::path& runs_file, const std::filesystem::path& out,
+                           int run_exit_code, std::ostream& err) {
+  if (run_exit_code == kExitCouldNotContinue) return run_exit_code;
+  try {
+    write_html_report({runs_file}, out, HtmlReportOptions{});
+  } catch (const Error& e) {
+    err << fmt::format("iobench: the report cannot be written: {}; every row is kept in {}\n",
+                       e.what(), runs_file.string());
+    return kExitCouldNotContinue;
+  }
+  err << fmt::format("iobench: report in {}\n", out.string());
+  return run_exit_code;
+}
+
+}  // namespace iobench::report

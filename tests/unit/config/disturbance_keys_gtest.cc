@@ -1,0 +1,49 @@
+// The config's disturbance keys (docs/formats.md, "Config"): their defaults, and a bad value is
+// one line naming the key, exit 2.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "driver/config/config.hpp"
+#include "tests/unit/config/test_util.hpp"
+
+namespace iobench {
+namespace {
+
+std::string with(const std::string& key_and_value) {
+  return R"({"name": "n", "inputs": ["in.txt"], "strategies": [{"name": "a", "worker": ["--read", "read"]}])" +
+         key_and_value + "}";
+}
+
+TEST(DisturbanceKeys, DefaultToRerunAboveHalfACpu) {
+  const Config config = parse_config(with(""), "configs/x.json");
+  EXPECT_EQ(config.disturbance, DisturbanceMode::kRerun);
+  EXPECT_EQ(config.disturbance_threshold_cpus, 0.5);
+}
+
+TEST(DisturbanceKeys, EveryModeAndAThresholdAreRead) {
+  for (const auto mode : {DisturbanceMode::kOff, DisturbanceMode::kFlag, DisturbanceMode::kRerun}) {
+    const Config config = parse_config(
+        with(R"(, "disturbance": ")" + std::string(to_string(mode)) + R"(")"), "configs/x.json");
+    EXPECT_EQ(config.disturbance, mode);
+  }
+  EXPECT_EQ(parse_config(with(R"(, "disturbance_threshold_cpus": 1.25)"), "configs/x.json")
+                .disturbance_threshold_cpus,
+            1.25);
+}
+
+TEST(DisturbanceKeys, BadValuesAreOneLineNamingTheKey) {
+  EXPECT_EQ(testing::config_error_of(with(R"(, "disturbance": "retry")")),
+            "configs/x.json: disturbance: 'retry' is not one of: off, flag, rerun");
+  for (const char* bad : {"0", "-1", "\"1\"", "2000"}) {
+    const std::string error =
+        testing::config_error_of(with(std::string(R"(, "disturbance_threshold_cpus": )") + bad));
+    EXPECT_EQ(error,
+              "configs/x.json: disturbance_threshold_cpus: must be a number of CPUs above 0 and "
+              "at most 1024")
+        << bad;
+  }
+}
+
+}  // namespace
+}  // namespace iobench

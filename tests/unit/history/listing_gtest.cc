@@ -1,0 +1,91 @@
+// What list, show, export and plot make of a history: a step found and marked, acknowledged
+// with a star, the Bencher Metric Format's fields.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "driver/history/changes.hpp"
+#include "driver/history/listing.hpp"
+#include "driver/history/trend_plot.hpp"
+#include "history_builder.hpp"
+
+namespace iobench::history {
+namespace {
+
+using test::History;
+
+// Eight runs at 0.1 s, then eight at 0.12 s: one change point, at run 9.
+History stepped() {
+  History h;
+  for (int i = 0; i < 16; ++i) {
+    h.add_run(fmt::format("c{:07d}", i));
+    h.add_all(i < 8 ? 0.1 : 0.12);
+  }
+  h.timelines = build_timelines(h.data);
+  return h;
+}
+
+const Timeline& slow_of(const History& h) {
+  return find_timeline(h.timelines, "slow");
+}
+
+TEST(HistoryChanges, AStepIsOneChangeAtItsFirstRun) {
+  const History h = stepped();
+  const auto changes = series_changes(slow_of(h), h.data);
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].first_run->run->labels.commit, "c0000008");
+  EXPECT_NEAR(changes[0].point.relative_change(), 0.2, 0.01);
+  EXPECT_EQ(changes[0].change_id, "01aabbcc@0009ffff");
+  EXPECT_NE(describe_change(changes[0]).find("(+20.0 %)"), std::string::npos);
+  EXPECT_TRUE(series_changes(find_timeline(h.timelines, "steady"), h.data).empty());
+}
+
+TEST(HistoryPlot, EveryCountedRowIsAPointAndTheChangeIsMarkedWithItsAck) {
+  History h = stepped();
+  TrendChart chart = render_trend(h.data, slow_of(h));
+  EXPECT_EQ(chart.points, 80u);
+  EXPECT_EQ(chart.change_points, 1u);
+  EXPECT_EQ(chart.acknowledged, 0u);
+  h.data.acks.push_back({"01aabbcc@0009ffff", "", "", "a <bigger> buffer", "me", "t"});
+  chart = render_trend(h.data, slow_of(h));
+  EXPECT_EQ(chart.acknowledged, 1u);
+  EXPECT_NE(chart.svg.find("acknowledged by me: a &lt;bigger&gt; buffer"), std::string::npos);
+  EXPECT_EQ(chart.svg.rfind("<?xml", 0), 0u);
+}
+
+TEST(HistoryExport, BencherMetricFormatHasLatencyInNanosecondsOfTheNewestRun) {
+  const History h = stepped();
+  std::ostringstream out;
+  write_bmf(h.timelines, std::nullopt, out);
+  const auto bmf = nlohmann::json::parse(out.str());
+  ASSERT_EQ(bmf.size(), 2u);  // the unverified series has no row that counts
+  const auto& latency = bmf["slow (in.txt, pipe)"]["latency"];
+  EXPECT_NEAR(latency["value"].get<double>(), 0.12e9, 0.01e9);
+  EXPECT_LE(latency["lower_value"].get<double>(), latency["value"].get<double>());
+  EXPECT_GE(latency["upper_value"].get<double>(), latency["value"].get<double>());
+  std::ostringstream first;
+  write_bmf(h.timelines, std::string("c0000000"), first);
+  EXPECT_NEAR(
+      nlohmann::json::parse(first.str())["slow (in.txt, pipe)"]["latency"]["value"].get<double>(),
+      0.1e9, 0.01e9);
+}
+
+TEST(HistoryList, EachSeriesWithItsLatestTrendAndLastChange) {
+  const History h = stepped();
+  std::ostringstream out;
+  write_series_list(h.data, h.timelines, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("01aabbcc    16"), std::string::npos) << text;
+  EXPECT_NE(text.find("slow (in.txt, pipe): 01aabbcc@0009ffff (+20.0 % at c0000008)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("steady (in.txt, pipe): none"), std::string::npos) << text;
+  std::ostringstream detail;
+  write_series_detail(h.data, slow_of(h), detail);
+  EXPECT_NE(detail.str().find("change 01aabbcc@0009ffff (+20.0 %)"), std::string::npos)
+      << detail.str();
+}
+
+}  // namespace
+}  // namespace iobench::history

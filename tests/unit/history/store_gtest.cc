@@ -1,0 +1,161 @@
+// The SQLite store: a run stored once and whole, every figure back exactly, the schema's version
+// guarded, retention and acknowledgements.
+#include <gtest/gtest.h>
+#include <soci/soci.h>
+#include <soci/sqlite3/soci-sqlite3.h>
+
+#include "common/error.hpp"
+#include "driver/history/schema_sql.hpp"
+#include "driver/history/store.hpp"
+#include "driver/history/timeline.hpp"
+#include "fixture.hpp"
+#include "tests/unit/temp_dir.hpp"
+
+namespace iobench::history {
+namespace {
+
+using test::sample_meta;
+using test::sample_row;
+using test::write_run;
+
+const EnvLookup kNoEnvironment = [](const char*) -> const char* { return nullptr; };
+
+class StoreTest : public ::testing::Test {
+ protected:
+  StoreLocation location() const { return parse_store_location((dir_ / "h.sqlite").string()); }
+  RunRecord record(const std::string& name, const std::vector<RunRow>& rows,
+                   const nlohmann::json& meta = sample_meta(),
+                   const std::vector<Counter>& counters = {}) {
+    return load_run_record(write_run(dir_.path(), name, meta, rows, counters), {}, kNoEnvironment);
+  }
+  iobench::test::TempDir dir_{"history-store"};
+};
+
+TEST_F(StoreTest, AddingTheSameRunTwiceStoresItOnce) {
+  Store store(location(), OpenMode::kCreate);
+  const RunRecord run = record("a", {sample_row("read-raw", 0.1), sample_row("read-raw", 0.2, 2)});
+  const AddOutcome first = store.add(run);
+  EXPECT_TRUE(first.stored);
+  EXPECT_EQ(first.rows, 2u);
+  EXPECT_EQ(first.new_series, 1u);
+  const AddOutcome again = store.add(run);
+  EXPECT_FALSE(again.stored);
+  EXPECT_EQ(again.run_id, first.run_id);
+  const HistoryData data = store.load();
+  EXPECT_EQ(data.runs.size(), 1u);
+  EXPECT_EQ(data.samples.size(), 2u);
+  EXPECT_EQ(data.runs[0].labels.commit, "c0ffee1");  // the measured commit, no label given
+}
+
+TEST_F(StoreTest, EveryFigureOfEveryRowComesBackExactly) {
+  RunRow row = sample_row("count-read", 1.234567);
+  row.user_s = 0.000001;
+  row.system_s = 0.5;
+  row.cpu_pct = 40.5;
+  row.status = RunStatus::kMismatch;
+  row.exit_code.reset();
+  row.bytes_out.reset();
+  row.cache_pct = 99.9;
+  row.output_hash = "ffffffffffffff01";  // the high bit set: a negative BIGINT in the store
+  row.host = "other";
+  row.counters[index(Counter::kSyscalls)] = 123456789012;
+  row.counted_pct = 87.5;
+  Store store(location(), OpenMode::kCreate);
+  store.add(record("a", {row}, sample_meta(), {Counter::kSyscalls, Counter::kCycles}));
+  const HistoryData data = store.load();
+  ASSERT_EQ(data.samples.size(), 1u);
+  const StoredSample& s = data.samples[0];
+  EXPECT_DOUBLE_EQ(s.elapsed_s, 1.234567);
+  EXPECT_DOUBLE_EQ(s.user_s, 0.000001);
+  EXPECT_DOUBLE_EQ(s.cpu_pct, 40.5);
+  EXPECT_EQ(s.status, RunStatus::kMismatch);
+  EXPECT_EQ(s.exit_code, std::nullopt);
+  EXPECT_EQ(s.bytes_out, std::nullopt);
+  EXPECT_EQ(s.cache_pct, 99.9);
+  EXPECT_EQ(s.output_hash, 0xffffffffffffff01ULL);
+  EXPECT_EQ(s.host, "other");
+  EXPECT_EQ(s.counters[index(Counter::kSyscalls)], 123456789012ULL);
+  EXPECT_EQ(s.counters[index(Counter::kCycles)], std::nullopt);  // not counted: empty, not 0
+  EXPECT_EQ(s.counted_pct, 87.5);
+  EXPECT_EQ(s.max_rss_kib, 2048);
+  ASSERT_EQ(data.series.size(), 1u);
+  EXPECT_EQ(data.series[0].key.counters, "syscalls,cycles");
+  EXPECT_EQ(data.runs[0].busy_cpus_start, 0.1);
+}
+
+TEST_F(StoreTest, AnAddThatFailsHalfWayLeavesNothing) {
+  RunRow bad = sample_row("read-raw", 0.1, 2);
+  bad.output_hash = "not-a-hex-digest";  // 16 characters that are no hash: fails mid-insert
+  Store store(location(), OpenMode::kCreate);
+  EXPECT_THROW(store.add(record("a", {sample_row("read-raw", 0.1), bad})), Error);
+  const HistoryData data = store.load();
+  EXPECT_TRUE(data.runs.empty());
+  EXPECT_TRUE(data.series.empty());
+  EXPECT_TRUE(data.samples.empty());
+}
+
+TEST_F(StoreTest, AStoreFromANewerSchemaIsRefusedInOneLine) {
+  { Store store(location(), OpenMode::kCreate); }
+  {
+    soci::session sql(*soci::factory_sqlite3(), "db=" + location().sqlite_path.string());
+    sql << "UPDATE schema_version SET version = " << kSchemaVersion + 1;
+  }
+  try {
+    Store store(location(), OpenMode::kExisting);
+    FAIL() << "a newer schema was opened";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.exit_code(), 2);
+    EXPECT_NE(std::string(e.what()).find("newer than this iobench's"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(StoreTest, ANewStoreIsAtTheCurrentSchemaAndAMissingOneIsNotMade) {
+  EXPECT_THROW(Store(location(), OpenMode::kExisting), Error);
+  EXPECT_FALSE(std::filesystem::exists(location().sqlite_path));
+  Store store(location(), OpenMode::kCreate);
+  EXPECT_EQ(store.schema_version(), kSchemaVersion);
+}
+
+TEST_F(StoreTest, AFileThatIsNotAStoreIsAnErrorNamingIt) {
+  std::ofstream(location().sqlite_path) << "just some text, long enough to be read as a header\n";
+  try {
+    Store store(location(), OpenMode::kExisting);
+    FAIL() << "a text file was opened as a store";
+  } catch (const Error& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find(location().display), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+}
+
+TEST_F(StoreTest, PruneKeepsTheNewestRunsOfEachSeries) {
+  Store store(location(), OpenMode::kCreate);
+  for (int i = 0; i < 5; ++i) {
+    nlohmann::json meta = sample_meta();
+    meta["context"]["date"] = fmt::format("2026-01-0{}T00:00:00Z", i + 1);
+    std::vector<RunRow> rows{sample_row("read-raw", 0.1 + i * 0.01)};
+    if (i < 2) rows.push_back(sample_row("mmap-raw", 0.1));  // mmap-raw only in the first two
+    store.add(record(fmt::format("r{}", i), rows, meta));
+  }
+  const PruneOutcome outcome = store.prune(2);
+  EXPECT_EQ(outcome.samples_removed, 3u);  // read-raw's three oldest
+  EXPECT_EQ(outcome.runs_removed, 1u);     // run 3 lost its only row; runs 1-2 keep mmap-raw
+  const HistoryData data = store.load();
+  EXPECT_EQ(data.runs.size(), 4u);
+  for (const Timeline& t : build_timelines(data)) EXPECT_EQ(t.points.size(), 2u);
+}
+
+TEST_F(StoreTest, AnAcknowledgementIsKeptAndReplaced) {
+  Store store(location(), OpenMode::kCreate);
+  store.acknowledge({"aaaa1111@bbbb2222", "s", "r", "expected", "ci", "2026-01-01T00:00:00Z"});
+  store.acknowledge(
+      {"aaaa1111@bbbb2222", "s", "r", "really expected", "me", "2026-01-02T00:00:00Z"});
+  const HistoryData data = store.load();
+  ASSERT_EQ(data.acks.size(), 1u);
+  EXPECT_EQ(data.acks[0].why, "really expected");
+  EXPECT_EQ(data.acks[0].who, "me");
+}
+
+}  // namespace
+}  // namespace iobench::history

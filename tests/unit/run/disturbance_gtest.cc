@@ -1,0 +1,176 @@
+// The disturbance of one run (docs/driver.md, "Disturbance"): /proc/stat's busy ticks around the
+// run less iobench's own CPU time, steal apart, clamped at 0, and the rule that judges it, on fixed
+// /proc/stat texts.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "driver/run/disturbance.hpp"
+#include "driver/run/machine_load.hpp"
+
+namespace iobench {
+namespace {
+
+// Two CPUs; user nice system idle iowait irq softirq steal guest guest_nice.
+std::string proc_stat(unsigned user, unsigned system, unsigned idle, unsigned steal = 0) {
+  return "cpu  " + std::to_string(user) + " 0 " + std::to_string(system) + " " +
+         std::to_string(idle) + " 0 0 0 " + std::to_string(steal) +
+         " 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\ncpu1 1 0 1 1 0 0 0 0 0 0\nintr 1 2 3\n";
+}
+
+ProcStatTicks ticks(const std::string& text) {
+  const auto parsed = parse_proc_stat(text);
+  EXPECT_TRUE(parsed.has_value()) << text;
+  return parsed.value_or(ProcStatTicks{});
+}
+
+TEST(Disturbance, IobenchsOwnTimeIsSubtracted) {
+  // 50 busy ticks (0.5 s) over the run, of which 0.3 s were iobench's own.
+  const auto d = disturbance_between(ticks(proc_stat(1000, 500, 9000)),
+                                     ticks(proc_stat(1040, 510, 9050)), 0.3, 100);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NEAR(d->others_cpu_s, 0.2, 1e-9);
+  EXPECT_EQ(d->steal_s, 0.0);
+}
+
+TEST(Disturbance, StealIsCountedApartFromOthers) {
+  const auto d = disturbance_between(ticks(proc_stat(1000, 500, 9000, 7)),
+                                     ticks(proc_stat(1030, 500, 9050, 17)), 0.3, 100);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NEAR(d->steal_s, 0.10, 1e-9);
+  EXPECT_NEAR(d->others_cpu_s, 0.0, 1e-9);  // the 30 user ticks were iobench's own
+}
+
+TEST(Disturbance, OwnTimeAboveTheTicksItFellInIsClampedAtZero) {
+  // rusage is exact, /proc/stat whole ticks: 0.034 s of own work may show as 3 ticks.
+  const auto d = disturbance_between(ticks(proc_stat(1000, 500, 9000)),
+                                     ticks(proc_stat(1003, 500, 9010)), 0.034, 100);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(d->others_cpu_s, 0.0);
+}
+
+TEST(Disturbance, SamplesThatGoBackwardsGiveNoFigure) {
+  EXPECT_FALSE(disturbance_between(ticks(proc_stat(1000, 500, 9000)),
+                                   ticks(proc_stat(900, 500, 9100)), 0, 100));
+}
+
+TEST(Disturbance, ARunShorterThanATickIsNotJudgedByTheTickThatFellInIt) {
+  // A 2 ms run: one user tick fell in it, charged to whatever ran then. Its figure (8 ms of
+  // others over 2 ms, "4 CPUs" on a 2-CPU machine) is a sample, not a measure: below the rule's
+  // resolution of two ticks.
+  const auto d = disturbance_between(ticks(proc_stat(1000, 500, 9000)),
+                                     ticks(proc_stat(1001, 500, 9000)), 0.002, 100);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NEAR(d->others_cpu_s, 0.008, 1e-9);
+  EXPECT_FALSE(is_disturbed(*d, 0.002, 0.5, 100));
+}
+
+TEST(Disturbance, TheRuleIsTheThresholdOverTheElapsedTimePlusTwoTicks) {
+  // A 1 s run, threshold half a CPU: allowed 0.5 s, plus 0.02 s of resolution.
+  EXPECT_FALSE(is_disturbed({0.52, 0.0}, 1.0, 0.5, 100));
+  EXPECT_TRUE(is_disturbed({0.53, 0.0}, 1.0, 0.5, 100));
+  EXPECT_TRUE(is_disturbed({0.30, 0.23}, 1.0, 0.5, 100));  // steal is others too
+  EXPECT_FALSE(is_disturbed({0.53, 0.0}, 1.0, 1.0, 100));  // a higher threshold
+}
+
+TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
+  Config config;
+  RunRow row;
+  row.elapsed_s = 1.0;
+  EXPECT_TRUE(judge_disturbance(row, {0.9, 0.01}, config, 100));
+  EXPECT_EQ(row.status, RunStatus::kDisturbed);
+  EXPECT_EQ(row.others_cpu_s.value_or(-1), 0.9);
+  EXPECT_EQ(row.steal_s.value_or(-1), 0.01);
+  RunRow failed;
+  failed.elapsed_s = 1.0;
+  failed.status = RunStatus::kFailed;
+  EXPECT_FALSE(judge_disturbance(failed, {0.9, 0.0}, config, 100));
+  EXPECT_EQ(failed.status, RunStatus::kFailed);
+  config.disturbance = DisturbanceMode::kOff;
+  RunRow measured_only;
+  measured_only.elapsed_s = 1.0;
+  EXPECT_FALSE(judge_disturbance(measured_only, {0.9, 0.0}, config, 100));
+  EXPECT_EQ(measured_only.status, RunStatus::kOk);
+  EXPECT_EQ(measured_only.others_cpu_s.value_or(-1),
+            0.9);  // the figures are kept whatever the mode
+}
+
+// The meter: /proc/stat and the harness time read before and after, the measured tree's rusage
+// subtracted with them.
+TEST(DisturbanceMeter, SubtractsTheHarnessAndTheMeasuredTree) {
+  std::vector<std::string> stats{proc_stat(1000, 500, 9000), proc_stat(1060, 520, 9100)};
+  std::vector<double> harness{2.0, 2.05};
+  std::size_t stat_reads = 0;
+  std::size_t harness_reads = 0;
+  ProcSource source;
+  source.read = [&](const char* path) -> std::string {
+    return std::string(path) == "/proc/stat" ? stats.at(stat_reads++) : "";
+  };
+  source.harness_cpu_s = [&]() -> std::optional<double> { return harness.at(harness_reads++); };
+  DisturbanceMeter meter(source);
+  meter.before_run();
+  rusage tree{};
+  tree.ru_utime.tv_sec = 0;
+  tree.ru_utime.tv_usec = 400000;
+  tree.ru_stime.tv_usec = 150000;
+  const auto d = meter.after_run(tree);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(stat_reads, 2U);  // two reads of /proc/stat a run, no more
+  // 0.8 s busy, less 0.05 s of harness and 0.55 s of the measured tree.
+  EXPECT_NEAR(d->others_cpu_s, 0.2, 1e-9);
+}
+
+TEST(DisturbanceMeter, AnUnreadableProcStatGivesNoFigure) {
+  ProcSource source;
+  source.read = [](const char*) { return std::string(); };
+  source.harness_cpu_s = []() -> std::optional<double> { return 0.0; };
+  DisturbanceMeter meter(source);
+  meter.before_run();
+  EXPECT_FALSE(meter.after_run(rusage{}).has_value());
+}
+
+TEST(DisturbedRuns, TheBudgetEndsWithOneWarningNamingTheFigure) {
+  DisturbedRuns runs(1, 2);
+  RunRow row;
+  row.elapsed_s = 0.5;
+  row.others_cpu_s = 0.6;
+  row.steal_s = 0.0;
+  for (std::size_t run = 0; run < 3; ++run) runs.on_disturbed(run, 0, row, DisturbanceMode::kRerun);
+  EXPECT_TRUE(runs.take(0));
+  EXPECT_TRUE(runs.take(0));
+  EXPECT_EQ(runs.next().value_or(99), 2U);
+  EXPECT_FALSE(runs.take(0));  // spent
+  EXPECT_FALSE(runs.next().has_value());
+  const std::string warning = runs.budget_warning(0, "a on in.txt (pipe sink)", 3);
+  EXPECT_NE(warning.find("up to 1.20 CPUs busy"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("re-run budget of 2 is spent, so 3 ok runs count"), std::string::npos)
+      << warning;
+  EXPECT_EQ(runs.budget_warning(0, "a", 3), "");  // once
+}
+
+TEST(DisturbedRuns, FlagQueuesNothing) {
+  DisturbedRuns runs(1, 2);
+  runs.on_disturbed(0, 0, RunRow{}, DisturbanceMode::kFlag);
+  EXPECT_FALSE(runs.next().has_value());
+}
+
+TEST(PidStat, OwnTicksAreUtimeAndStimeAloneWhateverTheName) {
+  // Fields 14 to 17: utime 7, stime 5, cutime 100, cstime 50 (the reaped workers, not counted).
+  const std::string text =
+      "4242 (iobench) spawner) S 1 4242 4242 0 -1 4194560 100 0 0 0 7 5 100 50 20 0 1 0 12345 "
+      "1000000 100 18446744073709551615\n";
+  EXPECT_EQ(pid_stat_own_cpu_ticks(text).value_or(0), 12U);
+  EXPECT_FALSE(pid_stat_own_cpu_ticks("4242 (x) S 1 2").has_value());
+}
+
+TEST(ProcStat, StealIsReadAndInsideBusy) {
+  const ProcStatTicks t = ticks(proc_stat(10, 20, 300, 4));
+  EXPECT_EQ(t.steal, 4U);
+  EXPECT_EQ(t.busy, 34U);
+  EXPECT_EQ(t.total, 334U);
+  EXPECT_EQ(t.cpus, 2);
+}
+
+}  // namespace
+}  // namespace iobench

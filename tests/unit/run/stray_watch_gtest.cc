@@ -1,0 +1,49 @@
+// What a run makes of the spawner's strays: a stray that held the sink makes the row an error;
+// each test that leaves strays is named once.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "driver/run/measurement.hpp"
+#include "driver/run/stray_watch.hpp"
+
+namespace iobench {
+namespace {
+
+SpawnResult exited_ok() {
+  SpawnResult result;
+  result.outcome = SpawnOutcome::kExited;
+  result.exit_code = 0;
+  result.elapsed_s = 0.5;
+  return result;
+}
+
+TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
+  SpawnResult result = exited_ok();
+  result.strays_killed = 1;
+  RunRow row;
+  fill_measurements(row, result);
+  EXPECT_EQ(row.status, RunStatus::kOk) << "a stray that did not hold the sink: warned, still ok";
+  result.stray_held_sink = true;
+  fill_measurements(row, result);
+  EXPECT_EQ(row.status, RunStatus::kError);
+  EXPECT_FALSE(row.exit_code.has_value());
+}
+
+TEST(RunStrays, EachTestIsNamedOnce) {
+  StrayWatch watch;
+  SpawnResult result = exited_ok();
+  bool held = true;
+  EXPECT_EQ(watch.check("clean", result, held), "");
+  EXPECT_FALSE(held);
+  result.strays_killed = 2;
+  const std::string first = watch.check("leaky", result, held);
+  EXPECT_NE(first.find("leaky: left 2 processes running"), std::string::npos) << first;
+  EXPECT_EQ(watch.check("leaky", result, held), "");
+  result.stray_held_sink = true;
+  EXPECT_NE(watch.check("leaky", result, held).find("held the sink"), std::string::npos);
+  EXPECT_TRUE(held);
+}
+
+}  // namespace
+}  // namespace iobench
