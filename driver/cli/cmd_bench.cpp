@@ -1,8 +1,12 @@
 // `iobench bench 'CMD' ['CMD'...]`: the one-line benchmark (docs/bench.md). Its options are wired
-// to run_bench (driver/run/bench.hpp).
+// to run_bench (driver/run/bench.hpp); hyperfine's keep hyperfine's names and meaning.
+#include <fmt/format.h>
+
+#include <filesystem>
 #include <memory>
 #include <string>
 
+#include "common/error.hpp"
 #include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/run/bench.hpp"
@@ -11,8 +15,10 @@ namespace iobench {
 namespace {
 
 constexpr const char* kExamples =
+    "  iobench bench 'sleep 0.1' 'sleep 0.2'\n"
+    "      # compare two commands (stdin /dev/null): runs, verified output, U test\n"
     "  iobench bench --input data/big.txt 'grep -c x {input}' 'rg -c x {input}'\n"
-    "      # compare two commands on one file: runs, verified output, U test\n"
+    "      # two commands reading one file whose page-cache state is prepared\n"
     "  iobench bench --input data/big.txt -L buf=4K,1M 'dd if={input} bs={buf} of=/dev/stdout'\n"
     "      # one command over a parameter's values (cartesian with several -L)\n"
     "  iobench bench --input a.txt --input b.txt --sink pipe --sink file --cache cold \\\n"
@@ -23,44 +29,100 @@ struct BenchCli {
   BenchOptions options;
   double timeout_s = 0;
   std::string save_config;
-  std::string export_json;
-  std::string export_markdown;
+  std::string style = "auto";
+  std::string time_unit;
+  std::string sort = "auto";
+  std::string refused;  // the value of an option iobench refuses
+  CLI::Option* timeout = nullptr;
 };
 
-void setup_bench(CLI::App& sub, int& exit_code) {
-  auto cli = std::make_shared<BenchCli>();
-  BenchRequest& r = cli->options.request;
-  show_examples_first(sub, kExamples);
+// `-o pipe` is hyperfine's --output habit (where the output goes), not a runs file name.
+void refuse_hyperfine_output(const std::filesystem::path& runs_file) {
+  const std::string name = runs_file.string();
+  if (name == "null" || name == "pipe" || name == "inherit") {
+    throw Error(
+        fmt::format("--output {}: is the runs file here; for hyperfine's --output={} "
+                    "give --sink {}",
+                    name, name, name));
+  }
+}
+
+// What runs, and through what: commands, inputs, parameters, names, the shell.
+void add_command_options(CLI::App& sub, BenchRequest& r) {
   sub.add_option(
          "commands", r.commands,
          "Commands to compare, each one argument, run by `sh -c` (so pipes and "
          "redirections work); {input} is the --input path, quoted for sh, {NAME} a -L value")
       ->required();
   sub.add_option("--input", r.inputs,
-                 "The file the commands read ({input}); repeat for several; its page-cache state "
-                 "is prepared per --cache")
+                 "A file the commands name as {input}; repeat for several; its page-cache state "
+                 "is prepared per --cache and measured in every row. Not hyperfine's --input: "
+                 "that is --stdin here")
       ->allow_extra_args(false);
+  sub.add_option("--stdin", r.stdin_file,
+                 "A file fed to each run's stdin, read from its start every time (hyperfine's "
+                 "--input); its cache state is left alone. Default /dev/null");
   sub.add_option("-L,--parameter-list", r.param_specs,
                  "NAME=V1,V2,...: run each command with each value for {NAME}; several -L give "
                  "their cartesian product")
       ->allow_extra_args(false);
-  sub.add_option("-n,--name", r.names, "Name of each command in the results, in order")
+  sub.add_option("-P,--parameter-scan", r.parameter_scan,
+                 "VAR MIN MAX: {VAR} takes MIN, MIN+1, ... MAX (as hyperfine -P; with -L, "
+                 "their product)")
+      ->expected(3)
+      ->allow_extra_args(false);
+  sub.add_option("-D,--parameter-step-size", r.parameter_step,
+                 "DELTA: -P steps by DELTA (required when MIN or MAX has decimals)");
+  sub.add_option("-n,--name,--command-name", r.names,
+                 "Name of each command in the results, in order")
       ->allow_extra_args(false);
   sub.add_option("--reference", r.reference,
                  "The command the others are compared with (added first unless it is one of "
                  "them); default the first command");
-  sub.add_option("-r,--runs", r.runs, "Measured runs of each command")->capture_default_str();
+  sub.add_flag(
+      "-N,--no-shell", [&r](std::int64_t) { r.shell = false; },
+      "Run each command directly, split into words as sh would but with nothing "
+      "expanded (as hyperfine -N)");
+  sub.add_option("-S,--shell", r.shell_name,
+                 "The shell the commands run in: a command line such as \"bash --norc\", "
+                 "\"default\" (sh) or \"none\" (as --no-shell)");
+}
+
+// How often and around what each runs: counts, hooks, sinks, cache, order.
+void add_run_options(CLI::App& sub, BenchCli& cli) {
+  BenchRequest& r = cli.options.request;
+  sub.add_option("-r,--runs", r.runs, "Measured runs of each command, exactly (default 10)");
+  sub.add_option("-m,--min-runs", r.min_runs,
+                 "At least this many runs, then stop once the median is known within --ci-pct "
+                 "(default: min(10, -M))");
+  sub.add_option("-M,--max-runs", r.max_runs, "At most this many runs (default: max(10, 2 × -m))");
+  sub.add_option("--ci-pct", r.ci_pct,
+                 "The precision target between -m and -M: the median's 95 % interval within this "
+                 "% of it (default 2)");
   sub.add_option("-w,--warmup", r.warmup, "Unrecorded runs before the measured ones")
       ->capture_default_str();
-  sub.add_option("--sink", r.sinks,
-                 "Where the output goes: null, pipe (drained and hashed) or file; repeat for "
-                 "several (default pipe)")
+  sub.add_option("-s,--setup", r.setup,
+                 "A command run once per command (per parameter value), before its first run; "
+                 "unmeasured");
+  sub.add_option("-p,--prepare", r.prepare,
+                 "A command run before every run, unmeasured (after a cold cache's eviction); "
+                 "once for all commands or once per command")
       ->allow_extra_args(false);
-  sub.add_option("--cache", r.cache, "Input's page-cache state: warm, cold or none")
-      ->capture_default_str();
+  sub.add_option("-c,--cleanup", r.cleanup,
+                 "A command run once per command after its last run; unmeasured");
+  sub.add_flag("-i,--ignore-failure", r.ignore_failure,
+               "A non-zero exit is not a failure: the run is ok and its exit code kept");
+  sub.add_option("--sink", r.sinks,
+                 "Where the output goes: null, pipe (drained and hashed), file or inherit "
+                 "(iobench's stdout); repeat for several (default pipe)")
+      ->allow_extra_args(false);
+  sub.add_flag("--show-output", r.show_output,
+               "Print each run's stdout and stderr (the inherit sink; timed as printed)");
+  sub.add_option("--cache", r.cache,
+                 "The --input files' page-cache state: warm (default), cold or none");
   sub.add_option("--order", r.order, "interleave, grouped or shuffle")->capture_default_str();
-  auto* timeout =
-      sub.add_option("--timeout", cli->timeout_s, "Seconds before a run is ended (default 600)");
+  cli.timeout =
+      sub.add_option("--timeout", cli.timeout_s, "Seconds before a run is ended (default 600)");
   sub.add_option(
          "--counters", r.counters,
          "Kernel counters per run, comma-separated (config key counters: syscalls, "
@@ -77,28 +139,85 @@ void setup_bench(CLI::App& sub, int& exit_code) {
                  "CPUs' worth of others' time over a run above which it is disturbed (default "
                  "0.5)");
   sub.add_flag(
-      "--no-shell", [&r](std::int64_t) { r.shell = false; },
-      "Run each command directly, split into words as sh would but with nothing "
-      "expanded (as hyperfine -N)");
-  sub.add_flag(
       "--no-verify", [&r](std::int64_t) { r.verify = false; },
       "Do not check that every command writes what the reference writes");
-  sub.add_option("-o,--output", cli->options.run.output,
-                 "Runs file to write (never overwritten); default results/bench-<UTC time>.tsv");
-  sub.add_option("--export-json", cli->export_json, "Also write the summary as JSON");
-  sub.add_option("--export-markdown", cli->export_markdown,
-                 "Also write the summary and the comparisons as Markdown");
-  sub.add_option("--save-config", cli->save_config,
+}
+
+// What is written and shown: the files, the exports, the style of the output.
+void add_output_options(CLI::App& sub, BenchCli& cli) {
+  sub.add_option("-o,--output", cli.options.run.output,
+                 "Runs file to write (never overwritten); default results/bench-<UTC time>.tsv. "
+                 "Not hyperfine's --output (where the output goes): that is --sink here");
+  report::BenchExports& exports = cli.options.report.exports;
+  sub.add_option("--export-json", exports.json,
+                 "Also write the results in hyperfine's JSON schema, iobench's fields beside");
+  sub.add_option("--export-csv", exports.csv, "Also write hyperfine's CSV summary");
+  sub.add_option("--export-markdown", exports.markdown, "Also write hyperfine's Markdown table");
+  sub.add_option("--export-asciidoc", exports.asciidoc, "Also write hyperfine's AsciiDoc table");
+  sub.add_option("--export-orgmode", exports.orgmode, "Also write hyperfine's org-mode table");
+  sub.add_option("--save-config", cli.save_config,
                  "Write the config this runs, for `iobench run FILE` to measure again");
-  sub.add_flag("--dry-run", cli->options.run.dry_run, "Print the expanded plan and exit");
-  sub.add_flag("-q,--quiet", cli->options.run.quiet, "No progress line");
+  sub.add_option("--style", cli.style,
+                 "auto, basic (no progress line), full, nocolor, color (as auto: iobench has no "
+                 "colors) or none (nothing on stdout; warnings still on stderr)")
+      ->check(CLI::IsMember({"auto", "basic", "full", "nocolor", "color", "none"}));
+  sub.add_option("-u,--time-unit", cli.time_unit,
+                 "second, millisecond or microsecond for the times bench prints (default: fit)")
+      ->check(CLI::IsMember({"second", "millisecond", "microsecond"}));
+  sub.add_option("--sort", cli.sort,
+                 "auto (comparisons by time), command (in the order given) or mean-time")
+      ->check(CLI::IsMember({"auto", "command", "mean-time"}));
+  sub.add_option("--compare-with", cli.options.compare_with,
+                 "hyperfine: after iobench's runs, run the same commands and options through "
+                 "hyperfine and print both answers side by side");
+  sub.add_flag("--dry-run", cli.options.run.dry_run, "Print the expanded plan and exit");
+  sub.add_flag("-q,--quiet", cli.options.run.quiet, "No progress line");
+}
+
+// hyperfine's options that iobench refuses, each saying why in one line (exit 2).
+void add_refused_options(CLI::App& sub, BenchCli& cli) {
+  const auto refuse = [](const char* why) {
+    return [why](const std::string&) { throw Error(why); };
+  };
+  sub.add_option("-C,--conclude", cli.refused,
+                 "hyperfine 1.19's, refused: iobench runs nothing after each run")
+      ->each(refuse("--conclude: iobench runs nothing after each run; do that work at the start "
+                    "of --prepare, which runs before every run"))
+      ->group("Refused hyperfine options");
+  sub.add_option("--min-benchmarking-time", cli.refused,
+                 "refused: iobench stops on precision, not on a time budget")
+      ->each(refuse("--min-benchmarking-time: iobench stops on precision, not on a time "
+                    "budget: -m N -M N stop once the median is known within --ci-pct"))
+      ->group("Refused hyperfine options");
+  sub.add_flag(
+         "--debug-mode",
+         [](std::int64_t) {
+           throw Error(
+               "--debug-mode: hyperfine's fake times of sleep; iobench measures every run "
+               "(--dry-run prints the plan instead)");
+         },
+         "refused: iobench never fakes a time")
+      ->group("Refused hyperfine options");
+}
+
+void setup_bench(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<BenchCli>();
+  show_examples_first(sub, kExamples);
+  add_command_options(sub, cli->options.request);
+  add_run_options(sub, *cli);
+  add_output_options(sub, *cli);
+  add_refused_options(sub, *cli);
   auto history = std::make_shared<HistoryAfterRun>();
   history->add_option(sub);
-  sub.callback([cli, timeout, history, &exit_code] {
+  sub.callback([cli, history, &exit_code] {
     BenchOptions& options = cli->options;
-    if (timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
+    refuse_hyperfine_output(options.run.output);
+    if (cli->timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
     options.save_config = cli->save_config;
-    options.exports = {cli->export_json, cli->export_markdown};
+    options.report.time_unit = report::parse_time_unit(cli->time_unit);
+    options.report.sort = report::parse_bench_sort(cli->sort);
+    if (cli->style == "basic" || cli->style == "none") options.run.quiet = true;
+    if (cli->style == "none") options.report.print = false;
     std::filesystem::path runs_file;
     options.run.before_writing = [&](const Config&, const std::filesystem::path& runs) {
       history->open();

@@ -1,14 +1,18 @@
 #include "driver/config/bench_config.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <set>
 #include <string_view>
 
 #include "common/error.hpp"
+#include "driver/config/bench_hyperfine.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench {
@@ -74,16 +78,14 @@ std::string choice(std::string_view option, const std::string& value,
   fail(fmt::format("{} {}: not one of {}", option, value, names));
 }
 
-// What bench cannot run without: a command, an input file that exists, no more names than
-// commands.
+// What bench cannot run without: a command, input and stdin files that exist, no more names
+// than commands.
 void check_commands_and_inputs(const BenchRequest& request) {
   if (request.commands.empty()) {
-    fail("bench needs a command to measure, e.g. iobench bench --input FILE 'wc -l {input}'");
+    fail("bench needs a command to measure, e.g. iobench bench 'sleep 0.1' 'sleep 0.2'");
   }
-  if (request.inputs.empty()) {
-    fail(
-        "bench needs --input FILE, the file the commands read (a command names it {input}); "
-        "make one with e.g. iobench gen lines --size 10MiB -o data/lines.txt");
+  if (!request.stdin_file.empty() && ::access(request.stdin_file.c_str(), R_OK) != 0) {
+    fail(fmt::format("--stdin {}: cannot be read: {}", request.stdin_file, std::strerror(errno)));
   }
   for (const auto& input : request.inputs) {
     std::error_code ec;
@@ -129,7 +131,8 @@ OrderedCommands order_commands(const BenchRequest& request) {
 
 // Each command non-empty, named on one line, once; each {NAME} it uses given by a -L and in its
 // name; each -L used.
-void check_names_and_params(const std::vector<BenchCommand>& commands, const Params& params) {
+void check_names_and_params(const std::vector<BenchCommand>& commands, const Params& params,
+                            bool has_input, const std::string& scan_name) {
   std::set<std::string> used_params;
   std::set<std::string> names;
   for (const auto& command : commands) {
@@ -146,6 +149,12 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
     std::set<std::string> in_name;
     for (const auto& name : find_placeholders(command.name)) in_name.insert(name);
     for (const auto& name : find_placeholders(command.text)) {
+      if (name == "input" && !has_input) {
+        fail(fmt::format(
+            "command '{}': {{input}} is the --input path, but no --input is given (give "
+            "--input FILE, or --stdin FILE to feed a file to its stdin)",
+            command.text));
+      }
       if (name == "input") continue;
       const bool defined = std::any_of(params.begin(), params.end(),
                                        [&](const auto& param) { return param.first == name; });
@@ -166,12 +175,12 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
   }
   for (const auto& [name, values] : params) {
     if (used_params.count(name) == 0)
-      fail(fmt::format("-L {}: no command uses {{{}}}", name, name));
+      fail(fmt::format("{} {}: no command uses {{{}}}", name == scan_name ? "-P" : "-L", name,
+                       name));
   }
 }
 
 void check_counts(const BenchRequest& request) {
-  if (request.runs < 1) fail(fmt::format("--runs {}: must be 1 or more", request.runs));
   if (request.warmup < 0) fail(fmt::format("--warmup {}: must be 0 or more", request.warmup));
   if (request.timeout_s && !(*request.timeout_s > 0)) {
     fail(fmt::format("--timeout {}: must be a number of seconds above 0", *request.timeout_s));
@@ -183,7 +192,7 @@ Json strategies_json(const std::vector<BenchCommand>& commands, const BenchReque
   for (const auto& command : commands) {
     Json strategy;
     strategy["name"] = command.name;
-    if (request.shell) {
+    if (request.shell && request.shell_name != "none") {
       strategy["command"] = command.text;
       strategy["shell"] = true;
     } else {
@@ -199,24 +208,37 @@ Json strategies_json(const std::vector<BenchCommand>& commands, const BenchReque
   return strategies;
 }
 
-std::vector<std::string> checked_sinks(const BenchRequest& request) {
-  std::vector<std::string> sinks;
-  for (const auto& sink : request.sinks) {
-    sinks.push_back(choice("--sink", sink, {"null", "pipe", "file"}));
-    if (std::count(sinks.begin(), sinks.end(), sink) > 1) {
-      fail(fmt::format("--sink {}: given twice", sink));
+// The inputs' page-cache state; without an input there is none to prepare.
+std::string cache_mode(const BenchRequest& request) {
+  if (request.inputs.empty()) {
+    if (!request.cache.empty() && request.cache != "none") {
+      fail(
+          fmt::format("--cache {}: prepares the --input files' page cache, and there is no "
+                      "--input (a --prepare command can do it for other files)",
+                      request.cache));
     }
+    return "none";
   }
-  return sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
+  return request.cache.empty() ? "warm"
+                               : choice("--cache", request.cache, {"warm", "cold", "none"});
 }
 
 }  // namespace
 
 Json bench_config_json(const BenchRequest& request) {
   check_commands_and_inputs(request);
-  const Params params = parse_params(request.param_specs);
+  Params params = parse_params(request.param_specs);
+  if (auto scan = parameter_scan_values(request.parameter_scan, request.parameter_step);
+      !scan.first.empty()) {
+    for (const auto& [name, values] : params) {
+      if (name == scan.first) fail(fmt::format("-P {}: is given by -L too", name));
+    }
+    if (scan.first == "input") fail("-P input: {input} is the --input path; pick another name");
+    params.push_back(std::move(scan));
+  }
   const OrderedCommands ordered = order_commands(request);
-  check_names_and_params(ordered.commands, params);
+  check_names_and_params(ordered.commands, params, !request.inputs.empty(),
+                         request.parameter_scan.empty() ? "" : request.parameter_scan.front());
   check_counts(request);
 
   Json config;
@@ -224,17 +246,20 @@ Json bench_config_json(const BenchRequest& request) {
   config["description"] =
       fmt::format("Made by `{}`; `iobench run` on this file measures it again.",
                   request.made_by.empty() ? std::string("iobench bench") : request.made_by);
-  config["inputs"] = request.inputs;
+  if (!request.inputs.empty()) config["inputs"] = request.inputs;
+  if (!request.stdin_file.empty()) config["stdin"] = request.stdin_file;
   config["strategies"] = strategies_json(ordered.commands, request);
+  add_command_keys(config["strategies"], request,
+                   ordered.commands.size() > request.commands.size());
   if (!params.empty()) {
     Json params_json = Json::object();
     for (const auto& [name, values] : params) params_json[name] = values;
     config["params"] = std::move(params_json);
   }
-  config["sinks"] = checked_sinks(request);
-  config["repeats"] = request.runs;
+  config["sinks"] = bench_sinks(request);
+  config["repeats"] = bench_repeats(request);
   config["warmup"] = request.warmup;
-  config["cache"] = choice("--cache", request.cache, {"warm", "cold", "none"});
+  config["cache"] = cache_mode(request);
   config["order"] = choice("--order", request.order, {"interleave", "grouped", "shuffle"});
   if (request.timeout_s) config["timeout_s"] = *request.timeout_s;
   if (!request.counters.empty()) config["counters"] = request.counters;
@@ -255,13 +280,15 @@ std::string bench_command_line(const BenchRequest& request) {
     argv.push_back(value);
   };
   for (const auto& input : request.inputs) add("--input", input);
+  if (!request.stdin_file.empty()) add("--stdin", request.stdin_file);
   for (const auto& spec : request.param_specs) add("-L", spec);
   for (const auto& name : request.names) add("--name", name);
   if (!request.reference.empty()) add("--reference", request.reference);
-  add("--runs", std::to_string(request.runs));
+  add_hyperfine_words(argv, request);
   add("--warmup", std::to_string(request.warmup));
   for (const auto& sink : request.sinks) add("--sink", sink);
-  add("--cache", request.cache);
+  if (!request.inputs.empty() || !request.cache.empty())
+    add("--cache", request.cache.empty() ? "warm" : request.cache);
   add("--order", request.order);
   if (request.timeout_s) add("--timeout", fmt::format("{}", *request.timeout_s));
   if (!request.counters.empty())
@@ -282,12 +309,15 @@ Config build_bench_config(const BenchRequest& request) {
 Json config_to_save(const Config& config, const fs::path& save_path) {
   Json saved = config.as_written;
   const fs::path save_dir = fs::absolute(save_path).lexically_normal().parent_path();
+  // A path as `iobench run` resolves it from the saved file's folder (absolute stays absolute).
+  auto from_save_dir = [&](const std::string& text, const fs::path& path) {
+    if (fs::path(text).is_absolute()) return text;
+    const fs::path relative = fs::absolute(path).lexically_normal().lexically_relative(save_dir);
+    return relative.empty() ? fs::absolute(path).string() : relative.string();
+  };
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
-    if (fs::path(config.inputs[i].path_text).is_absolute()) continue;
-    const fs::path relative =
-        fs::absolute(config.inputs[i].path).lexically_normal().lexically_relative(save_dir);
-    const std::string text =
-        relative.empty() ? fs::absolute(config.inputs[i].path).string() : relative.string();
+    if (config.inputs[i].none()) continue;
+    const std::string text = from_save_dir(config.inputs[i].path_text, config.inputs[i].path);
     Json& input = saved["inputs"][i];
     if (input.is_object()) {
       input["path"] = text;
@@ -295,6 +325,8 @@ Json config_to_save(const Config& config, const fs::path& save_path) {
       input = text;
     }
   }
+  if (!config.stdin_text.empty())
+    saved["stdin"] = from_save_dir(config.stdin_text, config.stdin_path);
   return saved;
 }
 

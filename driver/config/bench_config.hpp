@@ -16,15 +16,28 @@ namespace iobench {
 struct BenchRequest {
   std::vector<std::string> commands;     // each a strategy; {input} and {NAME} placeholders
   std::vector<std::string> names;        // --name, by position; the rest are named by their text
-  std::vector<std::string> inputs;       // --input, at least one
+  std::vector<std::string> inputs;       // --input; none: the commands run with no input file
+  std::string stdin_file;                // --stdin FILE: every run's stdin; empty: /dev/null
   std::vector<std::string> param_specs;  // -L NAME=V1,V2
   std::string reference;                 // --reference CMD; empty: the first command
   bool shell = true;                     // false: --no-shell, words run directly
   bool verify = true;
-  int runs = 10;
+  // hyperfine's options, with hyperfine's meaning (docs/bench.md; driver/config/bench_hyperfine).
+  std::optional<int> runs;                  // -r: exactly N; default 10 unless -m or -M
+  std::optional<int> min_runs;              // -m: at least N, stopping at the precision target
+  std::optional<int> max_runs;              // -M: at most N
+  std::optional<double> ci_pct;             // --ci-pct: that target (default 2 %)
+  std::vector<std::string> parameter_scan;  // -P VAR MIN MAX
+  std::string parameter_step;               // -D DELTA
+  std::string shell_name;                   // -S: a shell's command line, "default" or "none"
+  std::string setup;                        // -s: once per test, before its first run
+  std::vector<std::string> prepare;         // -p: before every run; once for all or per command
+  std::string cleanup;                      // -c: once per test, after its last run
+  bool ignore_failure = false;              // -i
+  bool show_output = false;                 // --show-output: the inherit sink
   int warmup = 1;
   std::vector<std::string> sinks;  // empty: pipe
-  std::string cache = "warm";
+  std::string cache;               // empty: warm with an --input, none without
   std::string order = "interleave";
   std::optional<double> timeout_s;
   std::vector<std::string> counters;
@@ -48,9 +61,9 @@ std::string bench_command_line(const BenchRequest& request);
 // bench_config_json parsed by parse_config, so `bench` runs exactly what a file would give.
 Config build_bench_config(const BenchRequest& request);
 
-// The config to save at `save_path`: relative input paths are rewritten relative to the saved
-// file's folder (where `iobench run` resolves them), so that parse_config(saved, save_path)
-// names the same files.
+// The config to save at `save_path`: relative input and stdin paths are rewritten relative to
+// the saved file's folder (where `iobench run` resolves them), so that parse_config(saved,
+// save_path) names the same files.
 nlohmann::ordered_json config_to_save(const Config& config, const std::filesystem::path& save_path);
 
 }  // namespace iobench

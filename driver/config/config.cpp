@@ -13,6 +13,8 @@
 
 #include "common/error.hpp"
 #include "common/size.hpp"
+#include "driver/config/bench_keys.hpp"
+#include "driver/config/config_checks.hpp"
 #include "driver/config/disturbance_keys.hpp"
 #include "driver/config/json_text.hpp"
 #include "driver/config/repeats.hpp"
@@ -25,6 +27,12 @@ namespace {
 constexpr double kMaxTimeoutS = 1e6;
 
 using Json = nlohmann::ordered_json;
+using config_detail::check_hook_placeholders;
+using config_detail::check_placeholders;
+using config_detail::check_unique_names;
+using config_detail::check_workers_have_an_input;
+using config_detail::parse_command_keys;
+using config_detail::parse_stdin;
 using config_detail::Validator;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
@@ -50,8 +58,11 @@ constexpr std::array<std::pair<std::string_view, RunOrder>, 3> kOrders{
     {{"interleave", RunOrder::kInterleave},
      {"grouped", RunOrder::kGrouped},
      {"shuffle", RunOrder::kShuffle}}};
-constexpr std::array<std::pair<std::string_view, SinkKind>, 3> kSinks{
-    {{"null", SinkKind::kNull}, {"pipe", SinkKind::kPipe}, {"file", SinkKind::kFile}}};
+constexpr std::array<std::pair<std::string_view, SinkKind>, 4> kSinks{
+    {{"null", SinkKind::kNull},
+     {"pipe", SinkKind::kPipe},
+     {"file", SinkKind::kFile},
+     {"inherit", SinkKind::kInherit}}};
 
 InputSpec parse_input(const Validator& v, const Json& value, const std::string& path,
                       const std::filesystem::path& base_dir) {
@@ -99,7 +110,9 @@ InputSpec parse_input(const Validator& v, const Json& value, const std::string& 
 StrategySpec parse_strategy(const Validator& v, const Json& value, const std::string& path) {
   if (!value.is_object())
     v.fail(path, "must be an object with \"name\" and \"worker\" or \"command\"");
-  v.only_keys(value, path, {"name", "worker", "command", "shell", "verify", "description"});
+  v.only_keys(value, path,
+              {"name", "worker", "command", "shell", "verify", "description", "setup", "prepare",
+               "cleanup", "ignore_failure"});
   StrategySpec strategy;
   strategy.name = v.string(v.require(value, path, "name"), Validator::join(path, "name"));
   if (strategy.name.find_first_of("\t\n\r") != std::string::npos) {
@@ -108,9 +121,7 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
   const bool has_worker = value.contains("worker");
   const bool has_command = value.contains("command");
   if (has_worker == has_command) v.fail(path, "needs exactly one of \"worker\" or \"command\"");
-  if (const auto it = value.find("shell"); it != value.end()) {
-    strategy.shell = v.boolean(*it, Validator::join(path, "shell"));
-  }
+  parse_command_keys(v, value, path, strategy);
   if (const auto it = value.find("verify"); it != value.end()) {
     strategy.verify = v.boolean(*it, Validator::join(path, "verify"));
   }
@@ -131,45 +142,6 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
       v.fail(Validator::index(Validator::join(path, "command"), 0), "must name a program");
   }
   return strategy;
-}
-
-void check_placeholders(const Validator& v, const Config& config) {
-  std::set<std::string> defined{"input"};
-  for (const auto& [name, values] : config.params) defined.insert(name);
-  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
-    const auto& strategy = config.strategies[i];
-    const std::string path = Validator::index("strategies", i);
-    auto check = [&](const std::string& text, const std::string& where) {
-      for (const auto& name : find_placeholders(text)) {
-        if (defined.count(name) == 0) {
-          v.fail(
-              where,
-              fmt::format("placeholder {{{}}} is not defined (define it under \"params\")", name));
-        }
-      }
-    };
-    check(strategy.name, Validator::join(path, "name"));
-    const std::string args_key =
-        strategy.kind == StrategySpec::Kind::kWorker ? "worker" : "command";
-    for (std::size_t a = 0; a < strategy.args.size(); ++a) {
-      check(strategy.args[a], strategy.shell
-                                  ? Validator::join(path, args_key)
-                                  : Validator::index(Validator::join(path, args_key), a));
-    }
-    // A param in the args but not in the name would give several tests one name.
-    std::set<std::string> in_name;
-    for (const auto& name : find_placeholders(strategy.name)) in_name.insert(name);
-    for (const auto& arg : strategy.args) {
-      for (const auto& name : find_placeholders(arg)) {
-        if (name != "input" && in_name.count(name) == 0) {
-          v.fail(Validator::join(path, "name"),
-                 fmt::format("must contain {{{}}}, which its arguments use, so that each test has "
-                             "its own name",
-                             name));
-        }
-      }
-    }
-  }
 }
 
 void parse_params(const Validator& v, const Json& params, Config& config) {
@@ -200,7 +172,7 @@ void parse_params(const Validator& v, const Json& params, Config& config) {
 void parse_sinks(const Validator& v, const Json& sinks, Config& config) {
   config.sinks.clear();
   if (!sinks.is_array() || sinks.empty())
-    v.fail("sinks", "must be a non-empty list of null, pipe, file");
+    v.fail("sinks", "must be a non-empty list of null, pipe, file, inherit");
   for (std::size_t i = 0; i < sinks.size(); ++i) {
     const SinkKind sink = parse_choice(v, sinks[i], Validator::index("sinks", i), kSinks);
     if (std::find(config.sinks.begin(), config.sinks.end(), sink) != config.sinks.end()) {
@@ -270,13 +242,17 @@ void parse_machine(const Validator& v, const Json& root, Config& config) {
   }
 }
 
-void check_unique_names(const Validator& v, const Config& config) {
-  std::set<std::string> names;
-  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
-    if (!names.insert(config.strategies[i].name).second) {
-      v.fail(Validator::join(Validator::index("strategies", i), "name"),
-             fmt::format("'{}' is used by another strategy", config.strategies[i].name));
-    }
+// "inputs"; absent: one input that is none (docs/formats.md "Config").
+void parse_inputs(const Validator& v, const Json& root, Config& config) {
+  const auto it = root.find("inputs");
+  if (it == root.end()) {
+    config.inputs.emplace_back();
+    return;
+  }
+  if (!it->is_array() || it->empty()) v.fail("inputs", "must be a non-empty list");
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    config.inputs.push_back(
+        parse_input(v, (*it)[i], Validator::index("inputs", i), config.base_dir));
   }
 }
 
@@ -302,7 +278,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   // Kept packed: clang-format puts one key a line once one is as long as the last but one here.
   // clang-format off
   v.only_keys(root, "",
-              {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
+              {"name", "description", "inputs", "stdin", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
                "drain", "counters", "history", "disturbance", "disturbance_threshold_cpus",
                "$schema"});
@@ -320,12 +296,8 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.description = v.string(*it, "description", true);
   }
 
-  const Json& inputs = v.require(root, "", "inputs");
-  if (!inputs.is_array() || inputs.empty()) v.fail("inputs", "must be a non-empty list");
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    config.inputs.push_back(
-        parse_input(v, inputs[i], Validator::index("inputs", i), config.base_dir));
-  }
+  parse_inputs(v, root, config);
+  parse_stdin(v, root, config);
   const Json& strategies = v.require(root, "", "strategies");
   if (!strategies.is_array() || strategies.empty())
     v.fail("strategies", "must be a non-empty list");
@@ -340,7 +312,9 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   parse_machine(v, root, config);
   config_detail::parse_disturbance(v, root, config);
   check_unique_names(v, config);
+  check_workers_have_an_input(v, config);
   check_placeholders(v, config);
+  check_hook_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");
   }
@@ -358,7 +332,11 @@ std::filesystem::path resolve_input_path(const std::string& path_text,
 
 void set_data_dir(Config& config, const std::filesystem::path& data_dir) {
   config.base_dir = data_dir;
-  for (auto& input : config.inputs) input.path = resolve_input_path(input.path_text, data_dir);
+  for (auto& input : config.inputs) {
+    if (!input.none()) input.path = resolve_input_path(input.path_text, data_dir);
+  }
+  if (!config.stdin_text.empty())
+    config.stdin_path = resolve_input_path(config.stdin_text, data_dir);
 }
 
 Config load_config(const std::filesystem::path& file) {

@@ -18,7 +18,9 @@ namespace iobench {
 
 enum class CacheMode { kWarm, kCold, kNone };
 enum class RunOrder { kInterleave, kGrouped, kShuffle };
-enum class SinkKind { kNull, kPipe, kFile };
+// kInherit: the worker writes to iobench's own stdout (hyperfine's --output=inherit, bench's
+// --show-output): seen, and paid for, but hashed by nobody.
+enum class SinkKind { kNull, kPipe, kFile, kInherit };
 // How the driver reads a pipe sink (docs/driver.md, "What the pipe sink costs"): `spin` keeps
 // reading while output flows, so a writer never waits for the drain to wake up; `block` sleeps in
 // poll whenever the pipe is empty, like `cat`.
@@ -38,9 +40,12 @@ std::string_view to_string(DrainMode mode) noexcept;
 std::string_view to_string(DisturbanceMode mode) noexcept;
 
 struct InputSpec {
-  std::string path_text;       // as written in the config
+  std::string path_text;       // as written in the config; empty: no input (below)
   std::filesystem::path path;  // resolved against the config file's folder
   std::optional<gen::GenRequest> generate;
+  // A config without "inputs" has one input that is no file (docs/formats.md "Config"): its runs
+  // have no {input}, no cache step and an empty input column.
+  [[nodiscard]] bool none() const { return path_text.empty(); }
 };
 
 struct StrategySpec {
@@ -49,8 +54,17 @@ struct StrategySpec {
   Kind kind = Kind::kWorker;
   std::vector<std::string> args;  // worker args, or the command's argv (one string when shell)
   bool shell = false;
+  // The shell a `shell` command runs in, the argv before "-c COMMAND": sh, or the words of
+  // "shell": "bash --norc".
+  std::vector<std::string> shell_words{"sh"};
   bool verify = true;
   std::string description;
+  // Unmeasured commands around the test's runs (bench's -s, -p, -c; docs/bench.md), each run as
+  // the command is (in its shell, or split into words without one); empty: none.
+  std::string setup;            // once, before the test's first run
+  std::string prepare;          // before each of its runs, after the cache step
+  std::string cleanup;          // once, after its last run
+  bool ignore_failure = false;  // a non-zero exit is no failure: the row is ok, with its code
 };
 
 struct Config {
@@ -58,7 +72,11 @@ struct Config {
   std::filesystem::path base_dir;  // relative paths in the config resolve against this
   std::string name;
   std::string description;
-  std::vector<InputSpec> inputs;
+  std::vector<InputSpec> inputs;  // never empty: without "inputs", one that is none()
+  // Config "stdin": the file every run reads on its stdin, opened afresh for each; empty: none
+  // (/dev/null). Its page-cache state is left as it is.
+  std::string stdin_text;
+  std::filesystem::path stdin_path;
   std::vector<StrategySpec> strategies;
   std::vector<std::pair<std::string, std::vector<std::string>>> params;  // in file order
   std::vector<SinkKind> sinks{SinkKind::kPipe};

@@ -85,7 +85,8 @@ Test make_test(const Config& config, const PlanOptions& options, std::size_t s,
   if (strategy.kind == StrategySpec::Kind::kWorker) {
     make_worker_test(config, options, test, std::move(args));
   } else if (strategy.shell) {
-    test.argv = {"sh", "-c", args.front()};
+    test.argv = strategy.shell_words;
+    test.argv.insert(test.argv.end(), {"-c", args.front()});
   } else {
     test.argv = std::move(args);
   }

@@ -3,19 +3,47 @@
 // against the reference on the same input and sink, and the summary exported when asked.
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "driver/report/bench_exports.hpp"
+#include "driver/report/bench_side_by_side.hpp"
+#include "driver/report/time_unit.hpp"
 
 namespace iobench::report {
 
+// Each in hyperfine's format (driver/report/bench_exports.hpp); empty: not written.
 struct BenchExports {
-  std::filesystem::path json;      // the summary as JSON; empty: none
-  std::filesystem::path markdown;  // the summary and the comparisons as Markdown; empty: none
+  std::filesystem::path json;
+  std::filesystem::path csv;
+  std::filesystem::path markdown;
+  std::filesystem::path asciidoc;
+  std::filesystem::path orgmode;
 };
 
-// Reads the run file back (grouped by test, input, sink), writes the comparisons with the
-// reference test to `out` (after a blank line; nothing when there is none), then each export,
-// atomically. Throws iobench::Error when the run file cannot be read or an export written.
-void report_bench(const std::filesystem::path& runs_file, const std::string& reference,
-                  const BenchExports& exports, std::ostream& out);
+// --sort as hyperfine means it: kAuto orders the comparisons by time and the exported tables
+// by command; kCommand orders both by command, kMeanTime both by time.
+enum class BenchSort { kAuto, kCommand, kMeanTime };
+// "auto", "command", "mean-time"; throws iobench::Error (exit 2) otherwise.
+BenchSort parse_bench_sort(std::string_view name);
+
+struct BenchReportOptions {
+  std::string reference;         // the reference test
+  std::vector<BenchTest> tests;  // in the order given, with their params (hyperfine's parameters)
+  BenchExports exports;
+  TimeUnit time_unit = TimeUnit::kAuto;  // -u
+  BenchSort sort = BenchSort::kAuto;
+  bool print = true;  // false: --style none, nothing on stdout (the exports are still written)
+  std::optional<OtherToolRun> other;  // --compare-with hyperfine: its answer, printed beside
+};
+
+// Reads the run file back (grouped by test, input, sink) and its meta file, writes to `out` the
+// environment line, the medians table, the figures less the shell's start-up (when one was
+// measured) and the comparisons with the reference test, then each export, atomically. Throws
+// iobench::Error when the run file cannot be read or an export written.
+void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
+                  std::ostream& out);
 
 }  // namespace iobench::report

@@ -51,7 +51,8 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
   }
   const report::SampleStats& el = gs.metric(Metric::kElapsed);
   const std::size_t sink_key = set.key_index("sink");
-  gs.verified_through_pipe_run = sink_key != std::string_view::npos && g.key[sink_key] == "null";
+  gs.verified_through_pipe_run = sink_key != std::string_view::npos &&
+                                 (g.key[sink_key] == "null" || g.key[sink_key] == "inherit");
   if (!g.mixed_inputs) gs.input_bytes = inputs.size_of(g.input);
   if (set.has_metric[index(metric_of(Counter::kSyscalls))] && gs.input_bytes) {
     gs.input_lines = inputs.lines_of(g.input);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "driver/report/compare.hpp"
+#include "driver/report/time_unit.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
@@ -21,8 +22,22 @@ struct VersusReference {
 VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
                                        const report::CompareOptions& options = {});
 
+// One test against the reference as an interval, not a ± (docs/bench.md): "1.52× slower
+// [1.31, 1.77], p = 0.003", the bracket the 95 % interval of the factor; "no significant
+// difference (1.01× slower [0.97, 1.05], p = 0.410)" when the interval holds 1 or the test finds
+// none; "too few runs to judge (...)"; "no comparison (no time to divide by)".
+std::string interval_phrase(const report::Row& row);
+
+// How bench says it (its -u and --sort, docs/bench.md).
+struct VersusStyle {
+  TimeUnit time_unit = TimeUnit::kAuto;
+  bool by_time = false;  // each input and sink's lines fastest first; false: in command order
+  std::string figures;  // what the figures are, after the test's name ("shell start-up subtracted")
+};
+
 // Per input and sink: the reference's median, then one line per test with its verdict as
-// report::verdict_phrase says it ("2.31 ± 0.04 times faster, p < 0.001").
-void write_versus_reference(const VersusReference& versus, std::ostream& out);
+// interval_phrase says it ("2.31× faster [2.27, 2.35], p < 0.001").
+void write_versus_reference(const VersusReference& versus, std::ostream& out,
+                            const VersusStyle& style = {});
 
 }  // namespace iobench::report

@@ -3,27 +3,48 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/run/bench_shell.hpp"
+#include "driver/run/bench_versus_hyperfine.hpp"
+#include "driver/run/counter_plan.hpp"
+#include "driver/run/launcher.hpp"
+#include "driver/run/outputs.hpp"
+#include "driver/runfile/meta.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench {
 namespace {
 
 namespace fs = std::filesystem;
 
-// Checked before the run, so that a long run is not lost to a folder the config cannot be
-// saved in: the nearest folder that exists (the writer makes the missing ones) must be writable.
-void check_save_folder(const fs::path& save_path) {
+// Checked before the run, so that a long run is not lost to a folder the config or an export
+// cannot be written in: the nearest folder that exists (the writer makes the missing ones) must
+// be writable.
+void check_save_folder(const fs::path& save_path, const char* option = "--save-config") {
   fs::path folder = fs::absolute(save_path).parent_path();
   std::error_code ec;
   while (!fs::exists(folder, ec) && folder.has_relative_path()) folder = folder.parent_path();
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    throw Error(fmt::format("--save-config {}: cannot write in {}: {}", save_path.string(),
+    throw Error(fmt::format("{} {}: cannot write in {}: {}", option, save_path.string(),
                             folder.string(), std::strerror(errno)));
+  }
+}
+
+void check_export_folders(const report::BenchExports& exports) {
+  const std::array<std::pair<const fs::path*, const char*>, 5> files{
+      {{&exports.json, "--export-json"},
+       {&exports.csv, "--export-csv"},
+       {&exports.markdown, "--export-markdown"},
+       {&exports.asciidoc, "--export-asciidoc"},
+       {&exports.orgmode, "--export-orgmode"}}};
+  for (const auto& [path, option] : files) {
+    if (!path->empty()) check_save_folder(*path, option);
   }
 }
 
@@ -37,20 +58,87 @@ void save_config(const Config& config, const fs::path& save_path, bool dry_run) 
              save_path.string(), save_path.string());
 }
 
+// The shell's own cost, measured as the commands will run (docs/bench.md, "Shell start-up");
+// nullopt without a shell or for a dry run.
+std::optional<runfile::ShellStartup> shell_startup(const Config& config, bool dry_run) {
+  if (dry_run || config_shell(config).empty()) return std::nullopt;
+  SpawnerLauncher launcher(Spawner::global());
+  auto startup = measure_shell_startup(launcher, config, plan_counting(config.counters).counted);
+  if (!startup) {
+    fmt::print(stderr,
+               "iobench: warning: {} -c '' did not exit 0; the shell's start-up is not "
+               "subtracted\n",
+               join_argv(config_shell(config)));
+  }
+  return startup;
+}
+
+// Into the meta file the run wrote: its summary (and any later reader) subtracts it.
+void record_shell_startup(const fs::path& runs_file, const runfile::ShellStartup& startup) {
+  try {
+    std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
+    if (!meta) return;
+    meta->shell_startup = startup;
+    runfile::write_meta(runfile::meta_path_for(runs_file), *meta);
+  } catch (const Error& e) {
+    throw Error(e.what(), kExitCouldNotContinue);  // runs are done: exit 3, every row kept
+  }
+}
+
+// The tests in the order given, each with its params: hyperfine's "parameters" in the exports.
+std::vector<report::BenchTest> bench_tests(const Config& config) {
+  std::vector<report::BenchTest> tests;
+  for (const Test& test : build_plan(config, PlanOptions{}).tests) {
+    tests.push_back({test.name, test.param_values});
+  }
+  return tests;
+}
+
+// --compare-with: hyperfine only, and installed, or nothing runs (exit 2).
+void check_compare_with(const std::string& tool) {
+  if (tool.empty()) return;
+  if (tool != "hyperfine") {
+    throw Error(fmt::format("--compare-with {}: iobench compares with hyperfine only", tool));
+  }
+  find_hyperfine();
+}
+
+// hyperfine's answer for the same cells (docs/bench.md); a failure is a warning, since iobench's
+// own runs are done and kept.
+std::optional<report::OtherToolRun> run_other_tool(const Config& config,
+                                                   const fs::path& runs_file) {
+  try {
+    const PrivateFolder folder(runs_file.has_parent_path() ? runs_file.parent_path() : ".");
+    return run_hyperfine(config, build_plan(config, PlanOptions{}), folder.path());
+  } catch (const Error& e) {
+    fmt::print(stderr, "iobench: warning: --compare-with hyperfine: {}; no side by side\n",
+               e.what());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_bench(BenchOptions& options) {
+  check_compare_with(options.compare_with);
   options.request.made_by = bench_command_line(options.request);
   const Config config = build_bench_config(options.request);
   // The config is saved once the run has accepted it, so an error found before any run (exit 2)
   // leaves nothing written.
   if (!options.save_config.empty()) check_save_folder(options.save_config);
+  check_export_folders(options.report.exports);
+  const std::optional<runfile::ShellStartup> startup = shell_startup(config, options.run.dry_run);
   fs::path runs_file;
   options.run.runs_file_out = &runs_file;
+  options.run.print_table = false;  // report_bench prints it, under the environment line
   const int exit_code = run_config(config, options.run);
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);
   if (options.run.dry_run || runs_file.empty()) return exit_code;
-  report::report_bench(runs_file, config.baseline, options.exports, std::cout);
+  if (startup) record_shell_startup(runs_file, *startup);
+  if (!options.compare_with.empty()) options.report.other = run_other_tool(config, runs_file);
+  options.report.reference = config.baseline;
+  options.report.tests = bench_tests(config);
+  report::report_bench(runs_file, options.report, std::cout);
   return exit_code;
 }
 

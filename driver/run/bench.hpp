@@ -15,7 +15,8 @@ struct BenchOptions {
   BenchRequest request;               // made_by is filled in from the rest
   RunOptions run;                     // config_path and runs_file_out are not read
   std::filesystem::path save_config;  // empty: not saved
-  report::BenchExports exports;
+  report::BenchReportOptions report;  // its reference is filled in from the config
+  std::string compare_with;           // "hyperfine": run the commands through it too; empty: no
 };
 
 // Returns the exit code of the run (docs/formats.md "Exit codes"). Throws iobench::Error (exit

@@ -9,13 +9,13 @@
 
 #include "common/error.hpp"
 #include "common/fd.hpp"
-#include "common/hash.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/page_cache.hpp"
 #include "driver/run/reference_output.hpp"
+#include "driver/run/split_folder.hpp"
 
 namespace iobench {
 namespace {
@@ -34,46 +34,10 @@ std::string phase_suffix(RunPhase phase) {
   return "";
 }
 
-// The files a `--op split` run writes: a fresh folder inside the run's private folder, given to
-// the worker as its --prefix; after the run their hashes (in output order) are folded into the
-// output hash, so the class comparison and the verification cover them, and the folder is removed.
-class SplitFolder {
- public:
-  SplitFolder(bool used, const fs::path& parent, std::vector<std::string>& argv) {
-    if (!used) return;
-    static std::uint64_t next_folder = 0;
-    folder_ = parent / fmt::format("split-{}", next_folder++);
-    fs::create_directories(folder_);
-    for (auto& arg : argv) {
-      if (arg == kSplitPrefixPlaceholder) arg = (folder_ / "out-{}").string();
-    }
-  }
-  SplitFolder(const SplitFolder&) = delete;
-  SplitFolder& operator=(const SplitFolder&) = delete;
-  ~SplitFolder() {
-    std::error_code ec;
-    if (!folder_.empty()) fs::remove_all(folder_, ec);
-  }
-  void fold_into(SinkResult& output) const {
-    if (folder_.empty() || output.hash.empty()) return;
-    std::vector<std::pair<std::uint64_t, fs::path>> files;  // by output index, not by name
-    for (const auto& entry : fs::directory_iterator(folder_)) {
-      const std::string name = entry.path().filename().string();
-      files.emplace_back(std::stoull(name.substr(name.find('-') + 1)), entry.path());
-    }
-    std::sort(files.begin(), files.end());
-    StreamHash combined;
-    combined.update(output.hash.data(), output.hash.size());
-    for (const auto& [index, path] : files) {
-      const std::string part = fmt::format("\n{}:{}", index, hash_file(path));
-      combined.update(part.data(), part.size());
-    }
-    output.hash = combined.hex();
-  }
-
- private:
-  fs::path folder_;
-};
+// "ignore_failure" (bench -i): a non-zero exit is how the command ends, not a failure.
+bool ignores_failure_of(const Config& config, const Test& test) {
+  return config.strategies[test.strategy].ignore_failure;
+}
 
 }  // namespace
 
@@ -89,6 +53,7 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
                 [this](const std::string& output_class, std::size_t input) {
                   return independent_reference(output_class, input);
                 }),
+      hooks_(config, plan, launcher),
       repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       ok_elapsed_s_(plan.cells.size()),
       disturbed_runs_(plan.cells.size(), 2 * plan.repeats) {
@@ -119,12 +84,19 @@ MatrixTotals MatrixExecutor::run_all() {
     if (run.phase == RunPhase::kMeasure &&
         report::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
       ++totals_.runs_saved;  // this cell's median is already as precise as asked
-      continue;
+    } else {
+      run_one(r);
+      at_run_boundary();
     }
-    run_one(r);
-    at_run_boundary();
+    // A test's cleanup waits while any run is queued to be re-run (it may be one of the test's):
+    // finish() owes it then, after the re-runs.
+    if (!disturbed_runs_.next()) {
+      if (const std::string warning = hooks_.after_run(r); !warning.empty())
+        progress_.warn(warning);
+    }
   }
   rerun_disturbed();
+  for (const std::string& warning : hooks_.finish()) progress_.warn(warning);
   collect_cache_state_warnings();
   totals_.warnings = progress_.warnings();
   progress_.finish();
@@ -152,8 +124,11 @@ void MatrixExecutor::rerun_disturbed() {
       const Cell& c = plan_.cells[cell];
       if (const auto warning = disturbed_runs_.budget_warning(
               cell,
-              fmt::format("{} on {} ({} sink)", plan_.tests[c.test].name,
-                          inputs_[c.input].path.filename().string(), to_string(c.sink)),
+              fmt::format("{}{} ({} sink)", plan_.tests[c.test].name,
+                          inputs_[c.input].path.empty()
+                              ? ""
+                              : " on " + inputs_[c.input].path.filename().string(),
+                          to_string(c.sink)),
               ok_elapsed_s_[cell].size());
           !warning.empty())
         progress_.warn(warning);
@@ -172,8 +147,11 @@ MatrixExecutor::Outcome MatrixExecutor::launch(const Test& test, const InputStat
     SpawnRequest request;
     request.argv = run_argv(test, config_, input.path.string());
     const SplitFolder split_folder(test.writes_files, settings_.temp_folder, request.argv);
+    const UniqueFd stdin_file = open_run_stdin(config_);
+    request.stdin_fd = stdin_file.get();
     request.stdout_fd = sink->worker_fd();
-    request.stderr_fd = stderr_fd;
+    // What a run prints is shown with the inherit sink, stderr too (hyperfine --show-output).
+    request.stderr_fd = sink_kind == SinkKind::kInherit ? -1 : stderr_fd;
     request.cpus = config_.cpus;
     request.timeout_s = config_.timeout_s;
     request.counters = settings_.counters;
@@ -230,11 +208,12 @@ bool MatrixExecutor::run_one(std::size_t index) {
     }
     return false;
   }
+  if (hooks_.any() && !run_hooks_before(index, cell, test, input, row)) return false;
 
   UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   Outcome outcome = launch(test, input, sink_kind, stderr_capture.get());
   if (outcome.cancelled) return false;
-  fill_measurements(row, outcome.result);
+  fill_measurements(row, outcome.result, ignores_failure_of(config_, test));
   if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
     // fails twice leaves the pair unverified.
@@ -242,7 +221,7 @@ bool MatrixExecutor::run_one(std::size_t index) {
     stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
     outcome = launch(test, input, sink_kind, stderr_capture.get());
     if (outcome.cancelled) return false;
-    fill_measurements(row, outcome.result);
+    fill_measurements(row, outcome.result, ignores_failure_of(config_, test));
   }
   // The null sink shows nothing: its rows carry no byte count or hash of their own.
   if (sink_kind != SinkKind::kNull) {
@@ -298,8 +277,30 @@ bool MatrixExecutor::input_ready(const PlannedRun& run, InputState& input, RunRo
   return true;
 }
 
+// After the cache step, so a cold cache's eviction comes first (docs/bench.md); what they did to
+// the input's cache state is measured again. A failed hook stops the run: an error row when it is
+// measured, an unverified pair at verification.
+bool MatrixExecutor::run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
+                                      const InputState& input, RunRow& row) {
+  const RunHooks::Before before = hooks_.before_run(index);
+  if (before.failure.empty()) {
+    if (before.ran && !input.path.empty()) row.cache_pct = resident_pct(input.path);
+    return true;
+  }
+  if (interrupt_requested()) return false;
+  if (before.first_failure) progress_.warn(before.failure);
+  const RunPhase phase = plan_.runs[index].phase;
+  if (phase == RunPhase::kVerify) verifier_.on_unverifiable(cell, test, row.input, before.failure);
+  if (phase == RunPhase::kMeasure) {
+    row.status = RunStatus::kError;
+    record(row);
+  }
+  return false;
+}
+
 // The input may have been removed or changed since the start: say so, never assume.
 bool MatrixExecutor::input_still_there(InputState& input) {
+  if (input.path.empty()) return true;  // no input (docs/formats.md "Config")
   std::error_code ec;
   const auto size_now = fs::file_size(input.path, ec);
   if (ec) {
@@ -322,6 +323,7 @@ bool MatrixExecutor::input_still_there(InputState& input) {
 
 // Brings the input into the configured cache state and returns its measured residency.
 std::optional<double> MatrixExecutor::prepare_cache(const fs::path& path) const {
+  if (path.empty()) return std::nullopt;  // no input, no cache step
   switch (config_.cache) {
     case CacheMode::kWarm:
       if (const auto resident = resident_pct(path); resident && *resident >= 100.0) return resident;
@@ -353,12 +355,14 @@ void MatrixExecutor::warn_failure(const RunRow& row, const PlannedRun& run,
       which = fmt::format("run {}", run.repeat);
       break;
   }
-  progress_.warn(
-      fmt::format("{} on {} ({} sink, {}): {}", row.test, row.input, row.sink, which, detail));
+  progress_.warn(fmt::format("{}{} ({} sink, {}): {}", row.test,
+                             row.input.empty() ? "" : " on " + row.input, row.sink, which, detail));
 }
 
 std::optional<ExpectedOutput> MatrixExecutor::independent_reference(const std::string& output_class,
                                                                     std::size_t input) {
+  // Without an input nothing can be computed from it: the class's first test is the reference.
+  if (inputs_[input].path.empty()) return std::nullopt;
   return reference_output(output_class, inputs_[input].path);
 }
 

@@ -13,6 +13,7 @@
 
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
+#include "driver/run/bench_hooks.hpp"
 #include "driver/run/disturbance.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
@@ -81,6 +82,10 @@ class MatrixExecutor {
 
   // True when it wrote a measured row that others disturbed.
   bool run_one(std::size_t index);
+  // The test's setup and prepare before run `index`; false when a hook failed (the run is then
+  // recorded as it must be) or an interrupt came.
+  bool run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
+                        const InputState& input, RunRow& row);
   void at_run_boundary();
   void rerun_disturbed();
   Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
@@ -106,6 +111,7 @@ class MatrixExecutor {
   std::vector<InputState> inputs_;
   Verifier verifier_;
   std::set<std::size_t> stderr_warned_tests_;
+  RunHooks hooks_;
   std::map<std::size_t, CacheCheck> cache_checks_;  // per test
   MatrixTotals totals_;
   report::RepeatTarget repeat_target_;

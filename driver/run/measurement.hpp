@@ -8,8 +8,9 @@
 
 namespace iobench {
 
-// Fills the measured columns, status and exit_code of row from result.
-void fill_measurements(RunRow& row, const SpawnResult& result);
+// Fills the measured columns, status and exit_code of row from result. With ignore_failure (a
+// strategy's "ignore_failure", bench -i) a non-zero exit is `ok`, its exit code kept.
+void fill_measurements(RunRow& row, const SpawnResult& result, bool ignore_failure = false);
 
 // How the worker ended, for a warning: "exit code 3", "killed by signal 9 (Killed)", ...
 std::string describe_outcome(const SpawnResult& result);

@@ -129,9 +129,14 @@ void check_worker_strategies(const Config& config, const Plan& plan, const fs::p
 void check_inputs_exist(const Config& config) {
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
     std::error_code ec;
-    if (!config.inputs[i].generate && !fs::exists(config.inputs[i].path, ec)) {
+    if (!config.inputs[i].none() && !config.inputs[i].generate &&
+        !fs::exists(config.inputs[i].path, ec)) {
       throw missing_input(config, i);
     }
+  }
+  if (!config.stdin_path.empty() && ::access(config.stdin_path.c_str(), R_OK) != 0) {
+    throw Error(fmt::format("{}: stdin: {}: {}", config.file.string(), config.stdin_path.string(),
+                            std::strerror(errno)));
   }
 }
 
@@ -139,7 +144,7 @@ void prepare_inputs(const Config& config, bool quiet) {
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
     const InputSpec& input = config.inputs[i];
     std::error_code ec;
-    if (fs::exists(input.path, ec)) continue;
+    if (input.none() || fs::exists(input.path, ec)) continue;
     if (!input.generate) throw missing_input(config, i);
     if (input.path.has_parent_path()) fs::create_directories(input.path.parent_path(), ec);
     generate_once(input, quiet);

@@ -18,7 +18,7 @@ void check_worker_strategies(const Config& config, const Plan& plan,
 // /proc/sys/fs/pipe-max-size, the `mmap` reader on an input that is a pipe (FIFO).
 void check_machine_settings(const Config& config, const Plan& plan);
 
-// Every input without a "generate" exists.
+// Every input without a "generate" exists, and the config's stdin file can be read.
 void check_inputs_exist(const Config& config);
 
 // Generates the inputs that do not exist yet (their "generate" recipe).

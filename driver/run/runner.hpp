@@ -21,6 +21,8 @@ struct RunOptions {
   std::filesystem::path data_dir;
   bool dry_run = false;
   bool quiet = false;
+  // False: the medians table is not printed at the end (`iobench bench` prints its own output).
+  bool print_table = true;
   // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).
   std::filesystem::path* runs_file_out = nullptr;
   // When set, called once the config is accepted and the runs file chosen, before anything is

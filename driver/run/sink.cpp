@@ -50,6 +50,15 @@ class NullSink final : public Sink {
   int fd_ = -1;
 };
 
+// `inherit` (bench --show-output, hyperfine's --output=inherit): the worker writes to iobench's
+// own stdout, so what it prints is seen and what printing costs is measured; nobody hashes it, so
+// its rows are verified through their pair's verification run only, as the null sink's are.
+class InheritSink final : public Sink {
+ public:
+  [[nodiscard]] int worker_fd() const override { return STDOUT_FILENO; }
+  SinkResult finish() override { return {}; }
+};
+
 class PipeSink final : public Sink {
  public:
   explicit PipeSink(const SinkSettings& settings)
@@ -275,6 +284,8 @@ std::unique_ptr<Sink> open_sink(SinkKind kind, const SinkSettings& settings) {
       return std::make_unique<PipeSink>(settings);
     case SinkKind::kFile:
       return std::make_unique<FileSink>(settings);
+    case SinkKind::kInherit:
+      return std::make_unique<InheritSink>();
   }
   throw Error("unknown sink");
 }

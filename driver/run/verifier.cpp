@@ -5,6 +5,14 @@
 #include "common/error.hpp"
 
 namespace iobench {
+namespace {
+
+// "test on input"; a run without an input (docs/formats.md "Config") is just its test.
+std::string on_input(const std::string& test, const std::string& input) {
+  return input.empty() ? test : fmt::format("{} on {}", test, input);
+}
+
+}  // namespace
 
 void Verifier::on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
                                const SinkResult& output) {
@@ -28,10 +36,10 @@ void Verifier::on_verified_run(const Cell& cell, const Test& test, const std::st
   if (found->second.hash != output.hash) {
     pair.mismatch = true;
     warn_(fmt::format(
-        "{} on {}: MISMATCH: wrote {} bytes (hash {}), but {} has {} bytes (hash {}); its rows "
-        "are marked mismatch",
-        test.name, input_name, output.bytes.value_or(0), output.hash, found->second.source,
-        found->second.bytes, found->second.hash));
+        "{}: MISMATCH: wrote {} bytes (hash {}), but {} has {} bytes (hash {}); its rows are "
+        "marked mismatch",
+        on_input(test.name, input_name), output.bytes.value_or(0), output.hash,
+        found->second.source, found->second.bytes, found->second.hash));
   }
 }
 
@@ -39,8 +47,8 @@ void Verifier::on_unverifiable(const Cell& cell, const Test& test, const std::st
                                const std::string& reason) {
   PairState& pair = pairs_[{cell.test, cell.input}];
   pair.unverified_reason = reason;
-  warn_(fmt::format("{} on {}: could not be verified ({}); its rows are marked error", test.name,
-                    input_name, reason));
+  warn_(fmt::format("{}: could not be verified ({}); its rows are marked error",
+                    on_input(test.name, input_name), reason));
 }
 
 void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row) {
@@ -56,8 +64,8 @@ void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row) {
   if (!(pair.mismatch || differs)) return;
   row.status = RunStatus::kMismatch;
   if (differs && !pair.mismatch) {
-    warn_(fmt::format("{} on {} run {}: output differs from its verification run", test.name,
-                      row.input, row.repeat));
+    warn_(fmt::format("{} run {}: output differs from its verification run",
+                      on_input(test.name, row.input), row.repeat));
   }
 }
 

@@ -181,6 +181,7 @@ Json to_json(const RunMeta& meta) {
     if (!meta.end->warnings.empty()) out["warnings"] = meta.end->warnings;  // absent: none
     if (!meta.end->summary_warnings.empty()) out["summary_warnings"] = meta.end->summary_warnings;
   }
+  if (meta.shell_startup) out["shell_startup"] = to_json(*meta.shell_startup);
   return out;
 }
 

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "driver/runfile/shell_startup.hpp"
+
 namespace iobench::runfile {
 
 // 1: every meta file written before the record was typed (no "format_version" key); 2: this
@@ -152,6 +154,8 @@ struct RunMeta {
   std::vector<std::string> hosts;
   std::optional<RunEnd> end;
   std::optional<std::size_t> rows;  // rows in the run file: at the end of a run, and by merge
+  // bench's: the shell's own cost, which its summary subtracts; absent without a shell or bench.
+  std::optional<ShellStartup> shell_startup;
 
   // The config's cache mode ("warm" when it does not say, the config's default); empty when the
   // record holds no config.

@@ -216,6 +216,8 @@ RunMeta meta_from_json(const Json& json) {
   meta.hosts = in.value_or<std::vector<std::string>>("hosts", {});
   meta.rows = in.optional<std::size_t>("rows");
   read_end(in, meta);
+  if (in.has("shell_startup"))
+    meta.shell_startup = shell_startup_from_json(json.at("shell_startup"));
   return meta;
 }
 

@@ -15,13 +15,15 @@ cd "$tmp"
 run_awk 'col("status") != "ok" { exit 1 }' two.tsv || fail "a run is not ok: $(col test,status two.tsv)"
 [ "$(col test two.tsv | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
   fail "tests: $(col test two.tsv | sort -u)"
+head -1 out.txt | grep -Eq '^Environment: CPU .*, cache warm, sink pipe$' || fail "no environment line: $(head -2 out.txt)"
+sed -n 2p out.txt | grep -q '^test  *input  *sink  *n  *elapsed s' || fail "no medians table under it: $(head -3 out.txt)"
 grep -q "^Against the reference 'cat {input}'" out.txt || fail "no summary: $(cat out.txt)"
-grep -Eq "^    tac \{input\} \| tac +[0-9.]+ (± [0-9.]+ )?times (faster|slower)" out.txt ||
+grep -Eq "^    tac \{input\} \| tac +(no significant difference \(|too few runs to judge \()?[0-9.]+× (faster|slower)( \[[0-9.]+, [0-9.]+\])?, p" out.txt ||
   fail "no relative speed: $(cat out.txt)"
 grep -Eq "p [=<] [01]" out.txt || fail "no p-value: $(cat out.txt)"
 [ -f medians/two.tsv ] && [ -f meta/two.json ] || fail "no medians or meta beside the runs file"
 
-# Exports: the summary as JSON and as Markdown with the comparisons.
+# Exports: hyperfine's JSON and Markdown table (every format: bench_exports.sh).
 "$bin" bench --input data/in.txt -r 2 -w 0 -q -o exports.tsv --export-json summary.json \
   --export-markdown summary.md 'cat {input}' 'cat < {input}' >/dev/null 2>err.txt ||
   fail "exports exited $?: $(cat err.txt)"
@@ -29,8 +31,8 @@ if command -v python3 >/dev/null; then
   python3 -c 'import json, sys; json.load(open(sys.argv[1]))' summary.json || fail "summary.json: not JSON"
 fi
 grep -q 'cat < {input}' summary.json || fail "summary.json lacks a test: $(cat summary.json)"
-grep -q '^| test' summary.md || fail "summary.md: no table: $(cat summary.md)"
-grep -q 'Against the reference `cat {input}`' summary.md || fail "summary.md: no comparisons"
+grep -q '^| Command | Mean \[' summary.md || fail "summary.md: no table: $(cat summary.md)"
+grep -qF '| `cat < {input}` |' summary.md || fail "summary.md lacks a test: $(cat summary.md)"
 
 # Commands that do not copy their input are compared with the reference's output, not the input.
 "$bin" bench --input data/in.txt -r 1 -w 0 -q -o count.tsv 'grep -c "" {input}' 'wc -l < {input}' \
@@ -110,6 +112,6 @@ head -3 help.txt | grep -q '^Examples:' || fail "iobench --help does not open wi
 "$bin" bench --help >help.txt
 [ "$(grep -n '^Examples:' help.txt | cut -d: -f1)" -lt "$(grep -n '^Usage:' help.txt | cut -d: -f1)" ] ||
   fail "bench --help: examples not before usage"
-[ "$(grep -c '^  iobench bench' help.txt)" -eq 3 ] || fail "bench --help: not three examples"
+[ "$(grep -c '^  iobench bench' help.txt)" -eq 4 ] || fail "bench --help: not four examples"
 grep -q 'sh -c' help.txt || fail "bench --help does not say commands run through sh -c"
 echo "bench: ok"

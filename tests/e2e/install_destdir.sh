@@ -10,7 +10,8 @@ root=$tmp/root
 DESTDIR=$root cmake --install "$build" --prefix /usr >"$tmp/install.log" 2>&1 \
   || fail "cmake --install: $(tail -5 "$tmp/install.log")"
 for f in usr/bin/iobench usr/bin/iobench-worker usr/bin/iobench-spawner usr/share/iobench/configs/smoke.json \
-  usr/share/iobench/slurm/iobench-array.sh usr/share/doc/iobench/README.md; do
+  usr/share/iobench/slurm/iobench-array.sh usr/share/doc/iobench/README.md \
+  usr/share/bash-completion/completions/iobench usr/share/zsh/vendor-completions/_iobench; do
   [ -e "$root/$f" ] || fail "not installed: /$f"
 done
 [ ! -e "$root/usr/bin/iobench_unit_tests" ] || fail "the test binary was installed"
@@ -55,4 +56,14 @@ contents=$(dpkg-deb -c "$deb")
 grep -q './usr/bin/iobench-worker$' <<<"$contents" || fail ".deb lacks /usr/bin/iobench-worker"
 grep -q './usr/bin/iobench-spawner$' <<<"$contents" || fail ".deb lacks /usr/bin/iobench-spawner"
 grep -q './usr/share/iobench/configs/smoke.json$' <<<"$contents" || fail ".deb lacks smoke.json"
+grep -q './usr/share/bash-completion/completions/iobench$' <<<"$contents" || fail ".deb lacks the bash completion"
+# Where the build had help2man, `man iobench-bench` opens the page the .deb installs.
+if [ -s "$build/share/man/man1/iobench-bench.1" ]; then
+  grep -q './usr/share/man/man1/iobench-bench.1$' <<<"$contents" || fail ".deb lacks man1/iobench-bench.1"
+  dpkg-deb -x "$deb" "$tmp/unpacked"
+  if command -v man >/dev/null; then
+    MANPATH=$tmp/unpacked/usr/share/man man -P cat iobench-bench 2>/dev/null | grep -q -- '--compare-with' ||
+      fail "man iobench-bench does not open the .deb's page"
+  fi
+fi
 echo "install_destdir: installed run ok; $(basename "$deb"): Depends: $depends"

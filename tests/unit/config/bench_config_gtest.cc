@@ -194,7 +194,13 @@ TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
   };
   BenchRequest request = two_commands();
   request.inputs.clear();
-  expect_error(request, "bench needs --input FILE");
+  expect_error(request, "{input} is the --input path, but no --input is given");
+  request.commands = {"true"};
+  request.cache = "cold";
+  expect_error(request, "--cache cold: prepares the --input files' page cache");
+  request = two_commands();
+  request.stdin_file = "data/missing.txt";
+  expect_error(request, "--stdin data/missing.txt: cannot be read");
   request = two_commands();
   request.inputs = {"data/missing.txt"};
   expect_error(request, "--input data/missing.txt: not a readable file");
@@ -238,6 +244,41 @@ TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
   request = two_commands();
   request.commands = {" "};
   expect_error(request, "a command is empty");
+}
+
+// hyperfine's habit: commands that read no file. They run with no input (one cell per command and
+// sink, no cache step, the first command's output as the reference) and --stdin feeds them a file.
+TEST_F(BenchConfigTest, WithoutAnInputTheCommandsRunWithNoneAndStdinFeedsThem) {
+  BenchRequest request;
+  request.commands = {"sleep 0", "wc -c"};
+  const nlohmann::ordered_json json = bench_config_json(request);
+  EXPECT_FALSE(json.contains("inputs"));
+  EXPECT_FALSE(json.contains("stdin"));
+  EXPECT_EQ(json["cache"], "none");
+  Config config = build_bench_config(request);
+  ASSERT_EQ(config.inputs.size(), 1u);
+  EXPECT_TRUE(config.inputs[0].none());
+  EXPECT_EQ(config.cache, CacheMode::kNone);
+  EXPECT_TRUE(config.stdin_path.empty());
+  PlanOptions plan_options;
+  plan_options.worker_path = "/bin/iobench-worker";
+  const Plan plan = build_plan(config, plan_options);
+  EXPECT_EQ(plan.cells.size(), 2u);
+  EXPECT_EQ(plan.tests[0].output_class, plan.tests[1].output_class);
+  EXPECT_NE(plan.tests[0].output_class, "copy");
+
+  request.stdin_file = "data/in.txt";
+  EXPECT_EQ(bench_config_json(request)["stdin"], "data/in.txt");
+  config = build_bench_config(request);
+  EXPECT_EQ(config.stdin_path, "data/in.txt");
+  EXPECT_EQ(bench_command_line(request),
+            "iobench bench --stdin data/in.txt --runs 10 --warmup 1 --order interleave "
+            "'sleep 0' 'wc -c'");
+  // Saved elsewhere, the stdin path is rewritten as `iobench run` resolves it.
+  fs::create_directories("saved");
+  EXPECT_EQ(config_to_save(config, "saved/x.json")["stdin"], "../data/in.txt");
+  EXPECT_EQ(parse_config(config_to_save(config, "saved/x.json").dump(), "saved/x.json").stdin_path,
+            "data/in.txt");
 }
 
 // The saved config's description names the command line that measures it again: every option,

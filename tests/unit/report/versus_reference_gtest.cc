@@ -54,10 +54,10 @@ TEST(VersusReference, SaysEachVerdictOnItsOwnLineUnderItsInputAndSink) {
   const std::string text = out.str();
   EXPECT_NE(text.find("Against the reference 'ref'"), std::string::npos) << text;
   EXPECT_NE(text.find("  in.txt, pipe sink: 'ref' "), std::string::npos) << text;
-  EXPECT_NE(text.find("\n    fast  2.00 ± "), std::string::npos) << text;
-  EXPECT_NE(text.find("times faster, p < 0.001"), std::string::npos) << text;
-  EXPECT_NE(text.find("\n    same  1.00"), std::string::npos) << text;
-  EXPECT_NE(text.find("(not a significant difference)"), std::string::npos) << text;
+  // Intervals, not ± (docs/bench.md): "2.00× faster [1.9x, 2.0x], p < 0.001".
+  EXPECT_NE(text.find("\n    fast  2.00× faster ["), std::string::npos) << text;
+  EXPECT_NE(text.find("], p < 0.001"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n    same  no significant difference (1.00× "), std::string::npos) << text;
   EXPECT_NE(text.find("in.txt (file): the reference has no ok run"), std::string::npos) << text;
 }
 

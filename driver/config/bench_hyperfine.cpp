@@ -1,0 +1,214 @@
+#include "driver/config/bench_hyperfine.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <regex>
+
+#include "common/error.hpp"
+
+namespace iobench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+[[noreturn]] void fail(const std::string& message) {
+  throw Error(message);
+}
+
+constexpr int kDefaultRuns = 10;
+constexpr double kDefaultCiPct = 2;
+constexpr std::size_t kMostScanValues = 10000;
+
+// A decimal number as a whole number of 10^-scale: "1.25" is {125, 2}. Exact, unlike a double,
+// so that 0.3 + 0.2 + 0.2 is 0.7.
+struct Decimal {
+  std::int64_t units = 0;
+  int scale = 0;
+};
+
+Decimal parse_decimal(const std::string& text, const std::string& what) {
+  static const std::regex kNumber(R"(-?[0-9]{1,15}(\.[0-9]{1,6})?)");
+  if (!std::regex_match(text, kNumber)) {
+    fail(fmt::format("{} '{}': not a number (digits, an optional '-' and decimals)", what, text));
+  }
+  const auto dot = text.find('.');
+  std::string digits = text;
+  Decimal d;
+  if (dot != std::string::npos) {
+    d.scale = static_cast<int>(text.size() - dot - 1);
+    digits.erase(dot, 1);
+  }
+  std::from_chars(digits.data(), digits.data() + digits.size(), d.units);
+  return d;
+}
+
+std::int64_t at_scale(const Decimal& d, int scale) {
+  std::int64_t units = d.units;
+  for (int s = d.scale; s < scale; ++s) units *= 10;
+  return units;
+}
+
+std::string format_decimal(std::int64_t units, int scale) {
+  if (scale == 0) return std::to_string(units);
+  std::int64_t power = 1;
+  for (int s = 0; s < scale; ++s) power *= 10;
+  const std::int64_t magnitude = units < 0 ? -units : units;
+  return fmt::format("{}{}.{:0{}}", units < 0 ? "-" : "", magnitude / power, magnitude % power,
+                     scale);
+}
+
+bool is_one_of(const std::string& value, std::initializer_list<const char*> names) {
+  return std::any_of(names.begin(), names.end(), [&](const char* name) { return value == name; });
+}
+
+}  // namespace
+
+std::pair<std::string, std::vector<std::string>> parameter_scan_values(
+    const std::vector<std::string>& scan, const std::string& step) {
+  if (scan.empty()) {
+    if (!step.empty()) fail(fmt::format("-D {}: steps a -P VAR MIN MAX; give -P", step));
+    return {};
+  }
+  if (scan.size() != 3) fail("-P: expected VAR MIN MAX, e.g. -P threads 1 8");
+  const Decimal min = parse_decimal(scan[1], "-P " + scan[0] + " MIN");
+  const Decimal max = parse_decimal(scan[2], "-P " + scan[0] + " MAX");
+  Decimal delta{1, 0};
+  if (!step.empty()) {
+    delta = parse_decimal(step, "-D");
+    if (delta.units <= 0) fail(fmt::format("-D {}: must be above 0", step));
+  } else if (min.scale > 0 || max.scale > 0) {
+    fail(fmt::format("-P {} {} {}: bounds with decimals need a step size: give -D DELTA", scan[0],
+                     scan[1], scan[2]));
+  }
+  const int scale = std::max({min.scale, max.scale, delta.scale});
+  const std::int64_t first = at_scale(min, scale);
+  const std::int64_t last = at_scale(max, scale);
+  const std::int64_t increment = at_scale(delta, scale);
+  if (first > last) fail(fmt::format("-P {} {} {}: an empty range", scan[0], scan[1], scan[2]));
+  if ((last - first) / increment >= static_cast<std::int64_t>(kMostScanValues)) {
+    fail(fmt::format("-P {} {} {}: more than {} values", scan[0], scan[1], scan[2],
+                     kMostScanValues));
+  }
+  // hyperfine's Decimal keeps the scale of MIN + DELTA: "1", "1.25", ... "2.00".
+  const int shown = std::max(min.scale, delta.scale);
+  std::vector<std::string> values{scan[1]};
+  for (std::int64_t v = first + increment; v <= last; v += increment) {
+    std::int64_t units = v;
+    for (int s = scale; s > shown; --s) units /= 10;
+    values.push_back(format_decimal(units, shown));
+  }
+  return {scan[0], std::move(values)};
+}
+
+Json bench_repeats(const BenchRequest& request) {
+  const bool target = request.min_runs || request.max_runs;
+  if (request.runs && target) {
+    fail(
+        fmt::format("--runs {}: is exactly that many runs, while -m/-M bound a precision "
+                    "target; give one or the other",
+                    *request.runs));
+  }
+  if (request.ci_pct && !target) fail("--ci-pct: is the target between -m and -M; give them");
+  if (!target) {
+    const int runs = request.runs.value_or(kDefaultRuns);
+    if (runs < 1) fail(fmt::format("--runs {}: must be 1 or more", runs));
+    return runs;
+  }
+  if (request.max_runs && *request.max_runs < 1) {
+    fail(fmt::format("--max-runs {}: must be 1 or more", *request.max_runs));
+  }
+  const int min = request.min_runs.value_or(std::min(kDefaultRuns, *request.max_runs));
+  const int max = request.max_runs.value_or(std::max(kDefaultRuns, 2 * min));
+  if (request.min_runs && min < 2) {
+    fail(fmt::format("--min-runs {}: must be 2 or more, the fewest a spread needs (-r 1 runs once)",
+                     min));
+  }
+  if (max < min) fail(fmt::format("--max-runs {}: below --min-runs {}, an empty range", max, min));
+  const double ci_pct = request.ci_pct.value_or(kDefaultCiPct);
+  if (!(ci_pct > 0 && ci_pct <= 100)) {
+    fail(fmt::format("--ci-pct {}: must be a percentage above 0 and at most 100", ci_pct));
+  }
+  if (min == max) return max;
+  return Json{{"min", min}, {"max", max}, {"ci_pct", ci_pct}};
+}
+
+std::vector<std::string> bench_sinks(const BenchRequest& request) {
+  if (request.show_output && !request.sinks.empty()) {
+    fail(
+        "--show-output is the inherit sink, and --sink says where the output goes too; give "
+        "one of them");
+  }
+  if (request.show_output) return {"inherit"};
+  std::vector<std::string> sinks;
+  for (const auto& sink : request.sinks) {
+    if (!is_one_of(sink, {"null", "pipe", "file", "inherit"})) {
+      fail(fmt::format("--sink {}: not one of null, pipe, file, inherit", sink));
+    }
+    if (std::find(sinks.begin(), sinks.end(), sink) != sinks.end()) {
+      fail(fmt::format("--sink {}: given twice", sink));
+    }
+    sinks.push_back(sink);
+  }
+  return sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
+}
+
+void add_command_keys(Json& strategies, const BenchRequest& request, bool reference_added) {
+  const std::size_t commands = request.commands.size();
+  if (request.prepare.size() > 1 && request.prepare.size() != commands) {
+    fail(
+        fmt::format("--prepare is given {} times for {} commands; give it once for all, or "
+                    "once per command, in order",
+                    request.prepare.size(), commands));
+  }
+  if (request.prepare.size() > 1 && reference_added) {
+    fail(
+        "--prepare is given per command, and the --reference is not one of them: give the "
+        "reference as a command too");
+  }
+  const bool shell_none = request.shell_name == "none";
+  if (!request.shell && !request.shell_name.empty() && !shell_none) {
+    fail(fmt::format("-S {}: and --no-shell say different things; give one", request.shell_name));
+  }
+  for (std::size_t s = 0; s < strategies.size(); ++s) {
+    Json& strategy = strategies[s];
+    const std::size_t command = reference_added ? s - 1 : s;  // the added reference: none
+    if (!request.shell_name.empty() && !shell_none && request.shell_name != "default") {
+      strategy["shell"] = request.shell_name;
+    }
+    if (!request.setup.empty()) strategy["setup"] = request.setup;
+    if (request.prepare.size() == 1) strategy["prepare"] = request.prepare.front();
+    if (request.prepare.size() > 1) strategy["prepare"] = request.prepare[command];
+    if (!request.cleanup.empty()) strategy["cleanup"] = request.cleanup;
+    if (request.ignore_failure) strategy["ignore_failure"] = true;
+  }
+}
+
+void add_hyperfine_words(std::vector<std::string>& argv, const BenchRequest& request) {
+  auto add = [&](const std::string& option, const std::string& value) {
+    argv.push_back(option);
+    argv.push_back(value);
+  };
+  if (request.min_runs || request.max_runs) {
+    if (request.min_runs) add("--min-runs", std::to_string(*request.min_runs));
+    if (request.max_runs) add("--max-runs", std::to_string(*request.max_runs));
+    if (request.ci_pct) add("--ci-pct", fmt::format("{}", *request.ci_pct));
+  } else {
+    add("--runs", std::to_string(request.runs.value_or(kDefaultRuns)));
+  }
+  if (!request.parameter_scan.empty()) {
+    argv.emplace_back("--parameter-scan");
+    argv.insert(argv.end(), request.parameter_scan.begin(), request.parameter_scan.end());
+  }
+  if (!request.parameter_step.empty()) add("--parameter-step-size", request.parameter_step);
+  if (!request.shell_name.empty()) add("--shell", request.shell_name);
+  if (!request.setup.empty()) add("--setup", request.setup);
+  for (const auto& prepare : request.prepare) add("--prepare", prepare);
+  if (!request.cleanup.empty()) add("--cleanup", request.cleanup);
+  if (request.ignore_failure) argv.emplace_back("--ignore-failure");
+  if (request.show_output) argv.emplace_back("--show-output");
+}
+
+}  // namespace iobench

@@ -1,0 +1,36 @@
+#pragma once
+// hyperfine's options of `iobench bench`, with hyperfine's meaning (docs/bench.md, the table),
+// turned into config keys: -r/-m/-M into "repeats", -P/-D into a param's values, --show-output
+// into "sinks", -S, -s, -p, -c and -i into each strategy's keys. Each throws
+// iobench::Error (exit 2) with one line naming the option at fault.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "driver/config/bench_config.hpp"
+
+namespace iobench {
+
+// -P VAR MIN MAX [-D DELTA] as hyperfine steps it: MIN, MIN + DELTA, ... up to MAX (DELTA 1 for
+// whole bounds, required otherwise), the first value as written and the others with as many
+// decimals as MIN or DELTA has ("1", "1.25", "1.50"). Empty scan: no param.
+std::pair<std::string, std::vector<std::string>> parameter_scan_values(
+    const std::vector<std::string>& scan, const std::string& step);
+
+// "repeats": -r N exactly (10 by default); with -m or -M, {"min", "max", "ci_pct"}: -m defaults
+// to min(10, -M), -M to max(10, 2 × -m), --ci-pct to 2.
+nlohmann::ordered_json bench_repeats(const BenchRequest& request);
+
+// "sinks" from --sink or --show-output (one of them); default pipe.
+std::vector<std::string> bench_sinks(const BenchRequest& request);
+
+// Sets -S, -s, -p, -c and -i on the strategies, which are the request's commands in order, after
+// the reference when `reference_added` (--reference naming no command).
+void add_command_keys(nlohmann::ordered_json& strategies, const BenchRequest& request,
+                      bool reference_added);
+
+// Those options as bench_command_line spells them, appended to argv.
+void add_hyperfine_words(std::vector<std::string>& argv, const BenchRequest& request);
+
+}  // namespace iobench

@@ -1,0 +1,92 @@
+#include "driver/config/bench_keys.hpp"
+
+#include <fmt/core.h>
+
+#include <array>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "driver/util/text.hpp"
+
+namespace iobench::config_detail {
+namespace {
+
+// The hooks, by key.
+constexpr std::array<std::pair<const char*, std::string StrategySpec::*>, 3> kHooks{
+    {{"setup", &StrategySpec::setup},
+     {"prepare", &StrategySpec::prepare},
+     {"cleanup", &StrategySpec::cleanup}}};
+
+// "shell": true (sh), false, or a shell's command line ("bash --norc"), split into words as sh
+// would.
+void parse_shell(const Validator& v, const Json& value, const std::string& path,
+                 StrategySpec& strategy) {
+  if (value.is_boolean()) {
+    strategy.shell = value.get<bool>();
+    return;
+  }
+  if (!value.is_string()) {
+    v.fail(path, "must be true, false or a shell's command line such as \"bash --norc\"");
+  }
+  std::vector<std::string> words;
+  if (!split_words(value.get<std::string>(), words) || words.empty()) {
+    v.fail(path, "must name a shell, e.g. \"bash --norc\" (words quoted as sh quotes them)");
+  }
+  strategy.shell = true;
+  strategy.shell_words = std::move(words);
+}
+
+}  // namespace
+
+void parse_stdin(const Validator& v, const Json& root, Config& config) {
+  if (const auto it = root.find("stdin"); it != root.end()) {
+    config.stdin_text = v.string(*it, "stdin");
+    config.stdin_path = resolve_input_path(config.stdin_text, config.base_dir);
+  }
+}
+
+void parse_command_keys(const Validator& v, const Json& value, const std::string& path,
+                        StrategySpec& strategy) {
+  if (const auto it = value.find("shell"); it != value.end()) {
+    parse_shell(v, *it, Validator::join(path, "shell"), strategy);
+  }
+  for (const auto& [key, field] : kHooks) {
+    if (const auto it = value.find(key); it != value.end()) {
+      strategy.*field = v.string(*it, Validator::join(path, key));
+    }
+  }
+  if (const auto it = value.find("ignore_failure"); it != value.end()) {
+    strategy.ignore_failure = v.boolean(*it, Validator::join(path, "ignore_failure"));
+  }
+}
+
+void check_workers_have_an_input(const Validator& v, const Config& config) {
+  if (!config.inputs.front().none()) return;
+  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
+    if (config.strategies[i].kind == StrategySpec::Kind::kWorker) {
+      v.fail(Validator::join(Validator::index("strategies", i), "worker"),
+             "a worker reads an input file, but the config has no \"inputs\"");
+    }
+  }
+}
+
+void check_hook_placeholders(const Validator& v, const Config& config) {
+  for (std::size_t i = 0; i < config.strategies.size(); ++i) {
+    const StrategySpec& strategy = config.strategies[i];
+    std::set<std::string> in_name;
+    for (const auto& name : find_placeholders(strategy.name)) in_name.insert(name);
+    for (const auto& [key, field] : kHooks) {
+      for (const auto& name : find_placeholders(strategy.*field)) {
+        if (name == "input" || in_name.count(name) == 0) {
+          v.fail(Validator::join(Validator::index("strategies", i), key),
+                 fmt::format("{{{}}} is not a param of the strategy's name (a hook has the "
+                             "test's params, and no {{input}})",
+                             name));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace iobench::config_detail

@@ -1,0 +1,27 @@
+#pragma once
+// The config keys that run commands the way hyperfine runs them, which `iobench bench` gives
+// (docs/formats.md "Config", docs/bench.md): "stdin"; on a strategy, "shell" naming a shell, the
+// unmeasured "setup", "prepare" and "cleanup" commands, and "ignore_failure". Internal to
+// driver/config.
+#include <string>
+
+#include "driver/config/config.hpp"
+#include "driver/config/validator.hpp"
+
+namespace iobench::config_detail {
+
+// "stdin": a path, resolved as the inputs are.
+void parse_stdin(const Validator& v, const Json& root, Config& config);
+
+// The keys above of the strategy object at `path`, into `strategy`.
+void parse_command_keys(const Validator& v, const Json& value, const std::string& path,
+                        StrategySpec& strategy);
+
+// A worker reads its input file: a config without inputs has commands only.
+void check_workers_have_an_input(const Validator& v, const Config& config);
+
+// Every {NAME} in a hook is a param the strategy's name uses: the test's own value fills it.
+// There is no {input}: setup and cleanup run once per test, whatever its inputs.
+void check_hook_placeholders(const Validator& v, const Config& config);
+
+}  // namespace iobench::config_detail

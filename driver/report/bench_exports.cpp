@@ -1,0 +1,300 @@
+#include "driver/report/bench_exports.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "driver/report/stats.hpp"
+
+namespace iobench::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using runfile::Metric;
+
+// One group with ok runs, in the order the exports list them.
+struct Entry {
+  const runfile::Group* group = nullptr;  // the exported (corrected) figures
+  const runfile::Group* raw = nullptr;    // the same group as the run file has it
+  const BenchTest* test = nullptr;        // null for a test bench was not told of
+  std::string place;                      // "input, sink" ("sink" without an input)
+  std::size_t place_index = 0;
+  double mean = 0;
+  double stddev = 0;  // NaN below two runs
+};
+
+// By command (the order they were given), then by input and sink as the run file has them.
+std::vector<Entry> entries_of(const ExportData& data) {
+  const runfile::RunSet& set = *data.figures;
+  std::vector<std::string> places;
+  std::vector<Entry> entries;
+  for (std::size_t g = 0; g < set.groups.size(); ++g) {
+    const runfile::Group& group = set.groups[g];
+    if (group.ok_count() == 0) continue;  // hyperfine's schema has no benchmark without a time
+    Entry e;
+    e.group = &group;
+    e.raw = g < data.raw->groups.size() ? &data.raw->groups[g] : &group;
+    e.place = group.key[1].empty() ? group.key[2] : group.key[1] + ", " + group.key[2];
+    const auto seen = std::find(places.begin(), places.end(), e.place);
+    e.place_index = static_cast<std::size_t>(seen - places.begin());
+    if (seen == places.end()) places.push_back(e.place);
+    for (const BenchTest& test : data.tests) {
+      if (test.name == group.key[0]) e.test = &test;
+    }
+    e.mean = report::mean(group.metric(Metric::kElapsed));
+    e.stddev = report::stddev(group.metric(Metric::kElapsed));
+    entries.push_back(e);
+  }
+  const auto test_index = [&](const Entry& e) {
+    return e.test == nullptr ? data.tests.size()
+                             : static_cast<std::size_t>(e.test - data.tests.data());
+  };
+  std::stable_sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
+    return std::make_pair(test_index(a), a.place_index) <
+           std::make_pair(test_index(b), b.place_index);
+  });
+  return entries;
+}
+
+Json number_or_null(double value) {
+  return std::isnan(value) ? Json(nullptr) : Json(value);
+}
+
+double mean_of(const runfile::Group& group, Metric metric) {
+  return report::mean(group.metric(metric));
+}
+
+// The median over the reference's on the same input and sink; null for the reference's own.
+Json relative_json(const Entry& e, const std::vector<Entry>& all, const std::string& reference) {
+  for (const Entry& other : all) {
+    if (other.place != e.place || other.group->key[0] != reference) continue;
+    const double base = report::median(other.group->metric(Metric::kElapsed));
+    const double mine = report::median(e.group->metric(Metric::kElapsed));
+    return base > 0 ? Json(mine / base) : Json(nullptr);
+  }
+  return nullptr;
+}
+
+Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportData& data) {
+  const runfile::Group& g = *e.group;
+  Json extra;
+  extra["input"] = g.key[1];
+  extra["sink"] = g.key[2];
+  extra["n"] = g.ok_count();
+  Json excluded = Json::object();
+  for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
+    if (g.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = g.rows[st];
+  }
+  extra["excluded"] = std::move(excluded);
+  extra["is_reference"] = g.key[0] == data.reference;
+  extra["relative_median"] = relative_json(e, all, data.reference);
+  extra["user_times"] = g.metric(Metric::kUser);
+  extra["system_times"] = g.metric(Metric::kSystem);
+  extra["cpu_pct"] = g.metric(Metric::kCpuPct);
+  extra["mem_kib"] = g.metric(Metric::kMem);
+  if (data.shell_startup) {
+    extra["shell_startup_subtracted"] = to_json(*data.shell_startup);
+    extra["raw"] = {{"mean", number_or_null(mean_of(*e.raw, Metric::kElapsed))},
+                    {"median", number_or_null(report::median(e.raw->metric(Metric::kElapsed)))},
+                    {"user", number_or_null(mean_of(*e.raw, Metric::kUser))},
+                    {"system", number_or_null(mean_of(*e.raw, Metric::kSystem))},
+                    {"times", e.raw->metric(Metric::kElapsed)}};
+  } else {
+    extra["shell_startup_subtracted"] = nullptr;
+  }
+  return extra;
+}
+
+void write_json(const std::vector<Entry>& entries, const ExportData& data, std::ostream& out) {
+  Json results = Json::array();
+  for (const Entry& e : entries) {
+    const runfile::Group& g = *e.group;
+    const auto& times = g.metric(Metric::kElapsed);
+    Json r;
+    r["command"] = g.key[0];
+    r["mean"] = e.mean;
+    r["stddev"] = number_or_null(e.stddev);
+    r["median"] = report::median(times);
+    r["user"] = mean_of(g, Metric::kUser);
+    r["system"] = mean_of(g, Metric::kSystem);
+    r["min"] = report::min(times);
+    r["max"] = report::max(times);
+    r["times"] = times;
+    r["exit_codes"] = g.exit_codes;
+    Json memory = Json::array();
+    for (const double kib : g.metric(Metric::kMem)) memory.push_back(std::llround(kib * 1024));
+    r["memory_usage_byte"] = std::move(memory);
+    if (e.test != nullptr && !e.test->params.empty()) {
+      Json parameters = Json::object();
+      for (const auto& [name, value] : e.test->params) parameters[name] = value;
+      r["parameters"] = std::move(parameters);
+    }
+    r["iobench"] = iobench_json(e, entries, data);
+    results.push_back(std::move(r));
+  }
+  Json without = Json::array();
+  for (const runfile::Group& g : data.figures->groups) {
+    if (g.ok_count() == 0)
+      without.push_back({{"command", g.key[0]}, {"input", g.key[1]}, {"sink", g.key[2]}});
+  }
+  Json doc;
+  doc["results"] = std::move(results);
+  doc["iobench"] = {{"without_ok_runs", std::move(without)}};
+  out << doc.dump(2) << '\n';
+}
+
+// RFC 4180, as hyperfine's csv writer quotes.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+void write_csv(const std::vector<Entry>& entries, std::ostream& out) {
+  std::vector<std::string> names;  // every param, in the order first met
+  for (const Entry& e : entries) {
+    if (e.test == nullptr) continue;
+    for (const auto& [name, value] : e.test->params) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  }
+  out << "command,mean,stddev,median,user,system,min,max";
+  for (const auto& name : names) out << ",parameter_" << name;
+  out << ",input,sink\n";  // iobench's, after hyperfine's columns
+  for (const Entry& e : entries) {
+    const runfile::Group& g = *e.group;
+    const auto& times = g.metric(Metric::kElapsed);
+    out << fmt::format("{},{},{},{},{},{},{},{}", csv_field(g.key[0]), e.mean,
+                       std::isnan(e.stddev) ? 0.0 : e.stddev, report::median(times),
+                       mean_of(g, Metric::kUser), mean_of(g, Metric::kSystem), report::min(times),
+                       report::max(times));
+    for (const auto& name : names) {
+      std::string value;
+      if (e.test != nullptr) {
+        for (const auto& [param, v] : e.test->params) {
+          if (param == name) value = v;
+        }
+      }
+      out << ',' << csv_field(value);
+    }
+    out << ',' << csv_field(g.key[1]) << ',' << csv_field(g.key[2]) << '\n';
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The five cells of a row of hyperfine's tables: command, mean ± stddev, min, max, relative.
+using Cells = std::array<std::string, 5>;
+
+// Relative to the fastest mean of the same input and sink, as hyperfine 1.15 computes it (the
+// spread propagated from both standard deviations); "1.00" for the fastest itself.
+std::string relative_cell(const Entry& e, const std::vector<Entry>& entries) {
+  const Entry* fastest = nullptr;
+  for (const Entry& other : entries) {
+    if (other.place == e.place && (fastest == nullptr || other.mean < fastest->mean)) {
+      fastest = &other;
+    }
+  }
+  if (fastest == &e) return "1.00";
+  if (!(fastest->mean > 0)) return "N/A";
+  const double ratio = e.mean / fastest->mean;
+  if (std::isnan(e.stddev) || std::isnan(fastest->stddev) || !(e.mean > 0)) {
+    return fmt::format("{:.2f}", ratio);
+  }
+  const double spread = ratio * std::hypot(e.stddev / e.mean, fastest->stddev / fastest->mean);
+  return fmt::format("{:.2f} ± {:.2f}", ratio, spread);
+}
+
+std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& data, TimeUnit unit,
+                               char quote_open, char quote_close) {
+  if (data.tables_by_time) {
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const Entry& a, const Entry& b) { return a.mean < b.mean; });
+  }
+  const bool several_places =
+      std::any_of(entries.begin(), entries.end(), [](const Entry& e) { return e.place_index > 0; });
+  std::vector<Cells> rows;
+  for (const Entry& e : entries) {
+    const auto& times = e.group->metric(Metric::kElapsed);
+    std::string command(1, quote_open);
+    for (const char c : e.group->key[0]) {
+      if (c == '|') command += '\\';
+      command += c;
+    }
+    command += quote_close;
+    if (several_places) command += " (" + e.place + ")";
+    std::string mean = format_in_unit(e.mean, unit);
+    if (!std::isnan(e.stddev)) mean += " ± " + format_in_unit(e.stddev, unit);
+    rows.push_back(Cells{command, mean, format_in_unit(report::min(times), unit),
+                         format_in_unit(report::max(times), unit), relative_cell(e, entries)});
+  }
+  return rows;
+}
+
+void write_markup(const std::vector<Entry>& entries, const ExportData& data, ExportFormat format,
+                  std::ostream& out) {
+  const TimeUnit unit = data.time_unit != TimeUnit::kAuto ? data.time_unit
+                        : entries.empty()                 ? TimeUnit::kSecond
+                                                          : fitting_unit(entries.front().mean);
+  const std::string name(unit_name(unit));
+  const Cells header{"Command", "Mean [" + name + "]", "Min [" + name + "]", "Max [" + name + "]",
+                     "Relative"};
+  switch (format) {
+    case ExportFormat::kMarkdown:
+      out << fmt::format("| {} |\n", fmt::join(header, " | ")) << "|:---|---:|---:|---:|---:|\n";
+      for (const Cells& row : table_cells(entries, data, unit, '`', '`')) {
+        out << fmt::format("| {} |\n", fmt::join(row, " | "));
+      }
+      return;
+    case ExportFormat::kOrgmode:
+      out << fmt::format("| {}  |  {} |\n", header[0],
+                         fmt::join(header.begin() + 1, header.end(), " |  "))
+          << "|--+--+--+--+--|\n";
+      for (const Cells& row : table_cells(entries, data, unit, '=', '=')) {
+        out << fmt::format("| {}  |  {} |\n", row[0],
+                           fmt::join(row.begin() + 1, row.end(), " |  "));
+      }
+      return;
+    case ExportFormat::kAsciidoc: {
+      out << "[cols=\"<,>,>,>,>\"]\n|===\n";
+      for (const std::string& cell : header) out << "| " << cell << " \n";
+      for (const Cells& row : table_cells(entries, data, unit, '`', '`')) {
+        out << '\n';
+        for (const std::string& cell : row) out << "| " << cell << " \n";
+      }
+      out << "|===\n";
+      return;
+    }
+    case ExportFormat::kJson:
+    case ExportFormat::kCsv:
+      break;
+  }
+}
+
+}  // namespace
+
+void write_bench_export(const ExportData& data, ExportFormat format, std::ostream& out) {
+  const std::vector<Entry> entries = entries_of(data);
+  switch (format) {
+    case ExportFormat::kJson:
+      write_json(entries, data, out);
+      return;
+    case ExportFormat::kCsv:
+      write_csv(entries, out);
+      return;
+    case ExportFormat::kMarkdown:
+    case ExportFormat::kAsciidoc:
+    case ExportFormat::kOrgmode:
+      write_markup(entries, data, format, out);
+      return;
+  }
+}
+
+}  // namespace iobench::report

@@ -1,0 +1,193 @@
+#include "driver/run/bench_versus_hyperfine.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <tuple>
+
+#include "common/child_process.hpp"
+#include "common/error.hpp"
+#include "common/fd.hpp"
+#include "driver/spawn/spawner.hpp"
+#include "driver/util/text.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The command as hyperfine gets it: the shell script with {input} filled (and the stdin file
+// redirected when hyperfine has no --input), or the argv joined for -N.
+std::string command_text(const Config& config, const Test& test, const InputSpec& input,
+                         bool with_input_option) {
+  const std::vector<std::string> argv = run_argv(test, config, input.path.string());
+  const StrategySpec& strategy = config.strategies[test.strategy];
+  if (!strategy.shell) return join_argv(argv);
+  std::string script = argv.back();
+  if (!config.stdin_path.empty() && !with_input_option) {
+    script = fmt::format("{{ {}\n}} < {}", script, shell_quote(config.stdin_path.string()));
+  }
+  return script;
+}
+
+// What the config asks of every run, as hyperfine's options.
+std::vector<std::string> common_options(const Config& config, const StrategySpec& first,
+                                        bool with_input_option) {
+  std::vector<std::string> argv{"--style", "none"};
+  if (config.repeats_ci_pct > 0) {
+    argv.insert(argv.end(), {"--min-runs", std::to_string(config.repeats_min), "--max-runs",
+                             std::to_string(config.repeats)});
+  } else {
+    argv.insert(argv.end(), {"--runs", std::to_string(config.repeats)});
+  }
+  argv.insert(argv.end(), {"--warmup", std::to_string(config.warmup)});
+  if (!first.shell) argv.emplace_back("-N");
+  if (first.shell && first.shell_words != std::vector<std::string>{"sh"}) {
+    argv.insert(argv.end(), {"--shell", join_argv(first.shell_words)});
+  }
+  if (first.ignore_failure) argv.emplace_back("--ignore-failure");
+  if (!config.stdin_path.empty() && with_input_option) {
+    argv.insert(argv.end(), {"--input", config.stdin_path.string()});
+  }
+  if (!config.stdin_path.empty() && !with_input_option && !first.shell) {
+    throw Error(
+        "--compare-with hyperfine: this hyperfine has no --input, and without a shell the "
+        "--stdin file cannot be redirected to the commands");
+  }
+  return argv;
+}
+
+std::string output_option(SinkKind sink, const fs::path& sink_file) {
+  switch (sink) {
+    case SinkKind::kNull:
+      return "--output=null";
+    case SinkKind::kPipe:
+      return "--output=pipe";
+    case SinkKind::kInherit:
+      return "--output=inherit";
+    case SinkKind::kFile:
+      break;
+  }
+  return "--output=" + sink_file.string();
+}
+
+}  // namespace
+
+std::string find_hyperfine() {
+  std::string path = find_in_path("hyperfine");
+  if (path.empty()) {
+    throw Error(
+        "--compare-with hyperfine: hyperfine is not installed (on Debian: apt-get install "
+        "hyperfine)");
+  }
+  return path;
+}
+
+std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& plan,
+                                           const std::string& hyperfine, bool with_input_option,
+                                           const fs::path& folder) {
+  // Cells by input, sink and the hooks run once (hyperfine takes one setup and one cleanup).
+  std::map<std::tuple<std::size_t, int, std::string, std::string>, std::vector<std::size_t>> groups;
+  for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+    const Cell& cell = plan.cells[c];
+    const Test& test = plan.tests[cell.test];
+    const StrategySpec& strategy = config.strategies[test.strategy];
+    groups[{cell.input, static_cast<int>(cell.sink),
+            expand_placeholders(strategy.setup, test.param_values),
+            expand_placeholders(strategy.cleanup, test.param_values)}]
+        .push_back(c);
+  }
+  std::vector<HyperfineCall> calls;
+  for (const auto& [key, cells] : groups) {
+    const auto& [input, sink, setup, cleanup] = key;
+    HyperfineCall call;
+    call.cells = cells;
+    call.json = folder / fmt::format("hyperfine-{}.json", calls.size());
+    const Test& first = plan.tests[plan.cells[cells.front()].test];
+    call.argv = {hyperfine};
+    const auto options =
+        common_options(config, config.strategies[first.strategy], with_input_option);
+    call.argv.insert(call.argv.end(), options.begin(), options.end());
+    call.argv.insert(call.argv.end(), {"--export-json", call.json.string()});
+    call.argv.push_back(
+        output_option(static_cast<SinkKind>(sink), folder / fmt::format("sink-{}", calls.size())));
+    if (!setup.empty()) call.argv.insert(call.argv.end(), {"--setup", setup});
+    if (!cleanup.empty()) call.argv.insert(call.argv.end(), {"--cleanup", cleanup});
+    const bool any_prepare = std::any_of(cells.begin(), cells.end(), [&](std::size_t c) {
+      return !config.strategies[plan.tests[plan.cells[c].test].strategy].prepare.empty();
+    });
+    for (const std::size_t c : cells) {  // hyperfine takes one --prepare per command, or none
+      const Test& test = plan.tests[plan.cells[c].test];
+      const std::string& prepare = config.strategies[test.strategy].prepare;
+      if (any_prepare) {
+        call.argv.insert(
+            call.argv.end(),
+            {"--prepare", prepare.empty() ? std::string("true")
+                                          : expand_placeholders(prepare, test.param_values)});
+      }
+    }
+    for (const std::size_t c : cells) {
+      const Test& test = plan.tests[plan.cells[c].test];
+      call.argv.insert(
+          call.argv.end(),
+          {"-n", test.name, command_text(config, test, config.inputs[input], with_input_option)});
+    }
+    calls.push_back(std::move(call));
+  }
+  return calls;
+}
+
+report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const fs::path& folder) {
+  const std::string hyperfine = find_hyperfine();
+  report::OtherToolRun run;
+  run.tool = child::run_capturing_stdout({hyperfine, "--version"}, child::Stderr::kDevNull).out;
+  run.tool.erase(run.tool.find_last_not_of(" \n") + 1);
+  const bool with_input_option =
+      child::run_capturing_stdout({hyperfine, "--help"}, child::Stderr::kDevNull)
+          .out.find("--input") != std::string::npos;
+  if (config.cache != CacheMode::kNone && !config.inputs.front().none()) {
+    run.note = fmt::format("hyperfine prepares no {} cache", to_string(config.cache));
+  }
+  for (const HyperfineCall& call :
+       hyperfine_calls(config, plan, hyperfine, with_input_option, folder)) {
+    const fs::path errors = folder / "hyperfine.err";
+    const UniqueFd err(::open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
+    // Its stdout is its own table (the JSON export is what is read); its stderr is kept for the
+    // message when it fails.
+    const int status = err ? child::Helper(call.argv, {nullptr, nullptr, err.get()}).wait()
+                           : child::Helper(call.argv, {nullptr, nullptr, nullptr}).wait();
+    std::ifstream in(call.json);
+    nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
+    if (status != 0 || doc.is_discarded() || !doc.contains("results")) {
+      std::ifstream said(errors);
+      std::string line;
+      std::string last;
+      while (std::getline(said, line)) {
+        if (!line.empty()) last = line;
+      }
+      throw Error(fmt::format("hyperfine {}: {}", child::describe_exit(status), last),
+                  kExitCouldNotContinue);
+    }
+    for (std::size_t k = 0; k < call.cells.size() && k < doc["results"].size(); ++k) {
+      const Cell& cell = plan.cells[call.cells[k]];
+      const nlohmann::json& r = doc["results"][k];
+      report::OtherToolResult result;
+      result.test = plan.tests[cell.test].name;
+      result.input = config.inputs[cell.input].path.string();
+      result.sink = std::string(to_string(cell.sink));
+      result.mean_s = r.value("mean", 0.0);
+      if (r.contains("stddev") && r["stddev"].is_number())
+        result.stddev_s = r["stddev"].get<double>();
+      result.runs = r.contains("times") ? r["times"].size() : 0;
+      run.results.push_back(std::move(result));
+    }
+  }
+  return run;
+}
+
+}  // namespace iobench

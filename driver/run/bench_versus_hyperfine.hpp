@@ -1,0 +1,38 @@
+#pragma once
+// `iobench bench --compare-with hyperfine` (docs/bench.md): after iobench's runs, the same
+// commands run through hyperfine with the same options (runs, warmups, shell, hooks, -i, stdin,
+// sink), one hyperfine per input and sink, so that both answers are printed side by side.
+// hyperfine is a helper nobody measures: it starts through common/child_process.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "driver/config/plan.hpp"
+#include "driver/report/bench_side_by_side.hpp"
+
+namespace iobench {
+
+// hyperfine's path in $PATH; throws iobench::Error (exit 2) saying it is not installed.
+std::string find_hyperfine();
+
+struct HyperfineCall {
+  std::vector<std::string> argv;
+  std::filesystem::path json;      // its --export-json
+  std::vector<std::size_t> cells;  // the plan's cells it measures, in its commands' order
+};
+
+// The hyperfine command lines for the plan's cells, their files in `folder`: one per input and
+// sink, and per setup and cleanup text (hyperfine takes one of each). `with_input_option`:
+// this hyperfine has --input (1.16 on); older ones read the stdin file through the shell.
+// Throws iobench::Error (exit 2) for what hyperfine cannot be asked (a stdin file without a
+// shell or --input).
+std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& plan,
+                                           const std::string& hyperfine, bool with_input_option,
+                                           const std::filesystem::path& folder);
+
+// Runs those calls and reads their JSON. Throws iobench::Error when hyperfine fails or writes
+// no results (exit 3: iobench's own runs are done and kept).
+report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan,
+                                   const std::filesystem::path& folder);
+
+}  // namespace iobench

@@ -1,0 +1,235 @@
+// hyperfine's options of `iobench bench`, with hyperfine's meaning (docs/bench.md): the config
+// keys each becomes, the command line that gives them again, and a one-line error for each bad
+// value.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "driver/config/bench_config.hpp"
+#include "driver/config/bench_hyperfine.hpp"
+#include "tests/unit/temp_dir.hpp"
+
+namespace iobench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A temporary working folder holding data/in.txt; the test runs inside it.
+class BenchHyperfineTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    previous_ = fs::current_path();
+    fs::current_path(folder_.path());
+    fs::create_directories("data");
+    std::ofstream("data/in.txt") << "a\nb\n";
+  }
+  void TearDown() override { fs::current_path(previous_); }
+
+  static BenchRequest two_commands() {
+    BenchRequest request;
+    request.commands = {"cat {input}", "grep -c . {input}"};
+    request.inputs = {"data/in.txt"};
+    return request;
+  }
+
+  static std::string error_of(const BenchRequest& request) {
+    try {
+      build_bench_config(request);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.exit_code(), kExitUsage);
+      const std::string message = e.what();
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+      return message;
+    }
+    return "(no error)";
+  }
+
+  const test::TempDir folder_{"bench-hyperfine"};
+  fs::path previous_;
+};
+
+// hyperfine's -r, -m, -M: exactly N, or a precision target between a least and a most.
+TEST_F(BenchHyperfineTest, RunCountsMeanWhatTheyMeanInHyperfine) {
+  using Json = nlohmann::ordered_json;
+  BenchRequest request = two_commands();
+  EXPECT_EQ(bench_config_json(request)["repeats"], 10);
+  request.runs = 4;
+  EXPECT_EQ(bench_config_json(request)["repeats"], 4);
+  request.runs.reset();
+  request.min_runs = 3;
+  request.max_runs = 8;
+  EXPECT_EQ(bench_config_json(request)["repeats"],
+            Json::parse(R"({"min": 3, "max": 8, "ci_pct": 2})"));
+  const Config config = build_bench_config(request);
+  EXPECT_EQ(config.repeats_min, 3);
+  EXPECT_EQ(config.repeats, 8);
+  EXPECT_DOUBLE_EQ(config.repeats_ci_pct, 2);
+  request.ci_pct = 5;
+  EXPECT_EQ(bench_config_json(request)["repeats"]["ci_pct"], 5.0);
+  request.ci_pct.reset();
+  request.max_runs.reset();  // -m alone: at most max(10, 2 x -m)
+  EXPECT_EQ(bench_config_json(request)["repeats"]["max"], 10);
+  request.min_runs = 20;
+  EXPECT_EQ(bench_config_json(request)["repeats"]["max"], 40);
+  request.min_runs.reset();  // -M alone: at least min(10, -M)
+  request.max_runs = 30;
+  EXPECT_EQ(bench_config_json(request)["repeats"]["min"], 10);
+  request.max_runs = 4;
+  EXPECT_EQ(bench_config_json(request)["repeats"], 4);  // -M 4: at least 4 too, so exactly 4
+}
+
+TEST_F(BenchHyperfineTest, ParameterScansStepAsHyperfineWritesThem) {
+  using Values = std::vector<std::string>;
+  EXPECT_EQ(parameter_scan_values({"n", "1", "3"}, "").second, (Values{"1", "2", "3"}));
+  EXPECT_EQ(parameter_scan_values({"n", "1", "10"}, "3").second, (Values{"1", "4", "7", "10"}));
+  EXPECT_EQ(parameter_scan_values({"d", "0.3", "0.7"}, "0.2").second,
+            (Values{"0.3", "0.5", "0.7"}));
+  EXPECT_EQ(parameter_scan_values({"d", "1", "2"}, "0.25").second,
+            (Values{"1", "1.25", "1.50", "1.75", "2.00"}));
+  EXPECT_EQ(parameter_scan_values({"d", "-1", "0.75"}, "0.5").second,
+            (Values{"-1", "-0.5", "0.0", "0.5"}));
+  EXPECT_EQ(parameter_scan_values({"n", "2", "2"}, "").second, (Values{"2"}));
+  EXPECT_TRUE(parameter_scan_values({}, "").first.empty());
+  BenchRequest request;
+  request.commands = {"sleep 0.0{n}"};
+  request.parameter_scan = {"n", "1", "3"};
+  const Config config = build_bench_config(request);
+  ASSERT_EQ(config.params.size(), 1u);
+  EXPECT_EQ(config.params[0].first, "n");
+  EXPECT_EQ(config.params[0].second, (Values{"1", "2", "3"}));
+  EXPECT_EQ(config.baseline, "sleep 0.01");
+}
+
+TEST_F(BenchHyperfineTest, HooksShellAndIgnoreFailureReachEveryCommand) {
+  BenchRequest request;
+  request.commands = {"make -j {n}", "ninja -j {n}"};
+  request.param_specs = {"n=1,2"};
+  request.setup = "./configure";
+  request.prepare = {"make clean"};
+  request.cleanup = "rm -rf build-{n}";
+  request.ignore_failure = true;
+  request.shell_name = "bash --norc";
+  Config config = build_bench_config(request);
+  ASSERT_EQ(config.strategies.size(), 2u);
+  for (const StrategySpec& strategy : config.strategies) {
+    EXPECT_EQ(strategy.setup, "./configure");
+    EXPECT_EQ(strategy.prepare, "make clean");
+    EXPECT_EQ(strategy.cleanup, "rm -rf build-{n}");
+    EXPECT_TRUE(strategy.ignore_failure);
+    EXPECT_TRUE(strategy.shell);
+    EXPECT_EQ(strategy.shell_words, (std::vector<std::string>{"bash", "--norc"}));
+  }
+  request.prepare = {"make clean", "ninja -t clean"};  // once per command, in order
+  config = build_bench_config(request);
+  EXPECT_EQ(config.strategies[1].prepare, "ninja -t clean");
+  request.shell_name = "none";  // -S none: --no-shell
+  config = build_bench_config(request);
+  EXPECT_FALSE(config.strategies[0].shell);
+  EXPECT_EQ(config.strategies[0].args, (std::vector<std::string>{"make", "-j", "{n}"}));
+  request.shell_name = "default";
+  EXPECT_EQ(build_bench_config(request).strategies[0].shell_words, std::vector<std::string>{"sh"});
+}
+
+TEST_F(BenchHyperfineTest, ShowOutputIsTheInheritSink) {
+  BenchRequest request = two_commands();
+  request.show_output = true;
+  EXPECT_EQ(build_bench_config(request).sinks, std::vector<SinkKind>{SinkKind::kInherit});
+  request.show_output = false;
+  request.sinks = {"inherit", "pipe"};
+  EXPECT_EQ(build_bench_config(request).sinks,
+            (std::vector<SinkKind>{SinkKind::kInherit, SinkKind::kPipe}));
+}
+
+TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
+  auto expect_error = [](BenchRequest request, const std::string& part) {
+    EXPECT_NE(error_of(request).find(part), std::string::npos)
+        << "expected '" << part << "' in: " << error_of(request);
+  };
+  BenchRequest request = two_commands();
+  request.runs = 3;
+  request.min_runs = 2;
+  expect_error(request, "--runs 3: is exactly that many runs, while -m/-M bound");
+  request = two_commands();
+  request.ci_pct = 2;
+  expect_error(request, "--ci-pct: is the target between -m and -M");
+  request.min_runs = 2;
+  request.ci_pct = 0;
+  expect_error(request, "--ci-pct 0: must be a percentage above 0");
+  request = two_commands();
+  request.min_runs = 1;
+  expect_error(request, "--min-runs 1: must be 2 or more");
+  request.min_runs = 5;
+  request.max_runs = 3;
+  expect_error(request, "--max-runs 3: below --min-runs 5");
+  request = two_commands();
+  request.max_runs = 0;
+  expect_error(request, "--max-runs 0: must be 1 or more");
+  request = two_commands();
+  request.commands = {"sleep {n}"};
+  request.parameter_scan = {"n", "3", "1"};
+  expect_error(request, "-P n 3 1: an empty range");
+  request.parameter_scan = {"n", "0.5", "2"};
+  expect_error(request, "bounds with decimals need a step size: give -D");
+  request.parameter_step = "0";
+  expect_error(request, "-D 0: must be above 0");
+  request.parameter_scan = {"n", "1", "x"};
+  request.parameter_step = "";
+  expect_error(request, "-P n MAX 'x': not a number");
+  request.parameter_scan.clear();
+  request.parameter_step = "0.5";
+  expect_error(request, "-D 0.5: steps a -P VAR MIN MAX; give -P");
+  request = two_commands();
+  request.commands = {"sleep {n}"};
+  request.param_specs = {"n=1,2"};
+  request.parameter_scan = {"n", "1", "2"};
+  expect_error(request, "-P n: is given by -L too");
+  request = two_commands();
+  request.prepare = {"a", "b", "c"};
+  expect_error(request, "--prepare is given 3 times for 2 commands");
+  request.prepare = {"a", "b"};
+  request.reference = "true";
+  expect_error(request, "--prepare is given per command, and the --reference is not one of them");
+  request = two_commands();
+  request.shell = false;
+  request.shell_name = "bash";
+  expect_error(request, "-S bash: and --no-shell say different things");
+  request = two_commands();
+  request.shell_name = "'bash";
+  expect_error(request, "strategies[0].shell: must name a shell");
+  request = two_commands();
+  request.show_output = true;
+  request.sinks = {"pipe"};
+  expect_error(request, "--show-output is the inherit sink, and --sink says");
+  request = two_commands();
+  request.commands = {"true"};
+  request.parameter_scan = {"n", "1", "2"};
+  expect_error(request, "-P n: no command uses {n}");
+}
+
+TEST_F(BenchHyperfineTest, TheCommandLineSpellsThemOutAsGiven) {
+  BenchRequest request = two_commands();
+  request.commands = {"sleep 0.{n}"};
+  request.min_runs = 3;
+  request.max_runs = 9;
+  request.ci_pct = 1.5;
+  request.parameter_scan = {"n", "1", "3"};
+  request.parameter_step = "2";
+  request.shell_name = "bash --norc";
+  request.setup = "make";
+  request.prepare = {"sync"};
+  request.cleanup = "make clean";
+  request.ignore_failure = true;
+  request.show_output = true;
+  EXPECT_EQ(bench_command_line(request),
+            "iobench bench --input data/in.txt --min-runs 3 --max-runs 9 --ci-pct 1.5 "
+            "--parameter-scan n 1 3 --parameter-step-size 2 --shell 'bash --norc' --setup make "
+            "--prepare sync --cleanup 'make clean' --ignore-failure --show-output --warmup 1 "
+            "--cache warm --order interleave 'sleep 0.{n}'");
+}
+
+}  // namespace
+}  // namespace iobench

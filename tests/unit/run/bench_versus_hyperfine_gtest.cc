@@ -1,0 +1,99 @@
+// `bench --compare-with hyperfine` (docs/bench.md): the hyperfine command lines that measure what
+// iobench measured, with the same options, one per input and sink.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "driver/config/bench_config.hpp"
+#include "driver/run/bench_versus_hyperfine.hpp"
+
+namespace iobench {
+namespace {
+
+// Whether `words` appear in argv one after the other.
+bool has(const std::vector<std::string>& argv, const std::vector<std::string>& words) {
+  return std::search(argv.begin(), argv.end(), words.begin(), words.end()) != argv.end();
+}
+
+std::vector<HyperfineCall> calls_of(const BenchRequest& request, bool with_input_option) {
+  const Config config = build_bench_config(request);
+  return hyperfine_calls(config, build_plan(config, PlanOptions{}), "/usr/bin/hyperfine",
+                         with_input_option, "/tmp/f");
+}
+
+BenchRequest request_with_every_option() {
+  BenchRequest request;
+  request.commands = {"sleep 0.{n}", "true {n}"};
+  request.param_specs = {"n=1,2"};
+  request.min_runs = 3;
+  request.max_runs = 5;
+  request.shell_name = "bash --norc";
+  request.setup = "make";
+  request.prepare = {"sync {n}", "true"};
+  request.ignore_failure = true;
+  request.sinks = {"null", "pipe"};
+  request.stdin_file = "/etc/hostname";
+  return request;
+}
+
+TEST(BenchVersusHyperfine, OneCallPerSinkWithTheSameOptionsAndCommands) {
+  const std::vector<HyperfineCall> calls = calls_of(request_with_every_option(), false);
+  ASSERT_EQ(calls.size(), 2u);  // null and pipe
+  const std::vector<std::string>& argv = calls[0].argv;
+  EXPECT_EQ(argv.front(), "/usr/bin/hyperfine");
+  EXPECT_TRUE(has(argv, {"--style", "none"}));
+  EXPECT_TRUE(has(argv, {"--min-runs", "3", "--max-runs", "5"}));
+  EXPECT_TRUE(has(argv, {"--warmup", "1"}));
+  EXPECT_TRUE(has(argv, {"--shell", "bash --norc"}));
+  EXPECT_TRUE(has(argv, {"--ignore-failure"}));
+  EXPECT_TRUE(has(argv, {"--output=null"}));
+  EXPECT_TRUE(has(calls[1].argv, {"--output=pipe"}));
+  EXPECT_TRUE(has(argv, {"--setup", "make"}));
+  EXPECT_TRUE(has(argv, {"--export-json", calls[0].json.string()}));
+  // One --prepare per command, params filled; then each command named as iobench names it, its
+  // stdin redirected through the shell (hyperfine 1.15 has no --input).
+  EXPECT_TRUE(has(argv, {"--prepare", "sync 1", "--prepare", "sync 2", "--prepare", "true"}));
+  EXPECT_TRUE(has(argv, {"-n", "sleep 0.1", "{ sleep 0.1\n} < '/etc/hostname'"}));
+  EXPECT_TRUE(has(argv, {"-n", "true 2", "{ true 2\n} < '/etc/hostname'"}));
+  EXPECT_EQ(calls[0].cells.size(), 4u);  // two commands, two values each
+  EXPECT_FALSE(has(argv, {"--input", "/etc/hostname"}));
+  // A hyperfine with --input gets the file there, the command as it is.
+  const std::vector<HyperfineCall> newer = calls_of(request_with_every_option(), true);
+  EXPECT_TRUE(has(newer[0].argv, {"--input", "/etc/hostname"}));
+  EXPECT_TRUE(has(newer[0].argv, {"-n", "sleep 0.1", "sleep 0.1"}));
+}
+
+TEST(BenchVersusHyperfine, ASetupWithParamsRunsOnceForEachValue) {
+  BenchRequest request;
+  request.commands = {"sleep 0.{n}"};
+  request.param_specs = {"n=1,2"};
+  request.setup = "prepare {n}";
+  const std::vector<HyperfineCall> calls = calls_of(request, false);
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_TRUE(has(calls[0].argv, {"--setup", "prepare 1"}));
+  EXPECT_TRUE(has(calls[1].argv, {"--setup", "prepare 2"}));
+  EXPECT_TRUE(has(calls[0].argv, {"--runs", "10"}));
+}
+
+TEST(BenchVersusHyperfine, WithoutAShellTheCommandsAreWordsForMinusN) {
+  BenchRequest request;
+  request.commands = {"printf '%s\\n' 'a b'"};
+  request.shell = false;
+  const std::vector<HyperfineCall> calls = calls_of(request, false);
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_TRUE(has(calls[0].argv, {"-N"}));
+  EXPECT_TRUE(has(calls[0].argv, {"printf '%s\\n' 'a b'"}));
+  request.stdin_file = "/etc/hostname";  // no shell to redirect it, no --input to pass it
+  try {
+    calls_of(request, false);
+    FAIL() << "a stdin file without a shell or --input was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("this hyperfine has no --input"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace iobench
