@@ -7,40 +7,38 @@
 namespace iobench::history {
 namespace {
 
-std::string atom_id_of(const StoredSeries& series, const StoredRun& run) {
-  return fmt::format("urn:iobench:change:{}@{}", series.series_hash, run.run_hash);
+// What names the regression: its series, the run that starts it, and where it was found.
+SiteRegression regression_at(std::size_t series, const StoredSeries& stored, const StoredRun& run,
+                             RegressionSource source) {
+  SiteRegression r;
+  r.series = series;
+  r.change_id = change_id(stored.series_hash, run.run_hash);
+  r.atom_id = fmt::format("urn:iobench:change:{}@{}", stored.series_hash, run.run_hash);
+  r.source = source;
+  r.run = &run;
+  r.updated = feed_date(run);
+  return r;
 }
 
 SiteRegression from_check(const CellCheck& cell, std::size_t series) {
-  const RunPoint& newest = cell.timeline->points.back();
-  SiteRegression r;
-  r.series = series;
-  r.change_id = cell.change_id;
-  r.atom_id = atom_id_of(*cell.timeline->series, *newest.run);
-  r.source = RegressionSource::kNewestRun;
-  r.run = newest.run;
+  SiteRegression r = regression_at(series, *cell.timeline->series,
+                                   *cell.timeline->points.back().run, RegressionSource::kNewestRun);
   r.before_s = cell.comparison.base_median;
   r.after_s = cell.comparison.new_median;
   r.p_value = cell.comparison.p_value;
   r.why = cell.why;
   r.summary = describe_cell(cell);
-  r.updated = feed_date(*r.run);
   return r;
 }
 
 SiteRegression from_change(const SeriesChange& change, std::size_t series) {
-  SiteRegression r;
-  r.series = series;
-  r.change_id = change.change_id;
-  r.atom_id = atom_id_of(*change.timeline->series, *change.first_run->run);
-  r.source = RegressionSource::kChangePoint;
-  r.run = change.first_run->run;
+  SiteRegression r = regression_at(series, *change.timeline->series, *change.first_run->run,
+                                   RegressionSource::kChangePoint);
   r.before_s = change.point.mean_before;
   r.after_s = change.point.mean_after;
   r.p_value = change.point.p_value;
   r.why = change.why;
   r.summary = describe_change(change);
-  r.updated = feed_date(*r.run);
   return r;
 }
 

@@ -66,11 +66,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="iobench-site-cdp-") as profile:
         browser = Browser(args.chromium, profile)
         try:
-            target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-            session = browser.call("Target.attachToTarget",
-                                   {"targetId": target, "flatten": True})["sessionId"]
-            for domain in ("Page", "Runtime", "Log", "Network"):
-                browser.call(f"{domain}.enable", session=session)
+            session = browser.open_tab()
             index, _, _ = open_page(browser, session, os.path.join(args.site, "index.html"))
             pages = ["index.html", "regressions.html"] + [r["href"] for r in index["rows"]]
             page_points = {r["href"]: expected_points[r["test"]] for r in index["rows"]
