@@ -87,7 +87,8 @@ void check_site_folder(const fs::path& dir) {
 }
 
 PublishOutcome publish_site(const HistoryData& data, const std::vector<Timeline>& timelines,
-                            const fs::path& dir, const SiteText& text, std::ostream& progress) {
+                            const fs::path& dir, const SiteText& text, std::ostream& progress,
+                            std::chrono::milliseconds progress_every) {
   check_site_folder(dir);
   const SiteModel site = build_site_model(data, timelines, text.store_name);
   BuildFolder build(dir);
@@ -100,7 +101,7 @@ PublishOutcome publish_site(const HistoryData& data, const std::vector<Timeline>
   auto said = Clock::now();
   for (std::size_t i = 0; i < site.series.size(); ++i) {
     write(site.series[i].page, render_series_page(site, i, data, text));
-    if (Clock::now() - said >= std::chrono::seconds(1)) {
+    if (Clock::now() - said >= progress_every) {
       fmt::print(progress, "iobench history publish: {} of {} series pages\n", i + 1,
                  site.series.size());
       said = Clock::now();

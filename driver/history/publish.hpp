@@ -3,6 +3,7 @@
 // fresh folder beside DIR (DIR.tmp-XXXXXX) and put in DIR's place only when whole, so a failure
 // leaves DIR as it was. DIR must be missing, empty, or a site published before (it holds
 // .iobench-site): anything else is refused, so a typo cannot replace someone's folder.
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <iosfwd>
@@ -25,11 +26,13 @@ struct PublishOutcome {
 // neither empty nor a site; nothing is written then.
 void check_site_folder(const std::filesystem::path& dir);
 
-// Writes the site of `data` into `dir`. Progress goes to `progress` about once a second while
-// the series pages are written (a store of thousands of series takes a while). Throws
-// iobench::Error naming what could not be written; `dir` is then as it was.
+// Writes the site of `data` into `dir`. While the series pages are written, a line goes to
+// `progress` each time `progress_every` has passed since the last (a store of thousands of
+// series takes a while). Throws iobench::Error naming what could not be written; `dir` is then
+// as it was.
 PublishOutcome publish_site(const HistoryData& data, const std::vector<Timeline>& timelines,
                             const std::filesystem::path& dir, const SiteText& text,
-                            std::ostream& progress);
+                            std::ostream& progress,
+                            std::chrono::milliseconds progress_every = std::chrono::seconds(1));
 
 }  // namespace iobench::history

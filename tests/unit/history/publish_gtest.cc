@@ -226,6 +226,13 @@ TEST_F(SiteFolder, ASiteIsWrittenWholeAndReplacesTheSitePublishedBefore) {
   EXPECT_EQ(entries(site), 7u);  // the old site went whole
   EXPECT_FALSE(fs::exists(site / "stale.html"));
   EXPECT_EQ(entries(root_ / "public"), 1u);  // no build folder and no old site left
+  EXPECT_EQ(progress.str(), "");             // each took less than a second
+  std::ostringstream every_page;
+  publish_site(h.data, h.timelines, site, SiteText{}, every_page, std::chrono::milliseconds(0));
+  EXPECT_EQ(every_page.str(),
+            "iobench history publish: 1 of 3 series pages\n"
+            "iobench history publish: 2 of 3 series pages\n"
+            "iobench history publish: 3 of 3 series pages\n");
   fs::create_directories(root_ / "empty");
   publish_site(h.data, h.timelines, root_ / "empty", SiteText{}, progress);
   EXPECT_EQ(entries(root_ / "empty"), 7u);
