@@ -58,8 +58,7 @@ html::TableRow index_row(const SiteSeries& series) {
 }
 
 std::string_view source_words(RegressionSource source) {
-  return source == RegressionSource::kNewestRun ? "the newest run against its baseline"
-                                                : "a change point along the runs";
+  return source == RegressionSource::kNewestRun ? "history check" : "a change point";
 }
 
 html::TableRow regression_row(const SiteModel& site, const SiteRegression& r) {
@@ -67,19 +66,21 @@ html::TableRow regression_row(const SiteModel& site, const SiteRegression& r) {
   html::Cell change = html::text_cell(r.change_id);
   change.html = fmt::format(R"(<a href="{}#change-{}">{}</a>)", html::escape(series.page),
                             html::escape(r.change_id), change.html);
-  html::Cell label = html::text_cell(series_label(*series.timeline->series));
+  html::Cell label = html::text_cell(series_label(*series.timeline->series), "text notes");
   label.html = fmt::format(R"(<a href="{}">{}</a>)", html::escape(series.page), label.html);
+  html::Cell run = html::text_cell(run_label(*r.run));
+  run.title = r.updated;
+  // Which, how much and why first (a phone shows the first columns): the figures behind follow.
   html::TableRow row;
-  row.cells = {change,
-               label,
-               html::text_cell(r.updated),
-               html::text_cell(run_label(*r.run)),
+  row.cells = {label,
+               html::number_cell(r.after_s / r.before_s - 1, format_change(r.before_s, r.after_s)),
+               run,
+               html::text_cell(format_explanation(r.why), "verdict"),
                html::number_cell(r.before_s, format_seconds(r.before_s)),
                html::number_cell(r.after_s, format_seconds(r.after_s)),
-               html::number_cell(r.after_s / r.before_s - 1, format_change(r.before_s, r.after_s)),
                html::number_cell(r.p_value, r.p_value ? fmt::format("{:.2g}", *r.p_value) : ""),
                html::text_cell(source_words(r.source)),
-               html::text_cell(format_explanation(r.why), "text notes")};
+               change};
   return row;
 }
 
@@ -197,16 +198,18 @@ std::string render_regressions_page(const SiteModel& site, const SiteText& text)
     table.caption =
         "Slower and not acknowledged (iobench history ack CHANGE --why TEXT marks one as "
         "expected)";
-    table.columns = {{"change", "SERIES@RUN, what history ack takes", true},
-                     {"series", "", true},
-                     {"date", "the first run of the slower level", true},
-                     {"run", "its commit, else its date", true},
+    table.columns = {{"series", "", true},
+                     {"change", "", false},
+                     {"run", "the first run of the slower level: its commit, else its date", true},
+                     {"what moved", "the other figures that moved with elapsed", true},
                      {"before", "", false},
                      {"after", "", false},
-                     {"change", "", false},
                      {"p", "", false},
-                     {"found by", "", true},
-                     {"what moved", "the other figures that moved with elapsed", true}};
+                     {"found by",
+                      "history check: the newest run against its baseline; a change point: a "
+                      "slower level along the runs",
+                      true},
+                     {"id", "SERIES@RUN, what history ack takes", true}};
     for (const SiteRegression& r : site.regressions) table.rows.push_back(regression_row(site, r));
     page += html::render_table(table);
   }

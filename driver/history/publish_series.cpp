@@ -131,8 +131,8 @@ std::string changes_table(const std::vector<SeriesChange>& changes) {
                  html::number_cell(c.point.relative_change(),
                                    format_change(c.point.mean_before, c.point.mean_after)),
                  html::number_cell(c.point.p_value, fmt::format("{:.2g}", c.point.p_value)),
-                 html::text_cell(format_explanation(c.why), "text notes"),
-                 html::text_cell(c.ack != nullptr ? ack_words(*c.ack) : "no", "text notes")};
+                 html::text_cell(format_explanation(c.why), "verdict"),
+                 html::text_cell(c.ack != nullptr ? ack_words(*c.ack) : "no", "verdict")};
     table.rows.push_back(std::move(row));
   }
   return out + html::render_table(table) + "</section>\n";

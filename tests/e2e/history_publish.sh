@@ -19,12 +19,13 @@ iobench=$bin/iobench
 store=$tmp/h.sqlite
 source "$src/tests/e2e/history_lib.bash"
 
-# A third series whose name is no file name: a slash, spaces and markup.
+# A third series whose name is no file name: a slash, spaces and markup. It runs steady's script:
+# a sleep is steady on a loaded machine, a bare cat of 2 ms is not.
 odd='odd / name <b>'
-python3 - "$tmp/hist.json" "$odd" <<'PY'
+python3 - "$tmp/hist.json" "$odd" "$tmp/work/steady.sh" <<'PY'
 import json, sys
 config = json.load(open(sys.argv[1]))
-config["strategies"].append({"name": sys.argv[2], "command": ["cat", "{input}"]})
+config["strategies"].append({"name": sys.argv[2], "command": ["sh", sys.argv[3], "{input}"]})
 json.dump(config, open(sys.argv[1], "w"))
 PY
 measure a1 0.10
@@ -94,7 +95,7 @@ shots=${IOBENCH_PUBLISH_SCREENSHOTS:-$tmp/shots}
 mkdir -p "$shots"
 tunable_page=$(grep -o 'href="series-[0-9a-f]*\.html">tunable<' "$tmp/site/index.html" | cut -d'"' -f2)
 [ -n "$tunable_page" ] || fail "no link to tunable's page in the index"
-for page in index:index.html series:$tunable_page; do
+for page in index:index.html series:$tunable_page regressions:regressions.html; do
   for size in desktop:1280,1000 phone:390,1400; do
     out="$shots/${page%%:*}-${size%%:*}.png"
     timeout 120 "${browser[@]}" --screenshot="$out" --window-size="${size#*:}" \
