@@ -16,7 +16,8 @@ history::EnvLookup environment();
 // --history given (or not) to a history subcommand, resolved as docs/history.md says.
 history::StoreLocation store_location(const std::optional<std::string>& given);
 void add_store_option(CLI::App& sub, std::optional<std::string>& store);
-// Adds the subcommands that only read (check, changes, list, show, plot, export) to `history`.
+// Adds the subcommands that read the store (check, changes, list, show, plot, export, publish)
+// to `history`.
 void setup_history_reports(CLI::App& history, int& exit_code);
 
 // `--history [PATH|URL]` on run, bench and merge (docs/history.md, "Adding runs"): the store is

@@ -1,4 +1,5 @@
-// `iobench history list|show|check|changes|plot|export`: what the store says (docs/history.md).
+// `iobench history list|show|check|changes|plot|export|publish`: what the store says
+// (docs/history.md).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
 #include "driver/history/listing.hpp"
+#include "driver/history/publish.hpp"
 #include "driver/history/store.hpp"
 #include "driver/history/trend_plot.hpp"
 
@@ -174,6 +176,34 @@ void setup_export(CLI::App& sub, int& exit_code) {
   });
 }
 
+struct PublishCli {
+  std::optional<std::string> store;
+  std::string output;
+  history::SiteText text;
+};
+
+void setup_publish(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<PublishCli>();
+  sub.add_option("-o,--output", cli->output,
+                 "The site's folder: new, empty, or a site published before (replaced whole)")
+      ->required();
+  sub.add_option("--title", cli->text.title, "The site's title")->capture_default_str();
+  sub.add_option("--base-url", cli->text.base_url,
+                 "Where the site is served (https://...): the feed's links become absolute");
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    history::check_site_folder(cli->output);  // before the store is read: a typo fails fast
+    const auto loaded = load(cli->store);
+    cli->text.store_name = store_location(cli->store).display;
+    const history::PublishOutcome outcome =
+        history::publish_site(loaded->data, loaded->timelines, cli->output, cli->text, std::cerr);
+    fmt::print(stderr,
+               "iobench history publish: {} series, {} open regression(s), {} files in {}\n",
+               outcome.series, outcome.regressions, outcome.files, cli->output);
+    exit_code = kExitOk;
+  });
+}
+
 }  // namespace
 
 void setup_history_reports(CLI::App& history, int& exit_code) {
@@ -191,6 +221,9 @@ void setup_history_reports(CLI::App& history, int& exit_code) {
   setup_export(
       *history.add_subcommand("export", "Each series' newest run in Bencher Metric Format"),
       exit_code);
+  setup_publish(*history.add_subcommand(
+                    "publish", "A static site of every series, the open regressions and a feed"),
+                exit_code);
 }
 
 }  // namespace iobench

@@ -45,6 +45,11 @@ figure { margin: 8px 0; }
 figure.chart { overflow-x: auto; }
 figure svg { display: block; max-width: 100%; height: auto; }
 .is-hidden { display: none; }
+/* The history site's trend scales to the screen, down to a width whose labels still read; a
+   narrower screen scrolls it, starting at its right end: the newest runs. */
+figure.trend { overflow-x: auto; }
+figure.trend svg { min-width: 560px; direction: ltr; }
+ul.warnings li.slower { color: var(--bad); }
 /* A section far off screen is laid out only when it comes near: a page of 1,000 tests opens fast. */
 section.place { content-visibility: auto; contain-intrinsic-size: auto 1500px; }
 button.sort { all: unset; cursor: pointer; }
@@ -67,6 +72,7 @@ footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
   h1 { font-size: 19px; }
   figure.chart svg, figure.key svg { max-width: none; }
   figure.key { overflow-x: auto; }
+  figure.trend { direction: rtl; }
 }
 @media print {
   @page { margin: 12mm; }

@@ -106,16 +106,25 @@ std::string chart_key() {
 
 }  // namespace
 
-std::string render_html_report(const ReportModel& model, const HtmlReportOptions& options) {
-  const std::string title = options.title.empty() ? default_title(model) : options.title;
-  const std::string_view script = report_script();
-  std::string page = fmt::format(
+std::string html_page_head(std::string_view title, std::string_view generator) {
+  return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n"
-      "<meta name=\"generator\" content=\"iobench report\">\n<title>{}</title>\n<style>{}</style>\n"
-      "</head>\n<body>\n<header>\n<h1>{}</h1>\n",
-      content_security_policy(script), escape(title), report_stylesheet(), escape(title));
+      "<meta name=\"generator\" content=\"{}\">\n<title>{}</title>\n<style>{}</style>\n"
+      "</head>\n<body>\n",
+      content_security_policy(report_script()), escape(generator), escape(title),
+      report_stylesheet());
+}
+
+std::string html_page_tail() {
+  return fmt::format("<script>{}</script>\n</body>\n</html>\n", report_script());
+}
+
+std::string render_html_report(const ReportModel& model, const HtmlReportOptions& options) {
+  const std::string title = options.title.empty() ? default_title(model) : options.title;
+  std::string page = html_page_head(title, "iobench report");
+  page += "<header>\n<h1>" + escape(title) + "</h1>\n";
   page += glance(model) + navigation(model) + "</header>\n<main>\n";
   page += tests_panel(model) + run_warnings(model) + chart_key();
   for (std::size_t i = 0; i < model.sections.size(); ++i) {
@@ -125,8 +134,7 @@ std::string render_html_report(const ReportModel& model, const HtmlReportOptions
   page +=
       "</main>\n<footer>Made by <code>iobench report</code>; what each figure is: "
       "docs/reports.md, \"The HTML report\".</footer>\n";
-  page += fmt::format("<script>{}</script>\n</body>\n</html>\n", script);
-  return page;
+  return page + html_page_tail();
 }
 
 void write_html_report(const std::vector<std::filesystem::path>& files,

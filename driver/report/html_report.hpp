@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "driver/report/html_model.hpp"
@@ -19,6 +20,11 @@ struct HtmlReportOptions {
   std::string title;     // empty: "iobench report: " and the run files' names
   std::string baseline;  // the reference test; empty: the config's baseline, else the fastest
 };
+
+// What every page of the report and of the history site starts and ends with: the viewport, the
+// CSP that lets only the one script run, the stylesheet; then the script and the closing tags.
+std::string html_page_head(std::string_view title, std::string_view generator);
+std::string html_page_tail();
 
 // The whole page.
 std::string render_html_report(const ReportModel& model, const HtmlReportOptions& options);

@@ -89,6 +89,15 @@ class Browser:
                 return event
             self.events.append(event)
 
+    def open_tab(self):
+        """A new blank tab that reports its console, log and network events; its session id."""
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.call("Target.attachToTarget",
+                            {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log", "Network"):
+            self.call(f"{domain}.enable", session=session)
+        return session
+
     def close(self):
         try:
             self.call("Browser.close", timeout=5)
@@ -221,11 +230,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="iobench-cdp-") as profile:
         browser = Browser(args.chromium, profile)
         try:
-            target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-            session = browser.call("Target.attachToTarget",
-                                   {"targetId": target, "flatten": True})["sessionId"]
-            for domain in ("Page", "Runtime", "Log", "Network"):
-                browser.call(f"{domain}.enable", session=session)
+            session = browser.open_tab()
             started = time.monotonic()
             browser.call("Page.navigate", {"url": page_url}, session)
             browser.wait_for("Page.loadEventFired", timeout=60)
