@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "common/size.hpp"
+#include "driver/config/decide_keys.hpp"
 #include "driver/config/disturbance_keys.hpp"
 #include "driver/config/json_text.hpp"
 #include "driver/config/repeats.hpp"
@@ -305,7 +306,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
               {"name", "description", "inputs", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
                "drain", "counters", "history", "disturbance", "disturbance_threshold_cpus",
-               "$schema"});
+               "decide", "decide_margin_pct", "$schema"});
   // clang-format on
 
   Config config;
@@ -339,6 +340,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   parse_schedule(v, root, config);
   parse_machine(v, root, config);
   config_detail::parse_disturbance(v, root, config);
+  config_detail::parse_decide(v, root, config);
   check_unique_names(v, config);
   check_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
