@@ -17,6 +17,9 @@ constexpr double kNothingSpent = 1e-13;
 // Where the continuation density is cut off when a look has no boundary: 9 standard deviations
 // of S(t) leave less than 1e-18 outside.
 constexpr double kDensityReach = 9;
+// A plan with a long budget looks this often at most: each look costs a convolution on the
+// grid, and more looks gain little power once they are a few runs apart.
+constexpr std::size_t kMaxLooks = 30;
 
 double normal_pdf(double z) {
   return std::exp(-z * z / 2) / std::sqrt(2 * std::numbers::pi);
@@ -132,6 +135,22 @@ std::vector<double> z_boundaries(const std::vector<double>& t, const std::vector
   return z;
 }
 
+// The runs a side of each look: every run from the first look to the budget, or, past
+// kMaxLooks of them, kMaxLooks counts spread evenly over that span (the last at the budget).
+std::vector<std::size_t> look_runs(const SequentialPlan& plan) {
+  const std::size_t span = plan.max_runs - plan.first_look_runs;
+  std::vector<std::size_t> runs;
+  if (span + 1 <= kMaxLooks) {
+    for (std::size_t r = plan.first_look_runs; r <= plan.max_runs; ++r) runs.push_back(r);
+    return runs;
+  }
+  for (std::size_t k = 0; k < kMaxLooks; ++k) {
+    const std::size_t r = plan.first_look_runs + (span * k + (kMaxLooks - 1) / 2) / (kMaxLooks - 1);
+    if (runs.empty() || r > runs.back()) runs.push_back(r);
+  }
+  return runs;
+}
+
 }  // namespace
 
 double obrien_fleming_spent(double alpha, double information_fraction) {
@@ -145,16 +164,17 @@ double obrien_fleming_spent(double alpha, double information_fraction) {
 
 std::vector<Look> plan_looks(const SequentialPlan& plan) {
   validate(plan);
+  const std::vector<std::size_t> runs = look_runs(plan);
   std::vector<double> t;
   std::vector<double> spent;
-  for (std::size_t runs = plan.first_look_runs; runs <= plan.max_runs; ++runs) {
-    t.push_back(static_cast<double>(runs) / static_cast<double>(plan.max_runs));
+  for (const std::size_t r : runs) {
+    t.push_back(static_cast<double>(r) / static_cast<double>(plan.max_runs));
     spent.push_back(obrien_fleming_spent(plan.alpha, t.back()));
   }
   const std::vector<double> z = z_boundaries(t, spent);
   std::vector<Look> looks(t.size());
   for (std::size_t k = 0; k < t.size(); ++k) {
-    looks[k].runs = plan.first_look_runs + k;
+    looks[k].runs = runs[k];
     looks[k].information_fraction = t[k];
     looks[k].z_boundary = z[k];
     looks[k].nominal_alpha = std::isinf(z[k]) ? 0.0 : 2 * normal_sf(z[k]);
@@ -169,9 +189,9 @@ SequentialResult SequentialRule::decide(std::span<const double> reference_s,
                                         std::span<const double> test_s) const {
   SequentialResult result;
   result.runs = std::min(reference_s.size(), test_s.size());
-  if (result.runs < plan_.first_look_runs) return result;
-  const std::size_t runs = std::min(result.runs, plan_.max_runs);
-  const Look& look = looks_[runs - plan_.first_look_runs];
+  result.look = look_at(result.runs);
+  if (result.look == 0) return result;
+  const Look& look = looks_[result.look - 1];
   const bool last = result.runs >= plan_.max_runs;
   if (look.nominal_alpha > 0) {
     result.confidence = 1 - look.nominal_alpha;
@@ -190,6 +210,13 @@ SequentialResult SequentialRule::decide(std::span<const double> reference_s,
   }
   if (last) result.decision = Decision::kBudget;
   return result;
+}
+
+std::size_t SequentialRule::look_at(std::size_t runs) const {
+  const auto after =
+      std::upper_bound(looks_.begin(), looks_.end(), runs,
+                       [](std::size_t r, const Look& look) { return r < look.runs; });
+  return static_cast<std::size_t>(after - looks_.begin());
 }
 
 std::string_view to_string(Decision decision) {

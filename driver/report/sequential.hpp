@@ -4,9 +4,10 @@
 // decided, "different" or "equivalent", or not yet, until a budget of runs.
 //
 // The rule, exactly. A plan has a first look at `first_look_runs` ok runs a side, then one look
-// per further run a side, the last at `max_runs` (the budget); alpha is the overall two-sided
-// error rate (default 0.05). Look k sees n_k = min(runs of the reference, runs of the test) a
-// side; its information fraction is t_k = n_k / max_runs (the Mann-Whitney statistic's
+// per further run a side (at most 30 looks, spread evenly over a longer span), the last at
+// `max_runs` (the budget); alpha is the overall two-sided error rate (default 0.05). Look k is
+// planned at n_k runs a side and made once the smaller side has them; its information fraction
+// is t_k = n_k / max_runs (the Mann-Whitney statistic's
 // information grows as m n / (m + n), n / 2 for equal sides). The alpha spent by fraction t is
 // Lan and DeMets' O'Brien-Fleming-like function, alpha / 2 on each side
 //     alpha(t) = 2 (2 - 2 Phi(z_{1 - alpha/4} / sqrt(t))),
@@ -64,6 +65,7 @@ enum class Decision { kContinue, kDifferent, kEquivalent, kBudget };
 struct SequentialResult {
   Decision decision = Decision::kContinue;
   std::size_t runs = 0;              // ok runs a side the look used (the smaller side)
+  std::size_t look = 0;              // which look (1 = the first); 0 before the first
   double confidence = 0;             // of the look's interval; 0 before the first look
   std::optional<Interval> interval;  // of the ratio test / reference; empty: too few runs
 };
@@ -71,9 +73,13 @@ struct SequentialResult {
 class SequentialRule {
  public:
   explicit SequentialRule(const SequentialPlan& plan);
-  // The decision after a round; call it once per look (when the smaller side has gained a run).
+  // The decision after a round, at the last look whose runs the smaller side has; call it once
+  // per look (look_at tells when it changes): a look repeated on more data spends its alpha
+  // twice.
   [[nodiscard]] SequentialResult decide(std::span<const double> reference_s,
                                         std::span<const double> test_s) const;
+  // The look (1 = the first) that `runs` ok runs a side have reached; 0 before the first.
+  [[nodiscard]] std::size_t look_at(std::size_t runs) const;
   [[nodiscard]] const SequentialPlan& plan() const { return plan_; }
   [[nodiscard]] const std::vector<Look>& looks() const { return looks_; }
 

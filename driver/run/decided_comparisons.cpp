@@ -52,9 +52,10 @@ const report::SequentialResult& DecidedComparisons::look(
     Comparison& comparison, const std::vector<std::vector<double>>& ok_elapsed_s) {
   const std::vector<double>& reference = ok_elapsed_s[comparison.reference_cell];
   const std::vector<double>& test = ok_elapsed_s[comparison.test_cell];
-  // A decision stands, and a look is made once per run of the smaller side: looking again at
-  // the same count would spend its alpha twice.
-  if (decided(comparison.last) || std::min(reference.size(), test.size()) == comparison.last.runs)
+  // A decision stands, and each look is made once: looking again on more data would spend its
+  // alpha twice.
+  if (decided(comparison.last) ||
+      rule_->look_at(std::min(reference.size(), test.size())) == comparison.last.look)
     return comparison.last;
   comparison.last = rule_->decide(reference, test);
   return comparison.last;

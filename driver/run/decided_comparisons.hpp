@@ -26,7 +26,7 @@ class DecidedComparisons {
  public:
   DecidedComparisons(const Plan& plan, const Config& config);
   // True when `cell`, whose ok runs so far are ok_elapsed_s[cell], needs no further measured
-  // run. Looks at a comparison once each time its smaller side has gained a run.
+  // run. Looks at a comparison once per look of the plan (report::SequentialRule::look_at).
   bool enough(std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s);
   // After the last run: each comparison's last look (its cells' last runs were asked about
   // before they ran), then one line per comparison, in the plan's cell order, as

@@ -86,6 +86,7 @@ TEST(SequentialRule, FiveRunsASideCannotReachTheFirstLooksLevel) {
   // The smallest two-sided p of 5 and 5 runs is 2 / 252 = 0.0079, above the look's 0.0031.
   EXPECT_EQ(result.decision, Decision::kContinue);
   EXPECT_EQ(result.runs, 5u);
+  EXPECT_EQ(result.look, 1u);
   EXPECT_NEAR(result.confidence, 1 - 0.00305064551598, 1e-12);
   EXPECT_FALSE(result.interval);
 }
@@ -96,6 +97,7 @@ TEST(SequentialRule, BeforeTheFirstLookItKeepsGoing) {
   const SequentialResult result = rule.decide(reference, scaled(kReference6, 2));
   EXPECT_EQ(result.decision, Decision::kContinue);
   EXPECT_EQ(result.runs, 4u) << "the smaller side counts";
+  EXPECT_EQ(result.look, 0u);
   EXPECT_EQ(result.confidence, 0);
 }
 
@@ -152,6 +154,30 @@ TEST(SequentialRule, MoreRunsThanTheBudgetUseTheLastLook) {
   EXPECT_EQ(result.runs, 7u);
   EXPECT_NEAR(result.confidence, 1 - rule.looks().back().nominal_alpha, 1e-15);
   EXPECT_EQ(result.decision, Decision::kBudget);
+}
+
+TEST(PlanLooks, ALongBudgetHasThirtyLooksSpreadOverIt) {
+  const std::vector<Look> looks = plan_looks(SequentialPlan{2, 1000, 0.05, 0.01});
+  ASSERT_EQ(looks.size(), 30u);
+  EXPECT_EQ(looks.front().runs, 2u);
+  EXPECT_EQ(looks[1].runs, 36u);  // 2 + 998 / 29, rounded
+  EXPECT_EQ(looks.back().runs, 1000u);
+  for (std::size_t k = 1; k < looks.size(); ++k) EXPECT_GT(looks[k].runs, looks[k - 1].runs);
+  EXPECT_LT(looks.back().nominal_alpha, 0.05);
+  EXPECT_GT(looks.back().nominal_alpha, looks[28].nominal_alpha);
+  // Thirty looks and no more: every run up to 31 looks, 32 spreads.
+  EXPECT_EQ(plan_looks(SequentialPlan{2, 31, 0.05, 0.01}).size(), 30u);
+  EXPECT_EQ(plan_looks(SequentialPlan{2, 32, 0.05, 0.01}).size(), 30u);
+  EXPECT_EQ(plan_looks(SequentialPlan{2, 32, 0.05, 0.01}).back().runs, 32u);
+}
+
+TEST(SequentialRule, LookAtCountsTheLooksReached) {
+  const SequentialRule rule{SequentialPlan{2, 1000, 0.05, 0.01}};
+  EXPECT_EQ(rule.look_at(1), 0u);
+  EXPECT_EQ(rule.look_at(2), 1u);
+  EXPECT_EQ(rule.look_at(35), 1u) << "between looks, the last one reached";
+  EXPECT_EQ(rule.look_at(36), 2u);
+  EXPECT_EQ(rule.look_at(5000), 30u);
 }
 
 TEST(PlanLooks, RefusesAPlanWithoutLooks) {
