@@ -81,7 +81,7 @@ struct Config {
   // Stop a test's cells once its comparison with the baseline is decided (docs/reports.md,
   // "Deciding a comparison"); on by default with a precision target.
   bool decide = false;
-  double decide_margin_pct = 1;  // "equivalent": the ratio's interval within ± this %
+  double decide_margin_pct = 1;       // "equivalent": the ratio's interval within ± this %
   nlohmann::ordered_json as_written;  // the config, for the run metadata
 };
 
