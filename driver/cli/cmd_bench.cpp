@@ -138,6 +138,13 @@ void add_run_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--disturbance-threshold", r.disturbance_threshold_cpus,
                  "CPUs' worth of others' time over a run above which it is disturbed (default "
                  "0.5)");
+  sub.add_option("--decide", r.decide,
+                 "on: a command stops once its comparison with the reference is decided, "
+                 "different or equivalent (docs/reports.md, \"Deciding a comparison\"); off: "
+                 "every command runs --runs times")
+      ->capture_default_str();
+  sub.add_option("--decide-margin", r.decide_margin_pct,
+                 "Percent within which a command is equivalent to the reference (default 1)");
   sub.add_flag(
       "--no-verify", [&r](std::int64_t) { r.verify = false; },
       "Do not check that every command writes what the reference writes");

@@ -266,6 +266,9 @@ Json bench_config_json(const BenchRequest& request) {
   config["disturbance"] = choice("--disturbance", request.disturbance, {"off", "flag", "rerun"});
   if (request.disturbance_threshold_cpus)
     config["disturbance_threshold_cpus"] = *request.disturbance_threshold_cpus;
+  // A test stops once its comparison with the reference is decided (docs/reports.md).
+  config["decide"] = choice("--decide", request.decide, {"on", "off"}) == "on";
+  if (request.decide_margin_pct) config["decide_margin_pct"] = *request.decide_margin_pct;
   // The reference test: its name with the first value of each -L it uses.
   std::vector<std::pair<std::string, std::string>> first_values;
   for (const auto& [name, values] : params) first_values.emplace_back(name, values.front());
@@ -296,6 +299,9 @@ std::string bench_command_line(const BenchRequest& request) {
   if (request.disturbance != "rerun") add("--disturbance", request.disturbance);
   if (request.disturbance_threshold_cpus)
     add("--disturbance-threshold", fmt::format("{}", *request.disturbance_threshold_cpus));
+  if (request.decide != "on") add("--decide", request.decide);
+  if (request.decide_margin_pct)
+    add("--decide-margin", fmt::format("{}", *request.decide_margin_pct));
   if (!request.shell) argv.emplace_back("--no-shell");
   if (!request.verify) argv.emplace_back("--no-verify");
   argv.insert(argv.end(), request.commands.begin(), request.commands.end());

@@ -43,6 +43,8 @@ struct BenchRequest {
   std::vector<std::string> counters;
   std::string disturbance = "rerun";                 // config key disturbance
   std::optional<double> disturbance_threshold_cpus;  // config key of that name
+  std::string decide = "on";                         // --decide on|off: config key decide
+  std::optional<double> decide_margin_pct;           // --decide-margin: config key of that name
   std::string made_by;                               // the command line, for the description
 };
 

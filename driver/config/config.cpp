@@ -15,6 +15,7 @@
 #include "common/size.hpp"
 #include "driver/config/bench_keys.hpp"
 #include "driver/config/config_checks.hpp"
+#include "driver/config/decide_keys.hpp"
 #include "driver/config/disturbance_keys.hpp"
 #include "driver/config/json_text.hpp"
 #include "driver/config/repeats.hpp"
@@ -281,7 +282,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
               {"name", "description", "inputs", "stdin", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
                "drain", "counters", "history", "disturbance", "disturbance_threshold_cpus",
-               "$schema"});
+               "decide", "decide_margin_pct", "$schema"});
   // clang-format on
 
   Config config;
@@ -311,6 +312,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   parse_schedule(v, root, config);
   parse_machine(v, root, config);
   config_detail::parse_disturbance(v, root, config);
+  config_detail::parse_decide(v, root, config);
   check_unique_names(v, config);
   check_workers_have_an_input(v, config);
   check_placeholders(v, config);

@@ -96,6 +96,10 @@ struct Config {
   std::vector<Counter> counters;                 // kernel counters per run, as listed
   DisturbanceMode disturbance = DisturbanceMode::kRerun;
   double disturbance_threshold_cpus = kDefaultDisturbanceThresholdCpus;  // CPUs' worth of others
+  // Stop a test's cells once its comparison with the baseline is decided (docs/reports.md,
+  // "Deciding a comparison"); on by default with a precision target.
+  bool decide = false;
+  double decide_margin_pct = 1;       // "equivalent": the ratio's interval within ± this %
   nlohmann::ordered_json as_written;  // the config, for the run metadata
 };
 

@@ -54,8 +54,8 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
                   return independent_reference(output_class, input);
                 }),
       hooks_(config, plan, launcher),
-      repeat_target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       ok_elapsed_s_(plan.cells.size()),
+      decided_(plan, config),
       disturbed_runs_(plan.cells.size(), 2 * plan.repeats) {
   if (settings_.disturbance_source) disturbance_meter_.emplace(*settings_.disturbance_source);
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
@@ -81,9 +81,8 @@ MatrixTotals MatrixExecutor::run_all() {
     if (const auto waiting = disturbed_runs_.next();
         waiting && (run.phase != RunPhase::kMeasure || run.repeat != plan_.runs[*waiting].repeat))
       rerun_disturbed();
-    if (run.phase == RunPhase::kMeasure &&
-        report::precise_enough(ok_elapsed_s_[run.cell], repeat_target_)) {
-      ++totals_.runs_saved;  // this cell's median is already as precise as asked
+    if (run.phase == RunPhase::kMeasure && decided_.enough(run.cell, ok_elapsed_s_)) {
+      ++totals_.runs_saved;  // as precise as asked, or its comparison decided
     } else {
       run_one(r);
       at_run_boundary();
@@ -97,6 +96,7 @@ MatrixTotals MatrixExecutor::run_all() {
   }
   rerun_disturbed();
   for (const std::string& warning : hooks_.finish()) progress_.warn(warning);
+  totals_.decisions = decided_.decisions(ok_elapsed_s_);
   collect_cache_state_warnings();
   totals_.warnings = progress_.warnings();
   progress_.finish();
@@ -111,12 +111,12 @@ void MatrixExecutor::at_run_boundary() {
 }
 
 // Each disturbed run once more, at most the cell's budget; one that is disturbed again waits at
-// the back of the queue. A cell already as precise as asked needs none.
+// the back of the queue. A cell already as precise as asked, or decided, needs none.
 void MatrixExecutor::rerun_disturbed() {
   while (const auto index = disturbed_runs_.next()) {
     if (interrupt_requested() || !totals_.results_error.empty()) return;
     const std::size_t cell = plan_.runs[*index].cell;
-    if (report::precise_enough(ok_elapsed_s_[cell], repeat_target_)) {
+    if (decided_.enough(cell, ok_elapsed_s_)) {
       disturbed_runs_.take(cell);
       continue;
     }

@@ -14,6 +14,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/run/bench_hooks.hpp"
+#include "driver/run/decided_comparisons.hpp"
 #include "driver/run/disturbance.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/progress.hpp"
@@ -55,6 +56,9 @@ struct MatrixTotals {
   std::vector<std::string> cache_state_warnings;
   // Every warning printed during the runs, in order (those above among them).
   std::vector<std::string> warnings;
+  // With config "decide": how each test's comparison with the baseline ended, one line each
+  // (DecidedComparisons::decisions).
+  std::vector<std::string> decisions;
 };
 
 class MatrixExecutor {
@@ -114,8 +118,8 @@ class MatrixExecutor {
   RunHooks hooks_;
   std::map<std::size_t, CacheCheck> cache_checks_;  // per test
   MatrixTotals totals_;
-  report::RepeatTarget repeat_target_;
   std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows
+  DecidedComparisons decided_;                     // which cells need no further run
   std::optional<DisturbanceMeter> disturbance_meter_;
   DisturbedRuns disturbed_runs_;
 };

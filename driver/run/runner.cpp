@@ -122,6 +122,7 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
   };
   MatrixExecutor executor(config, plan, launcher, writer, settings);
   MatrixTotals totals = executor.run_all();
+  for (const auto& decision : totals.decisions) fmt::print(stderr, "iobench: {}\n", decision);
   if (!busy_window.closed()) {
     // The runs ended within the window (or none ran): the rest of it is waited out.
     busy_window.close_after_runs(interrupt_requested);

@@ -1,0 +1,17 @@
+#include "driver/config/decide_keys.hpp"
+
+namespace iobench::config_detail {
+
+void parse_decide(const Validator& v, const Json& root, Config& config) {
+  // A precision target already lets a cell stop early; a decided comparison is the other reason.
+  config.decide = config.repeats_ci_pct > 0;
+  if (const auto it = root.find("decide"); it != root.end())
+    config.decide = v.boolean(*it, "decide");
+  if (const auto it = root.find("decide_margin_pct"); it != root.end()) {
+    if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() >= 100)
+      v.fail("decide_margin_pct", "must be a percentage above 0 and below 100");
+    config.decide_margin_pct = it->get<double>();
+  }
+}
+
+}  // namespace iobench::config_detail

@@ -1,0 +1,104 @@
+// The sequential rule in the run loop (config "decide"; docs/reports.md, "Deciding a
+// comparison"), through the fake launcher: a test stops once its comparison with the baseline is
+// decided, the baseline once every comparison is, and each ending is said in one line.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/unit/run/executor_fixture.hpp"
+
+namespace iobench::executor_test {
+namespace {
+
+constexpr const char* kTwoTests =
+    R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+       "baseline": "a", "warmup": 0, )";
+
+int rows_of(const std::vector<Row>& rows, const std::string& test) {
+  int n = 0;
+  for (const Row& row : rows) n += row.test == test ? 1 : 0;
+  return n;
+}
+
+// a takes 1.000, 1.001, ... s, b 20 % more: no overlap, so the first look that can decide (6
+// runs a side, docs/reports.md) does.
+Script twenty_percent_slower(const std::string& name, int nth) {
+  Script script = ok_copy();
+  script.elapsed_s = (name == "b" ? 1.2 : 1.0) * (1 + 0.001 * nth);
+  return script;
+}
+
+TEST_F(ExecutorTest, ADecidedDifferenceStopsBothCells) {
+  FakeLauncher launcher(twenty_percent_slower);
+  const MatrixTotals totals =
+      run(std::string(kTwoTests) + R"("repeats": 10, "decide": true)", launcher);
+  EXPECT_EQ(rows_of(rows(), "a"), 6);
+  EXPECT_EQ(rows_of(rows(), "b"), 6);
+  EXPECT_EQ(totals.runs_saved, 8U);
+  ASSERT_EQ(totals.decisions.size(), 1U);
+  EXPECT_EQ(totals.decisions[0],
+            "'b' on in.txt (pipe sink) against 'a': decided: different after "
+            "6 runs");
+}
+
+TEST_F(ExecutorTest, WithoutDecideEveryCellRunsItsRepeats) {
+  FakeLauncher launcher(twenty_percent_slower);
+  const MatrixTotals totals = run(std::string(kTwoTests) + R"("repeats": 10)", launcher);
+  EXPECT_EQ(rows().size(), 20U);
+  EXPECT_EQ(totals.runs_saved, 0U);
+  EXPECT_TRUE(totals.decisions.empty());
+}
+
+TEST_F(ExecutorTest, TimesWithinTheMarginAreDecidedEquivalent) {
+  // b 0.05 % slower than a, runs 0.1 % apart: the interval at 6 runs a side is within ±1 %.
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    Script script = ok_copy();
+    script.elapsed_s = (name == "b" ? 1.0005 : 1.0) + 0.001 * (nth % 10);
+    return script;
+  });
+  const MatrixTotals totals =
+      run(std::string(kTwoTests) + R"("repeats": 10, "decide": true)", launcher);
+  EXPECT_EQ(rows_of(rows(), "a"), 6);
+  EXPECT_EQ(rows_of(rows(), "b"), 6);
+  ASSERT_EQ(totals.decisions.size(), 1U);
+  EXPECT_EQ(totals.decisions[0],
+            "'b' on in.txt (pipe sink) against 'a': decided: equivalent within ±1 % after 6 runs");
+}
+
+TEST_F(ExecutorTest, AnUndecidedComparisonRunsToItsBudgetPastThePrecisionTarget) {
+  // a is constant, so its median is precise from the third run; b swings ±20 %. Without the
+  // rule a would stop at min (ExecutorTest.APreciseCellStopsAtMinAndANoisyOneRunsToMax); with
+  // it a runs on for its undecided comparison.
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    Script script = ok_copy();
+    if (name == "b") script.elapsed_s = nth % 2 == 0 ? 0.2 : 0.3;
+    return script;
+  });
+  const MatrixTotals totals =
+      run(std::string(kTwoTests) + R"("repeats": {"min": 3, "max": 6, "ci_pct": 2})", launcher);
+  EXPECT_EQ(rows_of(rows(), "a"), 6);
+  EXPECT_EQ(rows_of(rows(), "b"), 6);
+  ASSERT_EQ(totals.decisions.size(), 1U);
+  EXPECT_EQ(totals.decisions[0],
+            "'b' on in.txt (pipe sink) against 'a': budget of 6 runs spent, "
+            "undecided");
+}
+
+TEST_F(ExecutorTest, DecideFalseKeepsThePrecisionTargetAlone) {
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    Script script = ok_copy();
+    if (name == "b") script.elapsed_s = nth % 2 == 0 ? 0.2 : 0.3;
+    return script;
+  });
+  const MatrixTotals totals =
+      run(std::string(kTwoTests) + R"("repeats": {"min": 3, "max": 6, "ci_pct": 2},
+          "decide": false)",
+          launcher);
+  EXPECT_EQ(rows_of(rows(), "a"), 3);
+  EXPECT_EQ(rows_of(rows(), "b"), 6);
+  EXPECT_TRUE(totals.decisions.empty());
+}
+
+}  // namespace
+}  // namespace iobench::executor_test
