@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <string>
 
 #include "common/error.hpp"
 #include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
+#include "driver/report/html_report.hpp"
 #include "driver/run/bench.hpp"
 
 namespace iobench {
@@ -29,6 +31,7 @@ struct BenchCli {
   BenchOptions options;
   double timeout_s = 0;
   std::string save_config;
+  std::filesystem::path report;  // --report: the HTML page of the runs
   std::string style = "auto";
   std::string time_unit;
   std::string sort = "auto";
@@ -162,6 +165,8 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--export-markdown", exports.markdown, "Also write hyperfine's Markdown table");
   sub.add_option("--export-asciidoc", exports.asciidoc, "Also write hyperfine's AsciiDoc table");
   sub.add_option("--export-orgmode", exports.orgmode, "Also write hyperfine's org-mode table");
+  sub.add_option("--report", cli.report,
+                 "Also write the runs as one HTML page after the summary (as `iobench report`)");
   sub.add_option("--save-config", cli.save_config,
                  "Write the config this runs, for `iobench run FILE` to measure again");
   sub.add_option("--style", cli.style,
@@ -230,7 +235,11 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       history->open();
       runs_file = runs;
     };
-    exit_code = history->add(runs_file, run_bench(options));
+    exit_code = run_bench(options);
+    if (!cli->report.empty() && !runs_file.empty()) {
+      exit_code = report::write_report_after_run(runs_file, cli->report, exit_code, std::cerr);
+    }
+    exit_code = history->add(runs_file, exit_code);
   });
 }
 

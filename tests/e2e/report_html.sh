@@ -63,6 +63,13 @@ grep -q 'iobench run '"$tmp"'/tiny.json' "$tmp/r/ok.html" || fail "run --report:
 grep -q '<li data-test="noisy"><b>noisy</b>: noisy: wrote to stderr on a run that ended ok: oops</li>' \
   "$tmp/r/ok.html" || fail "run --report: the stderr warning is not beside its row"
 
+# bench --report: the same page after bench's summary, its commands in it.
+"$iobench" bench -q --disturbance off -r 2 -w 0 -o "$tmp/r/bench.tsv" --report "$tmp/r/bench.html" \
+  'seq 1 500' 'seq 500 | cat' >/dev/null 2>"$tmp/bench.err" ||
+  { code=$?; cat "$tmp/bench.err" >&2; fail "bench --report exited $code"; }
+grep -q "report in $tmp/r/bench.html" "$tmp/bench.err" || fail "bench --report: where, not said"
+grep -q '<tr data-test="seq 500 | cat">' "$tmp/r/bench.html" || fail "bench --report: a command is not in the page"
+
 mkdir "$tmp/a-folder"
 set +e
 "$iobench" run "$tmp/tiny.json" -o "$tmp/r/three.tsv" --report "$tmp/a-folder" --quiet \
