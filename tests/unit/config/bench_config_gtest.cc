@@ -11,46 +11,14 @@
 #include "common/error.hpp"
 #include "driver/config/bench_config.hpp"
 #include "driver/config/plan.hpp"
-#include "tests/unit/temp_dir.hpp"
+#include "tests/unit/config/bench_request_test.hpp"
 
 namespace iobench {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A temporary working folder holding data/in.txt; the test runs inside it.
-class BenchConfigTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    previous_ = fs::current_path();
-    fs::current_path(folder_.path());
-    fs::create_directories("data");
-    std::ofstream("data/in.txt") << "a\nb\n";
-  }
-  void TearDown() override { fs::current_path(previous_); }
-
-  static BenchRequest two_commands() {
-    BenchRequest request;
-    request.commands = {"cat {input}", "grep -c . {input}"};
-    request.inputs = {"data/in.txt"};
-    return request;
-  }
-
-  static std::string error_of(const BenchRequest& request) {
-    try {
-      build_bench_config(request);
-    } catch (const Error& e) {
-      EXPECT_EQ(e.exit_code(), kExitUsage);
-      const std::string message = e.what();
-      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-      return message;
-    }
-    return "(no error)";
-  }
-
-  const test::TempDir folder_{"bench-config"};
-  fs::path previous_;
-};
+class BenchConfigTest : public test::BenchRequestTest {};
 
 TEST_F(BenchConfigTest, CommandsBecomeShellStrategiesWithTheFirstAsReference) {
   BenchRequest request = two_commands();

@@ -2,32 +2,21 @@
 // (docs/bench.md, docs/formats.md); a bad value is one line naming the option, exit 2.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "common/error.hpp"
 #include "driver/config/bench_config.hpp"
-#include "tests/unit/temp_dir.hpp"
+#include "tests/unit/config/bench_request_test.hpp"
 
 namespace iobench {
 namespace {
 
-namespace fs = std::filesystem;
-
-class BenchDecide : public ::testing::Test {
+class BenchDecide : public test::BenchRequestTest {
  protected:
   void SetUp() override {
-    previous_ = fs::current_path();
-    fs::current_path(folder_.path());
-    std::ofstream("in.txt") << "a\n";
-    request_.commands = {"cat {input}", "tac {input}"};
-    request_.inputs = {"in.txt"};
+    BenchRequestTest::SetUp();
+    request_ = two_commands();
   }
-  void TearDown() override { fs::current_path(previous_); }
-
-  const test::TempDir folder_{"bench-decide"};
-  fs::path previous_;
   BenchRequest request_;
 };
 
