@@ -6,17 +6,12 @@
 
 #include "driver/run/counter_plan.hpp"
 #include "driver/run/measurement.hpp"
+#include "tests/unit/run/exited_ok.hpp"
 
 namespace iobench {
 namespace {
 
-SpawnResult exited_ok() {
-  SpawnResult result;
-  result.outcome = SpawnOutcome::kExited;
-  result.exit_code = 0;
-  result.elapsed_s = 0.5;
-  return result;
-}
+using test::exited_ok;
 
 TEST(RunCounters, FillTheirCellsAndLeaveTheUncountedEmpty) {
   SpawnResult result = exited_ok();

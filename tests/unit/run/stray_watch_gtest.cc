@@ -6,17 +6,12 @@
 
 #include "driver/run/measurement.hpp"
 #include "driver/run/stray_watch.hpp"
+#include "tests/unit/run/exited_ok.hpp"
 
 namespace iobench {
 namespace {
 
-SpawnResult exited_ok() {
-  SpawnResult result;
-  result.outcome = SpawnOutcome::kExited;
-  result.exit_code = 0;
-  result.elapsed_s = 0.5;
-  return result;
-}
+using test::exited_ok;
 
 TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
   SpawnResult result = exited_ok();
