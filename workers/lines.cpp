@@ -110,7 +110,7 @@ const char* scan_lines(const char* begin, const char* end, std::string_view* out
 #endif
 }
 
-std::uint64_t count_newlines(const char* data, std::size_t size) noexcept {
+std::uint64_t count_newlines_sse2(const char* data, std::size_t size) noexcept {
   std::uint64_t total = 0;
 #if defined(__SSE2__)
   const __m128i newline = _mm_set1_epi8('\n');
@@ -134,6 +134,45 @@ std::uint64_t count_newlines(const char* data, std::size_t size) noexcept {
 #endif
   for (std::size_t i = 0; i < size; ++i) total += data[i] == '\n' ? 1 : 0;
   return total;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+namespace {
+// As count_newlines_sse2, 32 bytes at a time: about a sixth less CPU for a 1 GiB mapped count
+// (docs/workers.md, "Counting on every CPU"), where the loop, not the page faults, is the cost.
+__attribute__((target("avx2"))) std::uint64_t count_newlines_avx2(const char* data,
+                                                                  std::size_t size) noexcept {
+  std::uint64_t total = 0;
+  const __m256i newline = _mm256_set1_epi8('\n');
+  const __m256i zero = _mm256_setzero_si256();
+  while (size >= 128) {
+    // Byte counters count down by one per match; 63 rounds of 4 cannot overflow.
+    __m256i counts = zero;
+    std::size_t rounds = size / 128 < 63 ? size / 128 : 63;
+    size -= rounds * 128;
+    while (rounds-- > 0) {
+      for (int i = 0; i < 4; ++i) {
+        const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data));
+        counts = _mm256_sub_epi8(counts, _mm256_cmpeq_epi8(bytes, newline));
+        data += 32;
+      }
+    }
+    const __m256i sums = _mm256_sad_epu8(counts, zero);
+    total += static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 0)) +
+             static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 1)) +
+             static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 2)) +
+             static_cast<std::uint64_t>(_mm256_extract_epi64(sums, 3));
+  }
+  return total + count_newlines_sse2(data, size);
+}
+}  // namespace
+#endif
+
+std::uint64_t count_newlines(const char* data, std::size_t size) noexcept {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (kHaveAvx2) return count_newlines_avx2(data, size);
+#endif
+  return count_newlines_sse2(data, size);
 }
 
 std::string_view LineSplitter::emit_lines(std::string_view block) {

@@ -18,8 +18,10 @@ namespace iobench::worker {
 const char* scan_lines(const char* begin, const char* end, std::string_view* out, std::size_t cap,
                        std::size_t& count) noexcept;
 
-// The number of '\n' bytes in [data, data + size).
+// The number of '\n' bytes in [data, data + size): AVX2 where the CPU has it, else
+// count_newlines_sse2 (declared so that tests check both on a machine with AVX2).
 std::uint64_t count_newlines(const char* data, std::size_t size) noexcept;
+std::uint64_t count_newlines_sse2(const char* data, std::size_t size) noexcept;
 
 // Turns a stream of blocks into lines for a sink. A line split across blocks is joined in a carry
 // buffer that grows as needed, so a line longer than any block is still one line.

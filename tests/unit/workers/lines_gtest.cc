@@ -86,10 +86,13 @@ TEST(WorkerLines, CountNewlinesMatchesStdCount) {
         std::count(text.begin() + static_cast<std::ptrdiff_t>(skew), text.end(), '\n'));
     EXPECT_EQ(count_newlines(text.data() + skew, text.size() - skew), expected)
         << "round " << round;
+    EXPECT_EQ(count_newlines_sse2(text.data() + skew, text.size() - skew), expected)
+        << "round " << round;
   }
   // All newlines, long enough to overflow 8-bit counters if they were not flushed in time.
   const std::string all(100000, '\n');
   EXPECT_EQ(count_newlines(all.data(), all.size()), all.size());
+  EXPECT_EQ(count_newlines_sse2(all.data(), all.size()), all.size());
 }
 
 class CollectingSink : public LineSink {
