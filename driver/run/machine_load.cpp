@@ -6,20 +6,14 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
-#include <sstream>
+#include <memory>
 #include <utility>
 
+#include "driver/run/proc_files.hpp"
 #include "driver/spawn/strays.hpp"
 
 namespace iobench {
 namespace {
-
-std::string read_text(const char* path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 double seconds(const timeval& time) {
   return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
@@ -29,6 +23,10 @@ double seconds(const timeval& time) {
 
 ProcSource real_proc_source(pid_t spawner_pid) {
   ProcSource source;
+  // Read before and after every run: descriptors kept open (ProcFiles), shared by the copies.
+  auto files = std::make_shared<ProcFiles>();
+  const auto read_text = [files](const char* path) { return files->read(path); };
+  const std::string spawner_stat = fmt::format("/proc/{}/stat", spawner_pid);
   source.read = read_text;
   // One nanosleep, not sleep_for: sleep_for sleeps on through a signal, and an interrupt must
   // not wait for it (BusyWindow::close_after_runs checks after each wait).
@@ -41,7 +39,8 @@ ProcSource real_proc_source(pid_t spawner_pid) {
   source.now = [] { return std::chrono::steady_clock::now(); };
   const long ticks_per_s = ::sysconf(_SC_CLK_TCK);
   if (ticks_per_s > 0) source.ticks_per_s = ticks_per_s;
-  source.own_cpu_s = [spawner_pid, ticks_per_s = source.ticks_per_s]() -> std::optional<double> {
+  source.own_cpu_s = [spawner_pid, read_text, spawner_stat,
+                      ticks_per_s = source.ticks_per_s]() -> std::optional<double> {
     rusage self{};
     rusage children{};
     if (::getrusage(RUSAGE_SELF, &self) != 0 || ::getrusage(RUSAGE_CHILDREN, &children) != 0)
@@ -49,21 +48,19 @@ ProcSource real_proc_source(pid_t spawner_pid) {
     double cpu_s = seconds(self.ru_utime) + seconds(self.ru_stime) + seconds(children.ru_utime) +
                    seconds(children.ru_stime);
     if (spawner_pid > 0) {
-      const auto ticks =
-          pid_stat_cpu_ticks(read_text(fmt::format("/proc/{}/stat", spawner_pid).c_str()));
+      const auto ticks = pid_stat_cpu_ticks(read_text(spawner_stat.c_str()));
       if (!ticks) return std::nullopt;
       cpu_s += static_cast<double>(*ticks) / static_cast<double>(ticks_per_s);
     }
     return cpu_s;
   };
-  source.harness_cpu_s = [spawner_pid,
+  source.harness_cpu_s = [spawner_pid, read_text, spawner_stat,
                           ticks_per_s = source.ticks_per_s]() -> std::optional<double> {
     rusage self{};
     if (::getrusage(RUSAGE_SELF, &self) != 0) return std::nullopt;
     double cpu_s = seconds(self.ru_utime) + seconds(self.ru_stime);
     if (spawner_pid > 0) {
-      const auto ticks =
-          pid_stat_own_cpu_ticks(read_text(fmt::format("/proc/{}/stat", spawner_pid).c_str()));
+      const auto ticks = pid_stat_own_cpu_ticks(read_text(spawner_stat.c_str()));
       if (!ticks) return std::nullopt;
       cpu_s += static_cast<double>(*ticks) / static_cast<double>(ticks_per_s);
     }

@@ -1,14 +1,18 @@
 #pragma once
 // The input's page-cache state, prepared and then verified, not assumed (docs/driver.md "The page
 // cache").
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 
 namespace iobench {
 
-// Percentage of the file's pages resident in the page cache (mincore). Empty for a file that is
-// not a regular file or cannot be mapped; 100 for an empty file.
+// Percentage of the file's pages resident in the page cache (cachestat, else mincore). Empty for
+// a file that is not a regular file or cannot be measured; 100 for an empty file.
 std::optional<double> resident_pct(const std::filesystem::path& path);
+// Its two ways, for tests: cachestat(2) is empty on a kernel without it (before 6.5).
+std::optional<std::size_t> resident_pages_by_cachestat(int fd);
+std::optional<std::size_t> resident_pages_by_mincore(int fd, std::size_t size);
 
 // Reads the whole file once so its pages are cached, as `wc` or `cat` would.
 void warm_page_cache(const std::filesystem::path& path);

@@ -1,6 +1,7 @@
-// driver/run/page_cache: residency as mincore sees it, warming reads every page in, eviction
-// drops them. Eviction depends on the file system (tmpfs and overlay keep pages that back the
-// file itself): where it cannot be shown the test is skipped, visibly, saying why.
+// driver/run/page_cache: residency as cachestat and mincore see it, warming reads every page in,
+// eviction drops them. Eviction depends on the file system (tmpfs and overlay keep pages that back
+// the file itself): where it cannot be shown the test is skipped, visibly, saying why.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "common/fd.hpp"
 #include "driver/run/page_cache.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -81,6 +83,24 @@ TEST_F(PageCacheTest, EvictDropsThePagesWhereTheFileSystemAllows) {
                  << " (type 0x" << std::hex << info.f_type << "); eviction cannot be shown here";
   }
   EXPECT_LE(*left, 5.0);
+}
+
+// cachestat and mincore count the same pages: all of a warm file, and after an eviction the
+// same few (or none) where the file system lets pages go.
+TEST_F(PageCacheTest, CachestatAndMincoreAgree) {
+  const std::size_t size = (4 << 20) + 100;  // a last page partly used
+  const fs::path file = make_file("data", size);
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const UniqueFd fd(::open(file.c_str(), O_RDONLY | O_CLOEXEC));
+  ASSERT_TRUE(fd);
+  warm_page_cache(file);
+  const auto by_mincore = resident_pages_by_mincore(fd.get(), size);
+  ASSERT_EQ(by_mincore, (size + page - 1) / page);
+  const auto by_cachestat = resident_pages_by_cachestat(fd.get());
+  if (!by_cachestat) GTEST_SKIP() << "no cachestat(2) on this kernel (Linux 6.5 has it)";
+  EXPECT_EQ(by_cachestat, by_mincore);
+  evict_page_cache(file, false);
+  EXPECT_EQ(resident_pages_by_cachestat(fd.get()), resident_pages_by_mincore(fd.get(), size));
 }
 
 }  // namespace
