@@ -142,13 +142,23 @@ TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
   EXPECT_EQ(pairs.size(), verify_runs);
 }
 
+// In rounds, a pipe cell's verification run (its test, its input, into a pipe) is its first
+// warmup; grouped runs, null-sink cells and unverified tests get every warmup as a warmup run.
 TEST(Plan, EveryCellGetsTheSameWarmupsRightBeforeItsMeasuredRuns) {
   for (const char* order : {"interleave", "grouped", "shuffle"}) {
     const Plan plan = build_plan(demo_config(fmt::format(R"(, "warmup": 2, "order": "{}")", order)),
                                  worker_options());
     std::vector<int> warmups(plan.cells.size(), 0);
+    std::vector<int> verify_runs(plan.cells.size(), 0);
     std::vector<bool> measured(plan.cells.size(), false);
     for (const auto& run : plan.runs) {
+      if (run.phase == RunPhase::kVerify) {
+        for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+          const bool same_pair = plan.cells[c].test == plan.cells[run.cell].test &&
+                                 plan.cells[c].input == plan.cells[run.cell].input;
+          if (same_pair && plan.cells[c].sink == SinkKind::kPipe) ++verify_runs[c];
+        }
+      }
       if (run.phase == RunPhase::kWarmup) {
         ++warmups[run.cell];
         EXPECT_FALSE(measured[run.cell]) << order << ": a warmup after a measured run";
@@ -156,8 +166,13 @@ TEST(Plan, EveryCellGetsTheSameWarmupsRightBeforeItsMeasuredRuns) {
       if (run.phase == RunPhase::kMeasure) measured[run.cell] = true;
     }
     for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-      EXPECT_EQ(warmups[c], 2) << order << " " << plan.tests[plan.cells[c].test].name << " "
-                               << to_string(plan.cells[c].sink);
+      const bool stands_in = std::string(order) != "grouped" && verify_runs[c] == 1;
+      EXPECT_EQ(warmups[c], stands_in ? 1 : 2)
+          << order << " " << plan.tests[plan.cells[c].test].name << " "
+          << to_string(plan.cells[c].sink);
+      if (plan.cells[c].sink == SinkKind::kPipe) {
+        EXPECT_EQ(verify_runs[c], 1);
+      }
     }
   }
 }

@@ -151,7 +151,7 @@ TEST_F(BenchExecutorTest, EveryRunReadsTheStdinFileFromItsStart) {
                            "command": ["wc", "-c"]}], "repeats": 3, "warmup": 1})",
                         launcher);
   ASSERT_EQ(rows.size(), 3u);
-  ASSERT_EQ(launcher.requests.size(), 5u);  // verification, warmup, 3 measured
+  ASSERT_EQ(launcher.requests.size(), 4u);  // verification (the warmup too), 3 measured
   for (const Seen& seen : launcher.requests) {
     EXPECT_TRUE(seen.has_stdin);
     EXPECT_EQ(seen.stdin_bytes, "fed\nbytes\n");
@@ -198,8 +198,8 @@ TEST_F(BenchExecutorTest, SetupOncePrepareBeforeEveryRunCleanupOnceAfterTheLast)
   };
   EXPECT_EQ(count("setup a"), 1);
   EXPECT_EQ(count("clean a"), 1);
-  EXPECT_EQ(count("a"), 5);  // verification, warmup, 3 measured
-  EXPECT_EQ(count("prep a"), 5);
+  EXPECT_EQ(count("a"), 4);  // verification (the warmup too), 3 measured: hyperfine's -w 1 -r 3
+  EXPECT_EQ(count("prep a"), 4);
   EXPECT_EQ(count("prep b"), count("b"));
   const auto first_a = std::find(words.begin(), words.end(), "a");
   const auto last_a = std::find(words.rbegin(), words.rend(), "a").base() - 1;
