@@ -25,23 +25,35 @@ struct Subcommand {
   std::string name;
   std::string description;
   std::vector<Flag> flags;
+  std::vector<Subcommand> children;  // history's own subcommands (history add, check, ...)
 };
 
-// Every subcommand but this one, with its options, as the parser holds them.
+std::vector<Flag> flags_of(const CLI::App& sub) {
+  std::vector<Flag> flags;
+  for (const CLI::Option* option : sub.get_options()) {
+    if (!option->nonpositional()) continue;
+    const bool value = option->get_expected_min() > 0;
+    for (const std::string& name : option->get_lnames()) {
+      flags.push_back({"--" + name, option->get_description(), value});
+    }
+    for (const std::string& name : option->get_snames()) {
+      flags.push_back({"-" + name, option->get_description(), value});
+    }
+  }
+  return flags;
+}
+
+// Every subcommand but this one, with its options and its own subcommands, as the parser holds
+// them.
 std::vector<Subcommand> model_of(const CLI::App& app) {
   std::vector<Subcommand> model;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+  const auto all = [](const CLI::App*) { return true; };
+  for (const CLI::App* sub : app.get_subcommands(all)) {
     if (sub->get_name() == "completion") continue;
-    Subcommand command{sub->get_name(), sub->get_description(), {}};
-    for (const CLI::Option* option : sub->get_options()) {
-      if (!option->nonpositional()) continue;
-      const bool value = option->get_expected_min() > 0;
-      for (const std::string& name : option->get_lnames()) {
-        command.flags.push_back({"--" + name, option->get_description(), value});
-      }
-      for (const std::string& name : option->get_snames()) {
-        command.flags.push_back({"-" + name, option->get_description(), value});
-      }
+    Subcommand command{sub->get_name(), sub->get_description(), flags_of(*sub), {}};
+    for (const CLI::App* child : sub->get_subcommands(all)) {
+      command.children.push_back(
+          {child->get_name(), child->get_description(), flags_of(*child), {}});
     }
     model.push_back(std::move(command));
   }
@@ -59,6 +71,42 @@ std::string zsh_text(const std::string& description) {
   return out;
 }
 
+// One case arm: the options of `name` and those of them that take a value.
+void write_bash_words(const std::string& name, const std::vector<Flag>& flags, std::ostream& out) {
+  std::string words;
+  std::string valued;
+  for (const Flag& flag : flags) {
+    words += flag.name + ' ';
+    if (flag.takes_value) valued += flag.name + ' ';
+  }
+  // A nested command's arm is two words, quoted: case matches "${COMP_WORDS[1]} ${COMP_WORDS[2]}".
+  const bool two_words = name.find(' ') != std::string::npos;
+  out << fmt::format("    {}) words='{}' valued=' {}' ;;\n", two_words ? "'" + name + "'" : name,
+                     words, valued);
+}
+
+// A command's own subcommands as its second word, then their options.
+void write_bash_children(const std::vector<Subcommand>& model, std::ostream& out) {
+  out << "  if ((COMP_CWORD == 2)) && [[ $cur != -* ]]; then\n"
+         "    case ${COMP_WORDS[1]} in\n";
+  for (const Subcommand& sub : model) {
+    if (sub.children.empty()) continue;
+    std::string names;
+    for (const Subcommand& child : sub.children) names += child.name + ' ';
+    out << fmt::format("      {}) COMPREPLY=($(compgen -W '{}' -- \"$cur\")); return ;;\n",
+                       sub.name, names);
+  }
+  out << "    esac\n"
+         "  fi\n"
+         "  case \"${COMP_WORDS[1]} ${COMP_WORDS[2]}\" in\n";
+  for (const Subcommand& sub : model) {
+    for (const Subcommand& child : sub.children) {
+      write_bash_words(sub.name + ' ' + child.name, child.flags, out);
+    }
+  }
+  out << "  esac\n";
+}
+
 void write_bash(const std::vector<Subcommand>& model, std::ostream& out) {
   out << "# bash completion for iobench, written by `iobench completion bash`\n"
          "_iobench() {\n"
@@ -70,17 +118,10 @@ void write_bash(const std::vector<Subcommand>& model, std::ostream& out) {
          "    return\n"
          "  fi\n"
          "  case ${COMP_WORDS[1]} in\n";
-  for (const Subcommand& sub : model) {
-    std::string words;
-    std::string valued;
-    for (const Flag& flag : sub.flags) {
-      words += flag.name + ' ';
-      if (flag.takes_value) valued += flag.name + ' ';
-    }
-    out << fmt::format("    {}) words='{}' valued=' {}' ;;\n", sub.name, words, valued);
-  }
-  out << "  esac\n"
-         "  # After an option that takes a value: a file name; else an option, or a file.\n"
+  for (const Subcommand& sub : model) write_bash_words(sub.name, sub.flags, out);
+  out << "  esac\n";
+  write_bash_children(model, out);
+  out << "  # After an option that takes a value: a file name; else an option, or a file.\n"
          "  if [[ $cur == -* && $valued != *\" $prev \"* ]]; then\n"
          "    COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))\n"
          "  else\n"
@@ -88,6 +129,16 @@ void write_bash(const std::vector<Subcommand>& model, std::ostream& out) {
          "  fi\n"
          "}\n"
          "complete -o filenames -F _iobench iobench\n";
+}
+
+// _arguments for one command's options, then files, ending its case arm.
+void write_zsh_arguments(const std::vector<Flag>& flags, const char* indent, std::ostream& out) {
+  out << indent << "_arguments -s";
+  for (const Flag& flag : flags) {
+    out << fmt::format(" \\\n{}  '*{}[{}]{}'", indent, flag.name, zsh_text(flag.description),
+                       flag.takes_value ? ":value:_files" : "");
+  }
+  out << " \\\n" << indent << "  '*:argument:_files' ;;\n";
 }
 
 void write_zsh(const std::vector<Subcommand>& model, std::ostream& out) {
@@ -105,12 +156,25 @@ void write_zsh(const std::vector<Subcommand>& model, std::ostream& out) {
          "  fi\n"
          "  case $words[2] in\n";
   for (const Subcommand& sub : model) {
-    out << "    " << sub.name << ")\n      _arguments -s";
-    for (const Flag& flag : sub.flags) {
-      out << fmt::format(" \\\n        '*{}[{}]{}'", flag.name, zsh_text(flag.description),
-                         flag.takes_value ? ":value:_files" : "");
+    out << "    " << sub.name << ")\n";
+    if (sub.children.empty()) {
+      write_zsh_arguments(sub.flags, "      ", out);
+      continue;
     }
-    out << " \\\n        '*:argument:_files' ;;\n";
+    out << "      local -a children\n      children=(\n";
+    for (const Subcommand& child : sub.children) {
+      out << fmt::format("        '{}:{}'\n", child.name, zsh_text(child.description));
+    }
+    out << "      )\n"
+           "      if (( CURRENT == 3 )); then _describe 'iobench "
+        << sub.name
+        << " command' children; return; fi\n"
+           "      case $words[3] in\n";
+    for (const Subcommand& child : sub.children) {
+      out << "        " << child.name << ")\n";
+      write_zsh_arguments(child.flags, "          ", out);
+    }
+    out << "      esac ;;\n";
   }
   out << "  esac\n}\n_iobench \"$@\"\n";
 }

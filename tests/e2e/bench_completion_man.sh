@@ -35,6 +35,12 @@ complete_words() {
 complete_words iobench bench --export-c | grep -qx -- --export-csv || fail "bash: --export-c"
 touch data.tsv
 [ "$(complete_words iobench bench --stdin dat)" = data.tsv ] || fail "bash: a value is not completed as a file"
+# A command's own subcommands (history's), then their options.
+[ "$(complete_words iobench history ch | tr '\n' ' ')" = 'check changes ' ] ||
+  fail "bash: 'history ch': $(complete_words iobench history ch)"
+[ "$(complete_words iobench history check --min)" = --min-effect ] ||
+  fail "bash: 'history check --min': $(complete_words iobench history check --min)"
+grep -q "_describe 'iobench history command' children" _iobench || fail "zsh: no history subcommands"
 if command -v zsh >/dev/null; then
   zsh -n _iobench || fail "_iobench is not zsh"
 fi
