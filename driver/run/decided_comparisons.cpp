@@ -32,7 +32,10 @@ DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
       target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       comparison_of_test_cell_(plan.cells.size()),
       comparisons_of_reference_cell_(plan.cells.size()) {
-  for (const auto& spec : config.inputs) input_names_.push_back(spec.path.filename().string());
+  for (const auto& spec : config.inputs) {
+    input_names_.push_back(spec.path.filename().string());
+    input_paths_.push_back(spec.path.string());
+  }
   if (!config.decide || !plan.baseline_test) return;
   rule_.emplace(sequential_plan(plan, config));
   for (std::size_t reference = 0; reference < plan.cells.size(); ++reference) {
@@ -89,6 +92,18 @@ std::vector<std::string> DecidedComparisons::decisions(
                                 report::decision_phrase(comparison.last, rule_->plan())));
   }
   return lines;
+}
+
+std::vector<report::RuleDecision> DecidedComparisons::rule_decisions() const {
+  std::vector<report::RuleDecision> out;
+  if (!rule_) return out;
+  for (const Comparison& comparison : comparisons_) {
+    const Cell& cell = plan_.cells[comparison.test_cell];
+    out.push_back({plan_.tests[cell.test].name,
+                   cell.input < input_paths_.size() ? input_paths_[cell.input] : std::string(),
+                   std::string(to_string(cell.sink)), comparison.last, rule_->plan()});
+  }
+  return out;
 }
 
 }  // namespace iobench

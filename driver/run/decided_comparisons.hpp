@@ -13,6 +13,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/report/sequential.hpp"
+#include "driver/report/versus_reference.hpp"
 
 namespace iobench {
 
@@ -32,6 +33,9 @@ class DecidedComparisons {
   // report::decision_phrase says it: "'b' on in.txt (pipe sink) against 'a': decided:
   // different after 6 runs". Empty when the rule is off.
   std::vector<std::string> decisions(const std::vector<std::vector<double>>& ok_elapsed_s);
+  // The same endings, each with its cell as the rows name it, for bench's closing verdicts
+  // (report::decision_phrase); call after decisions(). Empty when the rule is off.
+  [[nodiscard]] std::vector<report::RuleDecision> rule_decisions() const;
 
  private:
   struct Comparison {
@@ -46,6 +50,7 @@ class DecidedComparisons {
   report::RepeatTarget target_;
   std::optional<report::SequentialRule> rule_;  // empty: the rule is off
   std::vector<std::string> input_names_;        // file names, as the run's warnings name inputs
+  std::vector<std::string> input_paths_;        // as the rows' input column has them
   std::vector<Comparison> comparisons_;
   std::vector<std::optional<std::size_t>> comparison_of_test_cell_;      // by cell
   std::vector<std::vector<std::size_t>> comparisons_of_reference_cell_;  // by cell

@@ -194,6 +194,7 @@ int run_config(const Config& config, const RunOptions& options) {
 
   const MatrixTotals totals =
       execute(config, planned.plan, paths, options, counting, writer, busy_window);
+  if (options.rule_decisions_out != nullptr) *options.rule_decisions_out = totals.rule_decisions;
   const bool interrupted = interrupt_requested();
   std::string failure = totals.results_error;
   record_end(meta, totals, busy_window.load(), !interrupted && failure.empty());
