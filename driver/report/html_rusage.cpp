@@ -28,40 +28,106 @@ struct Samples {
   std::vector<double> involuntary;
 };
 
-void add_sample(std::vector<double>& to, const std::vector<std::string_view>& fields,
-                std::size_t column) {
+std::optional<double> number(const std::vector<std::string_view>& fields, std::size_t column) {
   double value = 0;
-  if (column < fields.size() && runfile::parse_double(fields[column], value)) {
-    to.push_back(value);
-  }
+  if (column < fields.size() && runfile::parse_double(fields[column], value)) return value;
+  return std::nullopt;
 }
 
-void read_text(const std::string& name, std::string_view text, std::map<std::string, Samples>& to) {
+void add_sample(std::vector<double>& to, const std::vector<std::string_view>& fields,
+                std::size_t column) {
+  if (const auto value = number(fields, column)) to.push_back(*value);
+}
+
+std::string_view field(const std::vector<std::string_view>& fields, std::size_t i) {
+  return i < fields.size() ? fields[i] : std::string_view();
+}
+
+// Hands the header's columns to on_header, which says whether the file concerns it, then each
+// data row's fields to on_row.
+template <typename OnHeader, typename OnRow>
+void for_each_row(const std::string& name, std::string_view text, OnHeader on_header,
+                  OnRow on_row) {
   const runfile::FileHeader header = runfile::read_header(name, text);
-  const auto at = [&](std::string_view column) { return column_index(header.columns, column); };
-  const std::size_t test = at("test");
-  const std::size_t input = at("input");
-  const std::size_t sink = at("sink");
-  const std::size_t status = at("status");
-  const std::size_t voluntary = at("nvcsw");
-  const std::size_t involuntary = at("nivcsw");
-  if (voluntary == kMissing && involuntary == kMissing) return;
-  const auto field = [](const std::vector<std::string_view>& f, std::size_t i) {
-    return i < f.size() ? f[i] : std::string_view();
-  };
+  if (!on_header(header.columns)) return;
   std::size_t pos = header.body_start;
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
     const std::string_view line = runfile::strip_cr(text.substr(pos, end - pos));
     pos = end + 1;
-    if (line.empty()) continue;
-    const std::vector<std::string_view> fields = runfile::split_tabs(line);
-    if (status != kMissing && field(fields, status) != to_string(RunStatus::kOk)) continue;
-    Samples& samples = to[cell_key(field(fields, test), field(fields, input), field(fields, sink))];
+    if (!line.empty()) on_row(runfile::split_tabs(line));
+  }
+}
+
+// The columns naming a row's cell, and its status.
+struct CellColumns {
+  std::size_t test = kMissing, input = kMissing, sink = kMissing, status = kMissing;
+
+  explicit CellColumns(const std::vector<std::string_view>& columns)
+      : test(column_index(columns, "test")),
+        input(column_index(columns, "input")),
+        sink(column_index(columns, "sink")),
+        status(column_index(columns, "status")) {}
+  [[nodiscard]] std::string key(const std::vector<std::string_view>& fields) const {
+    return cell_key(field(fields, test), field(fields, input), field(fields, sink));
+  }
+  [[nodiscard]] std::string_view status_of(const std::vector<std::string_view>& fields) const {
+    return status == kMissing ? to_string(RunStatus::kOk) : field(fields, status);
+  }
+};
+
+void read_text(const std::string& name, std::string_view text, std::map<std::string, Samples>& to) {
+  std::optional<CellColumns> cell;
+  std::size_t voluntary = kMissing, involuntary = kMissing;
+  const auto on_header = [&](const std::vector<std::string_view>& columns) {
+    cell.emplace(columns);
+    voluntary = column_index(columns, "nvcsw");
+    involuntary = column_index(columns, "nivcsw");
+    return voluntary != kMissing || involuntary != kMissing;
+  };
+  for_each_row(name, text, on_header, [&](const std::vector<std::string_view>& fields) {
+    if (cell->status_of(fields) != to_string(RunStatus::kOk)) return;
+    Samples& samples = to[cell->key(fields)];
     add_sample(samples.voluntary, fields, voluntary);
     add_sample(samples.involuntary, fields, involuntary);
+  });
+}
+
+void read_others(const std::string& name, std::string_view text,
+                 std::map<std::string, std::vector<OthersDuringRun>>& to) {
+  std::optional<CellColumns> cell;
+  std::size_t repeat = kMissing, elapsed = kMissing, others = kMissing, steal = kMissing;
+  const auto on_header = [&](const std::vector<std::string_view>& columns) {
+    cell.emplace(columns);
+    repeat = column_index(columns, "repeat");
+    elapsed = column_index(columns, "elapsed");
+    others = column_index(columns, "others_cpu_s");
+    steal = column_index(columns, "steal_s");
+    return others != kMissing || steal != kMissing;
+  };
+  for_each_row(name, text, on_header, [&](const std::vector<std::string_view>& fields) {
+    OthersDuringRun run;
+    run.repeat = static_cast<int>(number(fields, repeat).value_or(0));
+    run.status = std::string(cell->status_of(fields));
+    run.elapsed_s = number(fields, elapsed).value_or(0);
+    run.others_cpu_s = number(fields, others);
+    run.steal_s = number(fields, steal);
+    to[cell->key(fields)].push_back(std::move(run));
+  });
+}
+
+std::vector<std::pair<std::string, std::string>> read_texts(
+    const std::vector<std::filesystem::path>& files) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (const auto& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) throw Error(fmt::format("{}: cannot read the run file again", path.string()));
+    texts.emplace_back(path.string(), text.str());
   }
+  return texts;
 }
 
 std::optional<double> median_of(const std::vector<double>& values) {
@@ -88,15 +154,19 @@ std::map<std::string, ContextSwitches> context_switches_of(
 
 std::map<std::string, ContextSwitches> read_context_switches(
     const std::vector<std::filesystem::path>& files) {
-  std::vector<std::pair<std::string, std::string>> texts;
-  for (const auto& path : files) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw Error(fmt::format("{}: cannot read the run file again", path.string()));
-    texts.emplace_back(path.string(), text.str());
-  }
-  return context_switches_of(texts);
+  return context_switches_of(read_texts(files));
+}
+
+std::map<std::string, std::vector<OthersDuringRun>> others_during_runs_of(
+    const std::vector<std::pair<std::string, std::string>>& named_texts) {
+  std::map<std::string, std::vector<OthersDuringRun>> out;
+  for (const auto& [name, text] : named_texts) read_others(name, text, out);
+  return out;
+}
+
+std::map<std::string, std::vector<OthersDuringRun>> read_others_during_runs(
+    const std::vector<std::filesystem::path>& files) {
+  return others_during_runs_of(read_texts(files));
 }
 
 }  // namespace iobench::report
