@@ -6,76 +6,28 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "driver/report/run_rows.hpp"
 #include "driver/report/stats.hpp"
-#include "driver/runfile/header.hpp"
-#include "driver/runfile/numbers.hpp"
 #include "driver/runfile/schema.hpp"
 
 namespace iobench::report {
 namespace {
 
-constexpr std::size_t kMissing = static_cast<std::size_t>(-1);
-
-std::size_t column_index(const std::vector<std::string_view>& columns, std::string_view name) {
-  for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (columns[i] == name) return i;
-  }
-  return kMissing;
-}
+using run_rows::CellColumns;
+using run_rows::column_index;
+using run_rows::for_each_row;
+using run_rows::kMissing;
+using run_rows::number;
 
 struct Samples {
   std::vector<double> voluntary;
   std::vector<double> involuntary;
 };
 
-std::optional<double> number(const std::vector<std::string_view>& fields, std::size_t column) {
-  double value = 0;
-  if (column < fields.size() && runfile::parse_double(fields[column], value)) return value;
-  return std::nullopt;
-}
-
 void add_sample(std::vector<double>& to, const std::vector<std::string_view>& fields,
                 std::size_t column) {
   if (const auto value = number(fields, column)) to.push_back(*value);
 }
-
-std::string_view field(const std::vector<std::string_view>& fields, std::size_t i) {
-  return i < fields.size() ? fields[i] : std::string_view();
-}
-
-// Hands the header's columns to on_header, which says whether the file concerns it, then each
-// data row's fields to on_row.
-template <typename OnHeader, typename OnRow>
-void for_each_row(const std::string& name, std::string_view text, OnHeader on_header,
-                  OnRow on_row) {
-  const runfile::FileHeader header = runfile::read_header(name, text);
-  if (!on_header(header.columns)) return;
-  std::size_t pos = header.body_start;
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = runfile::strip_cr(text.substr(pos, end - pos));
-    pos = end + 1;
-    if (!line.empty()) on_row(runfile::split_tabs(line));
-  }
-}
-
-// The columns naming a row's cell, and its status.
-struct CellColumns {
-  std::size_t test = kMissing, input = kMissing, sink = kMissing, status = kMissing;
-
-  explicit CellColumns(const std::vector<std::string_view>& columns)
-      : test(column_index(columns, "test")),
-        input(column_index(columns, "input")),
-        sink(column_index(columns, "sink")),
-        status(column_index(columns, "status")) {}
-  [[nodiscard]] std::string key(const std::vector<std::string_view>& fields) const {
-    return cell_key(field(fields, test), field(fields, input), field(fields, sink));
-  }
-  [[nodiscard]] std::string_view status_of(const std::vector<std::string_view>& fields) const {
-    return status == kMissing ? to_string(RunStatus::kOk) : field(fields, status);
-  }
-};
 
 void read_text(const std::string& name, std::string_view text, std::map<std::string, Samples>& to) {
   std::optional<CellColumns> cell;
@@ -88,7 +40,8 @@ void read_text(const std::string& name, std::string_view text, std::map<std::str
   };
   for_each_row(name, text, on_header, [&](const std::vector<std::string_view>& fields) {
     if (cell->status_of(fields) != to_string(RunStatus::kOk)) return;
-    Samples& samples = to[cell->key(fields)];
+    Samples& samples =
+        to[cell_key(cell->test_of(fields), cell->input_of(fields), cell->sink_of(fields))];
     add_sample(samples.voluntary, fields, voluntary);
     add_sample(samples.involuntary, fields, involuntary);
   });
@@ -113,7 +66,8 @@ void read_others(const std::string& name, std::string_view text,
     run.elapsed_s = number(fields, elapsed).value_or(0);
     run.others_cpu_s = number(fields, others);
     run.steal_s = number(fields, steal);
-    to[cell->key(fields)].push_back(std::move(run));
+    to[cell_key(cell->test_of(fields), cell->input_of(fields), cell->sink_of(fields))].push_back(
+        std::move(run));
   });
 }
 
