@@ -80,11 +80,17 @@ bool DecidedComparisons::enough(std::size_t cell,
 }
 
 std::vector<std::string> DecidedComparisons::decisions(
-    const std::vector<std::vector<double>>& ok_elapsed_s) {
+    const std::vector<std::vector<double>>& ok_elapsed_s,
+    std::vector<report::RuleDecision>* rule_decisions) {
   std::vector<std::string> lines;
   for (Comparison& comparison : comparisons_) {
     look(comparison, ok_elapsed_s);
     const Cell& cell = plan_.cells[comparison.test_cell];
+    if (rule_decisions != nullptr) {
+      rule_decisions->push_back({plan_.tests[cell.test].name, input_paths_[cell.input],
+                                 std::string(to_string(cell.sink)), comparison.last,
+                                 rule_->plan()});
+    }
     lines.push_back(fmt::format("'{}' on {} ({} sink) against '{}': {}",
                                 plan_.tests[cell.test].name, input_names_[cell.input],
                                 to_string(cell.sink),
@@ -92,18 +98,6 @@ std::vector<std::string> DecidedComparisons::decisions(
                                 report::decision_phrase(comparison.last, rule_->plan())));
   }
   return lines;
-}
-
-std::vector<report::RuleDecision> DecidedComparisons::rule_decisions() const {
-  std::vector<report::RuleDecision> out;
-  if (!rule_) return out;
-  for (const Comparison& comparison : comparisons_) {
-    const Cell& cell = plan_.cells[comparison.test_cell];
-    out.push_back({plan_.tests[cell.test].name,
-                   cell.input < input_paths_.size() ? input_paths_[cell.input] : std::string(),
-                   std::string(to_string(cell.sink)), comparison.last, rule_->plan()});
-  }
-  return out;
 }
 
 }  // namespace iobench

@@ -31,11 +31,10 @@ class DecidedComparisons {
   // After the last run: each comparison's last look (its cells' last runs were asked about
   // before they ran), then one line per comparison, in the plan's cell order, as
   // report::decision_phrase says it: "'b' on in.txt (pipe sink) against 'a': decided:
-  // different after 6 runs". Empty when the rule is off.
-  std::vector<std::string> decisions(const std::vector<std::vector<double>>& ok_elapsed_s);
-  // The same endings, each with its cell as the rows name it, for bench's closing verdicts
-  // (report::decision_phrase); call after decisions(). Empty when the rule is off.
-  [[nodiscard]] std::vector<report::RuleDecision> rule_decisions() const;
+  // different after 6 runs". Empty when the rule is off. `rule_decisions`, when given, receives
+  // the same endings with each cell as its rows name it, for bench's closing verdicts.
+  std::vector<std::string> decisions(const std::vector<std::vector<double>>& ok_elapsed_s,
+                                     std::vector<report::RuleDecision>* rule_decisions = nullptr);
 
  private:
   struct Comparison {
