@@ -94,7 +94,12 @@ Json verdict_json(const runfile::Group& g, const VersusReference* versus) {
                                        : std::string(to_string(row.verdict));
     v["ratio"] = number_or_null(row.ratio);
     v["ci95"] = row.ci ? Json::array({row.ci->low, row.ci->high}) : Json(nullptr);
-    v["p_value"] = row.p_value && decision == nullptr ? Json(*row.p_value) : Json(nullptr);
+    // A decision's error rate is the rule's alpha; the U test's p is printed only beside a
+    // comparison the rule did not stop.
+    const bool stopped =
+        decision != nullptr && (decision->result.decision == Decision::kDifferent ||
+                                decision->result.decision == Decision::kEquivalent);
+    v["p_value"] = row.p_value && !stopped ? Json(*row.p_value) : Json(nullptr);
     v["alpha"] = decision != nullptr ? decision->plan.alpha : versus->result.alpha;
     v["look_runs"] = decision != nullptr ? Json(decision->result.runs) : Json(nullptr);
     return v;

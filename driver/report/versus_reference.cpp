@@ -82,8 +82,10 @@ std::string decision_phrase(const report::Row& row, const RuleDecision& decision
     case Decision::kContinue:
       break;
   }
-  return fmt::format("no decision ({}): {} {}", factor,
-                     report::decision_phrase(result, decision.plan), rule);
+  // The rule did not stop it: the runs all ran, so the fixed-n test's figures stand beside the
+  // rule's word that they decided nothing.
+  return fmt::format("{}; sequential rule: {} (alpha {:g} overall)", interval_phrase(row),
+                     report::decision_phrase(result, decision.plan), decision.plan.alpha);
 }
 
 VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
@@ -152,11 +154,13 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
   for (const auto& row : versus.result.rows) width = std::max(width, display_width(row.key[0]));
   // Decided comparisons are judged by the rule, whose error rate holds over all its looks; the
   // U test's p would read as that rate (docs/reports.md, "Deciding a comparison").
-  const std::string judged_by =
-      versus.decisions.empty()
-          ? fmt::format("Mann-Whitney U test, alpha {}", versus.result.alpha)
-          : fmt::format("decided by the sequential rule, alpha {:g} over all its looks",
-                        versus.decisions.front().plan.alpha);
+  std::string judged_by = fmt::format("Mann-Whitney U test, alpha {}", versus.result.alpha);
+  if (!versus.decisions.empty()) {
+    judged_by += fmt::format(
+        "; a comparison the sequential rule stopped is said by its decision, alpha {:g} over all "
+        "its looks",
+        versus.decisions.front().plan.alpha);
+  }
   out << fmt::format(
       "Against the reference '{}' (median over the reference's, its {:g} % interval in brackets; "
       "{}{}):\n",

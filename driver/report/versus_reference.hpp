@@ -44,11 +44,12 @@ const RuleDecision* decision_for(const VersusReference& versus, const report::Ro
 // else the U test's verdict (slower or faster).
 bool significant(const report::Row& row, const RuleDecision* decision);
 
-// A row the rule judged, said by its decision and the rule's level instead of the U test's p:
-// "1.52× slower [1.31, 1.77] at 99.7 %, decided different after 6 runs (sequential rule,
-// alpha 0.05 overall)", the bracket the deciding look's repeated interval at its confidence;
-// "equivalent within ±1 % (...), decided after 9 runs (...)"; "no decision (...): budget of 10
-// runs spent, undecided (...)".
+// A row the rule judged. Stopped by a decision, it is said by the decision and the rule's level
+// instead of the U test's p: "1.52× slower [1.31, 1.77], decided different after 6 runs
+// (sequential rule, alpha 0.05 overall)", "equivalent within ±1 % (1.00× slower [0.99, 1.01]),
+// decided after 9 runs (...)". Not stopped (its runs all ran), interval_phrase then the rule's
+// word: "1.03× slower [1.01, 1.05], p = 0.030; sequential rule: budget of 10 runs spent,
+// undecided (alpha 0.05 overall)".
 std::string decision_phrase(const report::Row& row, const RuleDecision& decision);
 
 // One test against the reference as an interval, not a ± (docs/bench.md): "1.52× slower

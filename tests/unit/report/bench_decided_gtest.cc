@@ -51,12 +51,12 @@ TEST(BenchDecided, EquivalentAndUndecidedAreNotSignificantWhateverTheUTestSays) 
   const RuleDecision budget = decided(Decision::kBudget, 10);
   EXPECT_FALSE(significant(r, &budget));
   EXPECT_EQ(decision_phrase(r, budget),
-            "no decision (1.03× slower [1.01, 1.05]): budget of 10 runs spent, undecided "
-            "(sequential rule, alpha 0.05 overall)");
+            "1.03× slower [1.01, 1.05], p = 0.030; sequential rule: budget of 10 runs spent, "
+            "undecided (alpha 0.05 overall)");
   const RuleDecision stopped = decided(Decision::kContinue, 7);
   EXPECT_EQ(decision_phrase(r, stopped),
-            "no decision (1.03× slower [1.01, 1.05]): undecided after 7 runs (sequential rule, "
-            "alpha 0.05 overall)");
+            "1.03× slower [1.01, 1.05], p = 0.030; sequential rule: undecided after 7 runs "
+            "(alpha 0.05 overall)");
   const report::Row same = row(1.001, 0.995, 1.004, 0.6, report::Verdict::kNoChange);
   const RuleDecision equivalent = decided(Decision::kEquivalent, 9);
   EXPECT_FALSE(significant(same, &equivalent));
@@ -89,7 +89,8 @@ TEST(BenchDecided, TheClosingLinesUseTheRuleWhereItJudgedAndTheUTestElsewhere) {
   std::ostringstream out;
   write_versus_reference(versus, out);
   const std::string text = out.str();
-  EXPECT_NE(text.find("decided by the sequential rule, alpha 0.05 over all its looks"),
+  EXPECT_NE(text.find("a comparison the sequential rule stopped is said by its decision, alpha "
+                      "0.05 over all its looks"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("    b  2.00× slower [1.9"), std::string::npos) << text;
@@ -124,7 +125,18 @@ TEST(BenchDecided, TheJsonExportCarriesTheVerdictBenchPrinted) {
   EXPECT_EQ(by_rule["significant"], false) << by_rule;  // twice as slow, but the budget ran out
   EXPECT_EQ(by_rule["judged_by"], "sequential rule");
   EXPECT_EQ(by_rule["outcome"], "budget");
-  EXPECT_TRUE(by_rule["p_value"].is_null());
+  EXPECT_GT(by_rule["p_value"].get<double>(), 0);  // printed: the rule did not stop it
+  const VersusReference stopped =
+      compare_with_reference(set, "a", CompareOptions{}, {decided(Decision::kDifferent, 6)});
+  data.versus = &stopped;
+  std::ostringstream decided_out;
+  write_bench_export(data, ExportFormat::kJson, decided_out);
+  for (const auto& r : nlohmann::json::parse(decided_out.str())["results"]) {
+    if (r["command"] != "b" || r["iobench"]["sink"] != "pipe") continue;
+    EXPECT_EQ(r["iobench"]["verdict"]["significant"], true);
+    EXPECT_TRUE(r["iobench"]["verdict"]["p_value"].is_null());  // the rule's alpha stands
+    EXPECT_EQ(r["iobench"]["verdict"]["look_runs"], 6);
+  }
   EXPECT_EQ(by_rule["look_runs"], 10);
   const auto by_u = verdict_of("null", "b");
   EXPECT_EQ(by_u["significant"], true) << by_u;
