@@ -79,6 +79,34 @@ Json relative_json(const Entry& e, const std::vector<Entry>& all, const std::str
   return nullptr;
 }
 
+// The verdict bench printed for the command (docs/bench.md, "Exports"): by the sequential rule
+// when it judged the comparison (no p-value then: the U test's is not the rule's error rate),
+// else by the U test; null for the reference.
+Json verdict_json(const runfile::Group& g, const VersusReference* versus) {
+  if (versus == nullptr) return nullptr;
+  for (const report::Row& row : versus->result.rows) {
+    if (row.key != g.key) continue;
+    const RuleDecision* decision = decision_for(*versus, row);
+    Json v;
+    v["significant"] = significant(row, decision);
+    v["judged_by"] = decision != nullptr ? "sequential rule" : "Mann-Whitney U";
+    v["outcome"] = decision != nullptr ? std::string(to_string(decision->result.decision))
+                                       : std::string(to_string(row.verdict));
+    v["ratio"] = number_or_null(row.ratio);
+    v["ci95"] = row.ci ? Json::array({row.ci->low, row.ci->high}) : Json(nullptr);
+    // A decision's error rate is the rule's alpha; the U test's p is printed only beside a
+    // comparison the rule did not stop.
+    const bool stopped =
+        decision != nullptr && (decision->result.decision == Decision::kDifferent ||
+                                decision->result.decision == Decision::kEquivalent);
+    v["p_value"] = row.p_value && !stopped ? Json(*row.p_value) : Json(nullptr);
+    v["alpha"] = decision != nullptr ? decision->plan.alpha : versus->result.alpha;
+    v["look_runs"] = decision != nullptr ? Json(decision->result.runs) : Json(nullptr);
+    return v;
+  }
+  return nullptr;
+}
+
 Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportData& data) {
   const runfile::Group& g = *e.group;
   Json extra;
@@ -92,6 +120,7 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   extra["excluded"] = std::move(excluded);
   extra["is_reference"] = g.key[0] == data.reference;
   extra["relative_median"] = relative_json(e, all, data.reference);
+  extra["verdict"] = verdict_json(g, data.versus);
   extra["user_times"] = g.metric(Metric::kUser);
   extra["system_times"] = g.metric(Metric::kSystem);
   extra["cpu_pct"] = g.metric(Metric::kCpuPct);

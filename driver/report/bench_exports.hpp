@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "driver/report/time_unit.hpp"
+#include "driver/report/versus_reference.hpp"
 #include "driver/runfile/reader.hpp"
 #include "driver/runfile/shell_startup.hpp"
 
@@ -34,7 +35,8 @@ struct ExportData {
   std::vector<BenchTest> tests;                        // in the order they were given
   std::string reference;                               // the reference test
   TimeUnit time_unit = TimeUnit::kAuto;
-  bool tables_by_time = false;  // --sort mean-time: the tables' rows fastest first
+  bool tables_by_time = false;              // --sort mean-time: the tables' rows fastest first
+  const VersusReference* versus = nullptr;  // the verdicts bench printed; null: none exported
 };
 
 void write_bench_export(const ExportData& data, ExportFormat format, std::ostream& out);

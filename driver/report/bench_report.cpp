@@ -70,7 +70,8 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
     out << '\n';
     write_shell_corrected(set, *startup, options.time_unit, out);
   }
-  const VersusReference versus = compare_with_reference(set, reference);
+  const VersusReference versus =
+      compare_with_reference(set, reference, CompareOptions{}, options.rule_decisions);
   if (options.print && !versus.result.rows.empty()) {
     out << '\n';
     write_versus_reference(versus, out,
@@ -82,8 +83,9 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
     write_side_by_side(set, versus, *options.other, options.time_unit, out);
   }
   out.flush();
-  write_exports(exports, ExportData{&set, &raw, startup, options.tests, reference,
-                                    options.time_unit, options.sort == BenchSort::kMeanTime});
+  write_exports(exports,
+                ExportData{&set, &raw, startup, options.tests, reference, options.time_unit,
+                           options.sort == BenchSort::kMeanTime, &versus});
 }
 
 }  // namespace iobench::report

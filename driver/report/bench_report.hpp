@@ -11,6 +11,7 @@
 #include "driver/report/bench_exports.hpp"
 #include "driver/report/bench_side_by_side.hpp"
 #include "driver/report/time_unit.hpp"
+#include "driver/report/versus_reference.hpp"
 
 namespace iobench::report {
 
@@ -37,6 +38,8 @@ struct BenchReportOptions {
   BenchSort sort = BenchSort::kAuto;
   bool print = true;  // false: --style none, nothing on stdout (the exports are still written)
   std::optional<OtherToolRun> other;  // --compare-with hyperfine: its answer, printed beside
+  // How the sequential rule ended each comparison (--decide on); empty: the U test judges.
+  std::vector<RuleDecision> rule_decisions;
 };
 
 // Reads the run file back (grouped by test, input, sink) and its meta file, writes to `out` the

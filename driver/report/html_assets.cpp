@@ -37,6 +37,9 @@ tbody tr:nth-child(even) td.test { background: #fbfcfd; }
 .verdict.faster { color: var(--good); }
 .verdict.slower { color: var(--bad); }
 .verdict.same { color: var(--muted); }
+td.runs { white-space: normal; min-width: 20em; }
+.run { display: inline-block; margin: 1px 2px 1px 0; font-size: 12px; color: var(--muted); }
+.run.disturbed { color: var(--bad); font-weight: bold; }
 .note { display: inline-block; margin: 1px 2px 1px 0; padding: 0 6px; border-radius: 8px; background: #fdecea;
   color: var(--bad); font-size: 12px; white-space: nowrap; }
 ul.warnings { margin: 4px 0 10px; padding-left: 20px; font-size: 13px; }

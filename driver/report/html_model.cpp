@@ -15,6 +15,7 @@ namespace iobench::report {
 namespace {
 
 using runfile::Metric;
+using OthersByCell = std::map<std::string, std::vector<OthersDuringRun>>;
 
 runfile::RunSet read_set(const std::vector<std::filesystem::path>& files) {
   runfile::ReadOptions read;
@@ -76,7 +77,8 @@ std::vector<std::size_t> chart_order(const runfile::RunSet& set) {
 
 std::unique_ptr<ReportSection> build_section(const ReportModel& model, const std::string& input,
                                              const std::string& sink,
-                                             const std::map<std::string, ContextSwitches>& cs) {
+                                             const std::map<std::string, ContextSwitches>& cs,
+                                             const OthersByCell& others) {
   auto section = std::make_unique<ReportSection>();
   section->input = input;
   section->sink = sink;
@@ -101,6 +103,9 @@ std::unique_ptr<ReportSection> build_section(const ReportModel& model, const std
     if (const auto it = versus.find(row.test); it != versus.end()) row.versus = it->second;
     if (const auto it = cs.find(cell_key(row.test, input, sink)); it != cs.end()) {
       row.context_switches = it->second;
+    }
+    if (const auto it = others.find(cell_key(row.test, input, sink)); it != others.end()) {
+      row.others = it->second;
     }
     row.notes = row_notes(gs, options);
     section->rows.push_back(std::move(row));
@@ -246,8 +251,9 @@ ReportModel build_report_model(const std::vector<std::filesystem::path>& files,
     throw Error(fmt::format("--baseline {}: no such test in the run files", baseline));
   }
   const auto context_switches = read_context_switches(files);
+  const auto others = read_others_during_runs(files);
   for (const auto& [input, sink] : places) {
-    model.sections.push_back(build_section(model, input, sink, context_switches));
+    model.sections.push_back(build_section(model, input, sink, context_switches, others));
   }
   std::vector<std::string> lines;
   for (const auto& record : model.records) record_warnings(record, model.run_warnings, lines);

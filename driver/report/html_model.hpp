@@ -29,6 +29,7 @@ struct ReportRow {
   std::string test;
   std::optional<report::Row> versus;  // against the section's reference; none for the reference
   ContextSwitches context_switches;
+  std::vector<OthersDuringRun> others;  // every run's disturbance figures, when the file has them
   std::vector<Note> notes;
 };
 

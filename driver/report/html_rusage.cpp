@@ -6,22 +6,18 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "driver/report/run_rows.hpp"
 #include "driver/report/stats.hpp"
-#include "driver/runfile/header.hpp"
-#include "driver/runfile/numbers.hpp"
 #include "driver/runfile/schema.hpp"
 
 namespace iobench::report {
 namespace {
 
-constexpr std::size_t kMissing = static_cast<std::size_t>(-1);
-
-std::size_t column_index(const std::vector<std::string_view>& columns, std::string_view name) {
-  for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (columns[i] == name) return i;
-  }
-  return kMissing;
-}
+using run_rows::CellColumns;
+using run_rows::column_index;
+using run_rows::for_each_row;
+using run_rows::kMissing;
+using run_rows::number;
 
 struct Samples {
   std::vector<double> voluntary;
@@ -30,38 +26,62 @@ struct Samples {
 
 void add_sample(std::vector<double>& to, const std::vector<std::string_view>& fields,
                 std::size_t column) {
-  double value = 0;
-  if (column < fields.size() && runfile::parse_double(fields[column], value)) {
-    to.push_back(value);
-  }
+  if (const auto value = number(fields, column)) to.push_back(*value);
 }
 
 void read_text(const std::string& name, std::string_view text, std::map<std::string, Samples>& to) {
-  const runfile::FileHeader header = runfile::read_header(name, text);
-  const auto at = [&](std::string_view column) { return column_index(header.columns, column); };
-  const std::size_t test = at("test");
-  const std::size_t input = at("input");
-  const std::size_t sink = at("sink");
-  const std::size_t status = at("status");
-  const std::size_t voluntary = at("nvcsw");
-  const std::size_t involuntary = at("nivcsw");
-  if (voluntary == kMissing && involuntary == kMissing) return;
-  const auto field = [](const std::vector<std::string_view>& f, std::size_t i) {
-    return i < f.size() ? f[i] : std::string_view();
+  std::optional<CellColumns> cell;
+  std::size_t voluntary = kMissing, involuntary = kMissing;
+  const auto on_header = [&](const std::vector<std::string_view>& columns) {
+    cell.emplace(columns);
+    voluntary = column_index(columns, "nvcsw");
+    involuntary = column_index(columns, "nivcsw");
+    return voluntary != kMissing || involuntary != kMissing;
   };
-  std::size_t pos = header.body_start;
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = runfile::strip_cr(text.substr(pos, end - pos));
-    pos = end + 1;
-    if (line.empty()) continue;
-    const std::vector<std::string_view> fields = runfile::split_tabs(line);
-    if (status != kMissing && field(fields, status) != to_string(RunStatus::kOk)) continue;
-    Samples& samples = to[cell_key(field(fields, test), field(fields, input), field(fields, sink))];
+  for_each_row(name, text, on_header, [&](const std::vector<std::string_view>& fields) {
+    if (cell->status_of(fields) != to_string(RunStatus::kOk)) return;
+    Samples& samples =
+        to[cell_key(cell->test_of(fields), cell->input_of(fields), cell->sink_of(fields))];
     add_sample(samples.voluntary, fields, voluntary);
     add_sample(samples.involuntary, fields, involuntary);
+  });
+}
+
+void read_others(const std::string& name, std::string_view text,
+                 std::map<std::string, std::vector<OthersDuringRun>>& to) {
+  std::optional<CellColumns> cell;
+  std::size_t repeat = kMissing, elapsed = kMissing, others = kMissing, steal = kMissing;
+  const auto on_header = [&](const std::vector<std::string_view>& columns) {
+    cell.emplace(columns);
+    repeat = column_index(columns, "repeat");
+    elapsed = column_index(columns, "elapsed");
+    others = column_index(columns, "others_cpu_s");
+    steal = column_index(columns, "steal_s");
+    return others != kMissing || steal != kMissing;
+  };
+  for_each_row(name, text, on_header, [&](const std::vector<std::string_view>& fields) {
+    OthersDuringRun run;
+    run.repeat = static_cast<int>(number(fields, repeat).value_or(0));
+    run.status = std::string(cell->status_of(fields));
+    run.elapsed_s = number(fields, elapsed).value_or(0);
+    run.others_cpu_s = number(fields, others);
+    run.steal_s = number(fields, steal);
+    to[cell_key(cell->test_of(fields), cell->input_of(fields), cell->sink_of(fields))].push_back(
+        std::move(run));
+  });
+}
+
+std::vector<std::pair<std::string, std::string>> read_texts(
+    const std::vector<std::filesystem::path>& files) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (const auto& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) throw Error(fmt::format("{}: cannot read the run file again", path.string()));
+    texts.emplace_back(path.string(), text.str());
   }
+  return texts;
 }
 
 std::optional<double> median_of(const std::vector<double>& values) {
@@ -88,15 +108,19 @@ std::map<std::string, ContextSwitches> context_switches_of(
 
 std::map<std::string, ContextSwitches> read_context_switches(
     const std::vector<std::filesystem::path>& files) {
-  std::vector<std::pair<std::string, std::string>> texts;
-  for (const auto& path : files) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw Error(fmt::format("{}: cannot read the run file again", path.string()));
-    texts.emplace_back(path.string(), text.str());
-  }
-  return context_switches_of(texts);
+  return context_switches_of(read_texts(files));
+}
+
+std::map<std::string, std::vector<OthersDuringRun>> others_during_runs_of(
+    const std::vector<std::pair<std::string, std::string>>& named_texts) {
+  std::map<std::string, std::vector<OthersDuringRun>> out;
+  for (const auto& [name, text] : named_texts) read_others(name, text, out);
+  return out;
+}
+
+std::map<std::string, std::vector<OthersDuringRun>> read_others_during_runs(
+    const std::vector<std::filesystem::path>& files) {
+  return others_during_runs_of(read_texts(files));
 }
 
 }  // namespace iobench::report

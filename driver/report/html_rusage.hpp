@@ -1,7 +1,8 @@
 #pragma once
-// The context switches of each test, input and sink for the HTML report: the medians of the
-// run file's nvcsw and nivcsw columns (wait4's rusage, docs/formats.md "Run file") over the ok
-// rows. The reader groups only the metrics, so the report reads these two columns itself.
+// The run file's per-run columns the HTML report shows that the reader does not group: the
+// context switches of each test, input and sink (the medians of nvcsw and nivcsw, wait4's
+// rusage, over the ok rows) and what the rest of the machine did during each run (others_cpu_s
+// and steal_s, every row; docs/driver.md, "Disturbance"). docs/formats.md "Run file".
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -25,6 +26,23 @@ std::map<std::string, ContextSwitches> read_context_switches(
     const std::vector<std::filesystem::path>& files);
 // The same from texts in memory, named for errors.
 std::map<std::string, ContextSwitches> context_switches_of(
+    const std::vector<std::pair<std::string, std::string>>& named_texts);
+
+// What others did during one run, as its row says.
+struct OthersDuringRun {
+  int repeat = 0;
+  std::string status;  // "ok", "disturbed", ...
+  double elapsed_s = 0;
+  std::optional<double> others_cpu_s;  // empty: the row has none (/proc/stat unread)
+  std::optional<double> steal_s;
+};
+
+// Every row of each cell (keyed by cell_key), in file order, of the files that have an
+// others_cpu_s or steal_s column; files without them (older files, GNU time files) give nothing.
+// Throws iobench::Error as read_context_switches.
+std::map<std::string, std::vector<OthersDuringRun>> read_others_during_runs(
+    const std::vector<std::filesystem::path>& files);
+std::map<std::string, std::vector<OthersDuringRun>> others_during_runs_of(
     const std::vector<std::pair<std::string, std::string>>& named_texts);
 
 }  // namespace iobench::report

@@ -6,6 +6,7 @@
 
 #include "driver/report/html.hpp"
 #include "driver/report/plot.hpp"
+#include "driver/report/stats.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -172,6 +173,65 @@ html::Table counters_table(const ReportSection& section) {
   return table;
 }
 
+// One run's chip: its repeat and what others took, "disturbed" spelled out (docs/driver.md,
+// "Disturbance": such a run is out of every figure).
+std::string run_chip(const OthersDuringRun& run) {
+  const bool disturbed = run.status == to_string(RunStatus::kDisturbed);
+  std::string shown =
+      fmt::format("r{} {}", run.repeat,
+                  run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : std::string("-"));
+  if (run.steal_s && *run.steal_s > 0) shown += fmt::format(" + {:.3f} s steal", *run.steal_s);
+  if (disturbed) shown += " disturbed";
+  const std::string title =
+      fmt::format("repeat {}, {}, {} elapsed; others' CPU {}, steal {}", run.repeat, run.status,
+                  format_seconds(run.elapsed_s),
+                  run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : "not measured",
+                  run.steal_s ? fmt::format("{:.3f} s", *run.steal_s) : "not measured");
+  return fmt::format(R"(<span class="run{}" title="{}">{}</span> )", disturbed ? " disturbed" : "",
+                     escape(title), escape(shown));
+}
+
+html::Table disturbance_table(const ReportSection& section) {
+  html::Table table;
+  table.css_class = "sortable disturbance";
+  table.caption =
+      "What the rest of the machine did during each run: other processes' CPU seconds and steal "
+      "(docs/driver.md, \"Disturbance\"); a disturbed run is left out of every figure above";
+  table.columns = {{"test", "the strategy", true},
+                   {"runs", "rows with the figures, every status", false},
+                   {"disturbed", "runs others disturbed (status disturbed)", false},
+                   {"others median", "median of others_cpu_s over these runs", false},
+                   {"others max", "largest others_cpu_s", false},
+                   {"steal max", "largest steal_s", false},
+                   {"each run", "repeat and others' CPU seconds, in the order they ran", true}};
+  for (const ReportRow& row : section.rows) {
+    if (row.others.empty()) continue;
+    std::vector<double> others;
+    std::vector<double> steal;
+    std::size_t disturbed = 0;
+    html::Cell chips = text_cell("", "text runs");
+    for (const OthersDuringRun& run : row.others) {
+      if (run.others_cpu_s) others.push_back(*run.others_cpu_s);
+      if (run.steal_s) steal.push_back(*run.steal_s);
+      if (run.status == to_string(RunStatus::kDisturbed)) ++disturbed;
+      chips.html += run_chip(run);
+    }
+    const auto figure = [](const std::vector<double>& values, bool max) {
+      if (values.empty()) return number_cell(std::nullopt, "");
+      const double value = max ? report::max(values) : report::median(values);
+      return number_cell(value, fmt::format("{:.3f} s", value));
+    };
+    const auto count = [](std::size_t n) {
+      return number_cell(static_cast<double>(n), std::to_string(n));
+    };
+    table.rows.push_back(
+        {row.test,
+         {text_cell(row.test, "text test"), count(row.others.size()), count(disturbed),
+          figure(others, false), figure(others, true), figure(steal, true), std::move(chips)}});
+  }
+  return table;
+}
+
 std::string notes_list(const ReportSection& section) {
   std::string items;
   for (const ReportRow& row : section.rows) {
@@ -231,6 +291,9 @@ std::string render_section(const ReportSection& section, std::size_t index) {
   out += html::render_table(times_table(section));
   out += notes_list(section);
   out += html::render_table(counters_table(section));
+  if (const html::Table disturbance = disturbance_table(section); !disturbance.rows.empty()) {
+    out += html::render_table(disturbance);
+  }
   return out + "</section>\n";
 }
 

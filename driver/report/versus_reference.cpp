@@ -11,18 +11,32 @@
 
 namespace iobench::report {
 
-std::string interval_phrase(const report::Row& row) {
-  if (!(row.ratio > 0) || !std::isfinite(row.ratio)) return "no comparison (no time to divide by)";
-  // Faster: the factor is 1/ratio and its interval [1/high, 1/low]; slower: ratio, [low, high].
+namespace {
+
+bool comparable(const report::Row& row) {
+  return row.ratio > 0 && std::isfinite(row.ratio);
+}
+
+// "1.52× slower [1.31, 1.77]": faster, the factor is 1/ratio and its interval [1/high, 1/low];
+// slower, ratio and [low, high].
+std::string factor_phrase(const report::Row& row) {
   const bool faster = row.ratio < 1;
   std::string phrase = fmt::format("{}× {}", format_factor(faster ? 1 / row.ratio : row.ratio),
                                    faster ? "faster" : "slower");
-  const bool interval = row.ci && row.ci->low > 0;
-  if (interval) {
+  if (row.ci && row.ci->low > 0) {
     const double low = faster ? 1 / row.ci->high : row.ci->low;
     const double high = faster ? 1 / row.ci->low : row.ci->high;
     phrase += fmt::format(" [{}, {}]", format_factor(low), format_factor(high));
   }
+  return phrase;
+}
+
+}  // namespace
+
+std::string interval_phrase(const report::Row& row) {
+  if (!comparable(row)) return "no comparison (no time to divide by)";
+  std::string phrase = factor_phrase(row);
+  const bool interval = row.ci && row.ci->low > 0;
   if (row.p_value) {
     phrase += *row.p_value < 0.001 ? std::string(", p < 0.001")
                                    : fmt::format(", p = {:.3f}", *row.p_value);
@@ -35,10 +49,51 @@ std::string interval_phrase(const report::Row& row) {
   return phrase;
 }
 
+const RuleDecision* decision_for(const VersusReference& versus, const report::Row& row) {
+  for (const RuleDecision& decision : versus.decisions) {
+    if (row.key.size() == 3 && decision.test == row.key[0] && decision.input == row.key[1] &&
+        decision.sink == row.key[2])
+      return &decision;
+  }
+  return nullptr;
+}
+
+bool significant(const report::Row& row, const RuleDecision* decision) {
+  if (decision != nullptr) return decision->result.decision == Decision::kDifferent;
+  // As interval_phrase says "no significant difference".
+  const bool holds_one = row.ci && row.ci->low > 0 && row.ci->low <= 1 && row.ci->high >= 1;
+  return (row.verdict == report::Verdict::kSlower || row.verdict == report::Verdict::kFaster) &&
+         !holds_one;
+}
+
+std::string decision_phrase(const report::Row& row, const RuleDecision& decision) {
+  const std::string rule =
+      fmt::format("(sequential rule, alpha {:g} overall)", decision.plan.alpha);
+  const std::string factor =
+      comparable(row) ? factor_phrase(row) : std::string("no time to divide by");
+  const SequentialResult& result = decision.result;
+  switch (result.decision) {
+    case Decision::kDifferent:
+      return fmt::format("{}, decided different after {} runs {}", factor, result.runs, rule);
+    case Decision::kEquivalent:
+      return fmt::format("equivalent within ±{:g} % ({}), decided after {} runs {}",
+                         decision.plan.margin * 100, factor, result.runs, rule);
+    case Decision::kBudget:
+    case Decision::kContinue:
+      break;
+  }
+  // The rule did not stop it: the runs all ran, so the fixed-n test's figures stand beside the
+  // rule's word that they decided nothing.
+  return fmt::format("{}; sequential rule: {} (alpha {:g} overall)", interval_phrase(row),
+                     report::decision_phrase(result, decision.plan), decision.plan.alpha);
+}
+
 VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
-                                       const report::CompareOptions& options) {
+                                       const report::CompareOptions& options,
+                                       std::vector<RuleDecision> decisions) {
   VersusReference versus;
   versus.reference = reference;
+  versus.decisions = std::move(decisions);
   versus.result.group_by = {"test", "input", "sink"};
   versus.result.alpha = options.alpha;
   versus.result.confidence = options.confidence;
@@ -97,10 +152,19 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
   }
   std::size_t width = 0;
   for (const auto& row : versus.result.rows) width = std::max(width, display_width(row.key[0]));
+  // Decided comparisons are judged by the rule, whose error rate holds over all its looks; the
+  // U test's p would read as that rate (docs/reports.md, "Deciding a comparison").
+  std::string judged_by = fmt::format("Mann-Whitney U test, alpha {}", versus.result.alpha);
+  if (!versus.decisions.empty()) {
+    judged_by += fmt::format(
+        "; a comparison the sequential rule stopped is said by its decision, alpha {:g} over all "
+        "its looks",
+        versus.decisions.front().plan.alpha);
+  }
   out << fmt::format(
       "Against the reference '{}' (median over the reference's, its {:g} % interval in brackets; "
-      "Mann-Whitney U test, alpha {}{}):\n",
-      versus.reference, versus.result.confidence * 100, versus.result.alpha,
+      "{}{}):\n",
+      versus.reference, versus.result.confidence * 100, judged_by,
       style.figures.empty() ? "" : "; " + style.figures);
   for (const auto& place : places) {
     const auto& first = *rows[place].front();
@@ -111,8 +175,9 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
                        first.base_n);
     for (const report::Row* row : rows[place]) {
       const std::string& name = row->key[0];
+      const RuleDecision* decision = decision_for(versus, *row);
       out << fmt::format("    {}{}  {}\n", name, std::string(width - display_width(name), ' '),
-                         interval_phrase(*row));
+                         decision ? decision_phrase(*row, *decision) : interval_phrase(*row));
     }
   }
   for (const auto& place : versus.missing) {

@@ -7,20 +7,50 @@
 #include <vector>
 
 #include "driver/report/compare.hpp"
+#include "driver/report/sequential.hpp"
 #include "driver/report/time_unit.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
 
-struct VersusReference {
-  std::string reference;             // the reference test's name
-  report::Result result;             // rows keyed test, input, sink; base = the reference
-  std::vector<std::string> missing;  // "input (sink)" where the reference has no ok run
+// How the sequential rule ended one test's comparison with the reference (docs/reports.md,
+// "Deciding a comparison"), the cell named as its rows name it.
+struct RuleDecision {
+  std::string test;
+  std::string input;  // the run file's input column ("" without an input)
+  std::string sink;
+  SequentialResult result;  // the last look's
+  SequentialPlan plan;
 };
 
-// `set` grouped by test, input, sink (in that order).
+struct VersusReference {
+  std::string reference;                // the reference test's name
+  report::Result result;                // rows keyed test, input, sink; base = the reference
+  std::vector<std::string> missing;     // "input (sink)" where the reference has no ok run
+  std::vector<RuleDecision> decisions;  // when the rule decided the runs: one per comparison
+};
+
+// `set` grouped by test, input, sink (in that order); `decisions`, when the sequential rule
+// stopped the runs, say how each comparison ended.
 VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
-                                       const report::CompareOptions& options = {});
+                                       const report::CompareOptions& options = {},
+                                       std::vector<RuleDecision> decisions = {});
+
+// The rule's decision for `row` (keyed test, input, sink); nullptr when the rule did not judge it.
+const RuleDecision* decision_for(const VersusReference& versus, const report::Row& row);
+
+// What bench concludes for one row: when the rule judged it, "different" is the only significant
+// outcome (the fixed-n U test's p is not the error rate of a decision made by repeated looks);
+// else the U test's verdict (slower or faster).
+bool significant(const report::Row& row, const RuleDecision* decision);
+
+// A row the rule judged. Stopped by a decision, it is said by the decision and the rule's level
+// instead of the U test's p: "1.52× slower [1.31, 1.77], decided different after 6 runs
+// (sequential rule, alpha 0.05 overall)", "equivalent within ±1 % (1.00× slower [0.99, 1.01]),
+// decided after 9 runs (...)". Not stopped (its runs all ran), interval_phrase then the rule's
+// word: "1.03× slower [1.01, 1.05], p = 0.030; sequential rule: budget of 10 runs spent,
+// undecided (alpha 0.05 overall)".
+std::string decision_phrase(const report::Row& row, const RuleDecision& decision);
 
 // One test against the reference as an interval, not a ± (docs/bench.md): "1.52× slower
 // [1.31, 1.77], p = 0.003", the bracket the 95 % interval of the factor; "no significant

@@ -130,6 +130,7 @@ int run_bench(BenchOptions& options) {
   const std::optional<runfile::ShellStartup> startup = shell_startup(config, options.run.dry_run);
   fs::path runs_file;
   options.run.runs_file_out = &runs_file;
+  options.run.rule_decisions_out = &options.report.rule_decisions;
   options.run.print_table = false;  // report_bench prints it, under the environment line
   const int exit_code = run_config(config, options.run);
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);

@@ -32,7 +32,10 @@ DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
       target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       comparison_of_test_cell_(plan.cells.size()),
       comparisons_of_reference_cell_(plan.cells.size()) {
-  for (const auto& spec : config.inputs) input_names_.push_back(spec.path.filename().string());
+  for (const auto& spec : config.inputs) {
+    input_names_.push_back(spec.path.filename().string());
+    input_paths_.push_back(spec.path.string());
+  }
   if (!config.decide || !plan.baseline_test) return;
   rule_.emplace(sequential_plan(plan, config));
   for (std::size_t reference = 0; reference < plan.cells.size(); ++reference) {
@@ -77,11 +80,17 @@ bool DecidedComparisons::enough(std::size_t cell,
 }
 
 std::vector<std::string> DecidedComparisons::decisions(
-    const std::vector<std::vector<double>>& ok_elapsed_s) {
+    const std::vector<std::vector<double>>& ok_elapsed_s,
+    std::vector<report::RuleDecision>* rule_decisions) {
   std::vector<std::string> lines;
   for (Comparison& comparison : comparisons_) {
     look(comparison, ok_elapsed_s);
     const Cell& cell = plan_.cells[comparison.test_cell];
+    if (rule_decisions != nullptr) {
+      rule_decisions->push_back({plan_.tests[cell.test].name, input_paths_[cell.input],
+                                 std::string(to_string(cell.sink)), comparison.last,
+                                 rule_->plan()});
+    }
     lines.push_back(fmt::format("'{}' on {} ({} sink) against '{}': {}",
                                 plan_.tests[cell.test].name, input_names_[cell.input],
                                 to_string(cell.sink),

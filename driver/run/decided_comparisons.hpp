@@ -13,6 +13,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/report/sequential.hpp"
+#include "driver/report/versus_reference.hpp"
 
 namespace iobench {
 
@@ -30,8 +31,10 @@ class DecidedComparisons {
   // After the last run: each comparison's last look (its cells' last runs were asked about
   // before they ran), then one line per comparison, in the plan's cell order, as
   // report::decision_phrase says it: "'b' on in.txt (pipe sink) against 'a': decided:
-  // different after 6 runs". Empty when the rule is off.
-  std::vector<std::string> decisions(const std::vector<std::vector<double>>& ok_elapsed_s);
+  // different after 6 runs". Empty when the rule is off. `rule_decisions`, when given, receives
+  // the same endings with each cell as its rows name it, for bench's closing verdicts.
+  std::vector<std::string> decisions(const std::vector<std::vector<double>>& ok_elapsed_s,
+                                     std::vector<report::RuleDecision>* rule_decisions = nullptr);
 
  private:
   struct Comparison {
@@ -46,6 +49,7 @@ class DecidedComparisons {
   report::RepeatTarget target_;
   std::optional<report::SequentialRule> rule_;  // empty: the rule is off
   std::vector<std::string> input_names_;        // file names, as the run's warnings name inputs
+  std::vector<std::string> input_paths_;        // as the rows' input column has them
   std::vector<Comparison> comparisons_;
   std::vector<std::optional<std::size_t>> comparison_of_test_cell_;      // by cell
   std::vector<std::vector<std::size_t>> comparisons_of_reference_cell_;  // by cell

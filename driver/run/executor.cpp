@@ -96,7 +96,7 @@ MatrixTotals MatrixExecutor::run_all() {
   }
   rerun_disturbed();
   for (const std::string& warning : hooks_.finish()) progress_.warn(warning);
-  totals_.decisions = decided_.decisions(ok_elapsed_s_);
+  totals_.decisions = decided_.decisions(ok_elapsed_s_, &totals_.rule_decisions);
   collect_cache_state_warnings();
   totals_.warnings = progress_.warnings();
   progress_.finish();

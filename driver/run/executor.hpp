@@ -59,6 +59,7 @@ struct MatrixTotals {
   // With config "decide": how each test's comparison with the baseline ended, one line each
   // (DecidedComparisons::decisions).
   std::vector<std::string> decisions;
+  std::vector<report::RuleDecision> rule_decisions;  // the same, for bench's verdicts
 };
 
 class MatrixExecutor {

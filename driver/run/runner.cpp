@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "driver/report/medians_file.hpp"
+#include "driver/report/two_levels_warnings.hpp"
 #include "driver/run/counter_plan.hpp"
 #include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
@@ -103,6 +104,21 @@ void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const Machin
   meta.provenance->load_average_end = load_average_1min();
 }
 
+// Cells whose ok runs fell into two levels (docs/reports.md, "Two levels"): a handful printed,
+// every one kept in the record. A runs file that cannot be read again is the medians report's to
+// say (it reads it next).
+void warn_two_levels(const OutputPaths& paths, MatrixTotals& totals) {
+  constexpr std::size_t kCellsNamed = 5;
+  try {
+    const std::vector<std::string> lines = report::read_two_level_warnings(paths.runs);
+    for (const auto& line : report::name_a_few(lines, kCellsNamed, paths.meta.string()))
+      fmt::print(stderr, "iobench: warning: {}\n", line);
+    totals.warnings.insert(totals.warnings.end(), lines.begin(), lines.end());
+  } catch (const Error&) {
+    // Said by the medians report, which reads the same file next.
+  }
+}
+
 // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
 MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& paths,
                      const RunOptions& options, const CountingPlan& counting, RunTsvWriter& writer,
@@ -131,6 +147,7 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
       totals.warnings.push_back(warning);
     }
   }
+  warn_two_levels(paths, totals);
   return totals;
 }
 
@@ -194,6 +211,7 @@ int run_config(const Config& config, const RunOptions& options) {
 
   const MatrixTotals totals =
       execute(config, planned.plan, paths, options, counting, writer, busy_window);
+  if (options.rule_decisions_out != nullptr) *options.rule_decisions_out = totals.rule_decisions;
   const bool interrupted = interrupt_requested();
   std::string failure = totals.results_error;
   record_end(meta, totals, busy_window.load(), !interrupted && failure.empty());

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "driver/config/plan.hpp"
+#include "driver/report/versus_reference.hpp"
 
 namespace iobench {
 
@@ -25,6 +26,9 @@ struct RunOptions {
   bool print_table = true;
   // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).
   std::filesystem::path* runs_file_out = nullptr;
+  // When set, receives how the sequential rule ended each comparison (`iobench bench` says its
+  // verdicts by them, docs/reports.md "Deciding a comparison"); left empty when the rule is off.
+  std::vector<report::RuleDecision>* rule_decisions_out = nullptr;
   // When set, called once the config is accepted and the runs file chosen, before anything is
   // written (`--history` opens its store there: a store error is exit 2, nothing written).
   std::function<void(const Config&, const std::filesystem::path& runs_file)> before_writing;

@@ -64,8 +64,9 @@ TEST(HtmlReport, HasEveryTestEveryRunTheRecordAndTheCommand) {
   const std::string page = page_of({write_test_runs(dir)});
   for (const std::string test :
        {"ref", "fast", "&lt;script&gt;alert(1)&lt;/script&gt;", "slow-one"}) {
-    // Two sections, each with a times and a counters table, and a box in the tests panel.
-    EXPECT_EQ(count(page, "<tr data-test=\"" + test + "\">"), 4u) << test;
+    // Two sections, each with a times, a counters and a disturbance table (the rows have the
+    // others_cpu_s and steal_s columns), and a box in the tests panel.
+    EXPECT_EQ(count(page, "<tr data-test=\"" + test + "\">"), 6u) << test;
     EXPECT_EQ(count(page, "<g class=\"chart-row\" data-test=\"" + test + "\">"), 2u) << test;
     EXPECT_EQ(count(page, "type=\"checkbox\" checked data-test=\"" + test + "\""), 1u) << test;
   }

@@ -42,6 +42,20 @@ TEST_F(ExecutorTest, ADecidedDifferenceStopsBothCells) {
             "6 runs");
 }
 
+TEST_F(ExecutorTest, EachEndingIsHandedOnForBenchsVerdicts) {
+  FakeLauncher launcher(twenty_percent_slower);
+  const MatrixTotals totals =
+      run(std::string(kTwoTests) + R"("repeats": 10, "decide": true)", launcher);
+  ASSERT_EQ(totals.rule_decisions.size(), 1U);
+  const report::RuleDecision& decision = totals.rule_decisions[0];
+  EXPECT_EQ(decision.test, "b");
+  EXPECT_EQ(std::filesystem::path(decision.input).filename(), "in.txt");
+  EXPECT_EQ(decision.sink, "pipe");
+  EXPECT_EQ(decision.result.decision, report::Decision::kDifferent);
+  EXPECT_EQ(decision.result.runs, 6U);
+  EXPECT_EQ(decision.plan.max_runs, 10U);
+}
+
 TEST_F(ExecutorTest, WithoutDecideEveryCellRunsItsRepeats) {
   FakeLauncher launcher(twenty_percent_slower);
   const MatrixTotals totals = run(std::string(kTwoTests) + R"("repeats": 10)", launcher);

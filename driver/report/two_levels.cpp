@@ -1,0 +1,55 @@
+#include "driver/report/two_levels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "driver/report/stats.hpp"
+
+namespace iobench::report {
+namespace {
+
+struct Moments {
+  double mean = 0;
+  double squares = 0;  // sum of squared deviations from the mean
+};
+
+Moments moments(std::span<const double> values) {
+  Moments m;
+  for (const double v : values) m.mean += v;
+  m.mean /= static_cast<double>(values.size());
+  for (const double v : values) m.squares += (v - m.mean) * (v - m.mean);
+  return m;
+}
+
+}  // namespace
+
+double split_t(std::span<const double> series, std::size_t split) {
+  const std::size_t n = series.size();
+  const Moments first = moments(series.first(split));
+  const Moments second = moments(series.subspan(split));
+  const double gap = std::fabs(first.mean - second.mean);
+  const double pooled_sd = std::sqrt((first.squares + second.squares) / static_cast<double>(n - 2));
+  if (pooled_sd == 0) return gap == 0 ? 0 : std::numeric_limits<double>::infinity();
+  const double k = static_cast<double>(split);
+  return gap / (pooled_sd * std::sqrt(1 / k + 1 / (static_cast<double>(n) - k)));
+}
+
+std::optional<TwoLevels> find_two_levels(std::span<const double> series,
+                                         const TwoLevelsOptions& options) {
+  const std::size_t min_runs = options.min_runs_per_level < 1 ? 1 : options.min_runs_per_level;
+  if (series.size() < 2 * min_runs || series.size() < 3) return std::nullopt;
+  TwoLevels best;
+  for (std::size_t k = min_runs; k + min_runs <= series.size(); ++k) {
+    const double t = split_t(series, k);
+    if (t > best.t) best = TwoLevels{k, t};
+  }
+  if (best.split == 0 || best.t < options.min_t) return std::nullopt;
+  const double first = median(series.first(best.split));
+  const double second = median(series.subspan(best.split));
+  const double lower = std::min(first, second);
+  if (!(lower > 0) || std::fabs(first - second) < options.min_step * lower) return std::nullopt;
+  return best;
+}
+
+}  // namespace iobench::report

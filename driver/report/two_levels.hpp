@@ -1,0 +1,42 @@
+#pragma once
+// Whether one cell's ok runs, in the order they ran, fell into two levels (docs/reports.md,
+// "Two levels"): a quiet run's first five at 38-44 ms and the rest at 54-59 ms, say. Pure
+// arithmetic over a series; run and bench word the warning (two_levels_warnings.hpp).
+//
+// The rule, exactly. Every split of the n runs into a first segment [0, k) and a second [k, n),
+// each of at least min_runs_per_level runs, gets the two-sample t statistic of its segments with
+// the pooled standard deviation, |mean_1 - mean_2| / (s_p sqrt(1/k + 1/(n - k))): the gap between
+// the levels against the spread within each. The best split is the one with the largest t (the
+// least-squares split into two constant segments). It is accepted when that t is at least min_t
+// and the segments' medians differ by at least min_step of the lower one. Since the best of up to
+// n - 5 splits is taken, min_t is well above a single t test's quantile: 6 holds the false alarms
+// of one-level series under 1 % from 6 to 40 runs, for normal, lognormal and bimodal noise alike
+// (tests/unit/report/two_levels_gtest.cc simulates it). min_step is the 2 % a precision target
+// aims at (ci_pct): a smaller step is below what the figures claim to resolve.
+#include <cstddef>
+#include <optional>
+#include <span>
+
+namespace iobench::report {
+
+struct TwoLevelsOptions {
+  std::size_t min_runs_per_level = 3;
+  double min_t = 6;
+  double min_step = 0.02;  // of the lower level's median
+};
+
+struct TwoLevels {
+  std::size_t split = 0;  // the second level's first run
+  double t = 0;           // the split's t statistic
+};
+
+// The t statistic of series[0, split) against series[split, n) with the pooled standard
+// deviation: 0 when both segments are constant and equal, infinite when they are constant and
+// differ. Needs at least one run a side and three in all.
+double split_t(std::span<const double> series, std::size_t split);
+
+// The accepted best split, or nullopt (also for a series too short for two levels).
+std::optional<TwoLevels> find_two_levels(std::span<const double> series,
+                                         const TwoLevelsOptions& options = {});
+
+}  // namespace iobench::report

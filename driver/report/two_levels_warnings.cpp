@@ -1,0 +1,181 @@
+#include "driver/report/two_levels_warnings.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "driver/report/run_rows.hpp"
+#include "driver/report/stats.hpp"
+#include "driver/report/two_levels.hpp"
+#include "driver/runfile/schema.hpp"
+#include "driver/util/format.hpp"
+
+namespace iobench::report {
+namespace {
+
+using Fields = std::vector<std::string_view>;
+
+// A figure another column moved by, at the split that elapsed moved at, when its own two-sample
+// t there is at least this: one test at a given split, not the best of many, so a p of about
+// 0.01 to 0.02 at 8 degrees of freedom.
+constexpr double kCompanionMinT = 3;
+constexpr std::size_t kCompanionMinRuns = 2;  // a side
+
+struct Companion {
+  std::string name;     // as the warning names it
+  std::string column;   // in the run file
+  bool seconds = true;  // else a count
+  std::size_t index = run_rows::kMissing;
+};
+
+struct Cell {
+  std::string test, input, sink;
+  std::vector<int> repeats;
+  std::vector<double> elapsed_s;
+  std::vector<std::vector<std::optional<double>>> companions;  // per companion, per ok run
+};
+
+std::vector<Companion> companions_of(const Fields& columns) {
+  std::vector<Companion> all{{"others' CPU", "others_cpu_s", true},
+                             {"user", "user", true},
+                             {"system", "system", true},
+                             {"voluntary context switches", "nvcsw", false},
+                             {"involuntary context switches", "nivcsw", false}};
+  for (std::size_t c = 0; c < kCounterCount; ++c) {
+    const std::string column(column_name(static_cast<Counter>(c)));
+    all.push_back({column, column, false});
+  }
+  std::vector<Companion> present;
+  for (Companion& companion : all) {
+    companion.index = run_rows::column_index(columns, companion.column);
+    if (companion.index != run_rows::kMissing) present.push_back(companion);
+  }
+  return present;
+}
+
+std::string figure(double value, bool seconds) {
+  return seconds ? format_seconds(value) : fmt::format("{:.4g}", value);
+}
+
+// "others' CPU 0 µs → 30.0 ms" when the companion moved at the split, "" when it held.
+std::string moved(const Companion& companion, const std::vector<std::optional<double>>& values,
+                  std::size_t split) {
+  std::vector<double> first;
+  std::vector<double> second;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i]) (i < split ? first : second).push_back(*values[i]);
+  }
+  if (first.size() < kCompanionMinRuns || second.size() < kCompanionMinRuns) return "";
+  std::vector<double> both = first;
+  both.insert(both.end(), second.begin(), second.end());
+  const double before = median(first);
+  const double after = median(second);
+  if (before == after || split_t(both, first.size()) < kCompanionMinT) return "";
+  return fmt::format("{} {} → {}", companion.name, figure(before, companion.seconds),
+                     figure(after, companion.seconds));
+}
+
+std::string level(const Cell& cell, std::size_t from, std::size_t to) {
+  const std::span<const double> times(cell.elapsed_s.data() + from, to - from);
+  return fmt::format("{} over runs {}–{} (repeats {}–{}; {} to {})", format_seconds(median(times)),
+                     from + 1, to, cell.repeats[from], cell.repeats[to - 1],
+                     format_seconds(report::min(times)), format_seconds(report::max(times)));
+}
+
+std::string warning(const Cell& cell, std::size_t split, const std::vector<Companion>& companions) {
+  // "TEST on INPUT (SINK sink)", as the run's other warnings about a row name it, so the report
+  // puts it beside that row (html_model.hpp, attach_recorded_warnings).
+  const std::string input = cell.input.empty() ? "" : " on " + cell.input;
+  std::string line =
+      fmt::format("{}{} ({} sink): its ok runs fell into two levels, {}, then {}", cell.test, input,
+                  cell.sink, level(cell, 0, split), level(cell, split, cell.elapsed_s.size()));
+  std::vector<std::string> with_it;
+  std::vector<std::string> steady;
+  for (std::size_t c = 0; c < companions.size(); ++c) {
+    const std::string change = moved(companions[c], cell.companions[c], split);
+    (change.empty() ? steady : with_it).push_back(change.empty() ? companions[c].name : change);
+  }
+  if (companions.empty()) return line + "; the rows record nothing else to tell why";
+  if (with_it.empty()) {
+    return line + fmt::format(
+                      "; nothing the rows record moved with it ({}): the machine, or something "
+                      "no column records",
+                      fmt::join(steady, ", "));
+  }
+  line += fmt::format("; moved with it: {}", fmt::join(with_it, ", "));
+  if (!steady.empty()) line += fmt::format("; steady: {}", fmt::join(steady, ", "));
+  return line;
+}
+
+}  // namespace
+
+std::vector<std::string> two_level_warnings(std::string_view run_file_text,
+                                            const std::string& name) {
+  std::optional<run_rows::CellColumns> columns;
+  std::size_t repeat = run_rows::kMissing;
+  std::size_t elapsed = run_rows::kMissing;
+  std::vector<Companion> companions;
+  std::vector<Cell> cells;
+  std::map<std::string, std::size_t, std::less<>> cell_of;
+  const auto on_header = [&](const Fields& header) {
+    columns.emplace(header);
+    repeat = run_rows::column_index(header, "repeat");
+    elapsed = run_rows::column_index(header, "elapsed");
+    companions = companions_of(header);
+    return elapsed != run_rows::kMissing;
+  };
+  run_rows::for_each_row(name, run_file_text, on_header, [&](const Fields& fields) {
+    const auto seconds = run_rows::number(fields, elapsed);
+    if (columns->status_of(fields) != to_string(RunStatus::kOk) || !seconds) return;
+    const std::string key = fmt::format("{}\t{}\t{}", columns->test_of(fields),
+                                        columns->input_of(fields), columns->sink_of(fields));
+    auto [it, added] = cell_of.try_emplace(key, cells.size());
+    if (added) {
+      cells.push_back({std::string(columns->test_of(fields)),
+                       std::string(columns->input_of(fields)),
+                       std::string(columns->sink_of(fields)),
+                       {},
+                       {},
+                       std::vector<std::vector<std::optional<double>>>(companions.size())});
+    }
+    Cell& cell = cells[it->second];
+    cell.repeats.push_back(static_cast<int>(run_rows::number(fields, repeat).value_or(0)));
+    cell.elapsed_s.push_back(*seconds);
+    for (std::size_t c = 0; c < companions.size(); ++c) {
+      cell.companions[c].push_back(run_rows::number(fields, companions[c].index));
+    }
+  });
+  std::vector<std::string> lines;
+  for (const Cell& cell : cells) {
+    if (const auto levels = find_two_levels(cell.elapsed_s)) {
+      lines.push_back(warning(cell, levels->split, companions));
+    }
+  }
+  return lines;
+}
+
+std::vector<std::string> read_two_level_warnings(const std::filesystem::path& runs_file) {
+  std::ifstream in(runs_file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw Error(fmt::format("{}: cannot read the run file again", runs_file.string()));
+  return two_level_warnings(text.str(), runs_file.string());
+}
+
+std::vector<std::string> name_a_few(const std::vector<std::string>& lines, std::size_t named,
+                                    const std::string& all_in) {
+  if (lines.size() <= named) return lines;
+  std::vector<std::string> few(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(named));
+  const std::size_t rest = lines.size() - named;
+  few.push_back(fmt::format("… and {} more cell{} fell into two levels; all in {}", rest,
+                            rest == 1 ? "" : "s", all_in));
+  return few;
+}
+
+}  // namespace iobench::report
