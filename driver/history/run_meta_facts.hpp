@@ -36,6 +36,8 @@ struct RunMetaFacts {
   std::string config_name;
   std::string cache_mode = "warm";  // the config's default
   nlohmann::json config;            // {} when the meta file has none
+  // Hex XXH3-64 of the config file's path and the config's text: runs of one config (ConfigMemo).
+  std::string config_fingerprint;
   std::optional<bool> finished;
   std::optional<std::int64_t> rows;
 };

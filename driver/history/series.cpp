@@ -163,23 +163,39 @@ std::string input_identity_of(const Json& config, const std::filesystem::path& c
   return fmt::format("path:{}", input);
 }
 
-SeriesIdentity::SeriesIdentity(const RunMetaFacts& facts, std::string counters)
-    : facts_(facts), counters_(std::move(counters)), host_class_(host_class_of(facts)) {}
+SeriesIdentity::SeriesIdentity(const RunMetaFacts& facts, std::string counters, ConfigMemo* memo)
+    : facts_(facts),
+      counters_(std::move(counters)),
+      host_class_(host_class_of(facts)),
+      config_(memo != nullptr ? &(*memo)[facts.config_fingerprint] : &own_) {}
 
 const SeriesKey& SeriesIdentity::key(std::string_view test, std::string_view input,
                                      std::string_view sink) {
   std::string memo = fmt::format("{}\x1f{}\x1f{}", test, input, sink);
   const auto found = keys_.find(memo);
   if (found != keys_.end()) return found->second;
+  auto test_facts = config_->tests.find(std::string(test));
+  if (test_facts == config_->tests.end()) {
+    ConfigFacts::Test made{hex_hash64(definition_of(facts_.config, test)),
+                           is_verified(facts_.config, test)};
+    test_facts = config_->tests.emplace(std::string(test), std::move(made)).first;
+  }
+  auto identity = config_->input_identities.find(std::string(input));
+  if (identity == config_->input_identities.end()) {
+    identity = config_->input_identities
+                   .emplace(std::string(input),
+                            input_identity_of(facts_.config, facts_.config_file, input))
+                   .first;
+  }
   SeriesKey key;
   key.test = test;
   key.input = input;
   key.sink = sink;
   key.cache_mode = facts_.cache_mode;
   key.counters = counters_;
-  key.definition_hash = hex_hash64(definition_of(facts_.config, test));
-  key.verified = is_verified(facts_.config, test);
-  key.input_identity = input_identity_of(facts_.config, facts_.config_file, input);
+  key.definition_hash = test_facts->second.definition_hash;
+  key.verified = test_facts->second.verified;
+  key.input_identity = identity->second;
   key.host_class = host_class_;
   return keys_.emplace(std::move(memo), std::move(key)).first->second;
 }

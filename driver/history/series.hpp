@@ -58,16 +58,33 @@ bool is_verified(const nlohmann::json& config, std::string_view test);
 std::string input_identity_of(const nlohmann::json& config,
                               const std::filesystem::path& config_file, std::string_view input);
 
-// The keys of one run's rows, memoised per (test, input, sink).
+// What one config says of its tests and inputs, worked out once for every run of that config
+// that one command adds: matching each test to its strategy and writing out its definition was
+// the largest part of an add's CPU time (docs/history.md, "Performance").
+struct ConfigFacts {
+  struct Test {
+    std::string definition_hash;
+    bool verified = true;
+  };
+  std::unordered_map<std::string, Test> tests;
+  std::unordered_map<std::string, std::string> input_identities;
+};
+// The ConfigFacts of each config seen, by RunMetaFacts::config_fingerprint.
+using ConfigMemo = std::unordered_map<std::string, ConfigFacts>;
+
+// The keys of one run's rows, memoised per (test, input, sink); what the config says of each test
+// and input in `memo` when given (kept across runs), else for this run alone.
 class SeriesIdentity {
  public:
-  SeriesIdentity(const RunMetaFacts& facts, std::string counters);
+  SeriesIdentity(const RunMetaFacts& facts, std::string counters, ConfigMemo* memo = nullptr);
   const SeriesKey& key(std::string_view test, std::string_view input, std::string_view sink);
 
  private:
   const RunMetaFacts& facts_;
   std::string counters_;
   std::string host_class_;
+  ConfigFacts own_;
+  ConfigFacts* config_;
   std::unordered_map<std::string, SeriesKey> keys_;
 };
 
