@@ -158,7 +158,7 @@ void insert_samples(Store::Impl& impl, SampleColumns& columns) {
   if (impl.location.backend == Backend::kPostgresql) {
     insert_samples_postgresql(impl.sql, columns);
   } else {
-    insert_samples_sqlite(impl.sql, columns);
+    insert_samples_sqlite(impl, columns);
   }
 }
 

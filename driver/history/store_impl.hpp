@@ -2,8 +2,10 @@
 // What store.cpp, store_add.cpp and store_load.cpp share: the SOCI session and the transaction
 // every write takes. Only these files see SOCI.
 #include <soci/soci.h>
+#include <soci/sqlite3/soci-sqlite3.h>
 
 #include <array>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +70,10 @@ struct Store::Impl {
   soci::session sql;
   int version = 0;
   ConfigMemo config_memo;  // what each config says of its tests, across the adds of one command
+  // The samples' INSERT, prepared once a store (insert_samples_sqlite): parsing it for each run
+  // cost as much as binding a run's rows. Declared after `sql`, so finalized before it closes.
+  std::unique_ptr<sqlite_api::sqlite3_stmt, int (*)(sqlite_api::sqlite3_stmt*)>
+      sqlite_samples_insert{nullptr, sqlite_api::sqlite3_finalize};
 
   // Runs `body` in one write transaction (writers in turn, docs/history.md "Many writers"),
   // committed when it returns, rolled back when it throws.
@@ -98,7 +104,7 @@ struct Store::Impl {
 };
 
 // A run's samples in one statement of the backend's own (store_samples.cpp).
-void insert_samples_sqlite(soci::session& sql, SampleColumnVectors& columns);
+void insert_samples_sqlite(Store::Impl& impl, SampleColumnVectors& columns);
 void insert_samples_postgresql(soci::session& sql, SampleColumnVectors& columns);
 
 // A database's message on one line (libpq's span several, with tabs), without trailing space.

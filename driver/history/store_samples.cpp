@@ -68,32 +68,35 @@ std::string SampleColumnVectors::column_list() {
   return list;
 }
 
-void insert_samples_sqlite(soci::session& sql, SampleColumnVectors& columns) {
-  sq::sqlite3* db = static_cast<soci::sqlite3_session_backend*>(sql.get_backend())->conn_;
-  std::string marks;
-  columns.for_each_column([&marks](std::string_view, const auto&, const auto*) {
-    marks += marks.empty() ? "?" : ", ?";
-  });
-  const std::string text =
-      fmt::format("INSERT INTO samples ({}) VALUES ({})", columns.column_list(), marks);
-  sq::sqlite3_stmt* raw = nullptr;
-  if (sq::sqlite3_prepare_v2(db, text.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
-    throw std::runtime_error(sq::sqlite3_errmsg(db));
+void insert_samples_sqlite(Store::Impl& impl, SampleColumnVectors& columns) {
+  sq::sqlite3* db = static_cast<soci::sqlite3_session_backend*>(impl.sql.get_backend())->conn_;
+  if (!impl.sqlite_samples_insert) {
+    std::string marks;
+    columns.for_each_column([&marks](std::string_view, const auto&, const auto*) {
+      marks += marks.empty() ? "?" : ", ?";
+    });
+    const std::string text =
+        fmt::format("INSERT INTO samples ({}) VALUES ({})", columns.column_list(), marks);
+    sq::sqlite3_stmt* made = nullptr;
+    if (sq::sqlite3_prepare_v2(db, text.c_str(), -1, &made, nullptr) != SQLITE_OK) {
+      throw std::runtime_error(sq::sqlite3_errmsg(db));
+    }
+    impl.sqlite_samples_insert.reset(made);
   }
-  const std::unique_ptr<sq::sqlite3_stmt, int (*)(sq::sqlite3_stmt*)> statement(
-      raw, sq::sqlite3_finalize);
+  sq::sqlite3_stmt* const statement = impl.sqlite_samples_insert.get();
   for (std::size_t row = 0; row < columns.run_id.size(); ++row) {
     int index = 0;
     columns.for_each_column([&](std::string_view, const auto& values, const auto* nulls) {
       ++index;
       if (nulls != nullptr && (*nulls)[row] != soci::i_ok) {
-        sq::sqlite3_bind_null(raw, index);
+        sq::sqlite3_bind_null(statement, index);
       } else {
-        bind(raw, index, values[row]);
+        bind(statement, index, values[row]);
       }
     });
-    if (sq::sqlite3_step(raw) != SQLITE_DONE) throw std::runtime_error(sq::sqlite3_errmsg(db));
-    sq::sqlite3_reset(raw);
+    const int stepped = sq::sqlite3_step(statement);
+    sq::sqlite3_reset(statement);
+    if (stepped != SQLITE_DONE) throw std::runtime_error(sq::sqlite3_errmsg(db));
   }
 }
 
