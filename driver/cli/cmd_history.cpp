@@ -35,12 +35,13 @@ HistoryAfterRun::HistoryAfterRun() = default;
 HistoryAfterRun::~HistoryAfterRun() = default;
 
 void HistoryAfterRun::add_option(CLI::App& sub) {
-  option_ = sub.add_option("--history", given_,
-                           "Add the runs to the history store (docs/history.md): a path, "
-                           "sqlite:PATH or postgresql://...; alone, $IOBENCH_HISTORY or "
-                           "results/history.sqlite. Give it after the positional arguments, or "
-                           "as --history=URL");
-  option_->expected(0, 1);
+  // A flag whose value is only ever attached (getopt's rule for an optional argument): a bare
+  // --history never takes the next word, which is the config or a command (docs/history.md,
+  // "Adding runs").
+  option_ = sub.add_flag("--history{}", given_,
+                         "Add the runs to the history store (docs/history.md): --history=PATH, "
+                         "--history=sqlite:PATH or --history=postgresql://...; alone, "
+                         "$IOBENCH_HISTORY or results/history.sqlite");
 }
 
 void HistoryAfterRun::open(const std::string& config_key,
