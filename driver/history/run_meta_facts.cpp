@@ -18,6 +18,7 @@ RunMetaFacts facts_from_meta(const runfile::RunMeta& meta, const std::filesystem
     facts.machine = c.machine;
     facts.cpu_model = c.cpu_model;
     if (c.cpus_online > 0) facts.cpus_online = c.cpus_online;
+    facts.memory_kib = c.memory_kib;
     facts.iobench_version = c.iobench_version;
     facts.iobench_build = c.build;
   }

@@ -20,7 +20,7 @@ struct RunMetaFacts {
   std::string machine;
   std::string cpu_model;
   std::optional<std::int64_t> cpus_online;
-  std::optional<std::int64_t> memory_kib;  // not yet in the meta file: empty until it is
+  std::optional<std::int64_t> memory_kib;  // MemTotal; empty in meta files from before it was kept
   std::string iobench_version;
   std::string iobench_build;
   // provenance: what was measured

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace iobench::history {
@@ -82,13 +83,18 @@ std::string kernel_series(std::string_view kernel) {
   return std::string(kernel.substr(0, end));
 }
 
+std::int64_t memory_class_gib(std::int64_t memory_kib) {
+  constexpr std::int64_t kKibPerGib = 1024 * 1024;
+  return std::max<std::int64_t>(1, (memory_kib + kKibPerGib - 1) / kKibPerGib);
+}
+
 std::string host_class_of(const RunMetaFacts& facts) {
-  return fmt::format("{} | {} CPUs | memory {} | {} | {}",
-                     facts.cpu_model.empty() ? "?" : facts.cpu_model,
-                     facts.cpus_online ? std::to_string(*facts.cpus_online) : "?",
-                     facts.memory_kib ? fmt::format("{} KiB", *facts.memory_kib) : "?",
-                     facts.kernel.empty() ? "?" : kernel_series(facts.kernel),
-                     facts.machine.empty() ? "?" : facts.machine);
+  return fmt::format(
+      "{} | {} CPUs | memory {} | {} | {}", facts.cpu_model.empty() ? "?" : facts.cpu_model,
+      facts.cpus_online ? std::to_string(*facts.cpus_online) : "?",
+      facts.memory_kib ? fmt::format("{} GiB", memory_class_gib(*facts.memory_kib)) : "?",
+      facts.kernel.empty() ? "?" : kernel_series(facts.kernel),
+      facts.machine.empty() ? "?" : facts.machine);
 }
 
 std::optional<std::size_t> strategy_for_test(const Json& config, std::string_view test) {

@@ -37,7 +37,12 @@ std::string hex_hash64(std::string_view text);
 // "Linux 6.1": the kernel up to its minor version (the host class); the full release is a
 // condition of each run (docs/history.md, "Like with like").
 std::string kernel_series(std::string_view kernel);
-// "Intel(R) Xeon(R) Processor | 2 CPUs | memory ? | Linux 6.18 | x86_64".
+// The memory of the host class: MemTotal rounded up to whole GiB (at least 1). MemTotal is the
+// memory installed less what firmware and kernel keep, which moves by a few MiB between boots of
+// one machine; rounded up, it names the memory installed, a little above it (docs/history.md).
+std::int64_t memory_class_gib(std::int64_t memory_kib);
+// "Intel(R) Xeon(R) Processor | 2 CPUs | memory 24 GiB | Linux 6.18 | x86_64" ("memory ?" for a
+// meta file from before memory was recorded).
 std::string host_class_of(const RunMetaFacts& facts);
 
 // Index in config["strategies"] of the strategy whose expansion is named `test`: its name with
