@@ -32,7 +32,10 @@ std::vector<std::string> param_values(const Json& config, std::string_view name)
 
 // Whether `text` is an expansion of `pattern` (docs/formats.md "Placeholders"): its literal parts
 // as they are, each {PARAM} one of the param's values, {input} anything. A placeholder that is
-// no param stays as written, as the expansion leaves it.
+// no param stays as written, as the expansion leaves it. Not the config's expand_placeholders
+// (driver/config/config.hpp): that one fills a pattern from values, this one asks which pattern
+// a name came from (the inverse, with {input} open), and the history may not use the config
+// library (docs/architecture.md, the layer walls).
 bool expands_to(const Json& config, std::string_view pattern, std::string_view text) {
   const std::size_t open = pattern.find('{');
   const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open + 1);
