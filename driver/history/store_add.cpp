@@ -169,7 +169,8 @@ std::string counter_list(const std::vector<Counter>& counters) {
   return fmt::format("{}", fmt::join(names, ","));
 }
 
-AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run) {
+AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
+                              std::unordered_map<std::string, std::int64_t>& ids) {
   AddOutcome outcome;
   long long existing = 0;
   soci::indicator found = soci::i_null;
@@ -184,13 +185,20 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run) {
   SeriesIdentity identity(run.facts, counter_list(run.file.counters), &impl.config_memo);
   std::vector<const SeriesKey*> row_keys;
   std::unordered_map<const SeriesKey*, std::string> hashes;  // once a cell, not once a row
-  std::vector<std::string> distinct;
+  std::vector<std::string> unseen;
   for (const RunRow& row : run.file.rows) {
     row_keys.push_back(&identity.key(row.test, row.input, row.sink));
     const auto [entry, made] = hashes.try_emplace(row_keys.back());
-    if (made) distinct.push_back(entry->second = row_keys.back()->hash());
+    if (!made) continue;
+    entry->second = row_keys.back()->hash();
+    const auto committed = impl.committed_series.find(entry->second);
+    if (committed == impl.committed_series.end()) {
+      unseen.push_back(entry->second);
+    } else {
+      ids.insert(*committed);
+    }
   }
-  std::unordered_map<std::string, std::int64_t> ids = stored_series_ids(impl, distinct);
+  ids.merge(stored_series_ids(impl, unseen));
   SampleColumns columns;
   for (std::size_t i = 0; i < run.file.rows.size(); ++i) {
     const std::string& hash = hashes[row_keys[i]];
@@ -210,7 +218,10 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run) {
 
 AddOutcome Store::add(const RunRecord& run) {
   try {
-    return impl_->write([&] { return add_in_transaction(*impl_, run); });
+    std::unordered_map<std::string, std::int64_t> ids;
+    const AddOutcome outcome = impl_->write([&] { return add_in_transaction(*impl_, run, ids); });
+    impl_->committed_series.merge(ids);  // only once committed: a rolled-back series is no series
+    return outcome;
   } catch (...) {
     rethrow_as_store_error(impl_->location, fmt::format("cannot add {}", run.runs_file));
   }

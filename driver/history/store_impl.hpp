@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "driver/history/schema_sql.hpp"
@@ -70,6 +71,9 @@ struct Store::Impl {
   soci::session sql;
   int version = 0;
   ConfigMemo config_memo;  // what each config says of its tests, across the adds of one command
+  // Series ids by hash, of adds this store committed: a series is never removed (prune removes
+  // samples and runs), so a later add asks the database only for the series it has not seen.
+  std::unordered_map<std::string, std::int64_t> committed_series;
   // The samples' INSERT, prepared once a store (insert_samples_sqlite): parsing it for each run
   // cost as much as binding a run's rows. Declared after `sql`, so finalized before it closes.
   std::unique_ptr<sqlite_api::sqlite3_stmt, int (*)(sqlite_api::sqlite3_stmt*)>
