@@ -31,6 +31,24 @@ void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
                  "default $IOBENCH_HISTORY, else results/history.sqlite");
 }
 
+namespace {
+
+// CLI11 writes a flag that may take an attached value as "--history{}" in --help; people, the man
+// page and the completions know it as --history (its help says --history=PATH).
+class AttachedValueFormatter : public CLI::Formatter {
+ public:
+  explicit AttachedValueFormatter(const CLI::Formatter& inherited) : CLI::Formatter(inherited) {}
+  std::string make_option_name(const CLI::Option* option, bool positional) const override {
+    std::string name = CLI::Formatter::make_option_name(option, positional);
+    for (std::size_t at = name.find("{}"); at != std::string::npos; at = name.find("{}")) {
+      name.erase(at, 2);
+    }
+    return name;
+  }
+};
+
+}  // namespace
+
 HistoryAfterRun::HistoryAfterRun() = default;
 HistoryAfterRun::~HistoryAfterRun() = default;
 
@@ -42,6 +60,9 @@ void HistoryAfterRun::add_option(CLI::App& sub) {
                          "Add the runs to the history store (docs/history.md): --history=PATH, "
                          "--history=sqlite:PATH or --history=postgresql://...; alone, "
                          "$IOBENCH_HISTORY or results/history.sqlite");
+  const auto* inherited = dynamic_cast<const CLI::Formatter*>(sub.get_formatter().get());
+  sub.formatter(std::make_shared<AttachedValueFormatter>(inherited != nullptr ? *inherited
+                                                                              : CLI::Formatter()));
 }
 
 void HistoryAfterRun::open(const std::string& config_key,
