@@ -34,10 +34,15 @@ void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
 namespace {
 
 // CLI11 writes a flag that may take an attached value as "--history{}" in --help; people, the man
-// page and the completions know it as --history (its help says --history=PATH).
+// page and the completions know it as --history (its help says --history=PATH). The command's
+// own formatter still writes the description (show_examples_first's examples).
 class AttachedValueFormatter : public CLI::Formatter {
  public:
-  explicit AttachedValueFormatter(const CLI::Formatter& inherited) : CLI::Formatter(inherited) {}
+  explicit AttachedValueFormatter(std::shared_ptr<CLI::Formatter> inherited)
+      : CLI::Formatter(*inherited), inherited_(std::move(inherited)) {}
+  std::string make_description(const CLI::App* app) const override {
+    return inherited_->make_description(app);
+  }
   std::string make_option_name(const CLI::Option* option, bool positional) const override {
     std::string name = CLI::Formatter::make_option_name(option, positional);
     for (std::size_t at = name.find("{}"); at != std::string::npos; at = name.find("{}")) {
@@ -45,6 +50,9 @@ class AttachedValueFormatter : public CLI::Formatter {
     }
     return name;
   }
+
+ private:
+  std::shared_ptr<CLI::Formatter> inherited_;
 };
 
 }  // namespace
@@ -60,9 +68,9 @@ void HistoryAfterRun::add_option(CLI::App& sub) {
                          "Add the runs to the history store (docs/history.md): --history=PATH, "
                          "--history=sqlite:PATH or --history=postgresql://...; alone, "
                          "$IOBENCH_HISTORY or results/history.sqlite");
-  const auto* inherited = dynamic_cast<const CLI::Formatter*>(sub.get_formatter().get());
-  sub.formatter(std::make_shared<AttachedValueFormatter>(inherited != nullptr ? *inherited
-                                                                              : CLI::Formatter()));
+  auto inherited = std::dynamic_pointer_cast<CLI::Formatter>(sub.get_formatter());
+  sub.formatter(std::make_shared<AttachedValueFormatter>(
+      inherited != nullptr ? inherited : std::make_shared<CLI::Formatter>()));
 }
 
 void HistoryAfterRun::open(const std::string& config_key,
