@@ -31,16 +31,46 @@ void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
                  "default $IOBENCH_HISTORY, else results/history.sqlite");
 }
 
+namespace {
+
+// CLI11 writes a flag that may take an attached value as "--history{}" in --help; people, the man
+// page and the completions know it as --history (its help says --history=PATH). The command's
+// own formatter still writes the description (show_examples_first's examples).
+class AttachedValueFormatter : public CLI::Formatter {
+ public:
+  explicit AttachedValueFormatter(std::shared_ptr<CLI::Formatter> inherited)
+      : CLI::Formatter(*inherited), inherited_(std::move(inherited)) {}
+  std::string make_description(const CLI::App* app) const override {
+    return inherited_->make_description(app);
+  }
+  std::string make_option_name(const CLI::Option* option, bool positional) const override {
+    std::string name = CLI::Formatter::make_option_name(option, positional);
+    for (std::size_t at = name.find("{}"); at != std::string::npos; at = name.find("{}")) {
+      name.erase(at, 2);
+    }
+    return name;
+  }
+
+ private:
+  std::shared_ptr<CLI::Formatter> inherited_;
+};
+
+}  // namespace
+
 HistoryAfterRun::HistoryAfterRun() = default;
 HistoryAfterRun::~HistoryAfterRun() = default;
 
 void HistoryAfterRun::add_option(CLI::App& sub) {
-  option_ = sub.add_option("--history", given_,
-                           "Add the runs to the history store (docs/history.md): a path, "
-                           "sqlite:PATH or postgresql://...; alone, $IOBENCH_HISTORY or "
-                           "results/history.sqlite. Give it after the positional arguments, or "
-                           "as --history=URL");
-  option_->expected(0, 1);
+  // A flag whose value is only ever attached (getopt's rule for an optional argument): a bare
+  // --history never takes the next word, which is the config or a command (docs/history.md,
+  // "Adding runs").
+  option_ = sub.add_flag("--history{}", given_,
+                         "Add the runs to the history store (docs/history.md): --history=PATH, "
+                         "--history=sqlite:PATH or --history=postgresql://...; alone, "
+                         "$IOBENCH_HISTORY or results/history.sqlite");
+  auto inherited = std::dynamic_pointer_cast<CLI::Formatter>(sub.get_formatter());
+  sub.formatter(std::make_shared<AttachedValueFormatter>(
+      inherited != nullptr ? inherited : std::make_shared<CLI::Formatter>()));
 }
 
 void HistoryAfterRun::open(const std::string& config_key,

@@ -20,7 +20,7 @@ void add_store_option(CLI::App& sub, std::optional<std::string>& store);
 // to `history`.
 void setup_history_reports(CLI::App& history, int& exit_code);
 
-// `--history [PATH|URL]` on run, bench and merge (docs/history.md, "Adding runs"): the store is
+// `--history[=PATH|URL]` on run, bench and merge (docs/history.md, "Adding runs"): the store is
 // opened before anything is written (a bad name, a refusing server or a newer schema is exit 2
 // with nothing written), and what the command wrote is added once it is done.
 class HistoryAfterRun {

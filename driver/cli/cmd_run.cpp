@@ -1,5 +1,5 @@
 // `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run]
-// [--shard K/N|auto] [--data-dir DIR] [--report FILE] [--quiet] [--history [PATH|URL]]
+// [--shard K/N|auto] [--data-dir DIR] [--report FILE] [--quiet] [--history[=PATH|URL]]
 #include <iostream>
 #include <memory>
 

@@ -21,7 +21,9 @@ inline constexpr double kDefaultMinEffectPct = 5;
 // this many (older levels should not outvote the recent one, and the cost stays flat).
 inline constexpr std::size_t kDefaultBaselineRuns = 20;
 // A run is "busy" from this many CPUs' worth of other work at its start: the level at which
-// `run` warns (docs/formats.md, "Meta file", busy_cpus_start).
+// `run` warns (docs/formats.md, "Meta file", busy_cpus_start), the same figure as
+// kBusyCpusThreshold in driver/run/machine_load.hpp, which the history may not include (the
+// layer walls, docs/architecture.md); check, list and publish all read this one.
 inline constexpr double kBusyCpus = 0.5;
 
 struct MinEffect {

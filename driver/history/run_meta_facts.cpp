@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "common/error.hpp"
+#include "driver/history/series.hpp"
 
 namespace iobench::history {
 
@@ -17,6 +18,7 @@ RunMetaFacts facts_from_meta(const runfile::RunMeta& meta, const std::filesystem
     facts.machine = c.machine;
     facts.cpu_model = c.cpu_model;
     if (c.cpus_online > 0) facts.cpus_online = c.cpus_online;
+    facts.memory_kib = c.memory_kib;
     facts.iobench_version = c.iobench_version;
     facts.iobench_build = c.build;
   }
@@ -33,8 +35,10 @@ RunMetaFacts facts_from_meta(const runfile::RunMeta& meta, const std::filesystem
     facts.load_average_end = p.load_average_end;
     facts.busy_cpus_start = p.busy_cpus_start;
   }
-  if (meta.config.is_object()) facts.config = nlohmann::json::parse(meta.config.dump());
+  if (meta.config.is_object()) facts.config = nlohmann::json(meta.config);
   facts.config_file = meta.config_file.value_or("");
+  facts.config_fingerprint =
+      hex_hash64(fmt::format("{}\x1f{}", facts.config_file.string(), meta.config.dump()));
   if (const auto it = facts.config.find("name"); it != facts.config.end() && it->is_string()) {
     facts.config_name = it->get<std::string>();
   }

@@ -20,7 +20,7 @@ struct RunMetaFacts {
   std::string machine;
   std::string cpu_model;
   std::optional<std::int64_t> cpus_online;
-  std::optional<std::int64_t> memory_kib;  // not yet in the meta file: empty until it is
+  std::optional<std::int64_t> memory_kib;  // MemTotal; empty in meta files from before it was kept
   std::string iobench_version;
   std::string iobench_build;
   // provenance: what was measured
@@ -36,6 +36,8 @@ struct RunMetaFacts {
   std::string config_name;
   std::string cache_mode = "warm";  // the config's default
   nlohmann::json config;            // {} when the meta file has none
+  // Hex XXH3-64 of the config file's path and the config's text: runs of one config (ConfigMemo).
+  std::string config_fingerprint;
   std::optional<bool> finished;
   std::optional<std::int64_t> rows;
 };

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <vector>
 
 #include "common/error.hpp"
 
@@ -37,8 +38,14 @@ std::string current_user(const EnvLookup& lookup) {
   if (auto name = first_set(lookup, {"GITHUB_ACTOR", "GITLAB_USER_LOGIN", "USER", "LOGNAME"})) {
     return *name;
   }
+  // getpwuid_r: history add reads its files on several threads.
   const uid_t uid = ::geteuid();
-  if (const passwd* entry = ::getpwuid(uid); entry != nullptr) return entry->pw_name;
+  passwd entry{};
+  passwd* found = nullptr;
+  std::vector<char> buffer(16384);
+  if (::getpwuid_r(uid, &entry, buffer.data(), buffer.size(), &found) == 0 && found != nullptr) {
+    return found->pw_name;
+  }
   return fmt::format("uid {}", uid);
 }
 

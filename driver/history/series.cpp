@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace iobench::history {
@@ -31,7 +32,10 @@ std::vector<std::string> param_values(const Json& config, std::string_view name)
 
 // Whether `text` is an expansion of `pattern` (docs/formats.md "Placeholders"): its literal parts
 // as they are, each {PARAM} one of the param's values, {input} anything. A placeholder that is
-// no param stays as written, as the expansion leaves it.
+// no param stays as written, as the expansion leaves it. Not the config's expand_placeholders
+// (driver/config/config.hpp): that one fills a pattern from values, this one asks which pattern
+// a name came from (the inverse, with {input} open), and the history may not use the config
+// library (docs/architecture.md, the layer walls).
 bool expands_to(const Json& config, std::string_view pattern, std::string_view text) {
   const std::size_t open = pattern.find('{');
   const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open + 1);
@@ -82,13 +86,18 @@ std::string kernel_series(std::string_view kernel) {
   return std::string(kernel.substr(0, end));
 }
 
+std::int64_t memory_class_gib(std::int64_t memory_kib) {
+  constexpr std::int64_t kKibPerGib = 1024 * 1024;
+  return std::max<std::int64_t>(1, (memory_kib + kKibPerGib - 1) / kKibPerGib);
+}
+
 std::string host_class_of(const RunMetaFacts& facts) {
-  return fmt::format("{} | {} CPUs | memory {} | {} | {}",
-                     facts.cpu_model.empty() ? "?" : facts.cpu_model,
-                     facts.cpus_online ? std::to_string(*facts.cpus_online) : "?",
-                     facts.memory_kib ? fmt::format("{} KiB", *facts.memory_kib) : "?",
-                     facts.kernel.empty() ? "?" : kernel_series(facts.kernel),
-                     facts.machine.empty() ? "?" : facts.machine);
+  return fmt::format(
+      "{} | {} CPUs | memory {} | {} | {}", facts.cpu_model.empty() ? "?" : facts.cpu_model,
+      facts.cpus_online ? std::to_string(*facts.cpus_online) : "?",
+      facts.memory_kib ? fmt::format("{} GiB", memory_class_gib(*facts.memory_kib)) : "?",
+      facts.kernel.empty() ? "?" : kernel_series(facts.kernel),
+      facts.machine.empty() ? "?" : facts.machine);
 }
 
 std::optional<std::size_t> strategy_for_test(const Json& config, std::string_view test) {
@@ -163,23 +172,39 @@ std::string input_identity_of(const Json& config, const std::filesystem::path& c
   return fmt::format("path:{}", input);
 }
 
-SeriesIdentity::SeriesIdentity(const RunMetaFacts& facts, std::string counters)
-    : facts_(facts), counters_(std::move(counters)), host_class_(host_class_of(facts)) {}
+SeriesIdentity::SeriesIdentity(const RunMetaFacts& facts, std::string counters, ConfigMemo* memo)
+    : facts_(facts),
+      counters_(std::move(counters)),
+      host_class_(host_class_of(facts)),
+      config_(memo != nullptr ? &(*memo)[facts.config_fingerprint] : &own_) {}
 
 const SeriesKey& SeriesIdentity::key(std::string_view test, std::string_view input,
                                      std::string_view sink) {
   std::string memo = fmt::format("{}\x1f{}\x1f{}", test, input, sink);
   const auto found = keys_.find(memo);
   if (found != keys_.end()) return found->second;
+  auto test_facts = config_->tests.find(std::string(test));
+  if (test_facts == config_->tests.end()) {
+    ConfigFacts::Test made{hex_hash64(definition_of(facts_.config, test)),
+                           is_verified(facts_.config, test)};
+    test_facts = config_->tests.emplace(std::string(test), std::move(made)).first;
+  }
+  auto identity = config_->input_identities.find(std::string(input));
+  if (identity == config_->input_identities.end()) {
+    identity = config_->input_identities
+                   .emplace(std::string(input),
+                            input_identity_of(facts_.config, facts_.config_file, input))
+                   .first;
+  }
   SeriesKey key;
   key.test = test;
   key.input = input;
   key.sink = sink;
   key.cache_mode = facts_.cache_mode;
   key.counters = counters_;
-  key.definition_hash = hex_hash64(definition_of(facts_.config, test));
-  key.verified = is_verified(facts_.config, test);
-  key.input_identity = input_identity_of(facts_.config, facts_.config_file, input);
+  key.definition_hash = test_facts->second.definition_hash;
+  key.verified = test_facts->second.verified;
+  key.input_identity = identity->second;
   key.host_class = host_class_;
   return keys_.emplace(std::move(memo), std::move(key)).first->second;
 }

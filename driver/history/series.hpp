@@ -37,7 +37,12 @@ std::string hex_hash64(std::string_view text);
 // "Linux 6.1": the kernel up to its minor version (the host class); the full release is a
 // condition of each run (docs/history.md, "Like with like").
 std::string kernel_series(std::string_view kernel);
-// "Intel(R) Xeon(R) Processor | 2 CPUs | memory ? | Linux 6.18 | x86_64".
+// The memory of the host class: MemTotal rounded up to whole GiB (at least 1). MemTotal is the
+// memory installed less what firmware and kernel keep, which moves by a few MiB between boots of
+// one machine; rounded up, it names the memory installed, a little above it (docs/history.md).
+std::int64_t memory_class_gib(std::int64_t memory_kib);
+// "Intel(R) Xeon(R) Processor | 2 CPUs | memory 24 GiB | Linux 6.18 | x86_64" ("memory ?" for a
+// meta file from before memory was recorded).
 std::string host_class_of(const RunMetaFacts& facts);
 
 // Index in config["strategies"] of the strategy whose expansion is named `test`: its name with
@@ -58,16 +63,33 @@ bool is_verified(const nlohmann::json& config, std::string_view test);
 std::string input_identity_of(const nlohmann::json& config,
                               const std::filesystem::path& config_file, std::string_view input);
 
-// The keys of one run's rows, memoised per (test, input, sink).
+// What one config says of its tests and inputs, worked out once for every run of that config
+// that one command adds: matching each test to its strategy and writing out its definition was
+// the largest part of an add's CPU time (docs/history.md, "Performance").
+struct ConfigFacts {
+  struct Test {
+    std::string definition_hash;
+    bool verified = true;
+  };
+  std::unordered_map<std::string, Test> tests;
+  std::unordered_map<std::string, std::string> input_identities;
+};
+// The ConfigFacts of each config seen, by RunMetaFacts::config_fingerprint.
+using ConfigMemo = std::unordered_map<std::string, ConfigFacts>;
+
+// The keys of one run's rows, memoised per (test, input, sink); what the config says of each test
+// and input in `memo` when given (kept across runs), else for this run alone.
 class SeriesIdentity {
  public:
-  SeriesIdentity(const RunMetaFacts& facts, std::string counters);
+  SeriesIdentity(const RunMetaFacts& facts, std::string counters, ConfigMemo* memo = nullptr);
   const SeriesKey& key(std::string_view test, std::string_view input, std::string_view sink);
 
  private:
   const RunMetaFacts& facts_;
   std::string counters_;
   std::string host_class_;
+  ConfigFacts own_;
+  ConfigFacts* config_;
   std::unordered_map<std::string, SeriesKey> keys_;
 };
 

@@ -67,14 +67,30 @@ std::int64_t insert_run(Store::Impl& impl, const RunRecord& run) {
   return run_id;
 }
 
-// The series' id, made when the store has not seen it. Returns {id, made}.
-std::pair<std::int64_t, bool> series_id(Store::Impl& impl, const SeriesKey& key,
-                                        const std::string& hash) {
+// The ids of the series of `hashes` the store has, in one query: a prepared statement a series
+// costs SQLite a parse and PostgreSQL a round trip each (docs/history.md, "Performance"). The
+// hashes are hex_hash64's 16 hex digits, safe as literals.
+std::unordered_map<std::string, std::int64_t> stored_series_ids(
+    Store::Impl& impl, const std::vector<std::string>& hashes) {
+  std::unordered_map<std::string, std::int64_t> ids;
+  if (hashes.empty()) return ids;
+  std::string list;
+  for (const std::string& hash : hashes) {
+    list += fmt::format("{}'{}'", list.empty() ? "" : ", ", hash);
+  }
+  std::string hash;
   long long id = 0;
-  soci::indicator found = soci::i_null;
-  impl.sql << "SELECT series_id FROM series WHERE series_hash = :h", soci::use(hash),
-      soci::into(id, found);
-  if (impl.sql.got_data() && found == soci::i_ok) return {id, false};
+  soci::statement select =
+      (impl.sql.prepare << fmt::format(
+           "SELECT series_hash, series_id FROM series WHERE series_hash IN ({})", list),
+       soci::into(hash), soci::into(id));
+  select.execute();
+  while (select.fetch()) ids.emplace(hash, id);
+  return ids;
+}
+
+std::int64_t insert_series(Store::Impl& impl, const SeriesKey& key, const std::string& hash) {
+  long long id = 0;
   const int verified = key.verified ? 1 : 0;
   impl.sql << "INSERT INTO series (series_hash, test, input, sink, cache_mode, counters,"
               " definition_hash, verified, input_identity, host_class) VALUES (:h, :test, :input,"
@@ -83,7 +99,7 @@ std::pair<std::int64_t, bool> series_id(Store::Impl& impl, const SeriesKey& key,
       soci::use(hash), soci::use(key.test), soci::use(key.input), soci::use(key.sink),
       soci::use(key.cache_mode), soci::use(key.counters), soci::use(key.definition_hash),
       soci::use(verified), soci::use(key.input_identity), soci::use(key.host_class), soci::into(id);
-  return {id, true};
+  return id;
 }
 
 // The samples of one run as SOCI's bulk binds: one vector per column, an indicator vector for
@@ -138,27 +154,12 @@ void SampleColumns::add(std::int64_t run, std::int64_t series, const RunRow& row
        row.counted_pct ? std::optional<int>(tenths(*row.counted_pct)) : std::nullopt);
 }
 
-void insert_samples(Store::Impl& impl, SampleColumns& c) {
-  auto& k = c.counters;
-  auto& kn = c.counters_null;
-  impl.sql << "INSERT INTO samples (run_id, series_id, repeat_no, status, exit_code, elapsed_us,"
-              " user_us, system_us, cpu_pct_tenths, max_rss_kib, minflt, majflt, nvcsw, nivcsw,"
-              " inblock, oublock, bytes_out, cache_pct_tenths, output_hash, row_host, syscalls,"
-              " context_switches, cpu_migrations, page_faults, task_clock, cycles, instructions,"
-              " cache_misses, branch_misses, counted_pct_tenths) VALUES (:run, :series, :repeat,"
-              " :status, :exit, :elapsed, :user, :system, :cpu, :rss, :minflt, :majflt, :nvcsw,"
-              " :nivcsw, :inblock, :oublock, :bytes, :cache, :hash, :host, :c0, :c1, :c2, :c3,"
-              " :c4, :c5, :c6, :c7, :c8, :counted)",
-      soci::use(c.run_id), soci::use(c.series_id), soci::use(c.repeat_no), soci::use(c.status),
-      soci::use(c.exit_code, c.exit_code_null), soci::use(c.elapsed_us), soci::use(c.user_us),
-      soci::use(c.system_us), soci::use(c.cpu_pct_tenths), soci::use(c.max_rss_kib),
-      soci::use(c.minflt), soci::use(c.majflt), soci::use(c.nvcsw), soci::use(c.nivcsw),
-      soci::use(c.inblock), soci::use(c.oublock), soci::use(c.bytes_out, c.bytes_out_null),
-      soci::use(c.cache_pct_tenths, c.cache_pct_null), soci::use(c.output_hash, c.output_hash_null),
-      soci::use(c.row_host, c.row_host_null), soci::use(k[0], kn[0]), soci::use(k[1], kn[1]),
-      soci::use(k[2], kn[2]), soci::use(k[3], kn[3]), soci::use(k[4], kn[4]),
-      soci::use(k[5], kn[5]), soci::use(k[6], kn[6]), soci::use(k[7], kn[7]),
-      soci::use(k[8], kn[8]), soci::use(c.counted_pct, c.counted_pct_null);
+void insert_samples(Store::Impl& impl, SampleColumns& columns) {
+  if (impl.location.backend == Backend::kPostgresql) {
+    insert_samples_postgresql(impl.sql, columns);
+  } else {
+    insert_samples_sqlite(impl, columns);
+  }
 }
 
 std::string counter_list(const std::vector<Counter>& counters) {
@@ -168,7 +169,8 @@ std::string counter_list(const std::vector<Counter>& counters) {
   return fmt::format("{}", fmt::join(names, ","));
 }
 
-AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run) {
+AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
+                              std::unordered_map<std::string, std::int64_t>& ids) {
   AddOutcome outcome;
   long long existing = 0;
   soci::indicator found = soci::i_null;
@@ -180,19 +182,32 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run) {
   }
   outcome.stored = true;
   outcome.run_id = insert_run(impl, run);
-  SeriesIdentity identity(run.facts, counter_list(run.file.counters));
-  std::unordered_map<std::string, std::int64_t> ids;
-  SampleColumns columns;
+  SeriesIdentity identity(run.facts, counter_list(run.file.counters), &impl.config_memo);
+  std::vector<const SeriesKey*> row_keys;
+  std::unordered_map<const SeriesKey*, std::string> hashes;  // once a cell, not once a row
+  std::vector<std::string> unseen;
   for (const RunRow& row : run.file.rows) {
-    const SeriesKey& key = identity.key(row.test, row.input, row.sink);
-    std::string hash = key.hash();
-    auto it = ids.find(hash);
-    if (it == ids.end()) {
-      const auto [id, made] = series_id(impl, key, hash);
-      outcome.new_series += made ? 1 : 0;
-      it = ids.emplace(std::move(hash), id).first;
+    row_keys.push_back(&identity.key(row.test, row.input, row.sink));
+    const auto [entry, made] = hashes.try_emplace(row_keys.back());
+    if (!made) continue;
+    entry->second = row_keys.back()->hash();
+    const auto committed = impl.committed_series.find(entry->second);
+    if (committed == impl.committed_series.end()) {
+      unseen.push_back(entry->second);
+    } else {
+      ids.insert(*committed);
     }
-    columns.add(outcome.run_id, it->second, row, run.facts.host);
+  }
+  ids.merge(stored_series_ids(impl, unseen));
+  SampleColumns columns;
+  for (std::size_t i = 0; i < run.file.rows.size(); ++i) {
+    const std::string& hash = hashes[row_keys[i]];
+    auto it = ids.find(hash);
+    if (it == ids.end()) {  // made in the order of the rows, as before
+      it = ids.emplace(hash, insert_series(impl, *row_keys[i], hash)).first;
+      ++outcome.new_series;
+    }
+    columns.add(outcome.run_id, it->second, run.file.rows[i], run.facts.host);
   }
   insert_samples(impl, columns);
   outcome.rows = run.file.rows.size();
@@ -203,7 +218,10 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run) {
 
 AddOutcome Store::add(const RunRecord& run) {
   try {
-    return impl_->write([&] { return add_in_transaction(*impl_, run); });
+    std::unordered_map<std::string, std::int64_t> ids;
+    const AddOutcome outcome = impl_->write([&] { return add_in_transaction(*impl_, run, ids); });
+    impl_->committed_series.merge(ids);  // only once committed: a rolled-back series is no series
+    return outcome;
   } catch (...) {
     rethrow_as_store_error(impl_->location, fmt::format("cannot add {}", run.runs_file));
   }

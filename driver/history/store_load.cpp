@@ -113,21 +113,10 @@ struct SampleBatch : SampleColumnVectors {
 };
 
 void SampleBatch::resize(std::size_t n) {
-  for (auto* v : {&run_id, &series_id, &elapsed_us, &user_us, &system_us, &max_rss_kib, &minflt,
-                  &majflt, &nvcsw, &nivcsw, &inblock, &oublock, &bytes_out, &output_hash}) {
-    v->resize(n);
-  }
-  for (auto* v :
-       {&repeat_no, &status, &exit_code, &cpu_pct_tenths, &cache_pct_tenths, &counted_pct}) {
-    v->resize(n);
-  }
-  row_host.resize(n);
-  for (auto& v : counters) v.resize(n);
-  for (auto& v : counters_null) v.resize(n);
-  for (auto* v : {&exit_code_null, &bytes_out_null, &cache_pct_null, &output_hash_null,
-                  &row_host_null, &counted_pct_null}) {
-    v->resize(n);
-  }
+  for_each_column([n](std::string_view, auto& values, auto* nulls) {
+    values.resize(n);
+    if (nulls != nullptr) nulls->resize(n);
+  });
 }
 
 StoredSample SampleBatch::at(std::size_t i) const {
@@ -163,26 +152,17 @@ StoredSample SampleBatch::at(std::size_t i) const {
 void load_samples(Store::Impl& impl, HistoryData& data) {
   SampleBatch b;
   b.resize(kBatch);
-  auto& k = b.counters;
-  auto& kn = b.counters_null;
-  soci::statement statement =
-      (impl.sql.prepare
-           << "SELECT run_id, series_id, repeat_no, status, exit_code, elapsed_us, user_us,"
-              " system_us, cpu_pct_tenths, max_rss_kib, minflt, majflt, nvcsw, nivcsw, inblock,"
-              " oublock, bytes_out, cache_pct_tenths, output_hash, row_host, syscalls,"
-              " context_switches, cpu_migrations, page_faults, task_clock, cycles, instructions,"
-              " cache_misses, branch_misses, counted_pct_tenths FROM samples",
-       soci::into(b.run_id), soci::into(b.series_id), soci::into(b.repeat_no), soci::into(b.status),
-       soci::into(b.exit_code, b.exit_code_null), soci::into(b.elapsed_us), soci::into(b.user_us),
-       soci::into(b.system_us), soci::into(b.cpu_pct_tenths), soci::into(b.max_rss_kib),
-       soci::into(b.minflt), soci::into(b.majflt), soci::into(b.nvcsw), soci::into(b.nivcsw),
-       soci::into(b.inblock), soci::into(b.oublock), soci::into(b.bytes_out, b.bytes_out_null),
-       soci::into(b.cache_pct_tenths, b.cache_pct_null),
-       soci::into(b.output_hash, b.output_hash_null), soci::into(b.row_host, b.row_host_null),
-       soci::into(k[0], kn[0]), soci::into(k[1], kn[1]), soci::into(k[2], kn[2]),
-       soci::into(k[3], kn[3]), soci::into(k[4], kn[4]), soci::into(k[5], kn[5]),
-       soci::into(k[6], kn[6]), soci::into(k[7], kn[7]), soci::into(k[8], kn[8]),
-       soci::into(b.counted_pct, b.counted_pct_null));
+  soci::statement statement(impl.sql);
+  b.for_each_column([&statement](std::string_view, auto& values, auto* nulls) {
+    if (nulls != nullptr) {
+      statement.exchange(soci::into(values, *nulls));
+    } else {
+      statement.exchange(soci::into(values));
+    }
+  });
+  statement.alloc();
+  statement.prepare(fmt::format("SELECT {} FROM samples", b.column_list()));
+  statement.define_and_bind();
   statement.execute();
   while (statement.fetch()) {
     for (std::size_t i = 0; i < b.run_id.size(); ++i) data.samples.push_back(b.at(i));

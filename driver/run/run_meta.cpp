@@ -3,6 +3,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 
@@ -76,6 +77,11 @@ runfile::MachineContext collect_machine_context() {
   }
   context.cpu_model = cpu_model();
   context.cpus_online = ::sysconf(_SC_NPROCESSORS_ONLN);
+  long long mem_total_kib = 0;  // /proc/meminfo's first line: "MemTotal:  24683584 kB"
+  if (std::sscanf(read_first_line("/proc/meminfo").c_str(), "MemTotal: %lld kB", &mem_total_kib) ==
+      1) {
+    context.memory_kib = mem_total_kib;
+  }
   const std::string governor =
       read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
   context.cpu_governor = governor.empty() ? "unknown (no cpufreq)" : governor;

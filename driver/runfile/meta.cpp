@@ -35,6 +35,8 @@ Json to_json(const MachineContext& context) {
   out["machine"] = context.machine;
   out["cpu_model"] = context.cpu_model;
   out["cpus_online"] = context.cpus_online;
+  // Only when known: a file written before memory was recorded reads back as it was.
+  if (context.memory_kib) out["memory_kib"] = *context.memory_kib;
   out["cpu_governor"] = context.cpu_governor;
   out["pipe_max_size_bytes"] = or_null(context.pipe_max_size_bytes);
   out["build"] = context.build;

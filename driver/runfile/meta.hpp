@@ -45,7 +45,8 @@ struct MachineContext {
   std::string machine;         // x86_64
   std::string cpu_model;
   long cpus_online = 0;
-  std::string cpu_governor;                         // "unknown (no cpufreq)" without cpufreq
+  std::optional<std::int64_t> memory_kib;  // MemTotal; null when /proc does not say, or older files
+  std::string cpu_governor;                // "unknown (no cpufreq)" without cpufreq
   std::optional<std::int64_t> pipe_max_size_bytes;  // null when /proc does not say
   std::string build;                                // type, compiler, sanitizers
   std::string iobench_version;

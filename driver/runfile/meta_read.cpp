@@ -89,6 +89,7 @@ MachineContext context_from(const Fields& in) {
   context.machine = in.value_or<std::string>("machine", "");
   context.cpu_model = in.value_or<std::string>("cpu_model", "");
   context.cpus_online = in.value_or<long>("cpus_online", 0);
+  context.memory_kib = in.optional<std::int64_t>("memory_kib");
   context.cpu_governor = in.value_or<std::string>("cpu_governor", "");
   context.pipe_max_size_bytes = in.optional<std::int64_t>("pipe_max_size_bytes");
   context.build = in.value_or<std::string>("build", "");

@@ -18,7 +18,7 @@ cat >"$tmp/cfg/tiny.json" <<'JSON'
  "disturbance": "off"}
 JSON
 
-"$iobench" run "$tmp/cfg/tiny.json" -o "$tmp/r/one.tsv" -q --history "$tmp/h.sqlite" >/dev/null 2>"$tmp/err" ||
+"$iobench" run "$tmp/cfg/tiny.json" -o "$tmp/r/one.tsv" -q --history="$tmp/h.sqlite" >/dev/null 2>"$tmp/err" ||
   fail "run --history exited $?: $(cat "$tmp/err")"
 grep -q "iobench history: added $tmp/r/one.tsv to $tmp/h.sqlite: 4 rows, 2 new series" "$tmp/err" ||
   fail "run --history said: $(cat "$tmp/err")"
@@ -46,15 +46,28 @@ for k in 1 2; do
   "$iobench" run "$tmp/cfg/tiny.json" --shard "$k/2" -o "$tmp/r/shard$k.tsv" -q >/dev/null 2>"$tmp/err" ||
     fail "shard $k exited $?: $(cat "$tmp/err")"
 done
-"$iobench" merge "$tmp/r/shard1.tsv" "$tmp/r/shard2.tsv" -o "$tmp/r/merged.tsv" --history "$tmp/h.sqlite" >/dev/null 2>"$tmp/err" ||
+"$iobench" merge "$tmp/r/shard1.tsv" "$tmp/r/shard2.tsv" -o "$tmp/r/merged.tsv" --history="$tmp/h.sqlite" >/dev/null 2>"$tmp/err" ||
   fail "merge --history exited $?: $(cat "$tmp/err")"
 grep -q "added $tmp/r/merged.tsv" "$tmp/err" || fail "merge --history said: $(cat "$tmp/err")"
 [ "$(runs_in "$tmp/h.sqlite")" -eq 3 ] || fail "merge --history stored no run"
 
+# A bare --history never takes the next word (getopt's rule for an optional argument): before the
+# config, the command or the run files, each stays the positional and the store is the default.
+IOBENCH_HISTORY=$tmp/bare.sqlite "$iobench" run --history "$tmp/cfg/tiny.json" -o "$tmp/r/bare-run.tsv" -q \
+  >/dev/null 2>"$tmp/err" || fail "run --history CONFIG exited $?: $(cat "$tmp/err")"
+[ "$(runs_in "$tmp/bare.sqlite")" -eq 1 ] || fail "run --history CONFIG did not run CONFIG into \$IOBENCH_HISTORY"
+IOBENCH_HISTORY=$tmp/bare.sqlite "$iobench" bench --history 'cat {input}' 'tac {input} | tac' --input "$tmp/cfg/in.txt" \
+  -r 2 -w 0 -o "$tmp/r/bare-bench.tsv" -q >/dev/null 2>"$tmp/err" ||
+  fail "bench --history COMMAND exited $?: $(cat "$tmp/err")"
+[ "$(runs_in "$tmp/bare.sqlite")" -eq 2 ] || fail "bench --history COMMAND did not bench COMMAND into \$IOBENCH_HISTORY"
+IOBENCH_HISTORY=$tmp/bare-merge.sqlite "$iobench" merge --history "$tmp/r/shard1.tsv" "$tmp/r/shard2.tsv" \
+  -o "$tmp/r/bare-merged.tsv" >/dev/null 2>"$tmp/err" || fail "merge --history RUNS exited $?: $(cat "$tmp/err")"
+[ "$(runs_in "$tmp/bare-merge.sqlite")" -eq 1 ] || fail "merge --history RUNS did not merge RUNS into \$IOBENCH_HISTORY"
+
 # A store that cannot be opened: exit 2 before the run file is made.
 printf 'not a database, just text that is long enough to be read as a header\n' >"$tmp/text.sqlite"
 set +e
-"$iobench" run "$tmp/cfg/tiny.json" -o "$tmp/r/never.tsv" -q --history "$tmp/text.sqlite" >/dev/null 2>"$tmp/err"
+"$iobench" run "$tmp/cfg/tiny.json" -o "$tmp/r/never.tsv" -q --history="$tmp/text.sqlite" >/dev/null 2>"$tmp/err"
 rc=$?
 set -e
 [ "$rc" -eq 2 ] || fail "run with a store that is no store exited $rc, not 2: $(cat "$tmp/err")"

@@ -101,5 +101,30 @@ TEST(SeriesIdentity, TheHostClassKeepsTheKernelUpToItsMinorVersion) {
             "Test CPU | 4 CPUs | memory ? | Linux 6.1 | x86_64");
 }
 
+TEST(SeriesIdentity, MemoryIsInTheHostClassRoundedUpToWholeGib) {
+  nlohmann::json meta = sample_meta();
+  // Two boots of a 16 GiB machine: MemTotal 4 MiB apart, one class, one series.
+  meta["context"]["memory_kib"] = 16'314'000;
+  const std::string boot_one = hash_of(meta, "read-raw");
+  EXPECT_EQ(host_class_of(facts_of(meta)),
+            "Test CPU | 4 CPUs | memory 16 GiB | Linux 6.1 | x86_64");
+  meta["context"]["memory_kib"] = 16'318'096;
+  EXPECT_EQ(hash_of(meta, "read-raw"), boot_one);
+  // A 32 GiB machine of the same CPU: another class.
+  meta["context"]["memory_kib"] = 32'756'000;
+  EXPECT_NE(hash_of(meta, "read-raw"), boot_one);
+  EXPECT_EQ(memory_class_gib(1'048'576), 1);
+  EXPECT_EQ(memory_class_gib(1'048'577), 2);
+  EXPECT_EQ(memory_class_gib(200'000), 1);
+}
+
+TEST(SeriesIdentity, AMetaFileWithoutMemoryKeepsTheSeriesItHadBefore) {
+  // Meta files from before memory was recorded: the class says "memory ?", as it did, so the
+  // series hash those runs made is the one they make now.
+  const nlohmann::json meta = sample_meta();
+  ASSERT_FALSE(meta["context"].contains("memory_kib"));
+  EXPECT_EQ(host_class_of(facts_of(meta)), "Test CPU | 4 CPUs | memory ? | Linux 6.1 | x86_64");
+}
+
 }  // namespace
 }  // namespace iobench::history

@@ -1,10 +1,12 @@
 // The SQLite store: a run stored once and whole, every figure back exactly, the schema's version
 // guarded, retention and acknowledgements.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 #include <soci/sqlite3/soci-sqlite3.h>
 
 #include "common/error.hpp"
+#include "driver/history/add_runs.hpp"
 #include "driver/history/schema_sql.hpp"
 #include "driver/history/store.hpp"
 #include "driver/history/timeline.hpp"
@@ -92,6 +94,47 @@ TEST_F(StoreTest, AnAddThatFailsHalfWayLeavesNothing) {
   EXPECT_TRUE(data.runs.empty());
   EXPECT_TRUE(data.series.empty());
   EXPECT_TRUE(data.samples.empty());
+}
+
+TEST_F(StoreTest, ASeriesMadeByAnAddThatFailedIsNotReusedByTheNextAdd) {
+  // The store keeps the series ids it committed (docs/history.md, "Performance"); one made in a
+  // transaction that rolled back must not be: the next add of the cell makes it again.
+  RunRow bad = sample_row("read-raw", 0.1, 2);
+  bad.output_hash = "not-a-hex-digest";
+  Store store(location(), OpenMode::kCreate);
+  EXPECT_THROW(store.add(record("a", {sample_row("read-raw", 0.1), bad})), Error);
+  const AddOutcome good = store.add(record("b", {sample_row("read-raw", 0.2)}));
+  EXPECT_EQ(good.new_series, 1u);
+  const AddOutcome again = store.add(record("c", {sample_row("read-raw", 0.3)}));
+  EXPECT_EQ(again.new_series, 0u);
+  const HistoryData data = store.load();
+  ASSERT_EQ(data.series.size(), 1u);
+  ASSERT_EQ(data.samples.size(), 2u);
+  for (const StoredSample& sample : data.samples) {
+    EXPECT_EQ(sample.series_id, data.series[0].series_id);
+  }
+}
+
+TEST_F(StoreTest, AddingFilesNamesTheFirstBadOneInTheOrderGivenAndWritesNothing) {
+  // The files are read on every CPU before anything is stored (add_run_files); the error is
+  // still the first bad file's, in the order given, whichever thread read it.
+  std::vector<std::filesystem::path> files;
+  for (int i = 0; i < 8; ++i) {
+    files.push_back(write_run(dir_.path(), fmt::format("r{}", i), sample_meta(),
+                              {sample_row("read-raw", 0.1 * (i + 1))}));
+  }
+  for (const int lone : {3, 6}) {
+    std::filesystem::remove(dir_.path() / "meta" / fmt::format("r{}.json", lone));
+  }
+  Store store(location(), OpenMode::kCreate);
+  try {
+    add_run_files(store, files, {}, kNoEnvironment);
+    FAIL() << "no error for run files without their meta files";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("r3.tsv"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("r6.tsv"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(store.load().runs.empty());
 }
 
 TEST_F(StoreTest, AStoreFromANewerSchemaIsRefusedInOneLine) {
