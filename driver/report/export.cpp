@@ -285,7 +285,8 @@ void write_summary_json(const report::Summary& s, std::ostream& out) {
 
 }  // namespace
 
-void write_summary(const report::Summary& summary, Format format, std::ostream& out) {
+void write_summary(const report::Summary& summary, Format format, std::ostream& out,
+                   const TableView& view) {
   switch (format) {
     case Format::kTsv:
       write_summary_tsv(summary, out);
@@ -295,7 +296,8 @@ void write_summary(const report::Summary& summary, Format format, std::ostream& 
       return;
     case Format::kPretty:
     case Format::kMarkdown: {
-      write_table(headline_table(summary), format, out);
+      write_table_sections(headline_table(summary), format,
+                           input_sink_columns(summary.set->group_by), view, out);
       const bool any_null = std::any_of(summary.groups.begin(), summary.groups.end(),
                                         [](const auto& g) { return g.verified_through_pipe_run; });
       if (any_null) out << (format == Format::kMarkdown ? "\n" : "") << kPipeVerifiedNote << '\n';

@@ -174,17 +174,6 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
   }
 }
 
-// "1,234": group counts at 10,000 groups and beyond read at a glance.
-std::string with_thousands(std::size_t n) {
-  const std::string digits = std::to_string(n);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // One gathered warning: `lead` then the groups, all of them in warnings_in_full and at most
 // SummaryOptions::groups_named in warnings, with the count of the rest and where they all are.
 void add_gathered(const std::string& lead, const std::vector<std::string>& groups,
