@@ -30,7 +30,17 @@ struct StringHash {
 };
 
 // What the parser does with one column of a file.
-enum class Role : unsigned char { kSkip, kKey, kMetric, kStatus, kExitCode, kInput, kCachePct };
+enum class Role : unsigned char {
+  kSkip,
+  kKey,
+  kMetric,
+  kStatus,
+  kExitCode,
+  kInput,
+  kCachePct,
+  kOthersCpu,
+  kSteal
+};
 
 struct Column {
   Role role = Role::kSkip;
@@ -52,6 +62,8 @@ struct RowFields {
   bool has_input = false;
   std::string_view cache_pct;
   int exit_code = 0;
+  double others_cpu_s = -1;  // -1: not recorded (no column, or an empty cell)
+  double steal_s = -1;
 };
 
 // Parses the rows of run files into the groups of one RunSet.
@@ -68,6 +80,14 @@ class GroupingParser {
   }
 
   RowFields read_row_fields(std::size_t line, const FileLayout& layout);
+  // A disturbance cell's seconds; -1 for an empty one (not recorded).
+  double disturbance_seconds(std::size_t line, const Column& col, std::string_view f) const {
+    double v = -1;
+    if (!f.empty() && !(parse_double(f, v) && v >= 0)) {
+      fail(line, col.name, fmt::format("'{}' is not a time in seconds", f));
+    }
+    return v;
+  }
   Group& group_of(const RowFields& row);
   // Every metric cell must be a number; ok rows must have every time metric.
   void read_metrics(std::size_t line, const FileLayout& layout, std::size_t status);
@@ -135,6 +155,12 @@ RowFields GroupingParser::read_row_fields(std::size_t line, const FileLayout& la
         break;
       case Role::kCachePct:
         row.cache_pct = f;
+        break;
+      case Role::kOthersCpu:
+        row.others_cpu_s = disturbance_seconds(line, col, f);
+        break;
+      case Role::kSteal:
+        row.steal_s = disturbance_seconds(line, col, f);
         break;
       case Role::kExitCode:
         if (!f.empty()) {
@@ -236,6 +262,8 @@ void GroupingParser::add_samples(Group& group, const RowFields& row, const FileL
     if (m < kTimeMetricCount || present_[m]) group.samples[m].push_back(values_[m]);
   }
   group.exit_codes.push_back(row.exit_code);
+  if (row.others_cpu_s >= 0) group.others_cpu_s.push_back(row.others_cpu_s);
+  if (row.steal_s >= 0) group.steal_s.push_back(row.steal_s);
   double cache_pct = 0;
   if (layout.cache_mode.empty() || row.cache_pct.empty() ||
       !parse_double(row.cache_pct, cache_pct)) {
@@ -329,6 +357,9 @@ FileLayout layout_of(const LoadedFile& file, RunSet& set) {
       col.role = Role::kInput;
     } else if (col.name == "cache_pct") {
       col.role = Role::kCachePct;
+    } else if (col.name == "others_cpu_s" || col.name == "steal_s") {
+      col.role = col.name == "steal_s" ? Role::kSteal : Role::kOthersCpu;
+      set.has_disturbance = true;
     }
     if (col.role != Role::kSkip) layout.last_needed = c;
   }

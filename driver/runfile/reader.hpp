@@ -38,6 +38,10 @@ struct Group {
   std::string input;                             // the input column's value when every row agrees
   bool mixed_inputs = false;                     // rows of this group name different inputs
   CacheCheck cache;
+  // What the rest of the machine did during each ok run that recorded it (docs/driver.md,
+  // "Disturbance"): CPU seconds of other processes, and steal seconds.
+  std::vector<double> others_cpu_s;
+  std::vector<double> steal_s;
 
   [[nodiscard]] const std::vector<double>& metric(Metric m) const { return samples[index(m)]; }
   [[nodiscard]] std::size_t ok_count() const { return samples[0].size(); }
@@ -50,6 +54,7 @@ struct RunSet {
   std::vector<std::string> files;
   std::size_t rows = 0;                         // data rows read, all statuses
   std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
+  bool has_disturbance = false;                 // some file has others_cpu_s or steal_s
 
   // Position of a column in group_by, or npos.
   [[nodiscard]] std::size_t key_index(std::string_view column) const;
