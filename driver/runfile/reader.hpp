@@ -76,11 +76,20 @@ struct RunFileText {
   std::string cache_mode;  // "warm", "cold", "none" from the meta file; "" when unknown
 };
 
+// The same over text held elsewhere (a mapped file, docs/reports.md "Speed"); the views need to
+// live only through the call.
+struct RunFileView {
+  std::string name;
+  std::string_view text;
+  std::string cache_mode;
+};
+
 // Parses and groups run files held in memory. Throws iobench::Error (exit 2) on a missing
 // required column, an unknown --group-by column, or a malformed row; the message names the file,
 // the line and the column.
 RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options = {});
 RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& options = {});
+RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions& options = {});
 
 // Reads the files ("-" is standard input) and parses them (parse_runs); an unreadable file is an
 // iobench::Error (exit 2) too. The cache mode of RESULTS/NAME.tsv comes from the meta file that
