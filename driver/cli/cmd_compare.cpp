@@ -1,4 +1,4 @@
-// `iobench compare BASE.tsv NEW.tsv [--alpha A] [--format F] [--fail-on-regression PCT]`.
+// `iobench compare BASE.tsv NEW.tsv [--alpha A] [--format F] [--fail-on-regression PCT] [--top N]`.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -21,6 +21,7 @@ struct CompareOptions {
   std::string metric = "elapsed";
   std::vector<std::string> group_by;
   double fail_pct = -1;
+  std::size_t top_rows = 0;
 };
 
 runfile::Metric metric_option(const std::string& name) {
@@ -41,6 +42,10 @@ void setup_compare(CLI::App& sub, int& exit_code) {
   sub.add_option("--group-by", opts->group_by,
                  "Columns that match groups (default: test,input,sink)")
       ->delimiter(',');
+  sub.add_option("--top", opts->top_rows,
+                 "Pretty and markdown: the N largest slowdowns of each input and sink first, then "
+                 "a count of the rest (0: all, in the base file's order; tsv and json: every row)")
+      ->capture_default_str();
   auto* fail =
       sub.add_option("--fail-on-regression", opts->fail_pct,
                      "Exit 1 when a group is significantly slower by more than PCT percent");
@@ -58,7 +63,7 @@ void setup_compare(CLI::App& sub, int& exit_code) {
     }
     const report::Result result =
         report::compare_files({opts->base}, {opts->candidate}, opts->group_by, options);
-    report::write_result(result, format, std::cout);
+    report::write_result(result, format, std::cout, {opts->top_rows});
     std::cout.flush();
     report::write_warnings(result.warnings, std::cerr);
     exit_code = result.failed ? kExitRunFailed : kExitOk;

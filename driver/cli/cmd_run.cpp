@@ -1,5 +1,5 @@
 // `iobench run CONFIG.json [-o RUNS.tsv] [--repeats N] [--filter REGEX] [--dry-run]
-// [--shard K/N|auto] [--data-dir DIR] [--report FILE] [--quiet] [--history[=PATH|URL]]
+// [--shard K/N|auto] [--data-dir DIR] [--report FILE] [--top N] [--quiet] [--history[=PATH|URL]]
 #include <iostream>
 #include <memory>
 
@@ -33,6 +33,9 @@ void setup_run(CLI::App& sub, int& exit_code) {
                  "$IOBENCH_DATA_DIR; the current folder for an installed config)");
   sub.add_option("--report", *report,
                  "Also write the runs as one HTML page after the medians (as `iobench report`)");
+  sub.add_option("--top", options->table_top_rows,
+                 "Rows of the medians table per input and sink, then a count of the rest (0: all)")
+      ->capture_default_str();
   sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
   auto history = std::make_shared<HistoryAfterRun>();
   history->add_option(sub);

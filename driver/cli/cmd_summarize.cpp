@@ -1,4 +1,4 @@
-// `iobench summarize FILE... [--group-by COLS] [--format F] [--baseline TEST]`.
+// `iobench summarize FILE... [--group-by COLS] [--format F] [--baseline TEST] [--top N]`.
 #include <iostream>
 #include <memory>
 #include <string>
@@ -18,6 +18,7 @@ struct SummarizeOptions {
   std::vector<std::string> group_by;
   std::string format = "pretty";
   std::string baseline;
+  std::size_t top_rows = 0;
 };
 
 void setup_summarize(CLI::App& sub, int& exit_code) {
@@ -33,6 +34,10 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
   sub.add_option(
       "--baseline", opts->baseline,
       "Test that `relative` divides by (default: the fastest of the same input and sink)");
+  sub.add_option("--top", opts->top_rows,
+                 "Pretty and markdown: the first N rows of each input and sink, then a count of "
+                 "the rest (0: all; tsv and json always have every row)")
+      ->capture_default_str();
   sub.callback([opts, &exit_code] {
     const report::Format format = report::parse_format(opts->format);
     runfile::ReadOptions read_options;
@@ -42,7 +47,7 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
     report::SummaryOptions options;
     options.baseline = opts->baseline;
     const report::Summary summary = report::summarize(set, options);
-    report::write_summary(summary, format, std::cout);
+    report::write_summary(summary, format, std::cout, {opts->top_rows});
     std::cout.flush();
     report::write_warnings(summary.warnings, std::cerr);
     exit_code = kExitOk;

@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "driver/report/bench_summary.hpp"
 #include "driver/report/export.hpp"
+#include "driver/report/medians_file.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/report/versus_reference.hpp"
 #include "driver/runfile/meta.hpp"
@@ -64,7 +65,8 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
     if (meta) out << environment_line(*meta) << '\n';
     report::SummaryOptions summary_options;
     summary_options.baseline = reference;
-    report::write_summary(report::summarize(raw, summary_options), report::Format::kPretty, out);
+    report::write_summary(report::summarize(raw, summary_options), report::Format::kPretty, out,
+                          end_table_view(runs_file, kEndTableRows));
   }
   if (options.print && startup) {
     out << '\n';

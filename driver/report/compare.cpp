@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -289,9 +290,25 @@ std::vector<std::string> row_in_words(const Row& row, runfile::Metric metric, do
   return cells;
 }
 
+// A table cut to its first rows shows what matters first: the slowdowns, the largest first
+// (docs/reports.md, "Tables at scale"); an uncut one keeps the base file's order.
+std::vector<const Row*> rows_in_table_order(const Result& result, const report::TableView& view) {
+  std::vector<const Row*> rows;
+  rows.reserve(result.rows.size());
+  for (const Row& row : result.rows) rows.push_back(&row);
+  if (view.top_rows == 0) return rows;
+  std::stable_sort(rows.begin(), rows.end(), [](const Row* a, const Row* b) {
+    const bool a_slower = a->verdict == Verdict::kSlower;
+    const bool b_slower = b->verdict == Verdict::kSlower;
+    if (a_slower != b_slower) return a_slower;
+    return a_slower && a->ratio > b->ratio;
+  });
+  return rows;
+}
+
 // Pretty and markdown: the table, then a one-line tally of the verdicts.
 void write_in_words(const Result& result, report::Format format, runfile::Metric metric,
-                    std::ostream& out) {
+                    const report::TableView& view, std::ostream& out) {
   report::Table t = key_columns(result);
   for (const char* h : {"runs", "base", "new", "change"}) {
     t.header.emplace_back(h);
@@ -304,11 +321,11 @@ void write_in_words(const Result& result, report::Format format, runfile::Metric
   t.header.emplace_back("verdict");
   t.numeric.push_back(false);
   std::map<Verdict, std::size_t> tally;
-  for (const Row& row : result.rows) {
-    ++tally[row.verdict];
-    t.rows.push_back(row_in_words(row, metric, result.alpha));
+  for (const Row* row : rows_in_table_order(result, view)) {
+    ++tally[row->verdict];
+    t.rows.push_back(row_in_words(*row, metric, result.alpha));
   }
-  report::write_table(t, format, out);
+  report::write_table_sections(t, format, report::input_sink_columns(result.group_by), view, out);
   std::vector<std::string> parts;
   for (Verdict v : {Verdict::kSlower, Verdict::kFaster, Verdict::kNoChange, Verdict::kTooFewRuns}) {
     if (tally[v] > 0) parts.push_back(fmt::format("{} {}", tally[v], to_string(v)));
@@ -323,14 +340,15 @@ void write_in_words(const Result& result, report::Format format, runfile::Metric
 
 }  // namespace
 
-void write_result(const Result& result, report::Format format, std::ostream& out) {
+void write_result(const Result& result, report::Format format, std::ostream& out,
+                  const report::TableView& view) {
   const runfile::Metric metric = parse_metric(result.metric).value_or(runfile::Metric::kElapsed);
   if (format == report::Format::kJson) {
     write_json(result, out);
   } else if (format == report::Format::kTsv) {
     write_tsv(result, metric, out);
   } else {
-    write_in_words(result, format, metric, out);
+    write_in_words(result, format, metric, view, out);
   }
 }
 

@@ -66,8 +66,10 @@ Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,
 
 // tsv columns: the group-by columns (test input sink), base_median new_median ratio ci_low
 // ci_high p_value significant (yes, no, or too_few_runs). Pretty and markdown say the verdict in
-// words and end with a one-line tally; json has every field.
-void write_result(const Result& result, report::Format format, std::ostream& out);
+// words, in input x sink sections cut to view.top_rows (slower first, by size, when cut; the
+// base file's order otherwise), and end with a one-line tally of every row; json has every field.
+void write_result(const Result& result, report::Format format, std::ostream& out,
+                  const report::TableView& view = {});
 
 // "slower", "faster", "no change", "too few runs"
 std::string_view to_string(Verdict verdict);

@@ -97,6 +97,10 @@ Table headline_table(const report::Summary& s) {
   }
   const std::vector<Metric> counters = counter_metrics(set);
   const std::vector<const DerivedColumn*> derived = derived_columns(s);
+  if (s.shows_others_cpu) {
+    t.header.emplace_back("others CPU");
+    t.numeric.push_back(true);
+  }
   for (Metric m : counters) {
     t.header.emplace_back(metric_name(m));
     t.numeric.push_back(true);
@@ -127,6 +131,7 @@ Table headline_table(const report::Summary& s) {
     row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
     row.push_back(optional_fixed(g.mb_per_s, 1));
     row.push_back(relative_cell(g));
+    if (s.shows_others_cpu) row.push_back(optional_fixed(g.others_cpus, 2));
     for (Metric m : counters) row.push_back(fixed(g.metric(m).median, 0));
     for (const DerivedColumn* d : derived) {
       row.push_back(optional_fixed(g.counter_figures.*(d->figure), d->decimals));
@@ -161,6 +166,11 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
   }
   const std::vector<const DerivedColumn*> derived = derived_columns(s);
   for (const DerivedColumn* d : derived) t.header.emplace_back(d->tsv_name);
+  if (set.has_disturbance) {
+    for (std::string_view h : {"others_cpu_s_median", "steal_s_median", "disturbed"}) {
+      t.header.emplace_back(h);
+    }
+  }
   for (const auto& g : s.groups) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
     row.push_back(std::to_string(g.metric(Metric::kElapsed).n));
@@ -183,6 +193,11 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
       const auto& figure = g.counter_figures.*(d->figure);
       row.push_back(figure ? trimmed(*figure, 4) : "");
     }
+    if (set.has_disturbance) {
+      row.push_back(trimmed(g.others_cpu_s_median, 6));
+      row.push_back(trimmed(g.steal_s_median, 6));
+      row.push_back(std::to_string(g.group->rows[static_cast<std::size_t>(RunStatus::kDisturbed)]));
+    }
     t.rows.push_back(std::move(row));
   }
   write_table(t, Format::kTsv, out);
@@ -203,6 +218,32 @@ nlohmann::ordered_json stats_json(const report::SampleStats& st) {
   j["mean"] = number_or_null(st.mean);
   j["stdev"] = number_or_null(st.stddev);
   return j;
+}
+
+// The counters' medians and figures, and the disturbance's, where the set has their columns.
+void add_counters_and_disturbance(const runfile::RunSet& set, const report::GroupStats& g,
+                                  nlohmann::ordered_json& extra) {
+  const runfile::Group& group = *g.group;
+  if (set.has_disturbance) {
+    extra["disturbance"] = {
+        {"others_cpu_s_median", number_or_null(g.others_cpu_s_median)},
+        {"steal_s_median", number_or_null(g.steal_s_median)},
+        {"disturbed", group.rows[static_cast<std::size_t>(RunStatus::kDisturbed)]}};
+  }
+  const std::vector<Metric> counters = counter_metrics(set);
+  if (!counters.empty()) {
+    nlohmann::ordered_json medians = nlohmann::ordered_json::object();
+    for (Metric m : counters)
+      medians[std::string(metric_name(m))] = number_or_null(g.metric(m).median);
+    extra["counters"] = std::move(medians);
+    nlohmann::ordered_json figures = nlohmann::ordered_json::object();
+    for (const DerivedColumn& d : kDerivedColumns) {
+      const auto& figure = g.counter_figures.*(d.figure);
+      figures[std::string(d.tsv_name)] = figure ? nlohmann::ordered_json(*figure) : nullptr;
+    }
+    extra["counter_figures"] = std::move(figures);
+    extra["input_lines"] = g.input_lines ? nlohmann::ordered_json(*g.input_lines) : nullptr;
+  }
 }
 
 // hyperfine's --export-json shape, one result per group; iobench's extras under "iobench".
@@ -251,20 +292,7 @@ void write_summary_json(const report::Summary& s, std::ostream& out) {
     extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
     extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
     if (g.verified_through_pipe_run) extra["verified"] = "through the pipe run only";
-    const std::vector<Metric> counters = counter_metrics(set);
-    if (!counters.empty()) {
-      nlohmann::ordered_json medians = nlohmann::ordered_json::object();
-      for (Metric m : counters)
-        medians[std::string(metric_name(m))] = number_or_null(g.metric(m).median);
-      extra["counters"] = std::move(medians);
-      nlohmann::ordered_json figures = nlohmann::ordered_json::object();
-      for (const DerivedColumn& d : kDerivedColumns) {
-        const auto& figure = g.counter_figures.*(d.figure);
-        figures[std::string(d.tsv_name)] = figure ? nlohmann::ordered_json(*figure) : nullptr;
-      }
-      extra["counter_figures"] = std::move(figures);
-      extra["input_lines"] = g.input_lines ? nlohmann::ordered_json(*g.input_lines) : nullptr;
-    }
+    add_counters_and_disturbance(set, g, extra);
     nlohmann::ordered_json per_metric;
     for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
       if (!reported(set, m)) continue;
@@ -285,7 +313,8 @@ void write_summary_json(const report::Summary& s, std::ostream& out) {
 
 }  // namespace
 
-void write_summary(const report::Summary& summary, Format format, std::ostream& out) {
+void write_summary(const report::Summary& summary, Format format, std::ostream& out,
+                   const TableView& view) {
   switch (format) {
     case Format::kTsv:
       write_summary_tsv(summary, out);
@@ -295,7 +324,8 @@ void write_summary(const report::Summary& summary, Format format, std::ostream& 
       return;
     case Format::kPretty:
     case Format::kMarkdown: {
-      write_table(headline_table(summary), format, out);
+      write_table_sections(headline_table(summary), format,
+                           input_sink_columns(summary.set->group_by), view, out);
       const bool any_null = std::any_of(summary.groups.begin(), summary.groups.end(),
                                         [](const auto& g) { return g.verified_through_pipe_run; });
       if (any_null) out << (format == Format::kMarkdown ? "\n" : "") << kPipeVerifiedNote << '\n';

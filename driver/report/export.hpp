@@ -25,13 +25,30 @@ struct Table {
 // kJson is not a table format (throws std::logic_error).
 void write_table(const Table& table, Format format, std::ostream& out);
 
+// How a table for people stays readable at 10,000 groups (docs/reports.md, "Tables at scale").
+struct TableView {
+  std::size_t top_rows = 0;  // rows shown per section, in the table's order; 0: every row
+  std::string all_rows_hint = "all of them with --format tsv";  // ends the count line
+};
+// Pretty and markdown: the rows in sections by their values in `section_columns` (input and
+// sink), in order of first appearance. With more than one section, each has a heading line
+// ("input in.txt, sink pipe") over its rows without those columns; with one, the table is as
+// write_table writes it. A section past view.top_rows rows shows that many and one line
+// "… and 4,990 more (HINT)". kTsv writes every row, as write_table.
+void write_table_sections(const Table& table, Format format,
+                          const std::vector<std::size_t>& section_columns, const TableView& view,
+                          std::ostream& out);
+// The positions of `input` and `sink` among the group-by columns: what sections a table.
+std::vector<std::size_t> input_sink_columns(const std::vector<std::string>& group_by);
+
 // A number with at most `decimals` decimals, trailing zeros dropped ("0.5", "2249"); empty for
 // NaN.
 std::string trimmed(double value, int decimals);
 
 // `summarize` output in any format. Pretty and markdown show the headline columns; tsv and json
-// every statistic.
-void write_summary(const report::Summary& summary, Format format, std::ostream& out);
+// every statistic; pretty and markdown in input x sink sections cut to view.top_rows.
+void write_summary(const report::Summary& summary, Format format, std::ostream& out,
+                   const TableView& view = {});
 
 // The medians file (docs/formats.md): test input sink n elapsed_median user_median system_median
 // cpu_pct_median mem_median elapsed_min elapsed_max elapsed_mad mb_per_s relative.

@@ -15,6 +15,10 @@
 
 namespace iobench::report {
 
+TableView end_table_view(const std::filesystem::path& runs_tsv, std::size_t top_rows) {
+  return {top_rows, fmt::format("all of them: iobench summarize {}", runs_tsv.string())};
+}
+
 std::vector<std::string> write_medians_report(const MediansReportRequest& request,
                                               std::ostream& table_out, std::ostream& warnings_out) {
   runfile::ReadOptions read_options;
@@ -33,7 +37,8 @@ std::vector<std::string> write_medians_report(const MediansReportRequest& reques
     report::write_medians_tsv(summary, medians);
     write_file_atomically(request.medians_tsv, medians.str());
   }
-  report::write_summary(summary, report::Format::kPretty, table_out);
+  report::write_summary(summary, report::Format::kPretty, table_out,
+                        end_table_view(request.runs_tsv, request.table_top_rows));
   report::write_warnings(summary.warnings, warnings_out);
   return summary.warnings_in_full;
 }

@@ -6,7 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "driver/report/export.hpp"
+
 namespace iobench::report {
+
+// The end table of `run` and `bench` shows this many rows per input and sink by default.
+inline constexpr std::size_t kEndTableRows = 20;
 
 struct MediansReportRequest {
   std::filesystem::path runs_tsv;     // the run file just written
@@ -15,11 +20,17 @@ struct MediansReportRequest {
   // Where the warnings are kept in full (the meta file): the printed ones then name a few groups;
   // empty: they name every group.
   std::filesystem::path warnings_kept_in;
+  // Rows of the printed table per input and sink; the rest are counted, with how to see them
+  // (docs/reports.md, "Tables at scale"). 0: every row.
+  std::size_t table_top_rows = kEndTableRows;
 };
 
 // A printed warning names at most this many groups and counts the rest (docs/reports.md,
 // "Warnings").
 inline constexpr std::size_t kGroupsNamedInAWarning = 5;
+
+// The end table's cut: `top_rows` a section, the count line naming `iobench summarize FILE`.
+TableView end_table_view(const std::filesystem::path& runs_tsv, std::size_t top_rows);
 
 // Reads the run file, writes the medians file (docs/formats.md columns: test input sink n
 // elapsed_median user_median system_median cpu_pct_median mem_median elapsed_min elapsed_max

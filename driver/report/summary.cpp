@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <string_view>
 #include <system_error>
@@ -64,6 +66,12 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
   gs.elapsed_ci95 = report::median_interval_95(g.metric(Metric::kElapsed));
   if (gs.input_bytes && el.n > 0 && el.median > 0) {
     gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
+  }
+  gs.others_cpu_s_median = report::median(g.others_cpu_s);
+  gs.steal_s_median = report::median(g.steal_s);
+  if (!std::isnan(gs.others_cpu_s_median) && el.n > 0 && el.median > 0) {
+    const double steal = std::isnan(gs.steal_s_median) ? 0 : gs.steal_s_median;
+    gs.others_cpus = (gs.others_cpu_s_median + steal) / el.median;
   }
   if (el.n > 0) {
     gs.elapsed_outliers = report::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
@@ -174,17 +182,6 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
   }
 }
 
-// "1,234": group counts at 10,000 groups and beyond read at a glance.
-std::string with_thousands(std::size_t n) {
-  const std::string digits = std::to_string(n);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // One gathered warning: `lead` then the groups, all of them in warnings_in_full and at most
 // SummaryOptions::groups_named in warnings, with the count of the rest and where they all are.
 void add_gathered(const std::string& lead, const std::vector<std::string>& groups,
@@ -253,6 +250,10 @@ Summary summarize(const runfile::RunSet& set, const SummaryOptions& options) {
   }
   set_relative(set, options, out);
   add_warnings(set, options, out);
+  out.shows_others_cpu = std::any_of(out.groups.begin(), out.groups.end(), [&](const auto& gs) {
+    return gs.group->rows[static_cast<std::size_t>(RunStatus::kDisturbed)] > 0 ||
+           gs.others_cpus.value_or(0) > options.others_cpus_shown;
+  });
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <ostream>
 #include <stdexcept>
 
@@ -91,6 +92,110 @@ void write_table(const Table& table, Format format, std::ostream& out) {
     out << rule << '\n';
   }
   for (const auto& row : table.rows) write_row(row);
+}
+
+namespace {
+
+// The rows that share their values in the section columns, in order of first appearance.
+struct Section {
+  std::vector<std::string> values;
+  std::vector<std::size_t> rows;
+};
+
+std::vector<Section> sections_of(const Table& table, const std::vector<std::size_t>& columns) {
+  std::vector<Section> sections;
+  std::map<std::vector<std::string>, std::size_t> index;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    std::vector<std::string> values;
+    for (std::size_t c : columns) {
+      values.push_back(c < table.rows[r].size() ? table.rows[r][c] : std::string());
+    }
+    const auto [it, inserted] = index.try_emplace(values, sections.size());
+    if (inserted) sections.push_back({std::move(values), {}});
+    sections[it->second].rows.push_back(r);
+  }
+  return sections;
+}
+
+// The section's first `shown` rows, without the columns its heading names.
+Table section_table(const Table& table, const Section& section,
+                    const std::vector<std::size_t>& dropped, std::size_t shown) {
+  const auto kept = [&](std::size_t c) {
+    return std::find(dropped.begin(), dropped.end(), c) == dropped.end();
+  };
+  Table out;
+  for (std::size_t c = 0; c < table.header.size(); ++c) {
+    if (!kept(c)) continue;
+    out.header.push_back(table.header[c]);
+    out.numeric.push_back(c < table.numeric.size() && table.numeric[c]);
+  }
+  for (std::size_t i = 0; i < shown; ++i) {
+    const std::vector<std::string>& row = table.rows[section.rows[i]];
+    std::vector<std::string> cells;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (kept(c)) cells.push_back(row[c]);
+    }
+    out.rows.push_back(std::move(cells));
+  }
+  return out;
+}
+
+// "input in.txt, sink pipe"; markdown's emphasis characters escaped, so "null*" stays text.
+std::string section_heading(const Table& table, const std::vector<std::size_t>& columns,
+                            const Section& section, Format format) {
+  std::string heading;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    const std::string& value = section.values[i];
+    heading += fmt::format("{}{} {}", i ? ", " : "", table.header[columns[i]],
+                           value.empty() ? "(none)" : value);
+  }
+  if (format != Format::kMarkdown) return heading;
+  std::string escaped;
+  for (char ch : heading) {
+    if (ch == '*' || ch == '_' || ch == '`' || ch == '\\') escaped += '\\';
+    escaped += ch;
+  }
+  return "**" + escaped + "**";
+}
+
+}  // namespace
+
+std::vector<std::size_t> input_sink_columns(const std::vector<std::string>& group_by) {
+  std::vector<std::size_t> columns;
+  for (std::string_view name : {"input", "sink"}) {
+    const auto it = std::find(group_by.begin(), group_by.end(), name);
+    if (it != group_by.end()) columns.push_back(static_cast<std::size_t>(it - group_by.begin()));
+  }
+  return columns;
+}
+
+void write_table_sections(const Table& table, Format format,
+                          const std::vector<std::size_t>& section_columns, const TableView& view,
+                          std::ostream& out) {
+  if (format == Format::kTsv || format == Format::kJson) {
+    write_table(table, format, out);  // scripts get every row; json throws as write_table does
+    return;
+  }
+  std::vector<Section> sections = sections_of(table, section_columns);
+  const bool headed = sections.size() > 1;
+  if (sections.empty()) sections.push_back({});  // no rows: the header and rule as ever
+  const std::vector<std::size_t> no_columns;
+  for (std::size_t s = 0; s < sections.size(); ++s) {
+    const Section& section = sections[s];
+    const std::size_t total = section.rows.size();
+    const std::size_t shown = view.top_rows > 0 ? std::min(total, view.top_rows) : total;
+    if (headed) {
+      if (s > 0) out << '\n';
+      out << section_heading(table, section_columns, section, format) << '\n';
+      if (format == Format::kMarkdown) out << '\n';
+    }
+    write_table(section_table(table, section, headed ? section_columns : no_columns, shown), format,
+                out);
+    if (shown < total) {
+      out << (format == Format::kMarkdown ? "\n" : "")
+          << fmt::format("… and {} more ({})\n", with_thousands(total - shown), view.all_rows_hint);
+    }
+  }
 }
 
 }  // namespace iobench::report

@@ -220,9 +220,9 @@ int run_config(const Config& config, const RunOptions& options) {
     if (totals.rows_written > 0 && failure.empty()) {
       std::ostream no_table(nullptr);  // discards: the caller prints the runs its own way
       // The printed warnings name a few groups; the record keeps every one (docs/reports.md).
-      meta.end->summary_warnings =
-          report::write_medians_report({paths.runs, paths.medians, config.baseline, paths.meta},
-                                       options.print_table ? std::cout : no_table, std::cerr);
+      meta.end->summary_warnings = report::write_medians_report(
+          {paths.runs, paths.medians, config.baseline, paths.meta, options.table_top_rows},
+          options.print_table ? std::cout : no_table, std::cerr);
       if (!meta.end->summary_warnings.empty()) runfile::write_meta(paths.meta, meta);
     }
   } catch (const Error& e) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "driver/config/plan.hpp"
+#include "driver/report/medians_file.hpp"
 #include "driver/report/versus_reference.hpp"
 
 namespace iobench {
@@ -24,6 +25,8 @@ struct RunOptions {
   bool quiet = false;
   // False: the medians table is not printed at the end (`iobench bench` prints its own output).
   bool print_table = true;
+  // Rows of the medians table per input and sink (`--top N`; 0: all), docs/reports.md.
+  std::size_t table_top_rows = report::kEndTableRows;
   // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).
   std::filesystem::path* runs_file_out = nullptr;
   // When set, receives how the sequential rule ended each comparison (`iobench bench` says its

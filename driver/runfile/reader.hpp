@@ -38,6 +38,10 @@ struct Group {
   std::string input;                             // the input column's value when every row agrees
   bool mixed_inputs = false;                     // rows of this group name different inputs
   CacheCheck cache;
+  // What the rest of the machine did during each ok run that recorded it (docs/driver.md,
+  // "Disturbance"): CPU seconds of other processes, and steal seconds.
+  std::vector<double> others_cpu_s;
+  std::vector<double> steal_s;
 
   [[nodiscard]] const std::vector<double>& metric(Metric m) const { return samples[index(m)]; }
   [[nodiscard]] std::size_t ok_count() const { return samples[0].size(); }
@@ -50,6 +54,7 @@ struct RunSet {
   std::vector<std::string> files;
   std::size_t rows = 0;                         // data rows read, all statuses
   std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
+  bool has_disturbance = false;                 // some file has others_cpu_s or steal_s
 
   // Position of a column in group_by, or npos.
   [[nodiscard]] std::size_t key_index(std::string_view column) const;
@@ -71,11 +76,20 @@ struct RunFileText {
   std::string cache_mode;  // "warm", "cold", "none" from the meta file; "" when unknown
 };
 
+// The same over text held elsewhere (a mapped file, docs/reports.md "Speed"); the views need to
+// live only through the call.
+struct RunFileView {
+  std::string name;
+  std::string_view text;
+  std::string cache_mode;
+};
+
 // Parses and groups run files held in memory. Throws iobench::Error (exit 2) on a missing
 // required column, an unknown --group-by column, or a malformed row; the message names the file,
 // the line and the column.
 RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options = {});
 RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& options = {});
+RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions& options = {});
 
 // Reads the files ("-" is standard input) and parses them (parse_runs); an unreadable file is an
 // iobench::Error (exit 2) too. The cache mode of RESULTS/NAME.tsv comes from the meta file that

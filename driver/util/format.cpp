@@ -60,4 +60,14 @@ std::string format_group_label(std::span<const std::string> values, std::string_
   return label;
 }
 
+std::string with_thousands(std::size_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 }  // namespace iobench

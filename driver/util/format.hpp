@@ -33,4 +33,7 @@ std::string format_factor(double factor);
 // parentheses, empty ones left out; "all runs" when there is no value at all.
 std::string format_group_label(std::span<const std::string> values, std::string_view first_column);
 
+// "4,990": counts of groups and rows at 10,000 and beyond read at a glance.
+std::string with_thousands(std::size_t n);
+
 }  // namespace iobench
