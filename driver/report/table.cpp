@@ -107,6 +107,7 @@ std::vector<Section> sections_of(const Table& table, const std::vector<std::size
   std::map<std::vector<std::string>, std::size_t> index;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     std::vector<std::string> values;
+    values.reserve(columns.size());
     for (std::size_t c : columns) {
       values.push_back(c < table.rows[r].size() ? table.rows[r][c] : std::string());
     }
