@@ -131,7 +131,9 @@ TEST(BenchDecided, TheJsonExportCarriesTheVerdictBenchPrinted) {
   data.versus = &stopped;
   std::ostringstream decided_out;
   write_bench_export(data, ExportFormat::kJson, decided_out);
-  for (const auto& r : nlohmann::json::parse(decided_out.str())["results"]) {
+  // Kept in a variable: a range-for over a member of parse()'s temporary would outlive it.
+  const nlohmann::json decided_export = nlohmann::json::parse(decided_out.str());
+  for (const auto& r : decided_export["results"]) {
     if (r["command"] != "b" || r["iobench"]["sink"] != "pipe") continue;
     EXPECT_EQ(r["iobench"]["verdict"]["significant"], true);
     EXPECT_TRUE(r["iobench"]["verdict"]["p_value"].is_null());  // the rule's alpha stands
