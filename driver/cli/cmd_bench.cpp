@@ -197,9 +197,9 @@ void add_refused_options(CLI::App& sub, BenchCli& cli) {
                     "of --prepare, which runs before every run"))
       ->group("Refused hyperfine options");
   sub.add_option("--min-benchmarking-time", cli.refused,
-                 "refused: iobench stops on precision, not on a time budget")
-      ->each(refuse("--min-benchmarking-time: iobench stops on precision, not on a time "
-                    "budget: -m N -M N stop once the median is known within --ci-pct"))
+                 "refused: iobench fills hyperfine's 3 s by default")
+      ->each(refuse("--min-benchmarking-time: iobench fills hyperfine's 3 s by default (at "
+                    "least 10 runs); -r N runs exactly N, -m N -M N stop on --ci-pct"))
       ->group("Refused hyperfine options");
   sub.add_flag(
          "--debug-mode",

@@ -19,6 +19,10 @@ using Json = nlohmann::ordered_json;
 }
 
 constexpr int kDefaultRuns = 10;
+// Without -r, -m or -M, hyperfine's default: at least 10 runs, more to fill 3 s (docs/bench.md,
+// "How many runs"); at most 1000, since the plan lists its rounds.
+constexpr int kDefaultFillMaxRuns = 1000;
+constexpr double kDefaultFillS = 3;
 constexpr double kDefaultCiPct = 2;
 constexpr std::size_t kMostScanValues = 10000;
 
@@ -112,10 +116,11 @@ Json bench_repeats(const BenchRequest& request) {
                     *request.runs));
   }
   if (request.ci_pct && !target) fail("--ci-pct: is the target between -m and -M; give them");
+  if (!target && !request.runs)
+    return Json{{"min", kDefaultRuns}, {"max", kDefaultFillMaxRuns}, {"fill_s", kDefaultFillS}};
   if (!target) {
-    const int runs = request.runs.value_or(kDefaultRuns);
-    if (runs < 1) fail(fmt::format("--runs {}: must be 1 or more", runs));
-    return runs;
+    if (*request.runs < 1) fail(fmt::format("--runs {}: must be 1 or more", *request.runs));
+    return *request.runs;
   }
   if (request.max_runs && *request.max_runs < 1) {
     fail(fmt::format("--max-runs {}: must be 1 or more", *request.max_runs));
@@ -195,8 +200,8 @@ void add_hyperfine_words(std::vector<std::string>& argv, const BenchRequest& req
     if (request.min_runs) add("--min-runs", std::to_string(*request.min_runs));
     if (request.max_runs) add("--max-runs", std::to_string(*request.max_runs));
     if (request.ci_pct) add("--ci-pct", fmt::format("{}", *request.ci_pct));
-  } else {
-    add("--runs", std::to_string(request.runs.value_or(kDefaultRuns)));
+  } else if (request.runs) {
+    add("--runs", std::to_string(*request.runs));
   }
   if (!request.parameter_scan.empty()) {
     argv.emplace_back("--parameter-scan");

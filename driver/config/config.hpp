@@ -83,6 +83,7 @@ struct Config {
   int repeats = 5;            // measured runs per cell; with a precision target, the most
   int repeats_min = 5;        // the fewest measured runs (= repeats without a target)
   double repeats_ci_pct = 0;  // stop a cell once its median's 95 % interval is within this %
+  double repeats_fill_s = 0;  // or once its runs fill this many seconds (hyperfine's 3 s); 0: no
   int warmup = 1;
   CacheMode cache = CacheMode::kWarm;
   RunOrder order = RunOrder::kInterleave;

@@ -3,8 +3,9 @@
 namespace iobench::config_detail {
 
 void parse_decide(const Validator& v, const Json& root, Config& config) {
-  // A precision target already lets a cell stop early; a decided comparison is the other reason.
-  config.decide = config.repeats_ci_pct > 0;
+  // A precision target or a time to fill already lets a cell stop early; a decided comparison is
+  // the other reason.
+  config.decide = config.repeats_ci_pct > 0 || config.repeats_fill_s > 0;
   if (const auto it = root.find("decide"); it != root.end())
     config.decide = v.boolean(*it, "decide");
   if (const auto it = root.find("decide_margin_pct"); it != root.end()) {

@@ -330,6 +330,7 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   plan.repeats = options.repeats_override.value_or(config.repeats);
   plan.repeats_min = options.repeats_override.value_or(config.repeats_min);  // --repeats N: N
   plan.ci_pct = options.repeats_override ? 0 : config.repeats_ci_pct;
+  plan.fill_s = options.repeats_override ? 0 : config.repeats_fill_s;
   std::vector<Test> all_tests = expand_tests(config, options);
   const std::optional<std::size_t> baseline = find_baseline(config, all_tests);
   give_commands_the_baselines_class(config, all_tests, baseline);

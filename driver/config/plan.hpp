@@ -63,6 +63,7 @@ struct Plan {
   int repeats = 0;      // the most measured runs per cell (rounds)
   int repeats_min = 0;  // with a precision target (ci_pct > 0), the fewest; else = repeats
   double ci_pct = 0;    // the precision target (config "repeats": {"ci_pct": ...}); 0: none
+  double fill_s = 0;    // a time to fill (config "repeats": {"fill_s": ...}); 0: none
   [[nodiscard]] std::size_t measured_runs() const;
 };
 

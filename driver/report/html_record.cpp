@@ -163,8 +163,9 @@ std::string reproduce_command(const runfile::RunMeta& meta) {
     repeats = &*meta.config.find("repeats");
   const bool overridden = repeats == nullptr             ? o.repeats != 5
                           : repeats->is_number_integer() ? repeats->get<int>() != o.repeats
-                          : repeats->is_object()         ? o.ci_pct.value_or(0) == 0
-                                                         : false;
+                          : repeats->is_object()
+                              ? o.ci_pct.value_or(0) == 0 && o.fill_s.value_or(0) == 0
+                              : false;
   if (overridden) argv.insert(argv.end(), {"--repeats", std::to_string(o.repeats)});
   if (o.shard.count > 1) argv.insert(argv.end(), {"--shard", o.shard.text()});
   return join_argv(argv);

@@ -39,7 +39,8 @@ std::string command_text(const Config& config, const Test& test, const InputSpec
 std::vector<std::string> common_options(const Config& config, const StrategySpec& first,
                                         bool with_input_option) {
   std::vector<std::string> argv{"--style", "none"};
-  if (config.repeats_ci_pct > 0) {
+  // A time to fill is hyperfine's own rule between the bounds (its 3 s).
+  if (config.repeats_ci_pct > 0 || config.repeats_fill_s > 0) {
     argv.insert(argv.end(), {"--min-runs", std::to_string(config.repeats_min), "--max-runs",
                              std::to_string(config.repeats)});
   } else {

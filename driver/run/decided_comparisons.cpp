@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace iobench {
 namespace {
@@ -10,6 +11,9 @@ namespace {
 // Without a precision target the first look comes at 5 runs a side: the default plan's, where
 // a difference can first be decided at 6 (docs/reports.md, "Deciding a comparison").
 constexpr std::size_t kFirstLookRunsWithoutTarget = 5;
+// With a time to fill, a cell stops after this many times its budget of runs, whatever became
+// of them: a machine busy through every run would otherwise re-run to the most repeats.
+constexpr std::size_t kRunsPerBudgetedRun = 3;
 
 bool decided(const report::SequentialResult& result) {
   return result.decision != report::Decision::kContinue;
@@ -20,24 +24,34 @@ bool decided(const report::SequentialResult& result) {
 report::SequentialPlan sequential_plan(const Plan& plan, const Config& config) {
   report::SequentialPlan sequential;
   sequential.max_runs = static_cast<std::size_t>(std::max(plan.repeats, 1));
-  sequential.first_look_runs = plan.repeats_min < plan.repeats
+  sequential.first_look_runs = plan.ci_pct > 0 && plan.repeats_min < plan.repeats
                                    ? static_cast<std::size_t>(std::max(plan.repeats_min, 1))
                                    : std::min(kFirstLookRunsWithoutTarget, sequential.max_runs);
   sequential.margin = config.decide_margin_pct / 100;
   return sequential;
 }
 
+std::size_t runs_to_fill(const Plan& plan, double first_run_s) {
+  const auto least = static_cast<std::size_t>(std::max(plan.repeats_min, 1));
+  const auto most = static_cast<std::size_t>(std::max(plan.repeats, 1));
+  if (!(first_run_s > 0)) return most;  // too short to time: as many as allowed
+  const double runs = std::ceil(plan.fill_s / first_run_s);
+  if (runs >= static_cast<double>(most)) return most;
+  return std::clamp(static_cast<std::size_t>(runs), least, most);
+}
+
 DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
     : plan_(plan),
       target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       comparison_of_test_cell_(plan.cells.size()),
-      comparisons_of_reference_cell_(plan.cells.size()) {
+      comparisons_of_reference_cell_(plan.cells.size()),
+      runs_granted_(plan.cells.size(), 0) {
   for (const auto& spec : config.inputs) {
     input_names_.push_back(spec.path.filename().string());
     input_paths_.push_back(spec.path.string());
   }
   if (!config.decide || !plan.baseline_test) return;
-  rule_.emplace(sequential_plan(plan, config));
+  rule_plan_ = sequential_plan(plan, config);
   for (std::size_t reference = 0; reference < plan.cells.size(); ++reference) {
     const Cell& base = plan.cells[reference];
     if (base.test != *plan.baseline_test) continue;
@@ -46,56 +60,98 @@ DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
       if (c.test == base.test || c.input != base.input || c.sink != base.sink) continue;
       comparison_of_test_cell_[cell] = comparisons_.size();
       comparisons_of_reference_cell_[reference].push_back(comparisons_.size());
-      comparisons_.push_back(Comparison{cell, reference, {}});
+      comparisons_.push_back(Comparison{cell, reference, nullptr, {}});
     }
   }
+}
+
+std::size_t DecidedComparisons::budget(std::size_t cell,
+                                       const std::vector<std::vector<double>>& ok_elapsed_s) const {
+  if (plan_.fill_s <= 0) return static_cast<std::size_t>(std::max(plan_.repeats, 1));
+  const std::vector<double>& ok = ok_elapsed_s[cell];
+  if (ok.empty()) return static_cast<std::size_t>(std::max(plan_.repeats_min, 1));
+  return runs_to_fill(plan_, ok.front());
 }
 
 const report::SequentialResult& DecidedComparisons::look(
     Comparison& comparison, const std::vector<std::vector<double>>& ok_elapsed_s) {
   const std::vector<double>& reference = ok_elapsed_s[comparison.reference_cell];
   const std::vector<double>& test = ok_elapsed_s[comparison.test_cell];
+  // With a time to fill the budget is known once both cells have run.
+  if (comparison.rule == nullptr && plan_.fill_s > 0 && (reference.empty() || test.empty()))
+    return comparison.last;
+  if (comparison.rule == nullptr) comparison.rule = &rule_for(comparison, ok_elapsed_s);
   // A decision stands, and each look is made once: looking again on more data would spend its
   // alpha twice.
   if (decided(comparison.last) ||
-      rule_->look_at(std::min(reference.size(), test.size())) == comparison.last.look)
+      comparison.rule->look_at(std::min(reference.size(), test.size())) == comparison.last.look)
     return comparison.last;
-  comparison.last = rule_->decide(reference, test);
+  comparison.last = comparison.rule->decide(reference, test);
   return comparison.last;
+}
+
+// The smaller budget of the two cells, so that neither runs longer than it would alone (nor
+// longer than hyperfine would, with a time to fill). Rules are shared: planning one integrates.
+const report::SequentialRule& DecidedComparisons::rule_for(
+    const Comparison& comparison, const std::vector<std::vector<double>>& ok_elapsed_s) {
+  const std::size_t max_runs = std::min(budget(comparison.reference_cell, ok_elapsed_s),
+                                        budget(comparison.test_cell, ok_elapsed_s));
+  if (const auto it = rules_.find(max_runs); it != rules_.end()) return it->second;
+  report::SequentialPlan plan = *rule_plan_;
+  plan.max_runs = max_runs;
+  plan.first_look_runs = std::min(plan.first_look_runs, max_runs);
+  return rules_.emplace(max_runs, report::SequentialRule(plan)).first->second;
+}
+
+bool DecidedComparisons::own_target_met(
+    std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s) const {
+  if (plan_.fill_s <= 0) return report::precise_enough(ok_elapsed_s[cell], target_);
+  const std::size_t most = budget(cell, ok_elapsed_s);
+  return ok_elapsed_s[cell].size() >= most || runs_granted_[cell] >= kRunsPerBudgetedRun * most;
+}
+
+bool DecidedComparisons::decided_or_own_target(
+    std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s) {
+  // Never more runs than the cell's own target alone would make: a decision only stops earlier.
+  const bool own = own_target_met(cell, ok_elapsed_s);
+  if (!rule_plan_) return own;
+  if (const auto index = comparison_of_test_cell_[cell])
+    return decided(look(comparisons_[*index], ok_elapsed_s)) || own;
+  const std::vector<std::size_t>& mine = comparisons_of_reference_cell_[cell];
+  if (mine.empty()) return own;
+  for (const std::size_t index : mine) {
+    if (!decided(look(comparisons_[index], ok_elapsed_s))) return own;
+  }
+  return true;  // the baseline: every comparison it is in is decided
 }
 
 bool DecidedComparisons::enough(std::size_t cell,
                                 const std::vector<std::vector<double>>& ok_elapsed_s) {
-  // Never more runs than the precision target alone would make: a decision only stops earlier.
-  const bool precise = report::precise_enough(ok_elapsed_s[cell], target_);
-  if (!rule_) return precise;
-  if (const auto index = comparison_of_test_cell_[cell])
-    return decided(look(comparisons_[*index], ok_elapsed_s)) || precise;
-  const std::vector<std::size_t>& mine = comparisons_of_reference_cell_[cell];
-  if (mine.empty()) return precise;
-  for (const std::size_t index : mine) {
-    if (!decided(look(comparisons_[index], ok_elapsed_s))) return precise;
-  }
-  return true;  // the baseline: every comparison it is in is decided
+  const bool stop = decided_or_own_target(cell, ok_elapsed_s);
+  if (!stop) ++runs_granted_[cell];
+  return stop;
 }
 
 std::vector<std::string> DecidedComparisons::decisions(
     const std::vector<std::vector<double>>& ok_elapsed_s,
     std::vector<report::RuleDecision>* rule_decisions) {
   std::vector<std::string> lines;
+  if (!rule_plan_) return lines;
   for (Comparison& comparison : comparisons_) {
     look(comparison, ok_elapsed_s);
+    // A comparison whose cells never both ran: the budget they had.
+    if (comparison.rule == nullptr) comparison.rule = &rule_for(comparison, ok_elapsed_s);
+    const report::SequentialPlan& plan = comparison.rule->plan();
     const Cell& cell = plan_.cells[comparison.test_cell];
     if (rule_decisions != nullptr) {
       rule_decisions->push_back({plan_.tests[cell.test].name, input_paths_[cell.input],
-                                 std::string(to_string(cell.sink)), comparison.last,
-                                 rule_->plan()});
+                                 std::string(to_string(cell.sink)), comparison.last, plan});
     }
     lines.push_back(fmt::format("'{}' on {} ({} sink) against '{}': {}",
                                 plan_.tests[cell.test].name, input_names_[cell.input],
                                 to_string(cell.sink),
                                 plan_.tests[plan_.cells[comparison.reference_cell].test].name,
-                                report::decision_phrase(comparison.last, rule_->plan())));
+                                report::decision_phrase(comparison.last, plan)));
   }
   return lines;
 }

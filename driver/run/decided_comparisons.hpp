@@ -1,11 +1,13 @@
 #pragma once
-// Which cells still need measured runs when the sequential rule is on (config "decide";
-// docs/reports.md, "Deciding a comparison"): a cell stops when the precision target says so
-// (report::precise_enough, as without the rule), and earlier once it is decided: a test's cell
-// when its comparison with the baseline's cell on the same input and sink is decided, the
+// Which cells still need measured runs (docs/reports.md, "Deciding a comparison"; docs/bench.md,
+// "How many runs"): a cell stops when its repeats are done, when the precision target says so
+// (report::precise_enough), or, with a time to fill, once its runs fill that time at its first
+// run's pace; and earlier once it is decided by the sequential rule (config "decide"): a test's
+// cell when its comparison with the baseline's cell on the same input and sink is decided, the
 // baseline's cell when every comparison it is in is. The run loop asks it before each measured
-// run, the way it asked precise_enough.
+// run.
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,16 +19,23 @@
 
 namespace iobench {
 
-// The rule's plan for a config and its plan: the first look at the precision target's min
-// (or at 5 runs, at most the repeats, without a target), the budget at the most repeats, alpha
-// 0.05, the config's margin.
+// The rule's plan for a config and its plan: the first look at the precision target's min (or
+// at 5 runs, at most the budget, without one), the budget at the most repeats, alpha 0.05, the
+// config's margin. With a time to fill, each comparison's budget comes from its cells' first
+// runs (DecidedComparisons).
 report::SequentialPlan sequential_plan(const Plan& plan, const Config& config);
+
+// With a time to fill: the runs that fill `fill_s` at `first_run_s` a run (hyperfine's count:
+// the time over the first run's, rounded up), between the plan's least and most repeats.
+std::size_t runs_to_fill(const Plan& plan, double first_run_s);
 
 class DecidedComparisons {
  public:
   DecidedComparisons(const Plan& plan, const Config& config);
   // True when `cell`, whose ok runs so far are ok_elapsed_s[cell], needs no further measured
-  // run. Looks at a comparison once per look of the plan (report::SequentialRule::look_at).
+  // run. Looks at a comparison once per look of its rule (report::SequentialRule::look_at).
+  // Each false answer counts as a run made: with a time to fill, a cell stops after three times
+  // its budget of runs, whatever became of them (the disturbed runs' bound, docs/driver.md).
   bool enough(std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s);
   // After the last run: each comparison's last look (its cells' last runs were asked about
   // before they ran), then one line per comparison, in the plan's cell order, as
@@ -40,19 +49,32 @@ class DecidedComparisons {
   struct Comparison {
     std::size_t test_cell = 0;
     std::size_t reference_cell = 0;
-    report::SequentialResult last;  // the last look's
+    const report::SequentialRule* rule = nullptr;  // with a time to fill, once both cells ran
+    report::SequentialResult last;                 // the last look's
   };
+  const report::SequentialRule& rule_for(const Comparison& comparison,
+                                         const std::vector<std::vector<double>>& ok_elapsed_s);
   const report::SequentialResult& look(Comparison& comparison,
                                        const std::vector<std::vector<double>>& ok_elapsed_s);
+  // The cell's most runs: the plan's, or with a time to fill the runs that fill it (the least
+  // repeats until the cell has an ok run).
+  [[nodiscard]] std::size_t budget(std::size_t cell,
+                                   const std::vector<std::vector<double>>& ok_elapsed_s) const;
+  [[nodiscard]] bool own_target_met(std::size_t cell,
+                                    const std::vector<std::vector<double>>& ok_elapsed_s) const;
+  bool decided_or_own_target(std::size_t cell,
+                             const std::vector<std::vector<double>>& ok_elapsed_s);
 
   const Plan& plan_;
   report::RepeatTarget target_;
-  std::optional<report::SequentialRule> rule_;  // empty: the rule is off
-  std::vector<std::string> input_names_;        // file names, as the run's warnings name inputs
-  std::vector<std::string> input_paths_;        // as the rows' input column has them
+  std::optional<report::SequentialPlan> rule_plan_;  // empty: the rule is off
+  std::vector<std::string> input_names_;  // file names, as the run's warnings name inputs
+  std::vector<std::string> input_paths_;  // as the rows' input column has them
   std::vector<Comparison> comparisons_;
   std::vector<std::optional<std::size_t>> comparison_of_test_cell_;      // by cell
   std::vector<std::vector<std::size_t>> comparisons_of_reference_cell_;  // by cell
+  std::vector<std::size_t> runs_granted_;                                // by cell
+  std::map<std::size_t, report::SequentialRule> rules_;                  // by budget
 };
 
 }  // namespace iobench

@@ -7,6 +7,10 @@
 namespace iobench {
 
 std::string repeats_text(const Plan& plan) {
+  if (plan.fill_s > 0) {
+    return fmt::format("{} to {} repeats (as many as fill {} s at a cell's first run's time)",
+                       plan.repeats_min, plan.repeats, plan.fill_s);
+  }
   if (plan.ci_pct <= 0) return fmt::format("{} repeats", plan.repeats);
   return fmt::format(
       "{} to {} repeats (a cell stops once its median's 95 % interval is within {} %)",
@@ -25,7 +29,8 @@ void print_plan(const Config& config, const Plan& plan) {
       "{} warmup, {} measured{}); order {}, cache {}\n",
       config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(), plan.cells.size(),
       repeats_text(plan), plan.runs.size(), verify_runs, warmup_runs, plan.measured_runs(),
-      plan.ci_pct > 0 ? " at most" : "", to_string(config.order), to_string(config.cache));
+      plan.ci_pct > 0 || plan.fill_s > 0 ? " at most" : "", to_string(config.order),
+      to_string(config.cache));
   fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
   for (const auto& run : plan.runs) {
     const Cell& cell = plan.cells[run.cell];

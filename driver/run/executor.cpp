@@ -48,7 +48,7 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
       launcher_(launcher),
       writer_(writer),
       settings_(std::move(settings)),
-      progress_(plan.runs.size(), settings_.show_progress),
+      progress_(plan.fill_s > 0 ? 0 : plan.runs.size(), settings_.show_progress),
       verifier_([this](const std::string& message) { progress_.warn(message); },
                 [this](const std::string& output_class, std::size_t input) {
                   return independent_reference(output_class, input);

@@ -11,6 +11,11 @@ Progress::Progress(std::size_t total_runs, bool enabled)
 
 std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
                                  const std::string& label, double elapsed_s) {
+  // Without a total (a time to fill: the count is known per cell as it runs) no ETA is guessed.
+  if (total_runs == 0) {
+    return fmt::format("[{}] {}  elapsed {}", run_index + 1, label.substr(0, 120),
+                       format_duration(elapsed_s));
+  }
   std::string eta = "?";
   if (run_index > 0) {
     eta = format_duration(elapsed_s / static_cast<double>(run_index) *
@@ -26,7 +31,9 @@ void Progress::start(std::size_t run_index, const std::string& label) {
   if (!enabled_) return;
   const double elapsed_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  const std::string line = format_progress_line(run_index, total_, label, elapsed_s);
+  // Without a total the line counts the runs it showed: planned rounds are skipped as cells end.
+  const std::size_t shown = total_ == 0 ? shown_runs_++ : run_index;
+  const std::string line = format_progress_line(shown, total_, label, elapsed_s);
   fmt::print(stderr, "\r\033[K{}", line);
   std::fflush(stderr);
   line_shown_ = true;

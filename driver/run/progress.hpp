@@ -10,13 +10,13 @@ namespace iobench {
 
 // The line itself, without terminal control: "[4/12] TEST  elapsed 0:30  ETA 1:30" (run_index is
 // 0-based; the ETA is the mean time of the runs so far times the runs left, "?" before the first
-// ends), at most 160 bytes.
+// ends), at most 160 bytes. A total of 0 is unknown: "[4] TEST  elapsed 0:30".
 std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
                                  const std::string& label, double elapsed_s);
 
 class Progress {
  public:
-  Progress(std::size_t total_runs, bool enabled);
+  Progress(std::size_t total_runs, bool enabled);  // total_runs 0: unknown
   void start(std::size_t run_index, const std::string& label);
   void warn(const std::string& message);  // always printed, progress or not
   void finish();
@@ -29,6 +29,7 @@ class Progress {
   std::size_t total_;
   bool enabled_;
   bool line_shown_ = false;
+  std::size_t shown_runs_ = 0;  // with an unknown total, the runs shown so far
   std::chrono::steady_clock::time_point started_;
   std::vector<std::string> warnings_;
 };

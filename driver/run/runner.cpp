@@ -75,10 +75,15 @@ runfile::RunMeta record_at_start(const Config& config, const RunOptions& options
   meta.medians_file = paths.medians.string();
   meta.context = collect_machine_context();
   const Plan& plan = planned.plan;
-  meta.options = runfile::RunSettings{options.filter_regex, plan.repeats,
-                                      plan.repeats_min,     plan.ci_pct,
-                                      planned.matrix.shard, std::string(to_string(config.order)),
-                                      config.seed,          planned.options.worker_path};
+  meta.options = runfile::RunSettings{options.filter_regex,
+                                      plan.repeats,
+                                      plan.repeats_min,
+                                      plan.ci_pct,
+                                      planned.matrix.shard,
+                                      std::string(to_string(config.order)),
+                                      config.seed,
+                                      planned.options.worker_path,
+                                      plan.fill_s > 0 ? std::optional(plan.fill_s) : std::nullopt};
   meta.host = host_name();
   meta.matrix = planned.matrix;
   meta.config_file = config.file.string();

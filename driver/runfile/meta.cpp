@@ -55,6 +55,7 @@ Json to_json(const RunSettings& options) {
   out["order"] = options.order;
   out["seed"] = options.seed;
   out["worker"] = options.worker;
+  if (options.fill_s) out["fill_s"] = *options.fill_s;
   return out;
 }
 

@@ -64,6 +64,8 @@ struct RunSettings {
   std::string order;
   std::uint64_t seed = 0;
   std::string worker;  // the worker binary's path
+  // The time each cell's runs were to fill ("repeats": {"fill_s": ...}); absent before it was.
+  std::optional<double> fill_s;
 };
 
 struct WorkerBinary {

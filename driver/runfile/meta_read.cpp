@@ -109,6 +109,7 @@ RunSettings options_from(const Fields& in) {
   options.order = in.value_or<std::string>("order", "");
   options.seed = in.value_or<std::uint64_t>("seed", 0);
   options.worker = in.value_or<std::string>("worker", "");
+  options.fill_s = in.optional<double>("fill_s");
   return options;
 }
 

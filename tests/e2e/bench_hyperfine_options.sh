@@ -127,7 +127,7 @@ bad=(
   "-u hours" "true" "--time-unit: hours not in"
   "--sort size" "true" "--sort: size not in"
   "--conclude x" "true" "--conclude: iobench runs nothing after each run"
-  "--min-benchmarking-time 3" "true" "--min-benchmarking-time: iobench stops on precision"
+  "--min-benchmarking-time 3" "true" "--min-benchmarking-time: iobench fills hyperfine's 3 s"
   "--debug-mode" "true" "--debug-mode: hyperfine's fake times"
 )
 for ((i = 0; i < ${#bad[@]}; i += 3)); do

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Two runs that start together on one file system (two tasks of a job array) and need the same
-# generated input: one generates it, the other waits for it; both measure the whole file.
+# generated input: one generates it, the other waits for it; both measure the whole file. Each
+# run is the other's disturbance (docs/driver.md, "Disturbance"), so that rule is off here.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
 cat >"$tmp/c.json" <<'JSON'
 {"name": "gen2", "inputs": [{"path": "data/in.txt", "generate": {"kind": "lines", "size": "48MiB", "seed": 7}}],
  "strategies": [{"name": "count", "worker": ["--read", "read", "--write", "buffered", "--op", "count"]}],
- "repeats": 1, "warmup": 0}
+ "repeats": 1, "warmup": 0, "disturbance": "off"}
 JSON
 "$bin/iobench" run "$tmp/c.json" -o "$tmp/a.tsv" >/dev/null 2>"$tmp/a.err" &
 a=$!

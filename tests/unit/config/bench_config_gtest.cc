@@ -38,7 +38,9 @@ TEST_F(BenchConfigTest, CommandsBecomeShellStrategiesWithTheFirstAsReference) {
   ASSERT_EQ(config.inputs.size(), 1u);
   EXPECT_EQ(config.inputs[0].path, "data/in.txt");
   EXPECT_EQ(config.sinks, std::vector<SinkKind>{SinkKind::kPipe});
-  EXPECT_EQ(config.repeats, 10);
+  EXPECT_EQ(config.repeats_min, 10);
+  EXPECT_EQ(config.repeats, 1000);
+  EXPECT_EQ(config.repeats_fill_s, 3);
   EXPECT_EQ(config.warmup, 1);
   EXPECT_EQ(config.cache, CacheMode::kWarm);
   // Every command is one output class, whose reference is the first command's output.
@@ -240,8 +242,7 @@ TEST_F(BenchConfigTest, WithoutAnInputTheCommandsRunWithNoneAndStdinFeedsThem) {
   config = build_bench_config(request);
   EXPECT_EQ(config.stdin_path, "data/in.txt");
   EXPECT_EQ(bench_command_line(request),
-            "iobench bench --stdin data/in.txt --runs 10 --warmup 1 --order interleave "
-            "'sleep 0' 'wc -c'");
+            "iobench bench --stdin data/in.txt --warmup 1 --order interleave 'sleep 0' 'wc -c'");
   // Saved elsewhere, the stdin path is rewritten as `iobench run` resolves it.
   fs::create_directories("saved");
   EXPECT_EQ(config_to_save(config, "saved/x.json")["stdin"], "../data/in.txt");
@@ -261,13 +262,15 @@ TEST_F(BenchConfigTest, TheCommandLineSpellsOutEveryOption) {
   request.counters = {"syscalls", "task-clock"};
   request.shell = false;
   request.verify = false;
+  request.runs = 10;
   EXPECT_EQ(bench_command_line(request),
             "iobench bench --input data/in.txt -L n=1,2 --name cat --name count --reference "
             "'cat {input}' --runs 10 --warmup 1 --sink pipe --sink null --cache warm --order "
             "interleave --timeout 2.5 --counters syscalls,task-clock --no-shell --no-verify "
             "'cat {input}' 'grep -c . {input}'");
+  // Without -r, -m or -M: hyperfine's default, which no option spells.
   EXPECT_EQ(bench_command_line(two_commands()),
-            "iobench bench --input data/in.txt --runs 10 --warmup 1 --cache warm --order "
+            "iobench bench --input data/in.txt --warmup 1 --cache warm --order "
             "interleave 'cat {input}' 'grep -c . {input}'");
 }
 

@@ -20,11 +20,13 @@ namespace fs = std::filesystem;
 
 class BenchHyperfineTest : public test::BenchRequestTest {};
 
-// hyperfine's -r, -m, -M: exactly N, or a precision target between a least and a most.
+// hyperfine's -r, -m, -M: exactly N, or a precision target between a least and a most; none of
+// them: hyperfine's default, at least 10 runs and more to fill 3 s.
 TEST_F(BenchHyperfineTest, RunCountsMeanWhatTheyMeanInHyperfine) {
   using Json = nlohmann::ordered_json;
   BenchRequest request = two_commands();
-  EXPECT_EQ(bench_config_json(request)["repeats"], 10);
+  EXPECT_EQ(bench_config_json(request)["repeats"],
+            Json::parse(R"({"min": 10, "max": 1000, "fill_s": 3.0})"));
   request.runs = 4;
   EXPECT_EQ(bench_config_json(request)["repeats"], 4);
   request.runs.reset();

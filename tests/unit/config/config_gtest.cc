@@ -102,6 +102,14 @@ TEST(Config, RepeatsTakeAPrecisionTarget) {
   EXPECT_EQ(target.repeats_min, 3);
   EXPECT_EQ(target.repeats, 10);
   EXPECT_EQ(target.repeats_ci_pct, 2.5);
+  EXPECT_EQ(target.repeats_fill_s, 0);
+  const Config fill =
+      parse_config(with(R"("repeats": {"min": 10, "max": 1000, "fill_s": 3})"), "configs/x.json");
+  EXPECT_EQ(fill.repeats_min, 10);
+  EXPECT_EQ(fill.repeats, 1000);
+  EXPECT_EQ(fill.repeats_fill_s, 3);
+  EXPECT_EQ(fill.repeats_ci_pct, 0);
+  EXPECT_TRUE(fill.decide) << "a time to fill decides by default, as a precision target does";
 }
 
 TEST(Config, RepeatsTargetErrorsNameTheKey) {
@@ -111,7 +119,16 @@ TEST(Config, RepeatsTargetErrorsNameTheKey) {
   EXPECT_NE(
       error_with(R"({"min": 5, "max": 3, "ci_pct": 2})").find("repeats.max: must be at least"),
       std::string::npos);
-  EXPECT_NE(error_with(R"({"min": 3, "max": 10})").find("repeats: needs min, max and ci_pct"),
+  EXPECT_NE(error_with(R"({"min": 3, "max": 10})")
+                .find("repeats: needs min, max and one of ci_pct or fill_s"),
+            std::string::npos);
+  EXPECT_NE(error_with(R"({"min": 3, "max": 10, "ci_pct": 2, "fill_s": 3})")
+                .find("repeats: needs min, max and one of ci_pct or fill_s"),
+            std::string::npos)
+      << "a precision target and a time to fill are two rules: one at a time";
+  EXPECT_NE(error_with(R"({"min": 3, "max": 10, "fill_s": 0})").find("repeats.fill_s: must be"),
+            std::string::npos);
+  EXPECT_NE(error_with(R"({"min": 3, "max": 10, "fill_s": "3"})").find("repeats.fill_s: must be"),
             std::string::npos);
   EXPECT_NE(error_with(R"({"min": 3, "max": 10, "ci_pct": 0})").find("repeats.ci_pct: must be"),
             std::string::npos);

@@ -157,7 +157,7 @@ TEST(HtmlRecord, TheCommandRunsTheConfigAgainAsItRan) {
   runfile::RunMeta meta;
   meta.config_file = "configs/my tiny.json";
   meta.config = nlohmann::ordered_json::parse(R"({"name": "x", "repeats": 3})");
-  meta.options = runfile::RunSettings{"", 3, 3, 0, {}, "interleave", 1, "w"};
+  meta.options = runfile::RunSettings{"", 3, 3, 0, {}, "interleave", 1, "w", std::nullopt};
   EXPECT_EQ(reproduce_command(meta), "iobench run 'configs/my tiny.json'");
   meta.options->filter = "a|b";
   meta.options->repeats = 7;
@@ -165,7 +165,7 @@ TEST(HtmlRecord, TheCommandRunsTheConfigAgainAsItRan) {
   EXPECT_EQ(reproduce_command(meta),
             "iobench run 'configs/my tiny.json' --filter 'a|b' --repeats 7 --shard 2/3");
   meta.config = nlohmann::ordered_json::parse(R"({"name": "x"})");  // repeats 5 by default
-  meta.options = runfile::RunSettings{"", 5, 5, 0, {}, "interleave", 1, "w"};
+  meta.options = runfile::RunSettings{"", 5, 5, 0, {}, "interleave", 1, "w", std::nullopt};
   EXPECT_EQ(reproduce_command(meta), "iobench run 'configs/my tiny.json'");
   meta.options.reset();  // a merged file's record: no command
   EXPECT_EQ(reproduce_command(meta), "");

@@ -50,7 +50,8 @@ inline std::filesystem::path write_test_runs(const test::TempDir& dir) {
   meta.config = nlohmann::ordered_json::parse(
       R"({"name": "tiny", "inputs": ["in.txt"], "repeats": 3, "baseline": "ref", "cache": "warm",
           "strategies": [{"name": "ref", "command": ["cat", "{input}"]}, {"name": "fast"}]})");
-  meta.options = runfile::RunSettings{"f|s", 6, 6, 0, {}, "interleave", 1, "iobench-worker"};
+  meta.options =
+      runfile::RunSettings{"f|s", 6, 6, 0, {}, "interleave", 1, "iobench-worker", std::nullopt};
   meta.context = runfile::MachineContext{};
   meta.context->host = "host-1";
   meta.context->cpu_model = "Test CPU <9000>";

@@ -75,7 +75,10 @@ TEST(BenchVersusHyperfine, ASetupWithParamsRunsOnceForEachValue) {
   ASSERT_EQ(calls.size(), 2u);
   EXPECT_TRUE(has(calls[0].argv, {"--setup", "prepare 1"}));
   EXPECT_TRUE(has(calls[1].argv, {"--setup", "prepare 2"}));
-  EXPECT_TRUE(has(calls[0].argv, {"--runs", "10"}));
+  // bench's default fills 3 s between 10 and 1000 runs: hyperfine's own rule between the bounds.
+  EXPECT_TRUE(has(calls[0].argv, {"--min-runs", "10", "--max-runs", "1000"}));
+  request.runs = 7;
+  EXPECT_TRUE(has(calls_of(request, false)[0].argv, {"--runs", "7"}));
 }
 
 TEST(BenchVersusHyperfine, WithoutAShellTheCommandsAreWordsForMinusN) {

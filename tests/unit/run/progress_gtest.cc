@@ -30,6 +30,11 @@ TEST(ProgressLine, IsCutTo160Bytes) {
   EXPECT_EQ(line.rfind("[1/1] xxx", 0), 0U);
 }
 
+TEST(ProgressLine, WithoutATotalCountsRunsAndGuessesNoEta) {
+  // A time to fill (docs/bench.md, "How many runs"): the count is known per cell as it runs.
+  EXPECT_EQ(format_progress_line(56, 0, "A", 3.25), "[57] A  elapsed 0:03");
+}
+
 TEST(Progress, KeepsEveryWarningItPrintedInOrder) {
   Progress progress(3, false);
   EXPECT_TRUE(progress.warnings().empty());

@@ -122,6 +122,14 @@ TEST(RunMeta, WhatIsWrittenReadsBackTheSame) {
   Json v2 = to_json(meta_from_json(v1));
   v2.erase("format_version");
   EXPECT_EQ(v2, v1);
+  // A time to fill (bench's default) is kept in the options, and absent without one.
+  EXPECT_FALSE(v2.at("options").contains("fill_s"));
+  Json filled = read_json(fixture("v2-smoke.json"));
+  filled["options"]["fill_s"] = 3.0;
+  const RunMeta with_fill = meta_from_json(filled);
+  ASSERT_TRUE(with_fill.options && with_fill.options->fill_s);
+  EXPECT_EQ(*with_fill.options->fill_s, 3.0);
+  EXPECT_EQ(to_json(with_fill).at("options").at("fill_s"), 3.0);
 }
 
 // The end table's warnings in full: written when there are some, read back the same, absent

@@ -1,0 +1,119 @@
+// A time to fill (config "repeats": {"min", "max", "fill_s"}; bench's default, docs/bench.md,
+// "How many runs"), through the fake launcher: a cell runs as many times as fill the time at
+// its first run's pace, between min and max; a comparison's budget is the smaller of its two
+// cells'; a cell whose runs never end ok stops after three times its budget.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "driver/run/decided_comparisons.hpp"
+#include "tests/unit/run/executor_fixture.hpp"
+
+namespace iobench::executor_test {
+namespace {
+
+int rows_of(const std::vector<Row>& rows, const std::string& test) {
+  int n = 0;
+  for (const Row& row : rows) n += row.test == test ? 1 : 0;
+  return n;
+}
+
+Script taking(double elapsed_s) {
+  Script script = ok_copy();
+  script.elapsed_s = elapsed_s;
+  return script;
+}
+
+constexpr const char* kFill3s = R"("repeats": {"min": 10, "max": 50, "fill_s": 3}, "warmup": 0, )";
+
+TEST(RunsToFill, IsTheTimeOverTheFirstRunRoundedUpBetweenMinAndMax) {
+  Plan plan;
+  plan.repeats_min = 10;
+  plan.repeats = 50;
+  plan.fill_s = 3;
+  EXPECT_EQ(runs_to_fill(plan, 0.25), 12U);
+  EXPECT_EQ(runs_to_fill(plan, 0.2001), 15U);  // 14.99 runs: rounded up
+  EXPECT_EQ(runs_to_fill(plan, 1.0), 10U);     // at least min
+  EXPECT_EQ(runs_to_fill(plan, 0.001), 50U);   // at most max
+  EXPECT_EQ(runs_to_fill(plan, 0.0), 50U);     // too short to time
+}
+
+TEST_F(ExecutorTest, ACellRunsAsManyTimesAsFillTheTimeAtItsFirstRunsPace) {
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    // The first measured run (call 1, after the verification run) sets the count (0.25 s: 12
+    // runs); later ones, faster, do not change it.
+    return taking(name == "a" && nth <= 1 ? 0.25 : 0.1);
+  });
+  const MatrixTotals totals =
+      run(std::string(kFill3s) + R"("strategies": [{"name": "a", "command": ["a"]}])", launcher);
+  EXPECT_EQ(rows().size(), 12U);
+  EXPECT_EQ(totals.runs_saved, 38U);
+  EXPECT_TRUE(totals.decisions.empty());
+}
+
+TEST_F(ExecutorTest, EachCellFillsTheTimeAtItsOwnPaceWithoutAComparison) {
+  FakeLauncher launcher(
+      [](const std::string& name, int) { return taking(name == "a" ? 0.1 : 1.5); });
+  run(std::string(kFill3s) +
+          R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+             "decide": false)",
+      launcher);
+  EXPECT_EQ(rows_of(rows(), "a"), 30);
+  EXPECT_EQ(rows_of(rows(), "b"), 10);  // 2 runs fill 3 s: min 10
+}
+
+TEST_F(ExecutorTest, AComparisonsBudgetIsTheSmallerOfItsTwoCells) {
+  // Same distribution on both sides, spread 20 %: never different, never within ±1 %. a's first
+  // run fills 3 s in 16 runs, b's in 12: the rule's budget is 12, said in its ending.
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    const double first = name == "a" ? 0.19 : 0.25;
+    return taking(nth <= 1 ? first : 0.2 * (1 + 0.2 * ((nth * 7) % 5) / 4));  // call 0: verify
+  });
+  const MatrixTotals totals =
+      run(std::string(kFill3s) +
+              R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+                 "baseline": "a", "decide": true)",
+          launcher);
+  ASSERT_EQ(totals.decisions.size(), 1U);
+  EXPECT_EQ(totals.decisions[0],
+            "'b' on in.txt (pipe sink) against 'a': budget of 12 runs spent, undecided");
+  ASSERT_EQ(totals.rule_decisions.size(), 1U);
+  EXPECT_EQ(totals.rule_decisions[0].plan.max_runs, 12U);
+  EXPECT_EQ(rows_of(rows(), "b"), 12);
+  EXPECT_EQ(rows_of(rows(), "a"), 12) << "a spent budget ends the comparison: the baseline too";
+}
+
+TEST_F(ExecutorTest, ADecidedComparisonStopsBeforeTheTimeIsFilled) {
+  FakeLauncher launcher([](const std::string& name, int nth) {
+    return taking((name == "b" ? 0.12 : 0.1) * (1 + 0.001 * nth));
+  });
+  const MatrixTotals totals =
+      run(std::string(kFill3s) +
+              R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
+                 "baseline": "a")",
+          launcher);
+  // The budget is 25 runs (3 s over b's 0.12 s): the O'Brien-Fleming-like spending lets a
+  // complete separation through first at 9 runs a side, where a budget of 10 lets it at 6.
+  ASSERT_EQ(totals.decisions.size(), 1U);
+  EXPECT_EQ(totals.decisions[0],
+            "'b' on in.txt (pipe sink) against 'a': decided: different after 9 runs");
+  EXPECT_EQ(totals.rule_decisions[0].plan.max_runs, 25U);
+  EXPECT_EQ(rows_of(rows(), "a"), 9);
+  EXPECT_EQ(rows_of(rows(), "b"), 9);
+}
+
+TEST_F(ExecutorTest, ACellWithoutAnOkRunStopsAfterThreeTimesTheLeastRuns) {
+  FakeLauncher launcher([](const std::string&, int) {
+    Script script = taking(0.01);
+    script.exit_code = 1;
+    return script;
+  });
+  const MatrixTotals totals =
+      run(std::string(kFill3s) + R"("strategies": [{"name": "a", "command": ["a"]}])", launcher);
+  EXPECT_EQ(rows().size(), 30U) << "no ok run, no pace: min 10, three times over";
+  EXPECT_EQ(totals.bad_rows, 30U);
+}
+
+}  // namespace
+}  // namespace iobench::executor_test
