@@ -94,7 +94,10 @@ void add_command_options(CLI::App& sub, BenchRequest& r) {
 // How often and around what each runs: counts, hooks, sinks, cache, order.
 void add_run_options(CLI::App& sub, BenchCli& cli) {
   BenchRequest& r = cli.options.request;
-  sub.add_option("-r,--runs", r.runs, "Measured runs of each command, exactly (default 10)");
+  sub.add_option(
+      "-r,--runs", r.runs,
+      "Measured runs of each command, exactly (default: as hyperfine, at least 10 and as "
+      "many as fill 3 s, at most 1000)");
   sub.add_option("-m,--min-runs", r.min_runs,
                  "At least this many runs, then stop once the median is known within --ci-pct "
                  "(default: min(10, -M))");

@@ -156,4 +156,22 @@ std::vector<std::string> DecidedComparisons::decisions(
   return lines;
 }
 
+std::vector<std::string> DecidedComparisons::cut_short(
+    const std::vector<std::vector<double>>& ok_elapsed_s) const {
+  std::vector<std::string> warnings;
+  if (plan_.fill_s <= 0) return warnings;
+  for (std::size_t cell = 0; cell < plan_.cells.size(); ++cell) {
+    const std::size_t most = budget(cell, ok_elapsed_s);
+    const std::size_t ok = ok_elapsed_s[cell].size();
+    if (ok >= most || runs_granted_[cell] < kRunsPerBudgetedRun * most) continue;
+    const Cell& c = plan_.cells[cell];
+    warnings.push_back(fmt::format(
+        "'{}' on {} ({} sink): {} ok runs of the {} that fill {} s, after {} runs; the others "
+        "were disturbed or failed",
+        plan_.tests[c.test].name, input_names_[c.input], to_string(c.sink), ok, most, plan_.fill_s,
+        runs_granted_[cell]));
+  }
+  return warnings;
+}
+
 }  // namespace iobench

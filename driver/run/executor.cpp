@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <iterator>
 #include <system_error>
 #include <utility>
 
@@ -23,15 +24,8 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string phase_suffix(RunPhase phase) {
-  switch (phase) {
-    case RunPhase::kVerify:
-      return " (verify)";
-    case RunPhase::kWarmup:
-      return " (warmup)";
-    case RunPhase::kMeasure:
-      break;
-  }
-  return "";
+  if (phase == RunPhase::kVerify) return " (verify)";
+  return phase == RunPhase::kWarmup ? " (warmup)" : "";
 }
 
 // "ignore_failure" (bench -i): a non-zero exit is how the command ends, not a failure.
@@ -95,7 +89,9 @@ MatrixTotals MatrixExecutor::run_all() {
     }
   }
   rerun_disturbed();
-  for (const std::string& warning : hooks_.finish()) progress_.warn(warning);
+  std::vector<std::string> ending = hooks_.finish();
+  std::ranges::copy(decided_.cut_short(ok_elapsed_s_), std::back_inserter(ending));
+  for (const std::string& warning : ending) progress_.warn(warning);
   totals_.decisions = decided_.decisions(ok_elapsed_s_, &totals_.rule_decisions);
   collect_cache_state_warnings();
   totals_.warnings = progress_.warnings();

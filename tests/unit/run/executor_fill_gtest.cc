@@ -4,6 +4,7 @@
 // cells'; a cell whose runs never end ok stops after three times its budget.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,21 @@ TEST_F(ExecutorTest, ACellWithoutAnOkRunStopsAfterThreeTimesTheLeastRuns) {
       run(std::string(kFill3s) + R"("strategies": [{"name": "a", "command": ["a"]}])", launcher);
   EXPECT_EQ(rows().size(), 30U) << "no ok run, no pace: min 10, three times over";
   EXPECT_EQ(totals.bad_rows, 30U);
+  ASSERT_FALSE(totals.warnings.empty());
+  EXPECT_EQ(std::count_if(totals.warnings.begin(), totals.warnings.end(),
+                          [](const std::string& w) { return w.find("ok runs of the") != w.npos; }),
+            1);
+  EXPECT_EQ(totals.warnings.back(),
+            "'a' on in.txt (pipe sink): 0 ok runs of the 10 that fill 3 s, after 30 runs; the "
+            "others were disturbed or failed");
+}
+
+TEST_F(ExecutorTest, ACellThatReachedItsCountIsNotSaidToBeCutShort) {
+  FakeLauncher launcher([](const std::string&, int) { return taking(0.25); });
+  const MatrixTotals totals =
+      run(std::string(kFill3s) + R"("strategies": [{"name": "a", "command": ["a"]}])", launcher);
+  EXPECT_EQ(rows().size(), 12U);
+  EXPECT_TRUE(totals.warnings.empty()) << totals.warnings.front();
 }
 
 }  // namespace
