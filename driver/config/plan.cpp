@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "common/splitmix64.hpp"
 #include "common/worker_args.hpp"
+#include "driver/config/output_class.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/util/text.hpp"
 
@@ -196,6 +197,25 @@ void add_shard_cells(const Config& config, const PlanOptions& options, Plan& pla
   }
 }
 
+// A pipe cell needs no verification run where its measured runs are compared anyway: every run
+// into a pipe is hashed, so the first that ends ok can be checked against the reference the driver
+// computes for the class. With warmups the verification run stands in for the first one instead
+// (verified_by_warmup_run); another sink of the pair, or `grouped`, keeps it (docs/driver.md,
+// "Verification").
+void mark_cells_verified_by_first_ok_run(const Config& config, Plan& plan) {
+  if (config.warmup != 0 || config.order == RunOrder::kGrouped) return;
+  std::set<std::pair<std::size_t, std::size_t>> pairs_with_other_sinks;
+  for (const Cell& cell : plan.cells) {
+    if (cell.sink != SinkKind::kPipe) pairs_with_other_sinks.emplace(cell.test, cell.input);
+  }
+  for (Cell& cell : plan.cells) {
+    const Test& test = plan.tests[cell.test];
+    cell.verified_by_first_ok_run = test.verify && !config.inputs[cell.input].none() &&
+                                    !pairs_with_other_sinks.count({cell.test, cell.input}) &&
+                                    independent_reference_of(test.output_class).has_value();
+  }
+}
+
 // Verification: one run per (test, input), class references first (the baseline's, then in
 // config order) so that every other test of a class has something to be compared with.
 void add_verification_runs(Plan& plan) {
@@ -213,7 +233,9 @@ void add_verification_runs(Plan& plan) {
   for (const std::size_t c : cell_order) {
     const Cell& cell = plan.cells[c];
     const Test& test = plan.tests[cell.test];
-    if (!test.verify || !seen_pairs.emplace(cell.test, cell.input).second) continue;
+    if (!test.verify || cell.verified_by_first_ok_run ||
+        !seen_pairs.emplace(cell.test, cell.input).second)
+      continue;
     const bool first_of_class =
         classes_with_reference.emplace(test.output_class, cell.input).second;
     (first_of_class ? plan.runs : verify_later).push_back(PlannedRun{RunPhase::kVerify, c, 0});
@@ -336,6 +358,7 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   give_commands_the_baselines_class(config, all_tests, baseline);
   select_tests(all_tests, baseline, options, plan);
   add_shard_cells(config, options, plan);
+  mark_cells_verified_by_first_ok_run(config, plan);
   add_verification_runs(plan);
   if (config.order == RunOrder::kGrouped) {
     add_grouped_runs(config, plan);

@@ -37,6 +37,11 @@ struct Cell {
   std::size_t test = 0;
   std::size_t input = 0;
   SinkKind sink = SinkKind::kPipe;
+  // No verification run: its pair's first measured run that ends ok is compared with the class's
+  // independent reference instead (docs/driver.md, "Verification"). Only with `warmup` 0, outside
+  // `grouped`, for a verified pipe cell whose pair has no other sink and whose class the driver
+  // computes itself (independent_reference_of).
+  bool verified_by_first_ok_run = false;
 };
 
 enum class RunPhase { kVerify, kWarmup, kMeasure };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace iobench {
 
@@ -14,7 +15,11 @@ CountingPlan plan_counting(const std::vector<Counter>& requested) {
   for (const auto& name : plan.requested) {
     const bool refused = std::any_of(plan.unavailable.begin(), plan.unavailable.end(),
                                      [&](const CounterProblem& p) { return p.name == name; });
-    if (!refused) plan.counted.push_back(name);
+    if (refused) continue;
+    plan.counted.push_back(name);
+    int error = 0;
+    if (UniqueFd held(hold_counter(name.c_str(), &error)); held)
+      plan.held_events.push_back(std::move(held));
   }
   return plan;
 }

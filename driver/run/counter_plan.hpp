@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "common/fd.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/schema.hpp"
+#include "driver/spawn/counter_events.hpp"
 #include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/spawner.hpp"
 
@@ -17,6 +19,9 @@ struct CountingPlan {
   std::vector<std::string> requested;       // as the config lists them
   std::vector<std::string> counted;         // what each run asks the spawner for
   std::vector<CounterProblem> unavailable;  // the others, with why
+  // One event per counted counter, held by the driver while the plan lives (hold_counter): a
+  // run's counters then close without waiting for the kernel to unregister their type.
+  std::vector<UniqueFd> held_events;
 };
 
 CountingPlan plan_counting(const std::vector<Counter>& requested);

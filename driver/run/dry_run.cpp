@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <string>
+
 #include "driver/util/text.hpp"
 
 namespace iobench {
@@ -24,13 +27,21 @@ void print_plan(const Config& config, const Plan& plan) {
     verify_runs += run.phase == RunPhase::kVerify ? 1 : 0;
     warmup_runs += run.phase == RunPhase::kWarmup ? 1 : 0;
   }
+  // docs/driver.md, "Verification": these cells' first ok measured run is their verification.
+  const auto verified_by_first_ok_run =
+      std::count_if(plan.cells.begin(), plan.cells.end(),
+                    [](const Cell& c) { return c.verified_by_first_ok_run; });
   fmt::print(
       "# {}: {} tests, {} inputs, {} sinks: {} cells; {}; {} runs ({} verification, "
-      "{} warmup, {} measured{}); order {}, cache {}\n",
+      "{} warmup, {} measured{}{}); order {}, cache {}\n",
       config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(), plan.cells.size(),
       repeats_text(plan), plan.runs.size(), verify_runs, warmup_runs, plan.measured_runs(),
-      plan.ci_pct > 0 || plan.fill_s > 0 ? " at most" : "", to_string(config.order),
-      to_string(config.cache));
+      plan.ci_pct > 0 || plan.fill_s > 0 ? " at most" : "",
+      verified_by_first_ok_run == 0
+          ? std::string()
+          : fmt::format("; {} cells verified by their first ok measured run instead",
+                        verified_by_first_ok_run),
+      to_string(config.order), to_string(config.cache));
   fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
   for (const auto& run : plan.runs) {
     const Cell& cell = plan.cells[run.cell];

@@ -243,7 +243,7 @@ bool MatrixExecutor::run_one(std::size_t index) {
     case RunPhase::kWarmup:
       return false;
     case RunPhase::kMeasure:
-      verifier_.check_measured(cell, test, row);
+      verifier_.check_measured(cell, test, row, outcome.output);
       if (outcome.disturbance &&
           judge_disturbance(row, *outcome.disturbance, config_, disturbance_meter_->ticks_per_s()))
         disturbed_runs_.on_disturbed(index, run.cell, row, config_.disturbance);

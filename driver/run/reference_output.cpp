@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <fmt/core.h>
 
-#include <charconv>
 #include <system_error>
 #include <vector>
 
@@ -12,6 +11,7 @@
 #include "common/hash.hpp"
 #include "common/line_count.hpp"
 #include "common/sysio.hpp"
+#include "driver/config/output_class.hpp"
 #include "driver/run/sink.hpp"
 
 namespace iobench {
@@ -60,40 +60,39 @@ ExpectedOutput from_text(const std::string& text, const std::string& source) {
 
 std::optional<ExpectedOutput> reference_output(const std::string& output_class,
                                                const fs::path& input) {
-  if (output_class == "copy") {
-    ExpectedOutput reference;
-    reference.hash = hash_file(input, &reference.bytes);
-    reference.source = "the input";
-    return reference;
-  }
-  if (output_class == "worker --op count") {
-    std::uint64_t lines = 0;
-    try {
-      lines = count_lines(input);
-    } catch (const std::system_error& e) {
-      throw cannot_read(input, e);
+  const std::optional<IndependentReference> reference = independent_reference_of(output_class);
+  if (!reference) return std::nullopt;
+  switch (reference->kind) {
+    case IndependentReference::Kind::kCopy: {
+      ExpectedOutput copy;
+      copy.hash = hash_file(input, &copy.bytes);
+      copy.source = "the input";
+      return copy;
     }
-    return from_text(fmt::format("{}\n", lines), "the input's line count");
-  }
-  constexpr std::string_view kField = "worker --op field:";
-  if (output_class.starts_with(kField)) {
-    std::size_t field = 0;
-    const char* first = output_class.data() + kField.size();
-    const char* last = output_class.data() + output_class.size();
-    if (std::from_chars(first, last, field).ptr != last || field == 0) return std::nullopt;
-    std::string text;
-    for_each_line(input, [&](const std::string& line) {
-      std::size_t start = 0;
-      for (std::size_t i = 1; i < field && start != std::string::npos; ++i) {
-        const std::size_t tab = line.find('\t', start);
-        start = tab == std::string::npos ? std::string::npos : tab + 1;
+    case IndependentReference::Kind::kCount: {
+      std::uint64_t lines = 0;
+      try {
+        lines = count_lines(input);
+      } catch (const std::system_error& e) {
+        throw cannot_read(input, e);
       }
-      if (start != std::string::npos) text += line.substr(start, line.find('\t', start) - start);
-      text += '\n';
-    });
-    return from_text(text, fmt::format("field {} of the input", field));
+      return from_text(fmt::format("{}\n", lines), "the input's line count");
+    }
+    case IndependentReference::Kind::kField:
+      break;
   }
-  return std::nullopt;
+  const std::size_t field = reference->field;
+  std::string text;
+  for_each_line(input, [&](const std::string& line) {
+    std::size_t start = 0;
+    for (std::size_t i = 1; i < field && start != std::string::npos; ++i) {
+      const std::size_t tab = line.find('\t', start);
+      start = tab == std::string::npos ? std::string::npos : tab + 1;
+    }
+    if (start != std::string::npos) text += line.substr(start, line.find('\t', start) - start);
+    text += '\n';
+  });
+  return from_text(text, fmt::format("field {} of the input", field));
 }
 
 }  // namespace iobench

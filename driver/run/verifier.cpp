@@ -51,9 +51,15 @@ void Verifier::on_unverifiable(const Cell& cell, const Test& test, const std::st
                     on_input(test.name, input_name), reason));
 }
 
-void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row) {
-  const auto it = pairs_.find({cell.test, cell.input});
-  if (it == pairs_.end()) return;  // not verified by request ("verify": false)
+void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row,
+                              const SinkResult& output) {
+  auto it = pairs_.find({cell.test, cell.input});
+  if (it == pairs_.end() && cell.verified_by_first_ok_run && row.status == RunStatus::kOk) {
+    on_verified_run(cell, test, row.input, output);
+    it = pairs_.find({cell.test, cell.input});
+    it->second.verified_by_repeat = row.repeat;
+  }
+  if (it == pairs_.end()) return;  // not verified by request ("verify": false), or not yet
   PairState& pair = it->second;
   if (row.status != RunStatus::kOk) return;
   if (!pair.unverified_reason.empty()) {
@@ -64,8 +70,11 @@ void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row) {
   if (!(pair.mismatch || differs)) return;
   row.status = RunStatus::kMismatch;
   if (differs && !pair.mismatch) {
-    warn_(fmt::format("{} run {}: output differs from its verification run",
-                      on_input(test.name, row.input), row.repeat));
+    warn_(fmt::format("{} run {}: output differs from {}", on_input(test.name, row.input),
+                      row.repeat,
+                      pair.verified_by_repeat == 0
+                          ? std::string("its verification run")
+                          : fmt::format("run {}, which verified it", pair.verified_by_repeat)));
   }
 }
 

@@ -2,8 +2,9 @@
 // Output verification (docs/driver.md): each (test, input) pair's unrecorded verification run is
 // compared with its output class's reference for that input (an independent one where the driver
 // can compute it, such as the input itself for `copy`; else the class's first verified test), and
-// every measured row with its pair's verification run. A pair that could not be verified has no
-// `ok` rows.
+// every measured row with its pair's verification run. A cell planned without one
+// (Cell::verified_by_first_ok_run) has its first ok measured run compared with the reference
+// instead. A pair that could not be verified has no `ok` rows.
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -42,15 +43,17 @@ class Verifier {
   void on_unverifiable(const Cell& cell, const Test& test, const std::string& input_name,
                        const std::string& reason);
 
-  // A measured row: `mismatch` when its pair mismatched or its own output differs from the
-  // pair's verification run; `error` when the pair is unverified. Other statuses stay.
-  void check_measured(const Cell& cell, const Test& test, RunRow& row);
+  // A measured row that wrote `output`: `mismatch` when its pair mismatched or its own output
+  // differs from the pair's verification run; `error` when the pair is unverified. Other statuses
+  // stay. The first ok row of a cell verified by its first ok run is that verification run.
+  void check_measured(const Cell& cell, const Test& test, RunRow& row, const SinkResult& output);
 
  private:
   struct PairState {
     bool mismatch = false;
     std::string unverified_reason;  // non-empty: no row of this pair may be ok
     std::string hash;
+    int verified_by_repeat = 0;  // the measured run that verified the pair; 0: a verification run
   };
   Warn warn_;
   ReferenceOf reference_of_;

@@ -72,35 +72,49 @@ bool syscall_tracepoint_id(std::uint64_t& id, int& error) {
   return found_error == 0;
 }
 
-}  // namespace
-
-int open_counter(const char* name, pid_t pid, int* error) noexcept {
-  perf_event_attr attr{};
+// The event of counter `name`, with no flags set; false with *error set (EINVAL: unknown name).
+bool counter_event(const char* name, perf_event_attr& attr, int* error) noexcept {
+  attr = perf_event_attr{};
   attr.size = sizeof attr;
   if (std::strcmp(name, "syscalls") == 0) {
     std::uint64_t id = 0;
-    if (!syscall_tracepoint_id(id, *error)) return -1;
+    if (!syscall_tracepoint_id(id, *error)) return false;
     attr.type = PERF_TYPE_TRACEPOINT;
     attr.config = id;
-  } else {
-    const EventCode* code = nullptr;
-    for (const EventCode& candidate : kFixed) {
-      if (std::strcmp(name, candidate.name) == 0) code = &candidate;
-    }
-    if (code == nullptr) {
-      *error = EINVAL;
-      return -1;
-    }
-    attr.type = code->type;
-    attr.config = code->config;
+    return true;
   }
+  for (const EventCode& candidate : kFixed) {
+    if (std::strcmp(name, candidate.name) != 0) continue;
+    attr.type = candidate.type;
+    attr.config = candidate.config;
+    return true;
+  }
+  *error = EINVAL;
+  return false;
+}
+
+int open_event(perf_event_attr& attr, pid_t pid, int* error) noexcept {
   attr.disabled = 1;
-  attr.enable_on_exec = 1;  // counting starts at the worker's exec: none of the spawner's work
-  attr.inherit = 1;         // every process the worker starts, folded in when it exits
   attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
   const int fd = spawn_ops().perf_event_open(&attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
   if (fd < 0) *error = errno;
   return fd;
+}
+
+}  // namespace
+
+int open_counter(const char* name, pid_t pid, int* error) noexcept {
+  perf_event_attr attr;
+  if (!counter_event(name, attr, error)) return -1;
+  attr.enable_on_exec = 1;  // counting starts at the worker's exec: none of the spawner's work
+  attr.inherit = 1;         // every process the worker starts, folded in when it exits
+  return open_event(attr, pid, error);
+}
+
+int hold_counter(const char* name, int* error) noexcept {
+  perf_event_attr attr;
+  if (!counter_event(name, attr, error)) return -1;
+  return open_event(attr, 0, error);  // never enabled, never inherited: it counts nothing
 }
 
 wire::CounterValue read_counter(int fd) noexcept {

@@ -74,7 +74,8 @@ TEST_F(ExecutorTest, AMeasuredRunThatDiffersFromItsVerificationRunIsAMismatch) {
     if (nth == 2) script.stdout_bytes = "alpha\n";
     return script;
   });
-  run(R"("strategies": [{"name": "flaky", "command": ["flaky"]}], "repeats": 3, "warmup": 0)",
+  // "warmup": 1 keeps the verification run (as the warmup; docs/driver.md, "Verification").
+  run(R"("strategies": [{"name": "flaky", "command": ["flaky"]}], "repeats": 3, "warmup": 1)",
       launcher);
   const std::vector<Row> all = rows();
   ASSERT_EQ(all.size(), 3U);
@@ -89,7 +90,7 @@ TEST_F(ExecutorTest, AFailedVerificationRunIsRetriedOnce) {
     return ok_copy();
   });
   const MatrixTotals totals =
-      run(R"("strategies": [{"name": "once", "command": ["once"]}], "repeats": 2, "warmup": 0)",
+      run(R"("strategies": [{"name": "once", "command": ["once"]}], "repeats": 2, "warmup": 1)",
           launcher);
   EXPECT_EQ(launcher.calls.size(), 4U) << "verification, its retry, two measured runs";
   for (const Row& row : rows()) EXPECT_EQ(row.status, "ok");
@@ -105,7 +106,7 @@ TEST_F(ExecutorTest, APairWhoseVerificationFailsTwiceHasNoOkRows) {
   });
   testing::internal::CaptureStderr();
   const MatrixTotals totals =
-      run(R"("strategies": [{"name": "crashy", "command": ["crashy"]}], "repeats": 2, "warmup": 0)",
+      run(R"("strategies": [{"name": "crashy", "command": ["crashy"]}], "repeats": 2, "warmup": 1)",
           launcher);
   const std::string warnings = testing::internal::GetCapturedStderr();
   const std::vector<Row> all = rows();

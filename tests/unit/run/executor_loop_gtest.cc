@@ -44,7 +44,8 @@ TEST_F(ExecutorTest, AnInterruptStopsTheLoopAndKeepsEveryFinishedRow) {
   MatrixTotals totals;
   {
     const InterruptGuard guard(launcher);
-    totals = run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 5, "warmup": 0)",
+    // "warmup": 1 keeps the verification run (as the warmup), call 0.
+    totals = run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 5, "warmup": 1)",
                  launcher);
     EXPECT_TRUE(interrupt_requested());
   }
@@ -91,7 +92,7 @@ TEST_F(ExecutorTest, AFullResultsDiskStopsTheLoopWithEveryWrittenRowKept) {
   g_row_writes_left = 2;
   std::unique_ptr<sys::ScopedOps> full_disk;
   const MatrixTotals totals =
-      run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 6, "warmup": 0)", launcher,
+      run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 6, "warmup": 1)", launcher,
           [&] {
             sys::Ops ops = sys::ops();
             ops.write = &filling_write;
