@@ -1,8 +1,10 @@
-// Store::add: one run file, whole, in one transaction (docs/history.md, "The store").
+// Store::add and add_all: the runs of one add, whole, in one transaction (docs/history.md,
+// "Adding runs").
 #include <fmt/format.h>
 
 #include <cmath>
 #include <unordered_map>
+#include <utility>
 
 #include "driver/history/store_impl.hpp"
 
@@ -169,6 +171,8 @@ std::string counter_list(const std::vector<Counter>& counters) {
   return fmt::format("{}", fmt::join(names, ","));
 }
 
+// Adds `run` in the transaction open; `ids` holds the ids of the series this transaction made
+// or looked up, so that a later run of the same add finds them without a query.
 AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
                               std::unordered_map<std::string, std::int64_t>& ids) {
   AddOutcome outcome;
@@ -191,6 +195,7 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
     const auto [entry, made] = hashes.try_emplace(row_keys.back());
     if (!made) continue;
     entry->second = row_keys.back()->hash();
+    if (ids.contains(entry->second)) continue;
     const auto committed = impl.committed_series.find(entry->second);
     if (committed == impl.committed_series.end()) {
       unseen.push_back(entry->second);
@@ -217,13 +222,31 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
 }  // namespace
 
 AddOutcome Store::add(const RunRecord& run) {
+  AddOutcome outcome;
+  bool handed = false;
+  add_all([&]() -> const RunRecord* { return std::exchange(handed, true) ? nullptr : &run; },
+          [&](const RunRecord&, const AddOutcome& stored) { outcome = stored; });
+  return outcome;
+}
+
+void Store::add_all(const NextRun& next, const RunStored& stored) {
+  const RunRecord* run = nullptr;
   try {
     std::unordered_map<std::string, std::int64_t> ids;
-    const AddOutcome outcome = impl_->write([&] { return add_in_transaction(*impl_, run, ids); });
+    impl_->write([&] {
+      for (;;) {
+        run = nullptr;  // a failure in `next` is not the last run's
+        run = next();
+        if (run == nullptr) break;
+        stored(*run, add_in_transaction(*impl_, *run, ids));
+      }
+      run = nullptr;
+    });
     impl_->committed_series.merge(ids);  // only once committed: a rolled-back series is no series
-    return outcome;
   } catch (...) {
-    rethrow_as_store_error(impl_->location, fmt::format("cannot add {}", run.runs_file));
+    rethrow_as_store_error(impl_->location, run != nullptr
+                                                ? fmt::format("cannot add {}", run->runs_file)
+                                                : std::string("cannot add the runs"));
   }
 }
 

@@ -137,6 +137,51 @@ TEST_F(StoreTest, AddingFilesNamesTheFirstBadOneInTheOrderGivenAndWritesNothing)
   EXPECT_TRUE(store.load().runs.empty());
 }
 
+TEST_F(StoreTest, AnAddWhoseLastFileFailsInTheStoreLeavesTheStoreAsItWas) {
+  // The files of one add are stored while the later ones are read, all in one transaction
+  // (docs/history.md, "Adding runs"): a file that fails last, after the good ones were stored,
+  // rolls them all back.
+  Store store(location(), OpenMode::kCreate);
+  store.add(record("before", {sample_row("read-raw", 0.1)}));
+  std::vector<std::filesystem::path> files;
+  for (int i = 0; i < 6; ++i) {
+    files.push_back(write_run(dir_.path(), fmt::format("g{}", i), sample_meta(),
+                              {sample_row("read-raw", 0.2 + i), sample_row("wc", 0.3 + i)}));
+  }
+  RunRow bad = sample_row("mmap-raw", 0.1);
+  bad.output_hash = "not-a-hex-digest";  // read fine, fails in the store
+  files.push_back(write_run(dir_.path(), "bad", sample_meta(), {bad}));
+  try {
+    add_run_files(store, files, {}, kNoEnvironment);
+    FAIL() << "no error for a row the store cannot take";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.tsv"), std::string::npos) << e.what();
+  }
+  const HistoryData data = store.load();
+  ASSERT_EQ(data.runs.size(), 1u);
+  EXPECT_EQ(data.runs[0].runs_file, (dir_.path() / "before.tsv").string());
+  EXPECT_EQ(data.series.size(), 1u);
+  EXPECT_EQ(data.samples.size(), 1u);
+  const AddOutcome again = store.add(record("g9", {sample_row("wc", 0.4)}));
+  EXPECT_EQ(again.new_series, 1u);  // wc's series went with the rollback
+}
+
+TEST_F(StoreTest, TheSameFileTwiceInOneAddIsStoredOnce) {
+  const auto a = write_run(dir_.path(), "a", sample_meta(),
+                           {sample_row("read-raw", 0.1), sample_row("wc", 0.2)});
+  const auto b = write_run(dir_.path(), "b", sample_meta(), {sample_row("read-raw", 0.3)});
+  Store store(location(), OpenMode::kCreate);
+  const std::vector<std::string> lines = add_run_files(store, {a, b, a}, {}, kNoEnvironment);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[0].find("2 rows, 2 new series"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[1].find("1 rows, 0 new series"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("is already in"), std::string::npos) << lines[2];
+  const HistoryData data = store.load();
+  EXPECT_EQ(data.runs.size(), 2u);
+  EXPECT_EQ(data.series.size(), 2u);
+  EXPECT_EQ(data.samples.size(), 3u);
+}
+
 TEST_F(StoreTest, AStoreFromANewerSchemaIsRefusedInOneLine) {
   { Store store(location(), OpenMode::kCreate); }
   {
