@@ -182,6 +182,36 @@ TEST_F(StoreTest, TheSameFileTwiceInOneAddIsStoredOnce) {
   EXPECT_EQ(data.samples.size(), 3u);
 }
 
+TEST_F(StoreTest, RunsMeasuredOtherwiseInOneAddAreOtherSeries) {
+  // One add works out each way of measuring once (SeriesIdentity::context_of) for all its runs:
+  // a run that differs in any part of the series' identity still makes its own series.
+  nlohmann::json other_cpu = sample_meta();
+  other_cpu["context"]["cpu_model"] = "Other CPU";
+  nlohmann::json cold = sample_meta();
+  cold["config"]["cache"] = "cold";
+  nlohmann::json other_definition = sample_meta();
+  other_definition["config"]["strategies"][0]["worker"].push_back("--fast");
+  // Each file's own figures: a run is known by its run file's bytes.
+  const auto rows = [](double elapsed_s) {
+    return std::vector<RunRow>{sample_row("read-raw", elapsed_s)};
+  };
+  const std::vector<std::filesystem::path> files{
+      write_run(dir_.path(), "base", sample_meta(), rows(0.1)),
+      write_run(dir_.path(), "again", sample_meta(), rows(0.2)),
+      write_run(dir_.path(), "cpu", other_cpu, rows(0.3)),
+      write_run(dir_.path(), "cold", cold, rows(0.4)),
+      write_run(dir_.path(), "definition", other_definition, rows(0.5)),
+      write_run(dir_.path(), "counters", sample_meta(), rows(0.6), {Counter::kSyscalls})};
+  Store store(location(), OpenMode::kCreate);
+  const std::vector<std::string> lines = add_run_files(store, files, {}, kNoEnvironment);
+  ASSERT_EQ(lines.size(), files.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_NE(lines[i].find(i == 1 ? "0 new series" : "1 new series"), std::string::npos)
+        << lines[i];
+  }
+  EXPECT_EQ(store.load().series.size(), 5u);
+}
+
 TEST_F(StoreTest, AStoreFromANewerSchemaIsRefusedInOneLine) {
   { Store store(location(), OpenMode::kCreate); }
   {
