@@ -8,8 +8,9 @@
 
 namespace iobench::history {
 
-// Reads every run file and its meta file first (any problem: iobench::Error, exit 2, nothing
-// written), then adds each in its own transaction. Returns one line per file: "added RUNS: N rows,
+// Adds every run file with its meta file, all in one transaction: each is read on every CPU while
+// the ones before it are stored, and the first file that fails, in the order given, is the error
+// (iobench::Error, exit 2) with nothing stored. Returns one line per file: "added RUNS: N rows,
 // M new series" or "RUNS is already in the store".
 std::vector<std::string> add_run_files(Store& store,
                                        const std::vector<std::filesystem::path>& files,

@@ -42,9 +42,10 @@ struct RunMetaFacts {
   std::optional<std::int64_t> rows;
 };
 
-// Reads RUNS's meta file (runfile::read_meta_for). Throws iobench::Error (exit 2) naming RUNS when
-// it is missing ("history add needs the meta file `iobench run` writes beside each run file"),
-// and the record's own error when it cannot be read.
+// Reads RUNS's meta file as runfile::read_meta_for does, keeping only the fields the facts come
+// from (the rest must be JSON, and is not checked further). Throws iobench::Error (exit 2) naming
+// RUNS when it is missing ("history add needs the meta file `iobench run` writes beside each run
+// file"), and the record's own error when it cannot be read.
 RunMetaFacts read_run_meta_facts(const std::filesystem::path& runs_file);
 
 // The same from a record in hand; `name` is the meta file it came from.

@@ -173,40 +173,48 @@ std::string input_identity_of(const Json& config, const std::filesystem::path& c
 }
 
 SeriesIdentity::SeriesIdentity(const RunMetaFacts& facts, std::string counters, ConfigMemo* memo)
-    : facts_(facts),
+    : config_(facts.config),
+      config_file_(facts.config_file),
+      cache_mode_(facts.cache_mode),
       counters_(std::move(counters)),
       host_class_(host_class_of(facts)),
-      config_(memo != nullptr ? &(*memo)[facts.config_fingerprint] : &own_) {}
+      config_facts_(memo != nullptr ? &(*memo)[facts.config_fingerprint] : &own_) {}
 
-const SeriesKey& SeriesIdentity::key(std::string_view test, std::string_view input,
-                                     std::string_view sink) {
-  std::string memo = fmt::format("{}\x1f{}\x1f{}", test, input, sink);
-  const auto found = keys_.find(memo);
-  if (found != keys_.end()) return found->second;
-  auto test_facts = config_->tests.find(std::string(test));
-  if (test_facts == config_->tests.end()) {
-    ConfigFacts::Test made{hex_hash64(definition_of(facts_.config, test)),
-                           is_verified(facts_.config, test)};
-    test_facts = config_->tests.emplace(std::string(test), std::move(made)).first;
+std::string SeriesIdentity::context_of(const RunMetaFacts& facts, std::string_view counters) {
+  return fmt::format("{}\x1f{}\x1f{}\x1f{}", facts.config_fingerprint, facts.cache_mode, counters,
+                     host_class_of(facts));
+}
+
+const SeriesIdentity::Cell& SeriesIdentity::cell(std::string_view test, std::string_view input,
+                                                 std::string_view sink) {
+  probe_.clear();
+  probe_.append(test).append(1, '\x1f').append(input).append(1, '\x1f').append(sink);
+  const auto found = cells_.find(probe_);
+  if (found != cells_.end()) return found->second;
+  auto test_facts = config_facts_->tests.find(std::string(test));
+  if (test_facts == config_facts_->tests.end()) {
+    ConfigFacts::Test made{hex_hash64(definition_of(config_, test)), is_verified(config_, test)};
+    test_facts = config_facts_->tests.emplace(std::string(test), std::move(made)).first;
   }
-  auto identity = config_->input_identities.find(std::string(input));
-  if (identity == config_->input_identities.end()) {
-    identity = config_->input_identities
-                   .emplace(std::string(input),
-                            input_identity_of(facts_.config, facts_.config_file, input))
+  auto identity = config_facts_->input_identities.find(std::string(input));
+  if (identity == config_facts_->input_identities.end()) {
+    identity = config_facts_->input_identities
+                   .emplace(std::string(input), input_identity_of(config_, config_file_, input))
                    .first;
   }
-  SeriesKey key;
+  Cell made;
+  SeriesKey& key = made.key;
   key.test = test;
   key.input = input;
   key.sink = sink;
-  key.cache_mode = facts_.cache_mode;
+  key.cache_mode = cache_mode_;
   key.counters = counters_;
   key.definition_hash = test_facts->second.definition_hash;
   key.verified = test_facts->second.verified;
   key.input_identity = identity->second;
   key.host_class = host_class_;
-  return keys_.emplace(std::move(memo), std::move(key)).first->second;
+  made.hash = key.hash();
+  return cells_.emplace(probe_, std::move(made)).first->second;
 }
 
 }  // namespace iobench::history

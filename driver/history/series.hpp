@@ -77,20 +77,34 @@ struct ConfigFacts {
 // The ConfigFacts of each config seen, by RunMetaFacts::config_fingerprint.
 using ConfigMemo = std::unordered_map<std::string, ConfigFacts>;
 
-// The keys of one run's rows, memoised per (test, input, sink); what the config says of each test
-// and input in `memo` when given (kept across runs), else for this run alone.
+// The keys of the rows of runs measured alike (one config, cache mode, counters and host class:
+// context_of), memoised per (test, input, sink) with their hashes; what the config says of each
+// test and input in `memo` when given (kept across configs), else here alone.
 class SeriesIdentity {
  public:
+  struct Cell {
+    SeriesKey key;
+    std::string hash;  // key.hash()
+  };
   SeriesIdentity(const RunMetaFacts& facts, std::string counters, ConfigMemo* memo = nullptr);
-  const SeriesKey& key(std::string_view test, std::string_view input, std::string_view sink);
+  const Cell& cell(std::string_view test, std::string_view input, std::string_view sink);
+  const SeriesKey& key(std::string_view test, std::string_view input, std::string_view sink) {
+    return cell(test, input, sink).key;
+  }
+  // What two runs must share for one SeriesIdentity to serve both: the config (by
+  // RunMetaFacts::config_fingerprint), the cache mode, `counters` and the host class.
+  static std::string context_of(const RunMetaFacts& facts, std::string_view counters);
 
  private:
-  const RunMetaFacts& facts_;
+  nlohmann::json config_;  // the facts' own: an identity outlives the run it was made for
+  std::filesystem::path config_file_;
+  std::string cache_mode_;
   std::string counters_;
   std::string host_class_;
   ConfigFacts own_;
-  ConfigFacts* config_;
-  std::unordered_map<std::string, SeriesKey> keys_;
+  ConfigFacts* config_facts_;
+  std::string probe_;  // the memo's key of the cell asked for, its buffer reused
+  std::unordered_map<std::string, Cell> cells_;
 };
 
 }  // namespace iobench::history

@@ -56,6 +56,21 @@ void migrate(Store::Impl& impl) {
   });
 }
 
+// sqlite3's settings for the whole process, before its first connection: a store's connection is
+// only ever used by one thread at a time (history add reads files on the others, never the
+// store), so sqlite3's own locks around every call and its memory statistics, a mutex taken on
+// each of its allocations, cost without protecting anything (docs/history.md, "Performance").
+// After an earlier connection sqlite3 refuses them (SQLITE_MISUSE) and keeps its defaults: safe,
+// only slower.
+void configure_sqlite_once() {
+  static const bool kConfigured = [] {
+    sqlite_api::sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+    sqlite_api::sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    return true;
+  }();
+  (void)kConfigured;
+}
+
 void connect(Store::Impl& impl, OpenMode mode) {
   if (impl.location.backend == Backend::kPostgresql) {
     impl.dialect = &postgresql_dialect();
@@ -71,6 +86,7 @@ void connect(Store::Impl& impl, OpenMode mode) {
                             impl.location.display));
   }
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  configure_sqlite_once();
   impl.sql.open(*soci::factory_sqlite3(), sqlite_connect_string(path));
   std::string journal;
   impl.sql << "PRAGMA journal_mode = WAL", soci::into(journal);

@@ -1,12 +1,14 @@
 #pragma once
 // The history store (docs/history.md): SQLite or PostgreSQL through SOCI, one SQL text for both.
-// Each add is one transaction: a run is stored whole or not at all, and once (by the hash of its
-// bytes), however many runners add at the same moment (SQLite: WAL and a busy timeout, writers
-// in turn; PostgreSQL: an advisory lock per transaction).
+// Each add is one transaction: its runs are stored whole or not at all, and each once (by the hash
+// of its bytes), however many runners add at the same moment (SQLite: WAL and a busy timeout,
+// writers in turn; PostgreSQL: an advisory lock per transaction).
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "driver/history/location.hpp"
 #include "driver/history/model.hpp"
@@ -44,7 +46,16 @@ class Store {
   [[nodiscard]] const StoreLocation& location() const;
   [[nodiscard]] int schema_version() const;
 
+  // Adds one run in a transaction of its own.
   AddOutcome add(const RunRecord& run);
+  // The runs to add, one a call, in order; nullptr when there are no more.
+  using NextRun = std::function<const RunRecord*()>;
+  // Told of each run once it is stored in the transaction (not yet committed).
+  using RunStored = std::function<void(const RunRecord&, const AddOutcome&)>;
+  // Adds every run `next` hands out in one transaction, committed after the last: a throw from
+  // `next`, `stored` or the store rolls back every one (docs/history.md, "Adding runs"). A run
+  // given twice is stored once, the second "already" in the store.
+  void add_all(const NextRun& next, const RunStored& stored);
   [[nodiscard]] HistoryData load();
   // Records (or replaces) the acknowledgement of ack.change_id.
   void acknowledge(const Ack& ack);

@@ -14,6 +14,7 @@
 #include "driver/history/schema_sql.hpp"
 #include "driver/history/series.hpp"
 #include "driver/history/store.hpp"
+#include "driver/history/store_statements.hpp"
 #include "driver/runfile/schema.hpp"
 
 namespace iobench::history {
@@ -71,6 +72,9 @@ struct Store::Impl {
   soci::session sql;
   int version = 0;
   ConfigMemo config_memo;  // what each config says of its tests, across the adds of one command
+  // The series keys of runs measured alike, by SeriesIdentity::context_of: worked out once for
+  // all the runs of one command, not once a run.
+  std::unordered_map<std::string, SeriesIdentity> identities;
   // Series ids by hash, of adds this store committed: a series is never removed (prune removes
   // samples and runs), so a later add asks the database only for the series it has not seen.
   std::unordered_map<std::string, std::int64_t> committed_series;
@@ -78,6 +82,7 @@ struct Store::Impl {
   // cost as much as binding a run's rows. Declared after `sql`, so finalized before it closes.
   std::unique_ptr<sqlite_api::sqlite3_stmt, int (*)(sqlite_api::sqlite3_stmt*)>
       sqlite_samples_insert{nullptr, sqlite_api::sqlite3_finalize};
+  std::unique_ptr<AddStatements> add_statements;  // made by the first add; after `sql` too
 
   // Runs `body` in one write transaction (writers in turn, docs/history.md "Many writers"),
   // committed when it returns, rolled back when it throws.

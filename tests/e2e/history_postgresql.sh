@@ -58,6 +58,22 @@ two_writers
 [ "$(grep -c 'in.txt, pipe)' "$tmp/list.out")" -eq 2 ] || fail "list: $(cat "$tmp/list.out")"
 
 # A database that is not there: the server refuses, one line, exit 2.
+# A bad file last among good ones: the good one, stored first in the add's one transaction, goes
+# back with it (docs/history.md, "Adding runs").
+cp "$tmp/r/a1.tsv" "$tmp/r/fresh.tsv"
+printf '\n%.0s' $(seq 30) >>"$tmp/r/fresh.tsv"  # not any copy's bytes: a run not yet stored
+cp "$tmp/r/meta/a1.json" "$tmp/r/meta/fresh.json"
+mkdir "$tmp/lone"
+cp "$tmp/r/a2.tsv" "$tmp/lone/a2.tsv"
+set +e
+"$iobench" history add --history "$store" "$tmp/r/fresh.tsv" "$tmp/lone/a2.tsv" 2>"$tmp/bad.err"
+rc=$?
+set -e
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q 'a2.tsv: no meta file at' "$tmp/bad.err" ||
+  fail "a bad file last: exit $rc, $(cat "$tmp/bad.err")"
+[ "$(count runs)" -eq 23 ] && [ "$(count samples)" -eq 230 ] ||
+  fail "the good file stayed stored after the bad one failed: $(count runs) runs"
+
 set +e
 "$iobench" history check --history "postgresql://iobench@127.0.0.1:$port/nosuchdb" >"$tmp/bad.out" 2>"$tmp/bad.err"
 rc=$?

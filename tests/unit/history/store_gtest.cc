@@ -137,6 +137,81 @@ TEST_F(StoreTest, AddingFilesNamesTheFirstBadOneInTheOrderGivenAndWritesNothing)
   EXPECT_TRUE(store.load().runs.empty());
 }
 
+TEST_F(StoreTest, AnAddWhoseLastFileFailsInTheStoreLeavesTheStoreAsItWas) {
+  // The files of one add are stored while the later ones are read, all in one transaction
+  // (docs/history.md, "Adding runs"): a file that fails last, after the good ones were stored,
+  // rolls them all back.
+  Store store(location(), OpenMode::kCreate);
+  store.add(record("before", {sample_row("read-raw", 0.1)}));
+  std::vector<std::filesystem::path> files;
+  for (int i = 0; i < 6; ++i) {
+    files.push_back(write_run(dir_.path(), fmt::format("g{}", i), sample_meta(),
+                              {sample_row("read-raw", 0.2 + i), sample_row("wc", 0.3 + i)}));
+  }
+  RunRow bad = sample_row("mmap-raw", 0.1);
+  bad.output_hash = "not-a-hex-digest";  // read fine, fails in the store
+  files.push_back(write_run(dir_.path(), "bad", sample_meta(), {bad}));
+  try {
+    add_run_files(store, files, {}, kNoEnvironment);
+    FAIL() << "no error for a row the store cannot take";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.tsv"), std::string::npos) << e.what();
+  }
+  const HistoryData data = store.load();
+  ASSERT_EQ(data.runs.size(), 1u);
+  EXPECT_EQ(data.runs[0].runs_file, (dir_.path() / "before.tsv").string());
+  EXPECT_EQ(data.series.size(), 1u);
+  EXPECT_EQ(data.samples.size(), 1u);
+  const AddOutcome again = store.add(record("g9", {sample_row("wc", 0.4)}));
+  EXPECT_EQ(again.new_series, 1u);  // wc's series went with the rollback
+}
+
+TEST_F(StoreTest, TheSameFileTwiceInOneAddIsStoredOnce) {
+  const auto a = write_run(dir_.path(), "a", sample_meta(),
+                           {sample_row("read-raw", 0.1), sample_row("wc", 0.2)});
+  const auto b = write_run(dir_.path(), "b", sample_meta(), {sample_row("read-raw", 0.3)});
+  Store store(location(), OpenMode::kCreate);
+  const std::vector<std::string> lines = add_run_files(store, {a, b, a}, {}, kNoEnvironment);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[0].find("2 rows, 2 new series"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[1].find("1 rows, 0 new series"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("is already in"), std::string::npos) << lines[2];
+  const HistoryData data = store.load();
+  EXPECT_EQ(data.runs.size(), 2u);
+  EXPECT_EQ(data.series.size(), 2u);
+  EXPECT_EQ(data.samples.size(), 3u);
+}
+
+TEST_F(StoreTest, RunsMeasuredOtherwiseInOneAddAreOtherSeries) {
+  // One add works out each way of measuring once (SeriesIdentity::context_of) for all its runs:
+  // a run that differs in any part of the series' identity still makes its own series.
+  nlohmann::json other_cpu = sample_meta();
+  other_cpu["context"]["cpu_model"] = "Other CPU";
+  nlohmann::json cold = sample_meta();
+  cold["config"]["cache"] = "cold";
+  nlohmann::json other_definition = sample_meta();
+  other_definition["config"]["strategies"][0]["worker"].push_back("--fast");
+  // Each file's own figures: a run is known by its run file's bytes.
+  const auto rows = [](double elapsed_s) {
+    return std::vector<RunRow>{sample_row("read-raw", elapsed_s)};
+  };
+  const std::vector<std::filesystem::path> files{
+      write_run(dir_.path(), "base", sample_meta(), rows(0.1)),
+      write_run(dir_.path(), "again", sample_meta(), rows(0.2)),
+      write_run(dir_.path(), "cpu", other_cpu, rows(0.3)),
+      write_run(dir_.path(), "cold", cold, rows(0.4)),
+      write_run(dir_.path(), "definition", other_definition, rows(0.5)),
+      write_run(dir_.path(), "counters", sample_meta(), rows(0.6), {Counter::kSyscalls})};
+  Store store(location(), OpenMode::kCreate);
+  const std::vector<std::string> lines = add_run_files(store, files, {}, kNoEnvironment);
+  ASSERT_EQ(lines.size(), files.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_NE(lines[i].find(i == 1 ? "0 new series" : "1 new series"), std::string::npos)
+        << lines[i];
+  }
+  EXPECT_EQ(store.load().series.size(), 5u);
+}
+
 TEST_F(StoreTest, AStoreFromANewerSchemaIsRefusedInOneLine) {
   { Store store(location(), OpenMode::kCreate); }
   {
