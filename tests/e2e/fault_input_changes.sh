@@ -3,6 +3,8 @@
 # checks before each run and says so in a warning that names the file; runs on a missing input are
 # rows with status error (never silently skipped), exit 1; nothing hangs or crashes.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+# The rows are counted: "disturbance": "off", or a run that tests beside it disturb is re-run as
+# one row more (docs/driver.md, "Disturbance").
 on_exit 'chmod -R u+rwx "$tmp" 2>/dev/null'
 
 run() {  # NAME MUTATING_SHELL_COMMAND
@@ -11,7 +13,7 @@ run() {  # NAME MUTATING_SHELL_COMMAND
   cat >"$tmp/$name.json" <<EOF2
 {"name": "$name", "inputs": [{"path": "in-$name.txt"}],
  "strategies": [{"name": "mutate", "command": "$cmd", "shell": true, "verify": false}],
- "sinks": ["null"], "repeats": 3, "warmup": 0, "cache": "warm"}
+ "sinks": ["null"], "repeats": 3, "warmup": 0, "cache": "warm", "disturbance": "off"}
 EOF2
   set +e
   timeout -k 5 60 "$bin/iobench" run "$tmp/$name.json" -o "$tmp/$name.tsv" --quiet >/dev/null 2>"$tmp/$name.err"

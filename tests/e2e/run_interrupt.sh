@@ -2,6 +2,8 @@
 # SIGINT or SIGTERM: stop scheduling, end the running worker and its children, keep every
 # finished row in a well-formed file, exit 130.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+# The rows are counted: "disturbance": "off", or a run that tests beside it disturb is re-run as
+# one row more (docs/driver.md, "Disturbance").
 
 echo hello >"$tmp/input.txt"
 cat >"$tmp/slow.json" <<'JSON'
@@ -12,7 +14,7 @@ cat >"$tmp/slow.json" <<'JSON'
     {"name": "quick", "command": ["cat", "{input}"]},
     {"name": "slow", "command": "sleep 41.5 & sleep 41.5; cat {input}", "shell": true, "verify": false}
   ],
-  "repeats": 3, "warmup": 0, "order": "grouped"
+  "repeats": 3, "warmup": 0, "order": "grouped", "disturbance": "off"
 }
 JSON
 driver=""

@@ -2,6 +2,8 @@
 # `iobench run` records every way a run can end (ok, failed, signal, timeout, error, mismatch),
 # keeps going, names them on stderr, and exits 1. Relative inputs resolve against the config.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+# The rows are counted: "disturbance": "off", or a run that tests beside it disturb is re-run as
+# one row more (docs/driver.md, "Disturbance").
 
 mkdir "$tmp/cfg"
 seq 1 20000 >"$tmp/cfg/input.txt"
@@ -17,7 +19,7 @@ cat >"$tmp/cfg/statuses.json" <<'JSON'
     {"name": "error", "command": ["/nonexistent/iobench-test-program"], "verify": false},
     {"name": "mismatch", "command": "head -c 100 {input}", "shell": true}
   ],
-  "repeats": 2, "warmup": 0, "timeout_s": 0.5
+  "repeats": 2, "warmup": 0, "timeout_s": 0.5, "disturbance": "off"
 }
 JSON
 cd "$tmp"
