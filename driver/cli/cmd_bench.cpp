@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
+#include "driver/config/config.hpp"
 #include "driver/report/html_report.hpp"
 #include "driver/run/bench.hpp"
 
@@ -140,10 +141,11 @@ void add_run_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--disturbance", r.disturbance,
                  "A run others disturbed: off (figures only), flag (marked disturbed) or rerun "
                  "(marked and run again at the end of its round; docs/driver.md, \"Disturbance\")")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->envname(kDisturbanceEnv);
   sub.add_option("--disturbance-threshold", r.disturbance_threshold_cpus,
                  "CPUs' worth of others' time over a run above which it is disturbed (default "
-                 "0.5)");
+                 "0.2)");
   sub.add_option("--decide", r.decide,
                  "on: a command stops once its comparison with the reference is decided, "
                  "different or equivalent (docs/reports.md, \"Deciding a comparison\"); off: "

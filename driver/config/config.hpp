@@ -29,9 +29,13 @@ enum class DrainMode { kSpin, kBlock };
 // figures and keeps the run ok; `flag` marks it disturbed; `rerun` marks it and runs it again at
 // the end of its round, within a budget.
 enum class DisturbanceMode { kOff, kFlag, kRerun };
-// Others keeping half a CPU busy during a run share a CPU with the worker or its pipe drain for a
-// good part of it; the same figure the busy window at the start warns from (kBusyCpusThreshold).
-inline constexpr double kDefaultDisturbanceThresholdCpus = 0.5;
+// Chosen by measurement (docs/driver.md, "Disturbance"): quiet runs here kept others under 0.07
+// CPUs at the 99th percentile, while runs that a burst on another CPU overlapped by a fifth or
+// more were already off their quiet time, faster or slower.
+inline constexpr double kDefaultDisturbanceThresholdCpus = 0.2;
+// The environment variable that sets the disturbance mode's default (run's config key, bench's
+// --disturbance): a test suite that runs its tests side by side sets it to off.
+inline constexpr const char* kDisturbanceEnv = "IOBENCH_DISTURBANCE";
 
 std::string_view to_string(CacheMode mode) noexcept;
 std::string_view to_string(RunOrder order) noexcept;

@@ -6,7 +6,9 @@
 
 namespace iobench::config_detail {
 
-// "disturbance": off, flag or rerun; "disturbance_threshold_cpus": a number of CPUs above 0.
+// "disturbance": off, flag or rerun, by default kDisturbanceEnv's value where it is set (an
+// Error naming it when it is none of them), rerun otherwise; "disturbance_threshold_cpus": a
+// number of CPUs above 0.
 void parse_disturbance(const Validator& v, const Json& root, Config& config);
 
 }  // namespace iobench::config_detail

@@ -7,35 +7,45 @@
 
 namespace iobench {
 
-std::optional<RunDisturbance> disturbance_between(const ProcStatTicks& before,
-                                                  const ProcStatTicks& after, double own_cpu_s,
-                                                  long ticks_per_s) {
+double ticks_resolution_s(long ticks_per_s) {
+  return 2.0 / static_cast<double>(std::max(1L, ticks_per_s));
+}
+
+std::optional<RunDisturbance> disturbance_between(
+    const ProcStatTicks& before, const ProcStatTicks& after, double own_cpu_s, long ticks_per_s,
+    std::optional<std::pair<double, double>> machine_cpu_s) {
   if (after.busy < before.busy || after.steal < before.steal || after.total < before.total ||
-      ticks_per_s <= 0) {
+      ticks_per_s <= 0 || (machine_cpu_s && machine_cpu_s->second < machine_cpu_s->first)) {
     return std::nullopt;
   }
   const double tick_s = 1.0 / static_cast<double>(ticks_per_s);
   const auto steal_ticks = static_cast<double>(after.steal - before.steal);
   const auto busy_ticks = static_cast<double>(after.busy - before.busy) - steal_ticks;
   RunDisturbance disturbance;
-  disturbance.others_cpu_s = std::max(0.0, busy_ticks * tick_s - own_cpu_s);
   disturbance.steal_s = steal_ticks * tick_s;
+  if (machine_cpu_s) {
+    disturbance.others_cpu_s =
+        std::max(0.0, machine_cpu_s->second - machine_cpu_s->first - own_cpu_s);
+    // Steal still comes in ticks: their error counts only when there was some.
+    disturbance.resolution_s =
+        kExactResolution_s + (steal_ticks > 0 ? ticks_resolution_s(ticks_per_s) : 0.0);
+  } else {
+    disturbance.others_cpu_s = std::max(0.0, busy_ticks * tick_s - own_cpu_s);
+    disturbance.resolution_s = ticks_resolution_s(ticks_per_s);
+  }
   return disturbance;
 }
 
-bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus,
-                  long ticks_per_s) {
-  const double resolution_s = 2.0 / static_cast<double>(std::max(1L, ticks_per_s));
+bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus) {
   const double allowed_s = std::max(0.0, threshold_cpus * elapsed_s);
-  return disturbance.others_cpu_s + disturbance.steal_s > allowed_s + resolution_s;
+  return disturbance.others_cpu_s + disturbance.steal_s > allowed_s + disturbance.resolution_s;
 }
 
-bool judge_disturbance(RunRow& row, const RunDisturbance& disturbance, const Config& config,
-                       long ticks_per_s) {
+bool judge_disturbance(RunRow& row, const RunDisturbance& disturbance, const Config& config) {
   row.others_cpu_s = disturbance.others_cpu_s;
   row.steal_s = disturbance.steal_s;
   if (config.disturbance == DisturbanceMode::kOff || row.status != RunStatus::kOk ||
-      !is_disturbed(disturbance, row.elapsed_s, config.disturbance_threshold_cpus, ticks_per_s)) {
+      !is_disturbed(disturbance, row.elapsed_s, config.disturbance_threshold_cpus)) {
     return false;
   }
   row.status = RunStatus::kDisturbed;
@@ -46,6 +56,7 @@ DisturbanceMeter::Sample DisturbanceMeter::sample() const {
   Sample sample;
   sample.stat = parse_proc_stat(source_.read("/proc/stat"));
   if (source_.harness_cpu_s) sample.harness_cpu_s = source_.harness_cpu_s();
+  if (source_.machine_cpu_s) sample.machine_cpu_s = source_.machine_cpu_s();
   return sample;
 }
 
@@ -65,8 +76,11 @@ std::optional<RunDisturbance> DisturbanceMeter::after_run(const rusage& measured
     return std::nullopt;
   }
   const double harness_s = std::max(0.0, *after.harness_cpu_s - *before.harness_cpu_s);
+  std::optional<std::pair<double, double>> machine_cpu_s;
+  if (before.machine_cpu_s && after.machine_cpu_s)
+    machine_cpu_s.emplace(*before.machine_cpu_s, *after.machine_cpu_s);
   return disturbance_between(*before.stat, *after.stat, harness_s + measured_tree_cpu_s,
-                             source_.ticks_per_s);
+                             source_.ticks_per_s, machine_cpu_s);
 }
 
 void DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell, const RunRow& row,

@@ -1,10 +1,11 @@
 #pragma once
-// What the rest of the machine did during each measured run (docs/driver.md, "Disturbance"):
-// /proc/stat's busy time just before the worker is spawned and just after it is reaped, less the
-// CPU time of iobench's own processes over the same span (the driver's threads and the spawner
-// from ProcSource::harness_cpu_s, the measured tree exactly from its wait4), and the steal time.
-// Two reads of /proc/stat and two of the harness time per run; the fake ProcSource of the tests
-// tells the executor what others did.
+// What the rest of the machine did during each measured run (docs/driver.md, "Disturbance"): the
+// CPU time of every task on the machine (the root cpuacct group, to the nanosecond; /proc/stat's
+// busy ticks where it cannot be read) just before the worker is spawned and just after it is
+// reaped, less the CPU time of iobench's own processes over the same span (the driver's threads
+// and the spawner from ProcSource::harness_cpu_s, the measured tree exactly from its wait4), and
+// the steal time from /proc/stat. A few reads a run; the fake ProcSource of the tests tells the
+// executor what others did.
 #include <sys/resource.h>
 
 #include <cstddef>
@@ -23,28 +24,36 @@ namespace iobench {
 struct RunDisturbance {
   double others_cpu_s = 0;  // other processes' CPU time, clamped at 0
   double steal_s = 0;       // time a hypervisor gave to other guests
+  double resolution_s = 0;  // how far the two figures may be off, added to what the rule allows
 };
+
+// /proc/stat counts in clock ticks, each field rounded down on its own, and the kernel charges a
+// whole tick to what it finds running: a figure taken from it may be off by two ticks.
+double ticks_resolution_s(long ticks_per_s);
+// The exact figure's resolution: the root cpuacct group is charged when the scheduler updates a
+// running task, at the latest at its next timer tick, so a sample may miss up to a tick (4 ms at
+// the common 250 Hz) of what another CPU runs at the time; quiet runs measured 4 ms at the 99th
+// percentile (docs/driver.md, "Disturbance").
+inline constexpr double kExactResolution_s = 0.004;
 
 // The arithmetic on two /proc/stat samples. `own_cpu_s`: iobench's CPU time between them (harness
 // and measured tree). /proc/stat counts in whole clock ticks sampled by the kernel while rusage is
 // exact, so own time may exceed the ticks it fell in: others' time is clamped at 0. Empty when the
-// samples go backwards (another boot's counters, a wrapped field).
-std::optional<RunDisturbance> disturbance_between(const ProcStatTicks& before,
-                                                  const ProcStatTicks& after, double own_cpu_s,
-                                                  long ticks_per_s);
+// samples go backwards (another boot's counters, a wrapped field). `machine_cpu_s`, when both
+// samples have it: every task's CPU time at each sample, exact, and then others come from it and
+// only the steal from the ticks.
+std::optional<RunDisturbance> disturbance_between(
+    const ProcStatTicks& before, const ProcStatTicks& after, double own_cpu_s, long ticks_per_s,
+    std::optional<std::pair<double, double>> machine_cpu_s = std::nullopt);
 
 // The rule: others (steal included) kept more than `threshold_cpus` of a CPU busy over the run's
-// elapsed time, by more than the figure's resolution (two clock ticks: every field of /proc/stat
-// is rounded down to a tick on its own, and the kernel charges a whole tick to what it finds
-// running). A run shorter than a tick can therefore not be judged disturbed by a tick or two
-// that happened to fall in it.
-bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus,
-                  long ticks_per_s);
+// elapsed time, by more than the figure's resolution. A run shorter than a tick can therefore not
+// be judged disturbed by a tick or two of /proc/stat that happened to fall in it.
+bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus);
 
 // Puts the figures into a measured row, whatever the mode; marks an ok row disturbed when the
 // config's mode is not `off` and is_disturbed says so. True when it marked it.
-bool judge_disturbance(RunRow& row, const RunDisturbance& disturbance, const Config& config,
-                       long ticks_per_s);
+bool judge_disturbance(RunRow& row, const RunDisturbance& disturbance, const Config& config);
 
 // Takes the samples around each run through a ProcSource.
 class DisturbanceMeter {
@@ -57,12 +66,11 @@ class DisturbanceMeter {
   // disturbance since before_run, or empty when /proc/stat or the harness time cannot be read.
   std::optional<RunDisturbance> after_run(const rusage& measured_tree);
 
-  [[nodiscard]] long ticks_per_s() const { return source_.ticks_per_s; }
-
  private:
   struct Sample {
     std::optional<ProcStatTicks> stat;
     std::optional<double> harness_cpu_s;
+    std::optional<double> machine_cpu_s;
   };
   Sample sample() const;
 

@@ -244,8 +244,7 @@ bool MatrixExecutor::run_one(std::size_t index) {
       return false;
     case RunPhase::kMeasure:
       verifier_.check_measured(cell, test, row, outcome.output);
-      if (outcome.disturbance &&
-          judge_disturbance(row, *outcome.disturbance, config_, disturbance_meter_->ticks_per_s()))
+      if (outcome.disturbance && judge_disturbance(row, *outcome.disturbance, config_))
         disturbed_runs_.on_disturbed(index, run.cell, row, config_.disturbance);
       note_cache_state(cell.test, row);
       record(row);

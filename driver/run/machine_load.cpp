@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <sstream>
 #include <utility>
 
 #include "driver/run/proc_files.hpp"
@@ -54,19 +56,37 @@ ProcSource real_proc_source(pid_t spawner_pid) {
     }
     return cpu_s;
   };
-  source.harness_cpu_s = [spawner_pid, read_text, spawner_stat,
+  const std::string spawner_schedstat = fmt::format("/proc/{}/schedstat", spawner_pid);
+  source.harness_cpu_s = [spawner_pid, read_text, spawner_stat, spawner_schedstat,
                           ticks_per_s = source.ticks_per_s]() -> std::optional<double> {
     rusage self{};
     if (::getrusage(RUSAGE_SELF, &self) != 0) return std::nullopt;
     double cpu_s = seconds(self.ru_utime) + seconds(self.ru_stime);
     if (spawner_pid > 0) {
+      // schedstat to the nanosecond; stat's utime + stime move in ticks, too coarse for a run
+      // of a few milliseconds.
+      if (const auto exact_s = parse_nanoseconds_s(read_text(spawner_schedstat.c_str()))) {
+        return cpu_s + *exact_s;
+      }
       const auto ticks = pid_stat_own_cpu_ticks(read_text(spawner_stat.c_str()));
       if (!ticks) return std::nullopt;
       cpu_s += static_cast<double>(*ticks) / static_cast<double>(ticks_per_s);
     }
     return cpu_s;
   };
+  for (const char* path : kCpuacctUsagePaths) {
+    if (!parse_nanoseconds_s(read_text(path))) continue;
+    source.machine_cpu_s = [read_text, path] { return parse_nanoseconds_s(read_text(path)); };
+    break;
+  }
   return source;
+}
+
+std::optional<double> parse_nanoseconds_s(const std::string& text) {
+  std::istringstream in(text);
+  std::uint64_t ns = 0;
+  if (!(in >> ns)) return std::nullopt;
+  return static_cast<double>(ns) / 1e9;
 }
 
 std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text) {

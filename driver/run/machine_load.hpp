@@ -26,6 +26,10 @@ struct ProcSource {
   // the spawner itself, the workers it reaped not counted (their exact time comes from wait4 with
   // each run: docs/driver.md, "Disturbance"); empty if unknown.
   std::function<std::optional<double>()> harness_cpu_s;
+  // CPU seconds every task on the machine has run so far, to the nanosecond (the root cpuacct
+  // group's cpuacct.usage, cgroup v1); empty when it cannot be read, and then a run's others are
+  // /proc/stat's busy ticks instead (docs/driver.md, "Disturbance").
+  std::function<std::optional<double>()> machine_cpu_s;
   long ticks_per_s = 100;  // USER_HZ, the unit of /proc/stat
 };
 
@@ -42,8 +46,19 @@ std::optional<ProcStatTicks> parse_proc_stat(const std::string& text);
 // /proc itself, a real sleep, the steady clock, and the own CPU time of this process, its reaped
 // children and the spawner `spawner_pid` (utime + stime + cutime + cstime of its
 // /proc/PID/stat: it reaps the workers); -1: no spawner. Its harness_cpu_s: this process'
-// threads and the spawner's utime + stime alone.
+// threads and the spawner's own time alone (its /proc/PID/schedstat, in nanoseconds, where the
+// kernel has it; utime + stime otherwise). Its machine_cpu_s: the first of kCpuacctUsagePaths
+// that reads as a number.
 ProcSource real_proc_source(pid_t spawner_pid = -1);
+
+// Where cgroup v1 mounts the cpuacct controller's root, on the distributions iobench knows. (The
+// root of cgroup v2 has no exact figure: its cpu.stat is summed from the ticks of /proc/stat.)
+inline constexpr const char* kCpuacctUsagePaths[] = {"/sys/fs/cgroup/cpuacct/cpuacct.usage",
+                                                     "/sys/fs/cgroup/cpu,cpuacct/cpuacct.usage"};
+
+// The first number of a text that counts nanoseconds (cpuacct.usage; /proc/PID/schedstat, whose
+// first field is the time on a CPU), in seconds; empty when it starts with no number.
+std::optional<double> parse_nanoseconds_s(const std::string& text);
 
 // The least the window lasts: long enough for 25 clock ticks per CPU.
 inline constexpr std::chrono::milliseconds kBusyWindow{250};

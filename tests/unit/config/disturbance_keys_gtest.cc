@@ -2,6 +2,8 @@
 // one line naming the key, exit 2.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "driver/config/config.hpp"
@@ -15,13 +17,52 @@ std::string with(const std::string& key_and_value) {
          key_and_value + "}";
 }
 
-TEST(DisturbanceKeys, DefaultToRerunAboveHalfACpu) {
+// Sets IOBENCH_DISTURBANCE (or unsets it, given nullptr) for one test, and restores it.
+class DisturbanceEnv {
+ public:
+  explicit DisturbanceEnv(const char* value) {
+    if (const char* old = std::getenv(kDisturbanceEnv)) saved_ = old;
+    if (value) {
+      ::setenv(kDisturbanceEnv, value, 1);
+    } else {
+      ::unsetenv(kDisturbanceEnv);
+    }
+  }
+  ~DisturbanceEnv() {
+    if (saved_) {
+      ::setenv(kDisturbanceEnv, saved_->c_str(), 1);
+    } else {
+      ::unsetenv(kDisturbanceEnv);
+    }
+  }
+  DisturbanceEnv(const DisturbanceEnv&) = delete;
+  DisturbanceEnv& operator=(const DisturbanceEnv&) = delete;
+
+ private:
+  std::optional<std::string> saved_;
+};
+
+TEST(DisturbanceKeys, DefaultToRerunAboveAFifthOfACpu) {
+  const DisturbanceEnv unset(nullptr);
   const Config config = parse_config(with(""), "configs/x.json");
   EXPECT_EQ(config.disturbance, DisturbanceMode::kRerun);
-  EXPECT_EQ(config.disturbance_threshold_cpus, 0.5);
+  EXPECT_EQ(config.disturbance_threshold_cpus, 0.2);
+}
+
+TEST(DisturbanceKeys, TheEnvironmentSetsTheDefaultAndTheKeyStillWins) {
+  const DisturbanceEnv off("off");
+  EXPECT_EQ(parse_config(with(""), "configs/x.json").disturbance, DisturbanceMode::kOff);
+  EXPECT_EQ(parse_config(with(R"(, "disturbance": "flag")"), "configs/x.json").disturbance,
+            DisturbanceMode::kFlag);
+  const DisturbanceEnv empty("");
+  EXPECT_EQ(parse_config(with(""), "configs/x.json").disturbance, DisturbanceMode::kRerun);
+  const DisturbanceEnv bad("sometimes");
+  EXPECT_EQ(testing::config_error_of(with("")),
+            "IOBENCH_DISTURBANCE: 'sometimes' is not one of: off, flag, rerun");
 }
 
 TEST(DisturbanceKeys, EveryModeAndAThresholdAreRead) {
+  const DisturbanceEnv unset(nullptr);
   for (const auto mode : {DisturbanceMode::kOff, DisturbanceMode::kFlag, DisturbanceMode::kRerun}) {
     const Config config = parse_config(
         with(R"(, "disturbance": ")" + std::string(to_string(mode)) + R"(")"), "configs/x.json");

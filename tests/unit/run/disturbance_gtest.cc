@@ -1,6 +1,6 @@
-// The disturbance of one run (docs/driver.md, "Disturbance"): /proc/stat's busy ticks around the
-// run less iobench's own CPU time, steal apart, clamped at 0, and the rule that judges it, on fixed
-// /proc/stat texts.
+// The disturbance of one run (docs/driver.md, "Disturbance"): every task's exact CPU time (or
+// /proc/stat's busy ticks) around the run less iobench's own CPU time, steal apart, clamped at 0,
+// and the rule that judges it, on fixed /proc/stat texts and times.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -63,34 +63,74 @@ TEST(Disturbance, ARunShorterThanATickIsNotJudgedByTheTickThatFellInIt) {
                                      ticks(proc_stat(1001, 500, 9000)), 0.002, 100);
   ASSERT_TRUE(d.has_value());
   EXPECT_NEAR(d->others_cpu_s, 0.008, 1e-9);
-  EXPECT_FALSE(is_disturbed(*d, 0.002, 0.5, 100));
+  EXPECT_FALSE(is_disturbed(*d, 0.002, 0.5));
 }
 
-TEST(Disturbance, TheRuleIsTheThresholdOverTheElapsedTimePlusTwoTicks) {
-  // A 1 s run, threshold half a CPU: allowed 0.5 s, plus 0.02 s of resolution.
-  EXPECT_FALSE(is_disturbed({0.52, 0.0}, 1.0, 0.5, 100));
-  EXPECT_TRUE(is_disturbed({0.53, 0.0}, 1.0, 0.5, 100));
-  EXPECT_TRUE(is_disturbed({0.30, 0.23}, 1.0, 0.5, 100));  // steal is others too
-  EXPECT_FALSE(is_disturbed({0.53, 0.0}, 1.0, 1.0, 100));  // a higher threshold
+TEST(Disturbance, TheRuleIsTheThresholdOverTheElapsedTimePlusTheResolution) {
+  // A 1 s run, threshold half a CPU: allowed 0.5 s, plus 0.02 s of resolution (two ticks).
+  EXPECT_FALSE(is_disturbed({0.52, 0.0, 0.02}, 1.0, 0.5));
+  EXPECT_TRUE(is_disturbed({0.53, 0.0, 0.02}, 1.0, 0.5));
+  EXPECT_TRUE(is_disturbed({0.30, 0.23, 0.02}, 1.0, 0.5));   // steal is others too
+  EXPECT_FALSE(is_disturbed({0.53, 0.0, 0.02}, 1.0, 1.0));   // a higher threshold
+  EXPECT_TRUE(is_disturbed({0.509, 0.0, 0.008}, 1.0, 0.5));  // an exact figure's resolution
+}
+
+// The root cpuacct group's time: others to the nanosecond; /proc/stat's ticks then give only the
+// steal.
+TEST(Disturbance, TheMachinesExactTimeGivesOthersAndTheTicksOnlyTheSteal) {
+  // The ticks say 10 busy (0.1 s); every task together ran 0.050 s, 0.030 s of it iobench's own.
+  const auto d =
+      disturbance_between(ticks(proc_stat(1000, 500, 9000)), ticks(proc_stat(1010, 500, 9000)),
+                          0.030, 100, std::pair{100.0, 100.050});
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NEAR(d->others_cpu_s, 0.020, 1e-9);
+  EXPECT_EQ(d->steal_s, 0.0);
+  EXPECT_EQ(d->resolution_s, kExactResolution_s);  // no steal: no ticks' error in the figure
+  const auto stolen =
+      disturbance_between(ticks(proc_stat(1000, 500, 9000, 3)),
+                          ticks(proc_stat(1000, 500, 9000, 5)), 0.030, 100, std::pair{1.0, 1.03});
+  ASSERT_TRUE(stolen.has_value());
+  EXPECT_NEAR(stolen->steal_s, 0.02, 1e-9);
+  EXPECT_NEAR(stolen->others_cpu_s, 0.0, 1e-9);
+  EXPECT_NEAR(stolen->resolution_s, kExactResolution_s + 0.02, 1e-12);
+  EXPECT_FALSE(disturbance_between(ticks(proc_stat(1000, 500, 9000)),
+                                   ticks(proc_stat(1010, 500, 9000)), 0.0, 100,
+                                   std::pair{2.0, 1.0}))
+      << "an exact time that goes backwards gives no figure";
+}
+
+TEST(Disturbance, AnExactFigureJudgesAShortRunThatTicksCannot) {
+  // A 57 ms run during which others ran 40 ms (0.70 CPUs): beyond half a CPU (28.5 ms) by more
+
+  const auto exact =
+      disturbance_between(ticks(proc_stat(1000, 500, 9000)), ticks(proc_stat(1004, 500, 9010)),
+                          0.057, 100, std::pair{0.0, 0.097});
+  const auto by_ticks = disturbance_between(ticks(proc_stat(1000, 500, 9000)),
+                                            ticks(proc_stat(1010, 500, 9010)), 0.057, 100);
+  ASSERT_TRUE(exact && by_ticks);
+  EXPECT_NEAR(exact->others_cpu_s, 0.040, 1e-9);
+  EXPECT_NEAR(by_ticks->others_cpu_s, 0.043, 1e-9);
+  EXPECT_TRUE(is_disturbed(*exact, 0.057, 0.5));
+  EXPECT_FALSE(is_disturbed(*by_ticks, 0.057, 0.5));
 }
 
 TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
   Config config;
   RunRow row;
   row.elapsed_s = 1.0;
-  EXPECT_TRUE(judge_disturbance(row, {0.9, 0.01}, config, 100));
+  EXPECT_TRUE(judge_disturbance(row, {0.9, 0.01, 0.02}, config));
   EXPECT_EQ(row.status, RunStatus::kDisturbed);
   EXPECT_EQ(row.others_cpu_s.value_or(-1), 0.9);
   EXPECT_EQ(row.steal_s.value_or(-1), 0.01);
   RunRow failed;
   failed.elapsed_s = 1.0;
   failed.status = RunStatus::kFailed;
-  EXPECT_FALSE(judge_disturbance(failed, {0.9, 0.0}, config, 100));
+  EXPECT_FALSE(judge_disturbance(failed, {0.9, 0.0, 0.02}, config));
   EXPECT_EQ(failed.status, RunStatus::kFailed);
   config.disturbance = DisturbanceMode::kOff;
   RunRow measured_only;
   measured_only.elapsed_s = 1.0;
-  EXPECT_FALSE(judge_disturbance(measured_only, {0.9, 0.0}, config, 100));
+  EXPECT_FALSE(judge_disturbance(measured_only, {0.9, 0.0, 0.02}, config));
   EXPECT_EQ(measured_only.status, RunStatus::kOk);
   EXPECT_EQ(measured_only.others_cpu_s.value_or(-1),
             0.9);  // the figures are kept whatever the mode
@@ -119,6 +159,31 @@ TEST(DisturbanceMeter, SubtractsTheHarnessAndTheMeasuredTree) {
   EXPECT_EQ(stat_reads, 2U);  // two reads of /proc/stat a run, no more
   // 0.8 s busy, less 0.05 s of harness and 0.55 s of the measured tree.
   EXPECT_NEAR(d->others_cpu_s, 0.2, 1e-9);
+}
+
+TEST(DisturbanceMeter, TheMachinesTimeWhenTheSourceHasIt) {
+  std::vector<std::string> stats{proc_stat(1000, 500, 9000), proc_stat(1060, 520, 9100)};
+  std::vector<double> harness{2.0, 2.05};
+  std::vector<double> machine{500.0, 500.7};
+  std::size_t reads = 0;
+  std::size_t harness_reads = 0;
+  std::size_t machine_reads = 0;
+  ProcSource source;
+  source.read = [&](const char*) -> std::string { return stats.at(reads++); };
+  source.harness_cpu_s = [&]() -> std::optional<double> { return harness.at(harness_reads++); };
+  source.machine_cpu_s = [&]() -> std::optional<double> { return machine.at(machine_reads++); };
+  DisturbanceMeter meter(source);
+  meter.before_run();
+  rusage tree{};
+  tree.ru_utime.tv_usec = 400000;
+  tree.ru_stime.tv_usec = 150000;
+  const auto d = meter.after_run(tree);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(machine_reads, 2U);
+  // 0.7 s of every task, less 0.05 s of harness and 0.55 s of the measured tree (the ticks'
+  // 0.8 s are not used).
+  EXPECT_NEAR(d->others_cpu_s, 0.1, 1e-9);
+  EXPECT_EQ(d->resolution_s, kExactResolution_s);
 }
 
 TEST(DisturbanceMeter, AnUnreadableProcStatGivesNoFigure) {
@@ -162,6 +227,13 @@ TEST(PidStat, OwnTicksAreUtimeAndStimeAloneWhateverTheName) {
       "1000000 100 18446744073709551615\n";
   EXPECT_EQ(pid_stat_own_cpu_ticks(text).value_or(0), 12U);
   EXPECT_FALSE(pid_stat_own_cpu_ticks("4242 (x) S 1 2").has_value());
+}
+
+TEST(Nanoseconds, CpuacctUsageAndSchedstatsFirstFieldInSeconds) {
+  EXPECT_NEAR(parse_nanoseconds_s("75370172226269\n").value_or(0), 75370.172226269, 1e-6);
+  EXPECT_NEAR(parse_nanoseconds_s("400084 0 1\n").value_or(0), 0.000400084, 1e-12);
+  EXPECT_FALSE(parse_nanoseconds_s("").has_value());
+  EXPECT_FALSE(parse_nanoseconds_s("user 5\n").has_value());
 }
 
 TEST(ProcStat, StealIsReadAndInsideBusy) {

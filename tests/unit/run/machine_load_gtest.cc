@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "driver/run/machine_load.hpp"
+#include "driver/run/proc_files.hpp"
 
 namespace iobench {
 namespace {
@@ -292,6 +293,53 @@ TEST(RealProcSource, OwnCpuTimeCountsReapedChildrenAndWhatTheSpawnerReaped) {
   EXPECT_GE(*with_spawner_s - *without_s, 0.15) << "ticks round down, hence less than 0.2";
 
   EXPECT_FALSE(real_proc_source(spawner).own_cpu_s()) << "a spawner that is gone is not 0";
+}
+
+// The spawner's own time to the nanosecond: 12.3 ms of it would be one tick (10 ms) in its
+// /proc/PID/stat.
+TEST(RealProcSource, TheSpawnersOwnTimeIsItsSchedstatNotItsTicks) {
+  if (parse_nanoseconds_s(ProcFiles().read("/proc/self/schedstat")) == std::nullopt)
+    GTEST_SKIP() << "this kernel has no /proc/PID/schedstat (CONFIG_SCHED_INFO)";
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  const pid_t spawner = ::fork();
+  ASSERT_GE(spawner, 0);
+  if (spawner == 0) {
+    burn_cpu_s(0.0123);
+    (void)!::write(ready[1], "r", 1);
+    ::pause();
+    ::_exit(0);
+  }
+  ::close(ready[1]);
+  char byte = 0;
+  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+  ::close(ready[0]);
+  const auto with_spawner_s = real_proc_source(spawner).harness_cpu_s();
+  const auto without_s = real_proc_source().harness_cpu_s();
+  ::kill(spawner, SIGKILL);
+  ::waitpid(spawner, nullptr, 0);
+  ASSERT_TRUE(with_spawner_s && without_s);
+  EXPECT_GE(*with_spawner_s - *without_s, 0.0123 - 0.001);
+  EXPECT_LT(*with_spawner_s - *without_s, 0.0123 + 0.01);
+}
+
+// Every task's time, where cgroup v1's cpuacct root is mounted: at least this thread's own work
+// over the same span, to within the exact figure's resolution.
+TEST(RealProcSource, TheMachinesTimeCountsThisProcessesWorkExactly) {
+  const ProcSource source = real_proc_source();
+  if (!source.machine_cpu_s)
+    GTEST_SKIP() << "no cgroup v1 cpuacct root here (" << kCpuacctUsagePaths[0]
+                 << "): others come from /proc/stat's ticks";
+  const auto machine_before_s = source.machine_cpu_s();
+  const auto own_before_s = source.harness_cpu_s();
+  timespec start{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
+  burn_cpu_s(static_cast<double>(start.tv_sec) + static_cast<double>(start.tv_nsec) / 1e9 + 0.03);
+  const auto own_after_s = source.harness_cpu_s();
+  const auto machine_after_s = source.machine_cpu_s();
+  ASSERT_TRUE(machine_before_s && machine_after_s && own_before_s && own_after_s);
+  EXPECT_GE(*own_after_s - *own_before_s, 0.03);
+  EXPECT_GE(*machine_after_s - *machine_before_s, *own_after_s - *own_before_s - 0.004);
 }
 
 TEST(RealProcSource, AWindowOverTheRealProcGivesAFigureWithinTheCpus) {
