@@ -32,8 +32,7 @@ struct RunDisturbance {
 double ticks_resolution_s(long ticks_per_s);
 // The exact figure's resolution: the root cpuacct group is charged when the scheduler updates a
 // running task, at the latest at its next timer tick, so a sample may miss up to a tick (4 ms at
-// the common 250 Hz) of what another CPU runs at the time; quiet runs measured 4 ms at the 99th
-// percentile (docs/driver.md, "Disturbance").
+// the common 250 Hz) of what another CPU runs at the time (docs/driver.md, "Disturbance").
 inline constexpr double kExactResolution_s = 0.004;
 
 // The arithmetic on two /proc/stat samples. `own_cpu_s`: iobench's CPU time between them (harness
