@@ -29,9 +29,9 @@ enum class DrainMode { kSpin, kBlock };
 // figures and keeps the run ok; `flag` marks it disturbed; `rerun` marks it and runs it again at
 // the end of its round, within a budget.
 enum class DisturbanceMode { kOff, kFlag, kRerun };
-// Chosen by measurement (docs/driver.md, "Disturbance"): quiet runs here kept others under 0.07
-// CPUs at the 99th percentile, while runs that a burst on another CPU overlapped by a fifth or
-// more were already off their quiet time, faster or slower.
+// Chosen by measurement (docs/driver.md, "Disturbance"): quiet runs here kept others at 0.13 CPUs
+// at the 99th percentile, while runs that a burst on another CPU overlapped by a fifth or more
+// were already off their quiet time, faster or slower.
 inline constexpr double kDefaultDisturbanceThresholdCpus = 0.2;
 // The environment variable that sets the disturbance mode's default (run's config key, bench's
 // --disturbance): a test suite that runs its tests side by side sets it to off.
