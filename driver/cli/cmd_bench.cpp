@@ -11,6 +11,7 @@
 #include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/config/config.hpp"
+#include "driver/config/disturbance_keys.hpp"
 #include "driver/report/html_report.hpp"
 #include "driver/run/bench.hpp"
 
@@ -38,6 +39,7 @@ struct BenchCli {
   std::string sort = "auto";
   std::string refused;  // the value of an option iobench refuses
   CLI::Option* timeout = nullptr;
+  CLI::Option* disturbance = nullptr;
 };
 
 // `-o pipe` is hyperfine's --output habit (where the output goes), not a runs file name.
@@ -138,11 +140,11 @@ void add_run_options(CLI::App& sub, BenchCli& cli) {
          "(docs/driver.md); compare runs with the same counters")
       ->delimiter(',')
       ->allow_extra_args(false);
-  sub.add_option("--disturbance", r.disturbance,
-                 "A run others disturbed: off (figures only), flag (marked disturbed) or rerun "
-                 "(marked and run again at the end of its round; docs/driver.md, \"Disturbance\")")
-      ->capture_default_str()
-      ->envname(kDisturbanceEnv);
+  cli.disturbance =
+      sub.add_option("--disturbance", r.disturbance,
+                     "A run others disturbed: off (figures only), flag (marked disturbed) or rerun "
+                     "(marked and run again at the end of its round; docs/driver.md, "
+                     "\"Disturbance\"); default rerun, or IOBENCH_DISTURBANCE where it is set");
   sub.add_option("--disturbance-threshold", r.disturbance_threshold_cpus,
                  "CPUs' worth of others' time over a run above which it is disturbed (default "
                  "0.2)");
@@ -230,6 +232,11 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     BenchOptions& options = cli->options;
     refuse_hyperfine_output(options.run.output);
     if (cli->timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
+    // The environment's default, checked as run checks it: an error names the variable.
+    if (cli->disturbance->count() == 0) {
+      if (const auto mode = disturbance_mode_from_env())
+        options.request.disturbance = std::string(to_string(*mode));
+    }
     options.save_config = cli->save_config;
     options.report.time_unit = report::parse_time_unit(cli->time_unit);
     options.report.sort = report::parse_bench_sort(cli->sort);

@@ -16,28 +16,31 @@ constexpr std::array<std::string_view, 3> kDisturbanceModeNames{"off", "flag", "
 // More than a thousand CPUs' worth of others is a typo.
 constexpr double kMaxDisturbanceThresholdCpus = 1024;
 
+std::optional<DisturbanceMode> mode_named(std::string_view text) {
+  const auto found = std::find(kDisturbanceModeNames.begin(), kDisturbanceModeNames.end(), text);
+  if (found == kDisturbanceModeNames.end()) return std::nullopt;
+  return static_cast<DisturbanceMode>(found - kDisturbanceModeNames.begin());
+}
+
 }  // namespace
 
 std::string_view to_string(DisturbanceMode mode) noexcept {
   return kDisturbanceModeNames[static_cast<std::size_t>(mode)];
 }
 
+std::optional<DisturbanceMode> disturbance_mode_from_env() {
+  const char* env = std::getenv(kDisturbanceEnv);
+  if (env == nullptr || *env == '\0') return std::nullopt;
+  if (const auto mode = mode_named(env)) return mode;
+  throw Error(fmt::format("{}: '{}' is not one of: off, flag, rerun", kDisturbanceEnv, env));
+}
+
 namespace config_detail {
 
 void parse_disturbance(const Validator& v, const Json& root, Config& config) {
-  const auto mode_named = [](const std::string& text) -> std::optional<DisturbanceMode> {
-    const auto found = std::find(kDisturbanceModeNames.begin(), kDisturbanceModeNames.end(), text);
-    if (found == kDisturbanceModeNames.end()) return std::nullopt;
-    return static_cast<DisturbanceMode>(found - kDisturbanceModeNames.begin());
-  };
   // Without the key, the environment's default where it is set: a test suite that runs its tests
   // side by side measures each one's runs disturbed by the others.
-  if (const char* env = std::getenv(kDisturbanceEnv); env != nullptr && *env != '\0') {
-    const auto mode = mode_named(env);
-    if (!mode)
-      throw Error(fmt::format("{}: '{}' is not one of: off, flag, rerun", kDisturbanceEnv, env));
-    config.disturbance = *mode;
-  }
+  if (const auto mode = disturbance_mode_from_env()) config.disturbance = *mode;
   if (const auto it = root.find("disturbance"); it != root.end()) {
     const std::string text = v.string(*it, "disturbance");
     const auto mode = mode_named(text);

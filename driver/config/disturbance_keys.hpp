@@ -1,8 +1,18 @@
 #pragma once
 // The config's "disturbance" and "disturbance_threshold_cpus" keys (docs/formats.md, "Config";
 // the rule: docs/driver.md, "Disturbance").
+#include <optional>
+
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
+
+namespace iobench {
+
+// kDisturbanceEnv's mode; empty when it is unset or empty, an Error naming it (exit 2) when it is
+// none of off, flag, rerun. The default of run's config key and of bench's --disturbance.
+std::optional<DisturbanceMode> disturbance_mode_from_env();
+
+}  // namespace iobench
 
 namespace iobench::config_detail {
 

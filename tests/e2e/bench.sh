@@ -81,6 +81,14 @@ for args in "--sink disk" "--bogus" "-L nonsense" "--runs 0" "--input data/missi
   [ ! -s out.txt ] && [ ! -e bad.tsv ] || fail "'$args' wrote something"
 done
 grep -q -- '--input data/missing.txt: not a readable file' err.txt || fail "$(cat err.txt)"
+# The disturbance mode's default from the environment: a bad one names the variable, as run's.
+set +e
+IOBENCH_DISTURBANCE=sometimes "$bin" bench -o bad.tsv true >out.txt 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 2 ] && [ ! -s out.txt ] && [ ! -e bad.tsv ] || fail "bad IOBENCH_DISTURBANCE: exit $code"
+[ "$(cat err.txt)" = "iobench: IOBENCH_DISTURBANCE: 'sometimes' is not one of: off, flag, rerun" ] ||
+  fail "bad IOBENCH_DISTURBANCE: $(cat err.txt)"
 # An error the run finds before any run (here: the runs file exists) saves no config either.
 set +e
 "$bin" bench --input data/in.txt -o two.tsv --save-config refused.json 'cat {input}' >/dev/null 2>err.txt

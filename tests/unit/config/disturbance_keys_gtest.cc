@@ -7,6 +7,7 @@
 #include <string>
 
 #include "driver/config/config.hpp"
+#include "driver/config/disturbance_keys.hpp"
 #include "tests/unit/config/test_util.hpp"
 
 namespace iobench {
@@ -59,6 +60,26 @@ TEST(DisturbanceKeys, TheEnvironmentSetsTheDefaultAndTheKeyStillWins) {
   const DisturbanceEnv bad("sometimes");
   EXPECT_EQ(testing::config_error_of(with("")),
             "IOBENCH_DISTURBANCE: 'sometimes' is not one of: off, flag, rerun");
+}
+
+// bench's --disturbance default reads the variable through the same function.
+TEST(DisturbanceKeys, TheEnvironmentsModeIsReadOnceForRunAndBench) {
+  {
+    const DisturbanceEnv unset(nullptr);
+    EXPECT_FALSE(disturbance_mode_from_env().has_value());
+  }
+  {
+    const DisturbanceEnv flag("flag");
+    EXPECT_EQ(disturbance_mode_from_env().value_or(DisturbanceMode::kOff), DisturbanceMode::kFlag);
+  }
+  const DisturbanceEnv bad("Off");  // the names are lower case, as the config's
+  try {
+    (void)disturbance_mode_from_env();
+    ADD_FAILURE() << "no error for Off";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.exit_code(), 2);
+    EXPECT_STREQ(e.what(), "IOBENCH_DISTURBANCE: 'Off' is not one of: off, flag, rerun");
+  }
 }
 
 TEST(DisturbanceKeys, EveryModeAndAThresholdAreRead) {
