@@ -57,7 +57,11 @@ ProcSource real_proc_source(pid_t spawner_pid) {
     return cpu_s;
   };
   const std::string spawner_schedstat = fmt::format("/proc/{}/schedstat", spawner_pid);
-  source.harness_cpu_s = [spawner_pid, read_text, spawner_stat, spawner_schedstat,
+  // Probed once, as cpuacct is below: on a kernel without schedstat every sample would otherwise
+  // try to open it again (ProcFiles keeps only the descriptors it could open).
+  const bool has_schedstat =
+      spawner_pid > 0 && parse_nanoseconds_s(read_text(spawner_schedstat.c_str())).has_value();
+  source.harness_cpu_s = [spawner_pid, read_text, spawner_stat, spawner_schedstat, has_schedstat,
                           ticks_per_s = source.ticks_per_s]() -> std::optional<double> {
     rusage self{};
     if (::getrusage(RUSAGE_SELF, &self) != 0) return std::nullopt;
@@ -65,8 +69,9 @@ ProcSource real_proc_source(pid_t spawner_pid) {
     if (spawner_pid > 0) {
       // schedstat to the nanosecond; stat's utime + stime move in ticks, too coarse for a run
       // of a few milliseconds.
-      if (const auto exact_s = parse_nanoseconds_s(read_text(spawner_schedstat.c_str()))) {
-        return cpu_s + *exact_s;
+      if (has_schedstat) {
+        if (const auto exact_s = parse_nanoseconds_s(read_text(spawner_schedstat.c_str())))
+          return cpu_s + *exact_s;
       }
       const auto ticks = pid_stat_own_cpu_ticks(read_text(spawner_stat.c_str()));
       if (!ticks) return std::nullopt;

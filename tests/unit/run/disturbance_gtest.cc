@@ -138,48 +138,59 @@ TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
 
 // The meter: /proc/stat and the harness time read before and after, the measured tree's rusage
 // subtracted with them.
-TEST(DisturbanceMeter, SubtractsTheHarnessAndTheMeasuredTree) {
+// A run's samples: /proc/stat 0.8 s busier after it, the harness 0.05 s more, and, when
+// `machine` is given, every task's time at each sample; each read counted.
+struct FakeRunSamples {
   std::vector<std::string> stats{proc_stat(1000, 500, 9000), proc_stat(1060, 520, 9100)};
   std::vector<double> harness{2.0, 2.05};
+  std::vector<double> machine;
   std::size_t stat_reads = 0;
   std::size_t harness_reads = 0;
-  ProcSource source;
-  source.read = [&](const char* path) -> std::string {
-    return std::string(path) == "/proc/stat" ? stats.at(stat_reads++) : "";
-  };
-  source.harness_cpu_s = [&]() -> std::optional<double> { return harness.at(harness_reads++); };
-  DisturbanceMeter meter(source);
-  meter.before_run();
+  std::size_t machine_reads = 0;
+
+  ProcSource source() {
+    ProcSource source;
+    source.read = [this](const char* path) -> std::string {
+      return std::string(path) == "/proc/stat" ? stats.at(stat_reads++) : "";
+    };
+    source.harness_cpu_s = [this]() -> std::optional<double> {
+      return harness.at(harness_reads++);
+    };
+    if (!machine.empty())
+      source.machine_cpu_s = [this]() -> std::optional<double> {
+        return machine.at(machine_reads++);
+      };
+    return source;
+  }
+};
+
+// The measured tree's rusage: 0.4 s user, 0.15 s system.
+rusage measured_tree() {
   rusage tree{};
-  tree.ru_utime.tv_sec = 0;
   tree.ru_utime.tv_usec = 400000;
   tree.ru_stime.tv_usec = 150000;
-  const auto d = meter.after_run(tree);
+  return tree;
+}
+
+TEST(DisturbanceMeter, SubtractsTheHarnessAndTheMeasuredTree) {
+  FakeRunSamples samples;
+  DisturbanceMeter meter(samples.source());
+  meter.before_run();
+  const auto d = meter.after_run(measured_tree());
   ASSERT_TRUE(d.has_value());
-  EXPECT_EQ(stat_reads, 2U);  // two reads of /proc/stat a run, no more
+  EXPECT_EQ(samples.stat_reads, 2U);  // two reads of /proc/stat a run, no more
   // 0.8 s busy, less 0.05 s of harness and 0.55 s of the measured tree.
   EXPECT_NEAR(d->others_cpu_s, 0.2, 1e-9);
 }
 
 TEST(DisturbanceMeter, TheMachinesTimeWhenTheSourceHasIt) {
-  std::vector<std::string> stats{proc_stat(1000, 500, 9000), proc_stat(1060, 520, 9100)};
-  std::vector<double> harness{2.0, 2.05};
-  std::vector<double> machine{500.0, 500.7};
-  std::size_t reads = 0;
-  std::size_t harness_reads = 0;
-  std::size_t machine_reads = 0;
-  ProcSource source;
-  source.read = [&](const char*) -> std::string { return stats.at(reads++); };
-  source.harness_cpu_s = [&]() -> std::optional<double> { return harness.at(harness_reads++); };
-  source.machine_cpu_s = [&]() -> std::optional<double> { return machine.at(machine_reads++); };
-  DisturbanceMeter meter(source);
+  FakeRunSamples samples;
+  samples.machine = {500.0, 500.7};
+  DisturbanceMeter meter(samples.source());
   meter.before_run();
-  rusage tree{};
-  tree.ru_utime.tv_usec = 400000;
-  tree.ru_stime.tv_usec = 150000;
-  const auto d = meter.after_run(tree);
+  const auto d = meter.after_run(measured_tree());
   ASSERT_TRUE(d.has_value());
-  EXPECT_EQ(machine_reads, 2U);
+  EXPECT_EQ(samples.machine_reads, 2U);
   // 0.7 s of every task, less 0.05 s of harness and 0.55 s of the measured tree (the ticks'
   // 0.8 s are not used).
   EXPECT_NEAR(d->others_cpu_s, 0.1, 1e-9);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -249,6 +250,31 @@ void burn_cpu_s(double cpu_s) {
   } while (static_cast<double>(used.tv_sec) + static_cast<double>(used.tv_nsec) / 1e9 < cpu_s);
 }
 
+// A stand-in spawner: a child that does `work`, says so on a pipe and lives on until
+// stop_stand_in, so its /proc/PID files hold what it did. Its pid once the work is done; -1 when
+// it could not be started.
+pid_t start_stand_in(const std::function<void()>& work) {
+  int ready[2];
+  if (::pipe(ready) != 0) return -1;
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    work();
+    (void)!::write(ready[1], "r", 1);
+    ::pause();
+    ::_exit(0);
+  }
+  ::close(ready[1]);
+  char byte = 0;
+  const bool done = pid > 0 && ::read(ready[0], &byte, 1) == 1;
+  ::close(ready[0]);
+  return done ? pid : -1;
+}
+
+void stop_stand_in(pid_t pid) {
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, nullptr, 0);
+}
+
 TEST(RealProcSource, OwnCpuTimeCountsReapedChildrenAndWhatTheSpawnerReaped) {
   // A reaped child of this process: in RUSAGE_CHILDREN.
   const auto before_s = real_proc_source().own_cpu_s();
@@ -265,29 +291,18 @@ TEST(RealProcSource, OwnCpuTimeCountsReapedChildrenAndWhatTheSpawnerReaped) {
   EXPECT_GE(*after_s - *before_s, 0.2);
 
   // A stand-in spawner that reaped a worker of its own and lives on: its cutime.
-  int ready[2];
-  ASSERT_EQ(::pipe(ready), 0);
-  const pid_t spawner = ::fork();
-  ASSERT_GE(spawner, 0);
-  if (spawner == 0) {
+  const pid_t spawner = start_stand_in([] {
     const pid_t worker = ::fork();
     if (worker == 0) {
       burn_cpu_s(0.2);
       ::_exit(0);
     }
     ::waitpid(worker, nullptr, 0);
-    (void)!::write(ready[1], "r", 1);
-    ::pause();
-    ::_exit(0);
-  }
-  ::close(ready[1]);
-  char byte = 0;
-  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
-  ::close(ready[0]);
+  });
+  ASSERT_GT(spawner, 0);
   const auto with_spawner_s = real_proc_source(spawner).own_cpu_s();
   const auto without_s = real_proc_source().own_cpu_s();
-  ::kill(spawner, SIGKILL);
-  ::waitpid(spawner, nullptr, 0);
+  stop_stand_in(spawner);
   ASSERT_TRUE(with_spawner_s);
   ASSERT_TRUE(without_s);
   EXPECT_GE(*with_spawner_s - *without_s, 0.15) << "ticks round down, hence less than 0.2";
@@ -300,24 +315,11 @@ TEST(RealProcSource, OwnCpuTimeCountsReapedChildrenAndWhatTheSpawnerReaped) {
 TEST(RealProcSource, TheSpawnersOwnTimeIsItsSchedstatNotItsTicks) {
   if (parse_nanoseconds_s(ProcFiles().read("/proc/self/schedstat")) == std::nullopt)
     GTEST_SKIP() << "this kernel has no /proc/PID/schedstat (CONFIG_SCHED_INFO)";
-  int ready[2];
-  ASSERT_EQ(::pipe(ready), 0);
-  const pid_t spawner = ::fork();
-  ASSERT_GE(spawner, 0);
-  if (spawner == 0) {
-    burn_cpu_s(0.0123);
-    (void)!::write(ready[1], "r", 1);
-    ::pause();
-    ::_exit(0);
-  }
-  ::close(ready[1]);
-  char byte = 0;
-  ASSERT_EQ(::read(ready[0], &byte, 1), 1);
-  ::close(ready[0]);
+  const pid_t spawner = start_stand_in([] { burn_cpu_s(0.0123); });
+  ASSERT_GT(spawner, 0);
   const auto with_spawner_s = real_proc_source(spawner).harness_cpu_s();
   const auto without_s = real_proc_source().harness_cpu_s();
-  ::kill(spawner, SIGKILL);
-  ::waitpid(spawner, nullptr, 0);
+  stop_stand_in(spawner);
   ASSERT_TRUE(with_spawner_s && without_s);
   EXPECT_GE(*with_spawner_s - *without_s, 0.0123 - 0.001);
   EXPECT_LT(*with_spawner_s - *without_s, 0.0123 + 0.01);
