@@ -1,26 +1,29 @@
 #pragma once
-// A run file read whole for the history: every row with every figure (docs/formats.md "Run
-// file"), the counters it has, and its identity (the hash of its bytes).
+// A run file read whole for the history, through the one reader (runfile/rows.hpp): every row
+// with every figure it has, the counters it has, and its identity (the hash of its bytes).
+#include <filesystem>
 #include <string>
 #include <string_view>
-#include <vector>
 
-#include "driver/runfile/schema.hpp"
+#include "driver/runfile/rows.hpp"
 
 namespace iobench::history {
 
-struct RunFileRows {
-  std::vector<RunRow> rows;
-  std::vector<Counter> counters;  // the counter columns it has, in schema order
-  std::string hash;  // hex XXH3-128 of the file's bytes: adding it twice stores it once
-};
+using RunFileRows = runfile::RunFile;
 
-// Parses a run file written by `iobench run`: every standard column must be there (a GNU time file
-// has no meta file to go with it). Throws iobench::Error (exit 2) naming `name`, the line and the
-// column of the first problem.
+// The columns the store keeps for every row (NOT NULL in its samples table) beyond the six every
+// run file has: files of every format `iobench run` ever wrote have them; GNU time's do not.
+inline constexpr std::string_view kStoredColumns[] = {
+    "input", "sink", "repeat", "status", "minflt", "majflt", "nvcsw", "nivcsw", "inblock",
+    "oublock"};
+
+// Parses a run file of any format `iobench run` has written (docs/formats.md "Run file"); the
+// figures an older format lacks (the disturbance columns, the counters) stay empty and are
+// stored as NULL. Throws iobench::Error (exit 2) naming `name`, the line and the column of the
+// first problem, or a column of kStoredColumns that the file lacks.
 RunFileRows parse_run_file(std::string_view text, const std::string& name);
 
 // Reads and parses `path` (parse_run_file).
-RunFileRows read_run_file(const std::string& path);
+RunFileRows read_run_file(const std::filesystem::path& path);
 
 }  // namespace iobench::history

@@ -65,12 +65,13 @@ void SampleColumns::add(std::int64_t run, std::int64_t series, const RunRow& row
   system_us.push_back(micros(row.system_s));
   cpu_pct_tenths.push_back(tenths(row.cpu_pct));
   max_rss_kib.push_back(row.max_rss_kib);
-  minflt.push_back(row.minflt);
-  majflt.push_back(row.majflt);
-  nvcsw.push_back(row.nvcsw);
-  nivcsw.push_back(row.nivcsw);
-  inblock.push_back(row.inblock);
-  oublock.push_back(row.oublock);
+  // Every format `run` wrote has them; history add refuses a file without (run_file.hpp).
+  minflt.push_back(row.minflt.value());
+  majflt.push_back(row.majflt.value());
+  nvcsw.push_back(row.nvcsw.value());
+  nivcsw.push_back(row.nivcsw.value());
+  inblock.push_back(row.inblock.value());
+  oublock.push_back(row.oublock.value());
   push(bytes_out, bytes_out_null,
        row.bytes_out ? std::optional<long long>(static_cast<long long>(*row.bytes_out))
                      : std::nullopt);

@@ -6,69 +6,42 @@
 #include <sstream>
 
 #include "common/error.hpp"
-#include "driver/report/run_rows.hpp"
 #include "driver/report/stats.hpp"
-#include "driver/runfile/schema.hpp"
+#include "driver/runfile/rows.hpp"
 
 namespace iobench::report {
 namespace {
-
-using run_rows::CellColumns;
-using run_rows::column_index;
-using run_rows::for_each_row;
-using run_rows::kMissing;
-using run_rows::number;
 
 struct Samples {
   std::vector<double> voluntary;
   std::vector<double> involuntary;
 };
 
-void add_sample(std::vector<double>& to, const std::vector<std::string_view>& fields,
-                std::size_t column) {
-  if (const auto value = number(fields, column)) to.push_back(*value);
+std::string cell_key_of(const RunRow& row) {
+  return cell_key(row.test, row.input, row.sink);
 }
 
 void read_text(const std::string& name, std::string_view text, std::map<std::string, Samples>& to) {
-  std::optional<CellColumns> cell;
-  std::size_t voluntary = kMissing, involuntary = kMissing;
-  const auto on_header = [&](const std::vector<std::string_view>& columns) {
-    cell.emplace(columns);
-    voluntary = column_index(columns, "nvcsw");
-    involuntary = column_index(columns, "nivcsw");
-    return voluntary != kMissing || involuntary != kMissing;
-  };
-  for_each_row(name, text, on_header, [&](const std::vector<std::string_view>& fields) {
-    if (cell->status_of(fields) != to_string(RunStatus::kOk)) return;
-    Samples& samples =
-        to[cell_key(cell->test_of(fields), cell->input_of(fields), cell->sink_of(fields))];
-    add_sample(samples.voluntary, fields, voluntary);
-    add_sample(samples.involuntary, fields, involuntary);
-  });
+  runfile::RowReader reader(name, text);
+  if (!reader.columns().has("nvcsw") && !reader.columns().has("nivcsw")) return;
+  while (reader.next()) {
+    const RunRow& row = reader.row();
+    if (row.status != RunStatus::kOk) continue;
+    Samples& samples = to[cell_key_of(row)];
+    if (row.nvcsw) samples.voluntary.push_back(static_cast<double>(*row.nvcsw));
+    if (row.nivcsw) samples.involuntary.push_back(static_cast<double>(*row.nivcsw));
+  }
 }
 
 void read_others(const std::string& name, std::string_view text,
                  std::map<std::string, std::vector<OthersDuringRun>>& to) {
-  std::optional<CellColumns> cell;
-  std::size_t repeat = kMissing, elapsed = kMissing, others = kMissing, steal = kMissing;
-  const auto on_header = [&](const std::vector<std::string_view>& columns) {
-    cell.emplace(columns);
-    repeat = column_index(columns, "repeat");
-    elapsed = column_index(columns, "elapsed");
-    others = column_index(columns, "others_cpu_s");
-    steal = column_index(columns, "steal_s");
-    return others != kMissing || steal != kMissing;
-  };
-  for_each_row(name, text, on_header, [&](const std::vector<std::string_view>& fields) {
-    OthersDuringRun run;
-    run.repeat = static_cast<int>(number(fields, repeat).value_or(0));
-    run.status = std::string(cell->status_of(fields));
-    run.elapsed_s = number(fields, elapsed).value_or(0);
-    run.others_cpu_s = number(fields, others);
-    run.steal_s = number(fields, steal);
-    to[cell_key(cell->test_of(fields), cell->input_of(fields), cell->sink_of(fields))].push_back(
-        std::move(run));
-  });
+  runfile::RowReader reader(name, text);
+  if (!reader.columns().has("others_cpu_s") && !reader.columns().has("steal_s")) return;
+  while (reader.next()) {
+    const RunRow& row = reader.row();
+    to[cell_key_of(row)].push_back(OthersDuringRun{row.repeat, std::string(to_string(row.status)),
+                                                   row.elapsed_s, row.others_cpu_s, row.steal_s});
+  }
 }
 
 std::vector<std::pair<std::string, std::string>> read_texts(

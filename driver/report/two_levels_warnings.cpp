@@ -4,22 +4,20 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include "common/error.hpp"
-#include "driver/report/run_rows.hpp"
 #include "driver/report/stats.hpp"
 #include "driver/report/two_levels.hpp"
-#include "driver/runfile/schema.hpp"
+#include "driver/runfile/rows.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
 namespace {
-
-using Fields = std::vector<std::string_view>;
 
 // A figure another column moved by, at the split that elapsed moved at, when its own two-sample
 // t there is at least this: one test at a given split, not the best of many, so a p of about
@@ -31,7 +29,7 @@ struct Companion {
   std::string name;     // as the warning names it
   std::string column;   // in the run file
   bool seconds = true;  // else a count
-  std::size_t index = run_rows::kMissing;
+  std::function<std::optional<double>(const RunRow&)> value;
 };
 
 struct Cell {
@@ -41,20 +39,28 @@ struct Cell {
   std::vector<std::vector<std::optional<double>>> companions;  // per companion, per ok run
 };
 
-std::vector<Companion> companions_of(const Fields& columns) {
-  std::vector<Companion> all{{"others' CPU", "others_cpu_s", true},
-                             {"user", "user", true},
-                             {"system", "system", true},
-                             {"voluntary context switches", "nvcsw", false},
-                             {"involuntary context switches", "nivcsw", false}};
+template <typename T>
+std::optional<double> as_double(const std::optional<T>& value) {
+  if (!value) return std::nullopt;
+  return static_cast<double>(*value);
+}
+
+std::vector<Companion> companions_of(const runfile::RunColumns& columns) {
+  std::vector<Companion> all{
+      {"others' CPU", "others_cpu_s", true, [](const RunRow& r) { return r.others_cpu_s; }},
+      {"user", "user", true, [](const RunRow& r) { return std::optional(r.user_s); }},
+      {"system", "system", true, [](const RunRow& r) { return std::optional(r.system_s); }},
+      {"voluntary context switches", "nvcsw", false,
+       [](const RunRow& r) { return as_double(r.nvcsw); }},
+      {"involuntary context switches", "nivcsw", false,
+       [](const RunRow& r) { return as_double(r.nivcsw); }}};
   for (std::size_t c = 0; c < kCounterCount; ++c) {
     const std::string column(column_name(static_cast<Counter>(c)));
-    all.push_back({column, column, false});
+    all.push_back({column, column, false, [c](const RunRow& r) { return as_double(r.counters[c]); }});
   }
   std::vector<Companion> present;
   for (Companion& companion : all) {
-    companion.index = run_rows::column_index(columns, companion.column);
-    if (companion.index != run_rows::kMissing) present.push_back(companion);
+    if (columns.has(companion.column)) present.push_back(std::move(companion));
   }
   return present;
 }
@@ -117,40 +123,26 @@ std::string warning(const Cell& cell, std::size_t split, const std::vector<Compa
 
 std::vector<std::string> two_level_warnings(std::string_view run_file_text,
                                             const std::string& name) {
-  std::optional<run_rows::CellColumns> columns;
-  std::size_t repeat = run_rows::kMissing;
-  std::size_t elapsed = run_rows::kMissing;
-  std::vector<Companion> companions;
+  runfile::RowReader reader(name, run_file_text);
+  const std::vector<Companion> companions = companions_of(reader.columns());
   std::vector<Cell> cells;
   std::map<std::string, std::size_t, std::less<>> cell_of;
-  const auto on_header = [&](const Fields& header) {
-    columns.emplace(header);
-    repeat = run_rows::column_index(header, "repeat");
-    elapsed = run_rows::column_index(header, "elapsed");
-    companions = companions_of(header);
-    return elapsed != run_rows::kMissing;
-  };
-  run_rows::for_each_row(name, run_file_text, on_header, [&](const Fields& fields) {
-    const auto seconds = run_rows::number(fields, elapsed);
-    if (columns->status_of(fields) != to_string(RunStatus::kOk) || !seconds) return;
-    const std::string key = fmt::format("{}\t{}\t{}", columns->test_of(fields),
-                                        columns->input_of(fields), columns->sink_of(fields));
+  while (reader.next()) {
+    const RunRow& row = reader.row();
+    if (row.status != RunStatus::kOk) continue;
+    const std::string key = fmt::format("{}\t{}\t{}", row.test, row.input, row.sink);
     auto [it, added] = cell_of.try_emplace(key, cells.size());
     if (added) {
-      cells.push_back({std::string(columns->test_of(fields)),
-                       std::string(columns->input_of(fields)),
-                       std::string(columns->sink_of(fields)),
-                       {},
-                       {},
+      cells.push_back({row.test, row.input, row.sink, {}, {},
                        std::vector<std::vector<std::optional<double>>>(companions.size())});
     }
     Cell& cell = cells[it->second];
-    cell.repeats.push_back(static_cast<int>(run_rows::number(fields, repeat).value_or(0)));
-    cell.elapsed_s.push_back(*seconds);
+    cell.repeats.push_back(row.repeat);
+    cell.elapsed_s.push_back(row.elapsed_s);
     for (std::size_t c = 0; c < companions.size(); ++c) {
-      cell.companions[c].push_back(run_rows::number(fields, companions[c].index));
+      cell.companions[c].push_back(companions[c].value(row));
     }
-  });
+  }
   std::vector<std::string> lines;
   for (const Cell& cell : cells) {
     if (const auto levels = find_two_levels(cell.elapsed_s)) {

@@ -1,4 +1,4 @@
-// Reading run files from disk (and the meta file beside each) for parse_runs.
+// Reading run files from disk (and the meta file beside each) for parse_runs and the row reader.
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/mman.h>
@@ -16,6 +16,7 @@
 #include "common/fd.hpp"
 #include "common/sysio.hpp"
 #include "driver/runfile/meta.hpp"
+#include "driver/runfile/load.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::runfile {
@@ -40,8 +41,9 @@ std::string read_to_end(const std::filesystem::path& path, int fd, std::size_t s
   return data;
 }
 
-// A regular file mapped whole and read-only: the parser reads the page cache's pages where they
-// are, with no copy into a zeroed buffer to fault in first (docs/reports.md, "Speed").
+}  // namespace
+
+// Unmapped when the last RunFileData holding it goes.
 struct MappedFile {
   void* address = MAP_FAILED;
   std::size_t size = 0;
@@ -53,16 +55,10 @@ struct MappedFile {
   }
 };
 
-// One run file's text: a regular file mapped, anything else (stdin, a pipe, a FIFO, a file that
-// cannot be mapped) read; opened once, so a FIFO's writer is met once.
-struct RunFileData {
-  std::unique_ptr<MappedFile> mapped;
-  std::string read;
-  [[nodiscard]] std::string_view text() const {
-    return mapped ? std::string_view(static_cast<const char*>(mapped->address), mapped->size)
-                  : std::string_view(read);
-  }
-};
+std::string_view RunFileData::text() const {
+  return mapped ? std::string_view(static_cast<const char*>(mapped->address), mapped->size)
+                : std::string_view(read);
+}
 
 RunFileData load_run_file(const std::filesystem::path& path) {
   RunFileData out;
@@ -90,8 +86,6 @@ RunFileData load_run_file(const std::filesystem::path& path) {
   out.read = read_to_end(path, fd.get(), size);
   return out;
 }
-
-}  // namespace
 
 RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options) {
   std::vector<RunFileView> views;

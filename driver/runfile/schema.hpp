@@ -130,6 +130,9 @@ std::optional<Metric> parse_metric(std::string_view column) noexcept;
 std::string_view metric_name(Metric m) noexcept;
 
 // ---- one run ----------------------------------------------------------------------------------
+// What `run` writes of one run, and what the reader (runfile/rows.hpp) gives back of a row of any
+// run file ever written: a figure whose column a file lacks is empty (or "" for text), never 0;
+// a file without `status` has ok rows only; `repeat` is 0 where the file does not number them.
 struct RunRow {
   std::string test;
   double elapsed_s = 0;
@@ -139,15 +142,17 @@ struct RunRow {
   std::int64_t max_rss_kib = 0;
   std::string input;
   std::string sink;
-  int repeat = 0;  // 1-based
+  int repeat = 0;  // 1-based; 0 only when read from a file without the column
   RunStatus status = RunStatus::kOk;
   std::optional<int> exit_code;  // 128 + signal number for signal/timeout; empty for error
-  std::int64_t minflt = 0;
-  std::int64_t majflt = 0;
-  std::int64_t nvcsw = 0;
-  std::int64_t nivcsw = 0;
-  std::int64_t inblock = 0;
-  std::int64_t oublock = 0;
+  // wait4's rusage counts. `run` writes them on every row (0 for a run that never started);
+  // empty only when read from a file without the column (GNU time's).
+  std::optional<std::int64_t> minflt = 0;
+  std::optional<std::int64_t> majflt = 0;
+  std::optional<std::int64_t> nvcsw = 0;
+  std::optional<std::int64_t> nivcsw = 0;
+  std::optional<std::int64_t> inblock = 0;
+  std::optional<std::int64_t> oublock = 0;
   std::optional<std::uint64_t> bytes_out;  // empty where the sink cannot count (null)
   std::optional<double> cache_pct;         // empty when the input is not a file
   std::string output_hash;                 // empty when not hashed

@@ -3,15 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
 #include <tuple>
 
 #include "common/error.hpp"
-#include "driver/runfile/header.hpp"
+#include "driver/runfile/load.hpp"
+#include "driver/runfile/rows.hpp"
 #include "driver/runfile/schema.hpp"
 
 namespace iobench::runfile {
@@ -124,26 +123,30 @@ class RowCheck {
     }
   }
 
-  // Appends the shard's rows to the merged text; returns its entry of merged_from.
+  // Appends the shard's rows to the merged text; returns its entry of merged_from. A row the
+  // reader refuses is a problem, as is every other fault of a shard.
   MergedShard add(const Shard& shard) {
     MergedShard entry{
         shard.runs.string(), shard.matrix().shard, shard.meta.host.value_or(""), {}, 0};
-    std::ifstream in(shard.runs);
-    if (!in) throw Error(fmt::format("{}: cannot read the run file", shard.runs.string()));
-    std::string line;
-    if (!std::getline(in, line)) {
+    const RunFileData data = load_run_file(shard.runs);
+    if (data.text().empty()) {
       problem(fmt::format("{}: empty file, not a run file", shard.runs.string()));
       return entry;
     }
-    if (!read_columns(shard, line)) return entry;
     std::set<std::string> row_hosts;
-    for (std::size_t line_number = 2; std::getline(in, line); ++line_number) {
-      if (line.empty()) continue;
-      if (!add_row(shard, line, fmt::format("{}:{}", shard.runs.string(), line_number))) continue;
-      ++entry.rows;
-      const std::string host(runfile::split_tabs(line)[column_.at("host")]);
-      row_hosts.insert(host);
-      if (hosts_seen_.insert(host).second) merged_.hosts.push_back(host);
+    try {
+      RowReader reader(shard.runs.string(), data.text());
+      if (!read_columns(shard, reader.columns())) return entry;
+      while (reader.next()) {
+        const std::string where = fmt::format("{}:{}", shard.runs.string(), reader.line());
+        if (!add_row(shard, reader, where)) continue;
+        ++entry.rows;
+        const std::string& host = reader.row().host;
+        row_hosts.insert(host);
+        if (hosts_seen_.insert(host).second) merged_.hosts.push_back(host);
+      }
+    } catch (const Error& e) {
+      problem(e.what());
     }
     entry.row_hosts.assign(row_hosts.begin(), row_hosts.end());
     merged_.rows += entry.rows;
@@ -172,44 +175,32 @@ class RowCheck {
  private:
   void problem(std::string text) { merged_.problems.push_back(std::move(text)); }
 
-  bool read_columns(const Shard& shard, const std::string& line) {
+  bool read_columns(const Shard& shard, const RunColumns& columns) {
+    const std::string header = fmt::format("{}", fmt::join(columns.names(), "\t"));
     if (header_.empty()) {
-      header_ = line;
-    } else if (line != header_) {
+      header_ = header;
+    } else if (header != header_) {
       problem(fmt::format("{}: its header differs from {}'s (other columns)", shard.runs.string(),
                           first_file_));
       return false;
     }
-    const auto columns = runfile::split_tabs(line);
-    column_.clear();
-    for (std::size_t i = 0; i < columns.size(); ++i) column_.emplace(columns[i], i);
-    columns_ = columns.size();
-    bool usable = column_.size() == columns.size();
+    bool usable = true;
     for (const char* name : {"test", "input", "sink", "repeat", "host"}) {
-      if (column_.count(name) != 0) continue;
+      if (columns.has(name)) continue;
       problem(fmt::format("{}: foreign file: no '{}' column", shard.runs.string(), name));
       usable = false;
     }
     return usable;
   }
 
-  bool add_row(const Shard& shard, const std::string& line, const std::string& where) {
-    const auto fields = runfile::split_tabs(line);
-    if (fields.size() != columns_) {
-      problem(fmt::format("{}: {} fields where the header has {}", where, fields.size(), columns_));
-      return false;
-    }
-    const CellName cell{std::string(fields[column_.at("test")]),
-                        std::string(fields[column_.at("input")]),
-                        std::string(fields[column_.at("sink")])};
-    const std::string_view repeat_text = fields[column_.at("repeat")];
-    int repeat = 0;
-    const char* end = repeat_text.data() + repeat_text.size();
-    const bool number = std::from_chars(repeat_text.data(), end, repeat).ptr == end;
+  bool add_row(const Shard& shard, const RowReader& reader, const std::string& where) {
+    const RunRow& row = reader.row();
+    const CellName cell{row.test, row.input, row.sink};
+    const int repeat = row.repeat;
     const auto found = cell_index_.find(std::make_tuple(cell.test, cell.input, cell.sink));
-    if (found == cell_index_.end() || !number || repeat < 1 || repeat > matrix_.repeats) {
+    if (found == cell_index_.end() || repeat < 1 || repeat > matrix_.repeats) {
       problem(fmt::format("{}: extra: {} repeat {} is not in the matrix", where, cell_text(cell),
-                          repeat_text));
+                          repeat));
       return false;
     }
     const int owner =
@@ -221,10 +212,7 @@ class RowCheck {
     }
     // A disturbed row and its re-run share the repeat number (docs/driver.md, "Disturbance"):
     // only the re-run claims it.
-    const auto status = column_.find("status");
-    const bool disturbed =
-        status != column_.end() &&
-        fields[status->second] == iobench::to_string(iobench::RunStatus::kDisturbed);
+    const bool disturbed = row.status == iobench::RunStatus::kDisturbed;
     const auto [it, fresh] = disturbed
                                  ? std::make_pair(seen_.end(), true)
                                  : seen_.emplace(std::make_pair(found->second, repeat), where);
@@ -233,7 +221,7 @@ class RowCheck {
                           repeat, it->second));
       return false;
     }
-    merged_.runs_text += line;
+    merged_.runs_text += reader.text();
     merged_.runs_text += '\n';
     return true;
   }
@@ -242,8 +230,6 @@ class RowCheck {
   MergedShards& merged_;
   std::map<std::tuple<std::string, std::string, std::string>, std::size_t> cell_index_;
   std::map<std::pair<std::size_t, int>, std::string> seen_;  // (cell, repeat) -> file:line
-  std::map<std::string, std::size_t, std::less<>> column_;
-  std::size_t columns_ = 0;
   std::string first_file_;  // the first shard's, whose header the others must have
   std::string header_;
   std::set<std::string> hosts_seen_;
