@@ -1,6 +1,6 @@
-// Fuzzes the results reader (perf-results.tsv, with or without counter columns, and GNU time
-// files) and parse_seconds. The input is parsed from memory with parse_runs; iobench::Error is
-// the documented rejection.
+// Fuzzes the run-file reader (perf-results.tsv, with or without counter columns, and GNU time
+// files) and parse_seconds. The input is parsed from memory, grouped (parse_runs) and whole
+// (parse_run_file); iobench::Error is the documented rejection.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "driver/runfile/reader.hpp"
+#include "driver/runfile/rows.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -35,6 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
     if (total != runs.rows) std::abort();  // every data row is counted in exactly one group
+  } catch (const iobench::Error&) {
+  }
+  try {
+    // The one reader read whole (every column parsed), as history add reads a file.
+    const auto file = iobench::runfile::parse_run_file(text, "fuzz.tsv");
+    if (file.rows.size() != file.lines.size()) std::abort();
   } catch (const iobench::Error&) {
   }
   return 0;
