@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -56,7 +56,8 @@ std::vector<Companion> companions_of(const runfile::RunColumns& columns) {
        [](const RunRow& r) { return as_double(r.nivcsw); }}};
   for (std::size_t c = 0; c < kCounterCount; ++c) {
     const std::string column(column_name(static_cast<Counter>(c)));
-    all.push_back({column, column, false, [c](const RunRow& r) { return as_double(r.counters[c]); }});
+    all.push_back(
+        {column, column, false, [c](const RunRow& r) { return as_double(r.counters[c]); }});
   }
   std::vector<Companion> present;
   for (Companion& companion : all) {
@@ -133,7 +134,11 @@ std::vector<std::string> two_level_warnings(std::string_view run_file_text,
     const std::string key = fmt::format("{}\t{}\t{}", row.test, row.input, row.sink);
     auto [it, added] = cell_of.try_emplace(key, cells.size());
     if (added) {
-      cells.push_back({row.test, row.input, row.sink, {}, {},
+      cells.push_back({row.test,
+                       row.input,
+                       row.sink,
+                       {},
+                       {},
                        std::vector<std::vector<std::optional<double>>>(companions.size())});
     }
     Cell& cell = cells[it->second];

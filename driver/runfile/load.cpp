@@ -1,4 +1,6 @@
 // Reading run files from disk (and the meta file beside each) for parse_runs and the row reader.
+#include "driver/runfile/load.hpp"
+
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/mman.h>
@@ -16,7 +18,6 @@
 #include "common/fd.hpp"
 #include "common/sysio.hpp"
 #include "driver/runfile/meta.hpp"
-#include "driver/runfile/load.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::runfile {

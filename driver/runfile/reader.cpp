@@ -1,16 +1,8 @@
 #include "driver/runfile/reader.hpp"
 
 #include <fmt/format.h>
-#include <string.h>  // memrchr
 
 #include <algorithm>
-#include <cerrno>
-#include <charconv>
-#include <cmath>
-#include <cstdint>
-#include <cstring>
-#include <limits>
-#include <span>
 #include <unordered_map>
 
 #define XXH_INLINE_ALL
@@ -190,8 +182,7 @@ FileLayout layout_of(LoadedFile& file, RunSet& set) {
     if (const std::optional<Metric> metric = parse_metric(name)) {
       set.has_metric[index(*metric)] = true;
       layout.roles[c] = Role::kRead;
-    } else if (name == "status" || name == "exit_code" || name == "input" ||
-               name == "cache_pct") {
+    } else if (name == "status" || name == "exit_code" || name == "input" || name == "cache_pct") {
       layout.roles[c] = Role::kRead;
     } else if (name == "others_cpu_s" || name == "steal_s") {
       layout.roles[c] = Role::kRead;

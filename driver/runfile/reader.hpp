@@ -1,8 +1,8 @@
 #pragma once
-// Reads run files (docs/formats.md "Run file": ours, with or without counter columns, or the
-// dcat recipe's GNU time files) into groups of samples. Columns are found by their header name,
-// in any order; the first six (test elapsed user system cpu_pct mem) are required, any others
-// optional. Failed, mismatched and other non-ok rows are excluded from the samples and counted.
+// Groups the rows of run files into samples for the reports. The rows are read by the one reader
+// (rows.hpp: every format ever written, columns by header name), told to parse only the columns a
+// summary needs. Failed, mismatched and other non-ok rows are excluded from the samples and
+// counted.
 #include <array>
 #include <cstddef>
 #include <filesystem>

@@ -129,8 +129,8 @@ void RowReader::select(const std::vector<bool>& columns) {
                         [&](std::size_t c) { return kinds_[c].kind == Kind::kStatus; });
   cells_.assign(last_needed_ + 1, {});
   // A figure not read (no column, or not selected) is empty, not the 0 of a run never started.
-  std::array<std::optional<std::int64_t>*, 6> rusage{&row_.minflt, &row_.majflt, &row_.nvcsw,
-                                                      &row_.nivcsw, &row_.inblock, &row_.oublock};
+  std::array<std::optional<std::int64_t>*, 6> rusage{&row_.minflt, &row_.majflt,  &row_.nvcsw,
+                                                     &row_.nivcsw, &row_.inblock, &row_.oublock};
   for (std::optional<std::int64_t>* count : rusage) count->reset();
 }
 
@@ -164,8 +164,7 @@ void RowReader::parse_row() {
   for (const std::size_t c : read_) parse_cell(c);
   if (cpu_pct_unknown_) {
     // GNU time writes "?%" when elapsed was 0.
-    row_.cpu_pct =
-        row_.elapsed_s > 0 ? (row_.user_s + row_.system_s) / row_.elapsed_s * 100 : 0;
+    row_.cpu_pct = row_.elapsed_s > 0 ? (row_.user_s + row_.system_s) / row_.elapsed_s * 100 : 0;
   }
 }
 
@@ -246,7 +245,8 @@ void RowReader::parse_figure(std::size_t column) {
     slot.reset();
     double value = 0;
     if (f.empty()) return;
-    if (!parse_double(f, value) || value < 0) fail(column, fmt::format("'{}' is not a {}", f, what));
+    if (!parse_double(f, value) || value < 0)
+      fail(column, fmt::format("'{}' is not a {}", f, what));
     slot = value;
   };
   const Kind kind = kinds_[column].kind;
@@ -254,8 +254,9 @@ void RowReader::parse_figure(std::size_t column) {
     const std::size_t i = static_cast<std::size_t>(kind) - static_cast<std::size_t>(Kind::kMinflt);
     std::int64_t value = 0;
     count(value, "count");
-    *std::array{&row_.minflt, &row_.majflt, &row_.nvcsw, &row_.nivcsw, &row_.inblock,
-                &row_.oublock}[i] = value;
+    *std::array{
+        &row_.minflt, &row_.majflt, &row_.nvcsw, &row_.nivcsw, &row_.inblock, &row_.oublock}[i] =
+        value;
     return;
   }
   switch (kind) {

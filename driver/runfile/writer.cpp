@@ -40,7 +40,8 @@ std::string format_run_row(const RunRow& row, const std::vector<Counter>& counte
   append_field(line, row.sink);
   line += fmt::format("\t{}\t{}\t", row.repeat, to_string(row.status));
   if (row.exit_code) line += std::to_string(*row.exit_code);
-  for (const auto& count : {row.minflt, row.majflt, row.nvcsw, row.nivcsw, row.inblock, row.oublock}) {
+  for (const auto& count :
+       {row.minflt, row.majflt, row.nvcsw, row.nivcsw, row.inblock, row.oublock}) {
     line += '\t';
     if (count) line += std::to_string(*count);
   }

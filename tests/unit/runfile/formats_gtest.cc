@@ -119,11 +119,10 @@ TEST(RunFileFormats, GnuTimeOfTheDcatRecipe) {
   const RunFile file = read_run_file(kFixtures / "gnu-time/dcat.tsv");
   EXPECT_TRUE(file.counters.empty());
   EXPECT_FALSE(file.columns.has("status"));
-  std::vector<RunRow> want{gnu("cat", 0.00, 33, 1556), gnu("wc-l", 0.01, 7, 1724),
-                           gnu("true", 0.00, 33, 968),  gnu("cat", 0.03, 2, 1756),
-                           gnu("wc-l", 0.01, 10, 1912), gnu("true", 0.00, 100, 976),
-                           gnu("cat", 0.01, 7, 1676),   gnu("wc-l", 0.02, 3, 1804),
-                           gnu("true", 0.01, 0, 968)};
+  std::vector<RunRow> want{
+      gnu("cat", 0.00, 33, 1556), gnu("wc-l", 0.01, 7, 1724),  gnu("true", 0.00, 33, 968),
+      gnu("cat", 0.03, 2, 1756),  gnu("wc-l", 0.01, 10, 1912), gnu("true", 0.00, 100, 976),
+      gnu("cat", 0.01, 7, 1676),  gnu("wc-l", 0.02, 3, 1804),  gnu("true", 0.01, 0, 968)};
   expect_rows(file, want);
   EXPECT_EQ(file.lines.back(), 10U);
 }
@@ -146,15 +145,15 @@ TEST(RunFileFormats, BeforeTheDisturbanceColumns548687b) {
 TEST(RunFileFormats, TodayWithCountersAndDisturbedRows) {
   const RunFile file = read_run_file(kFixtures / "v2-today/s1.tsv");
   EXPECT_EQ(file.counters, (std::vector<Counter>{Counter::kSyscalls, Counter::kContextSwitches}));
-  RunRow first = ours({"read-raw", 0.003639, 0.000000, 0.002411, 66.2, 3652, 1,
-                       RunStatus::kDisturbed, 151, 1, 3});
-  RunRow third = ours({"read-raw", 0.006240, 0.002222, 0.000000, 35.6, 3588, 2,
-                       RunStatus::kDisturbed, 151, 2, 1});
-  const std::vector<RunRow> want{
-      disturbance(counted(first, 2079, 3), 0.005), disturbance(counted(kReadRaw[0], 2079, 1), 0),
-      disturbance(counted(third, 2079, 1), 0.009),
-      disturbance(counted(kReadRaw[1], 2079, 1), 0.003),
-      disturbance(counted(kReadRaw[2], 2079, 1), 0.003)};
+  RunRow first = ours(
+      {"read-raw", 0.003639, 0.000000, 0.002411, 66.2, 3652, 1, RunStatus::kDisturbed, 151, 1, 3});
+  RunRow third = ours(
+      {"read-raw", 0.006240, 0.002222, 0.000000, 35.6, 3588, 2, RunStatus::kDisturbed, 151, 2, 1});
+  const std::vector<RunRow> want{disturbance(counted(first, 2079, 3), 0.005),
+                                 disturbance(counted(kReadRaw[0], 2079, 1), 0),
+                                 disturbance(counted(third, 2079, 1), 0.009),
+                                 disturbance(counted(kReadRaw[1], 2079, 1), 0.003),
+                                 disturbance(counted(kReadRaw[2], 2079, 1), 0.003)};
   expect_rows(file, want);
 }
 

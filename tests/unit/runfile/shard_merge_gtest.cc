@@ -23,6 +23,8 @@ class ShardMerge : public ::testing::Test {
 
   static constexpr int kCells = 5;
   static constexpr int kRepeats = 2;
+  // The rest of the six columns every run file has (the one reader requires them).
+  static constexpr const char* kFigures = "\t0.4\t0.1\t100.0\t1000";
 
   // Writes shard k of n (1-based) with every row it should have, minus `skip_repeat` of cell
   // `skip_cell`; returns the run file's path.
@@ -40,11 +42,11 @@ class ShardMerge : public ::testing::Test {
     std::ofstream(dir_ / "meta" / (stem + ".json")) << meta.dump(2);
     const fs::path runs = dir_ / (stem + ".tsv");
     std::ofstream out(runs);
-    out << "test\telapsed\tinput\tsink\trepeat\tstatus\thost\n";
+    out << "test\telapsed\tinput\tsink\trepeat\tstatus\thost\tuser\tsystem\tcpu_pct\tmem\n";
     for (int r = 1; r <= kRepeats; ++r) {
       for (int c = k - 1; c < kCells; c += n) {
         if (c == skip_cell && r == skip_repeat) continue;
-        out << "t" << c << "\t0.5\tin.txt\tpipe\t" << r << "\tok\t" << host << "\n";
+        out << "t" << c << "\t0.5\tin.txt\tpipe\t" << r << "\tok\t" << host << kFigures << "\n";
       }
     }
     return runs;
@@ -119,10 +121,13 @@ TEST_F(ShardMerge, AMissingRowNamesTheCellAndRepeat) {
 
 TEST_F(ShardMerge, ARowTwiceOrOfAnotherShardIsExtra) {
   const auto b = write_shard("b", 2, 2);
-  std::ofstream(b, std::ios::app) << "t1\t0.5\tin.txt\tpipe\t1\tok\th\n"   // again
-                                  << "t0\t0.5\tin.txt\tpipe\t1\tok\th\n"   // shard 1's cell
-                                  << "t9\t0.5\tin.txt\tpipe\t1\tok\th\n"   // no such cell
-                                  << "t1\t0.5\tin.txt\tpipe\t3\tok\th\n";  // no such repeat
+  std::ofstream(b, std::ios::app) << "t1\t0.5\tin.txt\tpipe\t1\tok\th" << kFigures << "\n"  // again
+                                  << "t0\t0.5\tin.txt\tpipe\t1\tok\th" << kFigures
+                                  << "\n"  // shard 1's cell
+                                  << "t9\t0.5\tin.txt\tpipe\t1\tok\th" << kFigures
+                                  << "\n"  // no such cell
+                                  << "t1\t0.5\tin.txt\tpipe\t3\tok\th" << kFigures
+                                  << "\n";  // no such repeat
   const auto merged = merge_shards({write_shard("a", 1, 2), b});
   ASSERT_EQ(merged.problems.size(), 4U) << all(merged.problems);
   EXPECT_NE(merged.problems[0].find("duplicate: test t1"), std::string::npos);
@@ -136,7 +141,7 @@ TEST_F(ShardMerge, ARowTwiceOrOfAnotherShardIsExtra) {
 // docs/driver.md, "Disturbance": a disturbed row keeps the repeat number its re-run has.
 TEST_F(ShardMerge, ADisturbedRowAndItsReRunShareTheRepeat) {
   const auto b = write_shard("b", 2, 2);
-  std::ofstream(b, std::ios::app) << "t1\t0.9\tin.txt\tpipe\t1\tdisturbed\th\n";
+  std::ofstream(b, std::ios::app) << "t1\t0.9\tin.txt\tpipe\t1\tdisturbed\th" << kFigures << "\n";
   const auto merged = merge_shards({write_shard("a", 1, 2), b});
   EXPECT_TRUE(merged.problems.empty()) << all(merged.problems);
   EXPECT_NE(merged.runs_text.find("t1\t0.9\tin.txt\tpipe\t1\tdisturbed"), std::string::npos);
