@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every format of run file ever written (tests/fixtures/runfiles/README.md) through every command
-# that reads one: summarize, compare, report, merge and history add (SQLite), all through the one
-# reader (driver/runfile/rows.hpp). A figure an old format lacks is stored as NULL, never 0; a GNU
+# that reads one: summarize, compare, plot, report, merge and history add (SQLite), all through
+# the one reader (driver/runfile/rows.hpp). A figure an old format lacks is stored as NULL, never 0; a GNU
 # time file, which has no meta file, is a foreign file to merge (exit 1, nothing written) and is
 # refused by history add in one line (exit 2).
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
@@ -27,6 +27,8 @@ for format in gnu-time "${iobench_formats[@]}"; do
     expect_exit 0 "compare $name with itself" "$iobench" compare "$file" "$file"
     test=$(run_awk '{ print col("test"); exit }' "$file")
     grep -q "$test" "$tmp/out" || fail "compare $name does not name $test: $(cat "$tmp/out")"
+    expect_exit 0 "plot $name" "$iobench" plot "$file" -o "$tmp/$format.svg"
+    grep -q "$test" "$tmp/$format.svg" || fail "the plot of $name does not name $test"
     expect_exit 0 "report $name" "$iobench" report "$file" -o "$tmp/$format.html"
     grep -q "$test" "$tmp/$format.html" || fail "the report of $name does not name $test"
   done
@@ -87,4 +89,4 @@ expect_exit 2 "history add of a GNU time file" "$iobench" history add --history 
 [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "not one line: $(cat "$tmp/err")"
 grep -q 'dcat.tsv' "$tmp/err" || fail "the error does not name the file: $(cat "$tmp/err")"
 [ "$(count "1 = 1")" -eq "$before" ] || fail "a refused add stored rows"
-echo "PASS: every run file format through summarize, compare, report, merge and history add"
+echo "PASS: every run file format through summarize, compare, plot, report, merge and history add"
