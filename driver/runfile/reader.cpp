@@ -25,12 +25,12 @@ struct StringHash {
 };
 
 // What the grouping does with one column of a file; the row reader parses it.
-enum class Role : unsigned char { kSkip, kKey, kRead };
+enum class Role : unsigned char { kSkip, kKey };
 
 struct FileLayout {
   std::vector<Role> roles;
   std::vector<std::size_t> key_column;  // per group-by column: its column in this file, or npos
-  bool has_input = false;
+  std::size_t input_column = RunColumns::npos;
   std::string_view cache_mode;  // the file's cache mode from its meta file, or ""
 };
 
@@ -42,7 +42,7 @@ class GroupingParser {
   void read_body(RowReader& reader, const FileLayout& layout);
 
  private:
-  Group& group_of(const RunRow& row, const FileLayout& layout);
+  Group& group_of(std::string_view input, const FileLayout& layout);
   void add_samples(Group& group, const RunRow& row, const FileLayout& layout);
 
   RunSet& set_;
@@ -60,7 +60,10 @@ void GroupingParser::read_body(RowReader& reader, const FileLayout& layout) {
       key_values_[k] = c == RunColumns::npos ? std::string_view() : reader.cell(c);
     }
     const RunRow& row = reader.row();
-    Group& group = group_of(row, layout);
+    const std::string_view input = layout.input_column == RunColumns::npos
+                                       ? std::string_view()
+                                       : reader.cell(layout.input_column);
+    Group& group = group_of(input, layout);
     ++group.rows[static_cast<std::size_t>(row.status)];
     ++set_.rows;
     if (row.status == RunStatus::kOk) add_samples(group, row, layout);
@@ -68,7 +71,8 @@ void GroupingParser::read_body(RowReader& reader, const FileLayout& layout) {
 }
 
 // The row's group, by its interned key.
-Group& GroupingParser::group_of(const RunRow& row, const FileLayout& layout) {
+Group& GroupingParser::group_of(std::string_view input, const FileLayout& layout) {
+  const bool has_input = layout.input_column != RunColumns::npos;
   key_buffer_.clear();
   for (const std::string_view value : key_values_) {
     key_buffer_.append(value);
@@ -83,11 +87,11 @@ Group& GroupingParser::group_of(const RunRow& row, const FileLayout& layout) {
     index_.emplace(key_buffer_, gi);
     Group g;
     g.key.assign(key_values_.begin(), key_values_.end());
-    if (layout.has_input) g.input = row.input;
+    if (has_input) g.input = std::string(input);
     set_.groups.push_back(std::move(g));
   }
   Group& group = set_.groups[gi];
-  if (layout.has_input && !group.mixed_inputs && group.input != row.input) {
+  if (has_input && !group.mixed_inputs && group.input != input) {
     group.mixed_inputs = true;
   }
   return group;
@@ -176,22 +180,29 @@ FileLayout layout_of(LoadedFile& file, RunSet& set) {
     layout.key_column[k] = columns.find(set.group_by[k]);
     if (layout.key_column[k] != RunColumns::npos) layout.roles[layout.key_column[k]] = Role::kKey;
   }
-  std::vector<bool> selected(columns.size(), false);
+  std::vector<bool> parsed(columns.size(), false);
   for (std::size_t c = 0; c < columns.size(); ++c) {
     const std::string& name = columns.names()[c];
     if (const std::optional<Metric> metric = parse_metric(name)) {
       set.has_metric[index(*metric)] = true;
-      layout.roles[c] = Role::kRead;
-    } else if (name == "status" || name == "exit_code" || name == "input" || name == "cache_pct") {
-      layout.roles[c] = Role::kRead;
+      parsed[c] = true;
     } else if (name == "others_cpu_s" || name == "steal_s") {
-      layout.roles[c] = Role::kRead;
       set.has_disturbance = true;
+      parsed[c] = true;
+    } else {
+      // cache_pct only where a cache mode is known to check it against.
+      // test too, whose reading refuses an empty name.
+      parsed[c] = name == "test" || name == "status" || name == "exit_code" ||
+                  (name == "cache_pct" && !layout.cache_mode.empty());
     }
-    selected[c] = layout.roles[c] != Role::kSkip;
   }
-  layout.has_input = columns.has("input");
-  file.reader.select(selected);
+  // The group-by columns and the input are wanted as text: no copy into the row.
+  layout.input_column = columns.find("input");
+  std::vector<bool> text(columns.size(), false);
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    text[c] = layout.roles[c] == Role::kKey || c == layout.input_column;
+  }
+  file.reader.select(parsed, text);
   return layout;
 }
 

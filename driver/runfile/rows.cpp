@@ -112,13 +112,14 @@ RowReader::RowReader(std::string name, std::string_view text)
     }
     kinds_.push_back(col);
   }
-  select(std::vector<bool>(kinds_.size(), true));
+  select(std::vector<bool>(kinds_.size(), true), {});
 }
 
-void RowReader::select(const std::vector<bool>& columns) {
+void RowReader::select(const std::vector<bool>& columns, const std::vector<bool>& text) {
   read_.clear();
   last_needed_ = 0;
   for (std::size_t c = 0; c < kinds_.size(); ++c) {
+    if (c < text.size() && text[c]) last_needed_ = c;
     if (c < columns.size() && columns[c]) {
       read_.push_back(c);
       last_needed_ = c;

@@ -44,17 +44,18 @@ class RowReader {
 
   [[nodiscard]] const RunColumns& columns() const { return columns_; }
   [[nodiscard]] const std::string& name() const { return name_; }
-  // Which columns are read, by position (every one unless told): a column not selected is neither
-  // checked nor parsed, and its figure keeps RunRow's default. For callers that read a few
-  // columns of big files (summarize).
-  void select(const std::vector<bool>& columns);
+  // Which columns are parsed, by position (every one unless told): a column not selected is
+  // neither checked nor parsed, and its figure keeps RunRow's default; one of `text` is split out
+  // for cell() whether parsed or not. For callers that read a few columns of big files
+  // (summarize's grouping).
+  void select(const std::vector<bool>& columns, const std::vector<bool>& text);
 
   // Moves to the next data row (blank lines are skipped); false after the last. Throws
   // iobench::Error (exit 2) "NAME:LINE: column 'C': what" for a malformed row.
   bool next();
   [[nodiscard]] const RunRow& row() const { return row_; }
   [[nodiscard]] std::size_t line() const { return line_; }
-  // The text of a selected column of this row, as written.
+  // The text of a column of this row as written: a parsed one, or one selected as text.
   [[nodiscard]] std::string_view cell(std::size_t column) const { return cells_[column]; }
   // The row as written, without its line end.
   [[nodiscard]] std::string_view text() const { return row_text_; }
