@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "driver/history/run_file.hpp"
+#include "driver/runfile/reader.hpp"
 #include "driver/runfile/rows.hpp"
 
 namespace iobench::runfile {
@@ -170,6 +171,16 @@ TEST(RunFileFormats, TheHistoryTakesEveryFormatOfRunButNotGnuTime) {
     EXPECT_NE(std::string(e.what()).find("dcat.tsv: no column 'input'"), std::string::npos)
         << e.what();
   }
+}
+
+TEST(RunFileFormats, GroupedByStatusTheDisturbedRowsStayOutOfTheSamples) {
+  const RunSet set = read_runs({kFixtures / "v2-today/s1.tsv"}, ReadOptions{{"test", "status"}});
+  ASSERT_EQ(set.groups.size(), 2U);
+  EXPECT_EQ(set.groups[0].key, (std::vector<std::string>{"read-raw", "disturbed"}));
+  EXPECT_EQ(set.groups[0].ok_count(), 0U);
+  EXPECT_EQ(set.groups[0].rows[static_cast<std::size_t>(RunStatus::kDisturbed)], 2U);
+  EXPECT_EQ(set.groups[1].metric(Metric::kElapsed),
+            (std::vector<double>{0.002310, 0.002175, 0.002480}));
 }
 
 TEST(RunFileFormats, ARowIsReadAsWrittenAndItsErrorsNameFileLineAndColumn) {
