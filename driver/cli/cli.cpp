@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "driver/cli/command.hpp"
+#include "driver/cli/exit_status.hpp"
 #include "iobench/build_info.hpp"
 
 namespace iobench {
@@ -52,7 +53,12 @@ int run_cli(int argc, char** argv) {
   for (const auto& command : commands) {
     CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.description));
     command.setup(*sub, exit_code);
+    sub->footer(cli::exit_status_footer(command.name));
+    for (CLI::App* child : sub->get_subcommands([](const CLI::App*) { return true; })) {
+      child->footer(cli::exit_status_footer(command.name));
+    }
   }
+  app.footer(cli::exit_status_footer(""));
 
   show_examples_first(app, kExamples);
 

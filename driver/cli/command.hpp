@@ -11,6 +11,10 @@ namespace iobench {
 // Adds the subcommand's options to `sub` and a callback that stores the exit code in `exit_code`.
 using CommandSetup = void (*)(CLI::App& sub, int& exit_code);
 
+// The --help group of options that exist only to be refused with a reason (hyperfine's that
+// iobench has no use for): the completions never offer them.
+inline constexpr std::string_view kRefusedOptionsGroup = "Refused hyperfine options";
+
 struct Command {
   std::string_view name;
   std::string_view description;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "driver/history/came_in.hpp"
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
 #include "driver/report/stats.hpp"
@@ -30,27 +31,42 @@ std::string trend_of(const MedianSeries& series) {
   return fmt::format("{:+.1f} %", 100 * (series.medians[last] / report::median(before) - 1));
 }
 
+// The last change point; where none is found yet and check flags the newest run, that (a level
+// two runs old is a regression before it is a change point), so that a trend of +13.8 % never
+// stands beside "none".
+std::string last_change_of(const HistoryData& data, const CellCheck& cell) {
+  const std::vector<SeriesChange> changes = series_changes(*cell.timeline, data);
+  if (!changes.empty()) {
+    const SeriesChange& c = changes.back();
+    return fmt::format("{} ({:+.1f} % at {}{})", c.change_id, 100 * c.point.relative_change(),
+                       short_commit(*c.first_run->run), c.ack != nullptr ? ", acknowledged" : "");
+  }
+  const bool moved = cell.verdict == CellVerdict::kRegression ||
+                     cell.verdict == CellVerdict::kAcknowledged ||
+                     cell.verdict == CellVerdict::kFaster;
+  if (!moved) return "none";
+  const report::Row& row = cell.comparison;
+  const RunPoint* came_in =
+      first_point_of_new_level(*cell.timeline, row.base_median, row.new_median);
+  return fmt::format("no change point yet; check: {} ({:+.1f} % since {})", to_string(cell.verdict),
+                     100 * (row.new_median / row.base_median - 1), short_commit(*came_in->run));
+}
+
 }  // namespace
 
 void write_series_list(const HistoryData& data, const std::vector<Timeline>& timelines,
                        std::ostream& out) {
   out << fmt::format("{:<8}  {:>4}  {:>10}  {:>8}  {}\n", "series", "runs", "latest", "trend",
                      "test (input, sink): last change");
-  for (const Timeline& timeline : timelines) {
+  const CheckReport check = check_history(data, timelines, CheckOptions{});
+  for (const CellCheck& cell : check.cells) {
+    const Timeline& timeline = *cell.timeline;
     const MedianSeries medians = medians_of(timeline);
-    const std::vector<SeriesChange> changes = series_changes(timeline, data);
-    std::string last_change = "none";
-    if (!changes.empty()) {
-      const SeriesChange& c = changes.back();
-      last_change =
-          fmt::format("{} ({:+.1f} % at {}{})", c.change_id, 100 * c.point.relative_change(),
-                      short_commit(*c.first_run->run), c.ack != nullptr ? ", acknowledged" : "");
-    }
     out << fmt::format(
         "{:<8}  {:>4}  {:>10}  {:>8}  {}: {}\n", timeline.series->series_hash.substr(0, 8),
         timeline.points.size(),
         medians.medians.empty() ? std::string("-") : format_seconds(medians.medians.back()),
-        trend_of(medians), series_label(*timeline.series), last_change);
+        trend_of(medians), series_label(*timeline.series), last_change_of(data, cell));
   }
 }
 
@@ -77,9 +93,16 @@ void write_series_detail(const HistoryData& data, const Timeline& timeline, std:
       notes.push_back("not counted: " + excluded);
     }
     if (const auto it = change_at.find(&point); it != change_at.end()) {
-      notes.push_back(fmt::format("change {} ({:+.1f} %){}", it->second->change_id,
-                                  100 * it->second->point.relative_change(),
-                                  it->second->ack ? " acknowledged: " + it->second->ack->why : ""));
+      notes.push_back(fmt::format("change {} ({:+.1f} %)", it->second->change_id,
+                                  100 * it->second->point.relative_change()));
+    }
+    // Every ack of this run, a change point's or one of check's regressions (docs/history.md).
+    const std::string id = change_id(s.series_hash, run.run_hash);
+    for (const Ack& ack : data.acks) {
+      if (ack.change_id == id) {
+        notes.push_back(
+            fmt::format("acknowledged {} by {} at {}: {}", id, ack.who, ack.acked_at, ack.why));
+      }
     }
     const auto cell = [&](double v) {
       return values.empty() ? std::string("-") : format_seconds(v);

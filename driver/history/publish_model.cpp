@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "driver/history/came_in.hpp"
+
 namespace iobench::history {
 namespace {
 
@@ -20,9 +22,13 @@ SiteRegression regression_at(std::size_t series, const StoredSeries& stored, con
   return r;
 }
 
+// Pinned to the run where the slower level came in (c4 when c4 and c5 are both slow), so that
+// the entry keeps its id while the level stays, and an ack of it is one of the same change.
 SiteRegression from_check(const CellCheck& cell, std::size_t series) {
-  SiteRegression r = regression_at(series, *cell.timeline->series,
-                                   *cell.timeline->points.back().run, RegressionSource::kNewestRun);
+  const RunPoint* came_in = first_point_of_new_level(*cell.timeline, cell.comparison.base_median,
+                                                     cell.comparison.new_median);
+  SiteRegression r =
+      regression_at(series, *cell.timeline->series, *came_in->run, RegressionSource::kNewestRun);
   r.before_s = cell.comparison.base_median;
   r.after_s = cell.comparison.new_median;
   r.p_value = cell.comparison.p_value;

@@ -154,13 +154,18 @@ std::string acks_table(const HistoryData& data, const StoredSeries& series) {
   return out + html::render_table(table) + "</section>\n";
 }
 
+// A change point's anchor is its row of the change-point table; check's regression has no row
+// there, so its line here is what the feed and the regressions page link to.
 std::string regressions_here(const SiteModel& site, std::size_t series) {
   std::string out;
   for (const SiteRegression& r : site.regressions) {
     if (r.series != series) continue;
+    const std::string anchor = r.source == RegressionSource::kNewestRun
+                                   ? fmt::format(R"( id="change-{}")", html::escape(r.change_id))
+                                   : std::string();
     out += fmt::format(
-        R"(<li class="slower"><a href="regressions.html">open regression</a> {} at {}: {}</li>)",
-        html::escape(r.change_id), html::escape(run_label(*r.run)),
+        R"(<li class="slower"{}><a href="regressions.html">open regression</a> {} at {}: {}</li>)",
+        anchor, html::escape(r.change_id), html::escape(run_label(*r.run)),
         html::escape(format_change(r.before_s, r.after_s)));
   }
   return out.empty() ? "" : "<ul class=\"warnings\">" + out + "</ul>\n";

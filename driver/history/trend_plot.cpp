@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
@@ -120,7 +121,10 @@ TrendChart render_trend(const HistoryData& data, const Timeline& timeline, doubl
                                     series.key.host_class),
                         fitting),
            R"(fill="#555555")");
-  for (double v = 0; v <= f.y_max * (1 + 1e-9); v += step) {
+  // Each tick as a multiple of the step: a sum of steps drifts (0.1 + 0.2 != 0.3).
+  const auto tick_count = static_cast<int>(std::lround(f.y_max / step));
+  for (int t = 0; t <= tick_count; ++t) {
+    const double v = step * t;
     out.raw(
         fmt::format(R"(<line x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="#e4e4e4"/>)",
                     f.x0, f.sy(v), f.x1, f.sy(v)));

@@ -74,8 +74,15 @@ double nice_step(double top, int max_ticks) {
 std::string tick_label(double value, double step, const Unit& unit) {
   const double v = value / unit.divisor;
   const double s = step / unit.divisor;
-  const int decimals = std::max(0, static_cast<int>(std::ceil(-std::log10(s) - 1e-9)));
-  return fmt::format("{:.{}f} {}", v, std::min(decimals, 6), unit.name);
+  // The fewest decimals in which the step is a whole number of units of the last digit; steps
+  // are 1, 2, 2.5 or 5 times a power of ten, so at most one more than the power's.
+  int decimals = 0;
+  while (decimals < 6) {
+    const double scaled = s * std::pow(10, decimals);
+    if (std::abs(scaled - std::round(scaled)) <= 1e-6 * scaled) break;
+    ++decimals;
+  }
+  return fmt::format("{:.{}f} {}", v, decimals, unit.name);
 }
 
 // Counts in thousands, millions or billions, by the axis' basis.

@@ -28,8 +28,10 @@ struct Unit {
 };
 // Decimals that show three significant digits of `smallest` (in display units), 0 to 4.
 int decimals_for(double smallest);
-// A 1-2-5 step with at most `max_ticks` intervals over [0, top].
+// A 1-2-2.5-5 step (times a power of ten) with at most `max_ticks` intervals over [0, top].
 double nice_step(double top, int max_ticks);
+// The label of the tick at `value`, with as many decimals as the step needs to be written
+// exactly (a 2.5 ms step: 0.0, 2.5, 5.0, 7.5 ms), so that no two labels round alike.
 std::string tick_label(double value, double step, const Unit& unit);
 // Counts in thousands, millions or billions, by the axis' basis.
 Unit count_unit(double basis);

@@ -11,7 +11,8 @@ DESTDIR=$root cmake --install "$build" --prefix /usr >"$tmp/install.log" 2>&1 \
   || fail "cmake --install: $(tail -5 "$tmp/install.log")"
 for f in usr/bin/iobench usr/bin/iobench-worker usr/bin/iobench-spawner usr/share/iobench/configs/smoke.json \
   usr/share/iobench/slurm/iobench-array.sh usr/share/doc/iobench/README.md \
-  usr/share/bash-completion/completions/iobench usr/share/zsh/vendor-completions/_iobench; do
+  usr/share/bash-completion/completions/iobench usr/share/zsh/vendor-completions/_iobench \
+  usr/share/fish/vendor_completions.d/iobench.fish; do
   [ -e "$root/$f" ] || fail "not installed: /$f"
 done
 [ ! -e "$root/usr/bin/iobench_unit_tests" ] || fail "the test binary was installed"

@@ -87,5 +87,47 @@ TEST(HistoryList, EachSeriesWithItsLatestTrendAndLastChange) {
       << detail.str();
 }
 
+// c1 to c3 at 0.1 s, then c4 and c5 at 0.114 s: no change point yet, and check's regression.
+History two_slow_runs() {
+  History h;
+  for (const char* commit : {"c1", "c2", "c3", "c4", "c5"}) {
+    h.add_run(commit);
+    h.add_all(std::string(commit) < "c4" ? 0.1 : 0.114);
+  }
+  h.timelines = build_timelines(h.data);
+  return h;
+}
+
+TEST(HistoryList, ATrendWithNoChangePointYetSaysWhatCheckFound) {
+  const History h = two_slow_runs();
+  ASSERT_TRUE(series_changes(slow_of(h), h.data).empty());
+  std::ostringstream out;
+  write_series_list(h.data, h.timelines, out);
+  // The trend is against the median of the runs before (+14.1 %); check's ratio is against its
+  // baseline's rows, c4's among them (+13.6 %); both name the same move.
+  EXPECT_NE(out.str().find("+14.1 %  slow (in.txt, pipe): no change point yet; check: regression "
+                           "(+13.6 % since c4)"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("steady (in.txt, pipe): none"), std::string::npos) << out.str();
+}
+
+TEST(HistoryShow, AnAckOfChecksRegressionIsInTheNotesOfItsRun) {
+  History h = two_slow_runs();
+  h.data.acks.push_back({"01aabbcc@0005ffff", "01aabbccddeeff00", "0005ffffeeeedddd",
+                         "bigger buffers", "me", "2026-02-01T00:00:00Z"});
+  std::ostringstream detail;
+  write_series_detail(h.data, slow_of(h), detail);
+  const std::string text = detail.str();
+  const std::size_t c5 = text.find("  c5  ");
+  ASSERT_NE(c5, std::string::npos) << text;
+  EXPECT_NE(text.find("acknowledged 01aabbcc@0005ffff by me at 2026-02-01T00:00:00Z: bigger "
+                      "buffers",
+                      c5),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("acknowledged"), text.find("acknowledged", c5)) << text;  // c5's alone
+}
+
 }  // namespace
 }  // namespace iobench::history

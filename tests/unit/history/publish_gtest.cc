@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <regex>
 #include <sstream>
 
 #include "common/error.hpp"
@@ -136,6 +138,55 @@ TEST(HistorySite, TheFeedIsAtomWithOneEntryPerOpenRegression) {
       absolute.find(
           R"(rel="self" type="application/atom+xml" href="https://bench.example/site/feed.atom")"),
       std::string::npos);
+}
+
+// Every "PAGE#ID" link of the feed and of the regressions page names an id that PAGE has.
+void expect_anchors_exist(const History& h) {
+  const SiteModel site = build_site_model(h.data, h.timelines, "h.sqlite");
+  const SiteText text;
+  std::map<std::string, std::string> pages;
+  for (std::size_t s = 0; s < site.series.size(); ++s) {
+    pages[site.series[s].page] = render_series_page(site, s, h.data, text);
+  }
+  std::size_t links = 0;
+  for (const std::string& from : {render_feed(site, text), render_regressions_page(site, text)}) {
+    const std::regex link(R"re(href="(series-[0-9a-f]+\.html)#([^"]+)")re");
+    for (std::sregex_iterator it(from.begin(), from.end(), link), end; it != end; ++it, ++links) {
+      const std::string page = (*it)[1];
+      const std::string id = (*it)[2];
+      ASSERT_EQ(pages.count(page), 1u) << page;
+      EXPECT_NE(pages[page].find("id=\"" + id + "\""), std::string::npos) << page << "#" << id;
+    }
+  }
+  EXPECT_GE(links, 2u);  // the feed's entry and the regressions page's row at least
+}
+
+TEST(HistorySite, EveryAnchorTheFeedAndTheRegressionsPageLinkToExists) {
+  expect_anchors_exist(two_commits());         // check's regression of the newest run
+  expect_anchors_exist(stepped({0.1, 0.12}));  // a change point
+}
+
+TEST(HistorySite, ChecksRegressionIsPinnedToTheRunWhereTheSlowerLevelCameIn) {
+  // c1 to c3 at 0.1 s, c4 and c5 at 0.12 s: too few slow runs for a change point, and check's
+  // regression of c5 came in at c4.
+  History h;
+  for (const char* commit : {"c1", "c2", "c3"}) {
+    h.add_run(commit);
+    h.add_all(0.1);
+  }
+  for (const char* commit : {"c4", "c5"}) {
+    h.add_run(commit);
+    h.add_all(0.12);
+  }
+  h.timelines = build_timelines(h.data);
+  const SiteModel site = build_site_model(h.data, h.timelines, "h.sqlite");
+  ASSERT_TRUE(site.series[0].changes.empty());
+  ASSERT_EQ(site.regressions.size(), 1u);
+  EXPECT_EQ(site.regressions[0].source, RegressionSource::kNewestRun);
+  EXPECT_EQ(site.regressions[0].run->labels.commit, "c4");
+  EXPECT_EQ(site.regressions[0].change_id, "01aabbcc@0004ffff");
+  EXPECT_EQ(site.regressions[0].updated, "2026-01-01T00:04:00Z");
+  expect_anchors_exist(h);
 }
 
 TEST(HistorySite, ANameWithSlashesSpacesAndMarkupStaysTextAndOutOfFileNames) {

@@ -1,0 +1,72 @@
+#include "driver/cli/exit_status.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/error.hpp"
+
+namespace iobench::cli {
+namespace {
+
+struct Entry {
+  int code;
+  std::vector<std::string_view> commands;  // empty: every command
+  std::string_view meaning;
+};
+
+// Each status with the commands that give it ("" is iobench itself); a status that means
+// something else in another command is a second entry.
+const std::vector<Entry>& table() {
+  static const std::vector<Entry> entries{
+      {kExitOk, {}, "success: every run ended ok, or the command did what it was asked"},
+      {kExitRunFailed,
+       {"run", "bench"},
+       "some run did not end ok (failed, signal, timeout, mismatch or error: the status column "
+       "says which), or a cell has no ok run; every row is kept"},
+      {kExitRunFailed, {"compare"}, "--fail-on-regression: a test is slower than it allows"},
+      {kExitRunFailed,
+       {"merge"},
+       "the shards do not fit together (each problem named); nothing written"},
+      {kExitRunFailed, {"history"}, "history check: a regression that no ack accepts"},
+      {kExitRunFailed,
+       {""},
+       "the command found what it exists to find: a run that did not end ok, a regression, "
+       "shards that do not fit (each subcommand's --help says which)"},
+      {kExitUsage,
+       {},
+       "usage, config or input error, found before anything runs; one line says which, and "
+       "nothing is written"},
+      {kExitCouldNotContinue,
+       {"", "run", "bench", "report"},
+       "iobench could not go on after runs started (the results disk full, a file unwritable); "
+       "every finished row is kept"},
+      {kExitInterrupted,
+       {"", "run", "bench"},
+       "interrupted (SIGINT or SIGTERM); every finished row is kept, medians written for them"},
+  };
+  return entries;
+}
+
+}  // namespace
+
+std::vector<ExitStatus> exit_statuses(std::string_view command) {
+  std::vector<ExitStatus> out;
+  for (const Entry& e : table()) {
+    if (e.commands.empty() ||
+        std::find(e.commands.begin(), e.commands.end(), command) != e.commands.end()) {
+      out.push_back({e.code, e.meaning});
+    }
+  }
+  return out;
+}
+
+std::string exit_status_footer(std::string_view command) {
+  std::string out = "Exit status:\n";
+  for (const ExitStatus& s : exit_statuses(command)) {
+    out += fmt::format("  {:<5}{}\n", s.code, s.meaning);
+  }
+  return out;
+}
+
+}  // namespace iobench::cli
