@@ -6,7 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 bin=$(cd "$bin" && pwd)/iobench
 cd "$tmp"
 
-"$bin" bench -r 2 -w 0 -q --disturbance off -o none.tsv 'sleep 0.01' 'sleep 0.02' >out.txt 2>err.txt ||
+"$bin" bench -r 2 -w 0 -q -v --disturbance off -o none.tsv 'sleep 0.01' 'sleep 0.02' >out.txt 2>err.txt ||
   fail "two sleeps exited $?: $(cat err.txt)"
 [ "$(tail -n +2 none.tsv | wc -l)" -eq 4 ] || fail "expected 4 rows: $(cat none.tsv)"
 run_awk 'col("status") != "ok" || col("input") != "" || col("cache_pct") != "" { bad = 1 } END { exit bad }' \
@@ -14,6 +14,9 @@ run_awk 'col("status") != "ok" || col("input") != "" || col("cache_pct") != "" {
 # The first line says under what conditions the runs ran (docs/bench.md).
 head -1 out.txt | grep -Eq '^Environment: CPU .* \([0-9]+ online\), .*load [0-9.]+, busy CPUs [0-9.]+, cache none \(no input\), sink pipe$' ||
   fail "no environment line first: $(head -3 out.txt)"
+# No empty input in any line: "Benchmark 1: sleep 0.01", "'sleep 0.02' (pipe sink) against ...".
+grep -E ' on  \(|for , |^  , |\(, ' out.txt err.txt && fail "an empty input is named: $(cat out.txt err.txt)"
+grep -qx 'Benchmark 1: sleep 0.01' out.txt || fail "the block names an input: $(cat out.txt)"
 grep -q '"cache": "none"' meta/none.json || fail "the config ran has a cache step: $(cat meta/none.json)"
 grep -q '"inputs"' meta/none.json && fail "the config ran names an input"
 
