@@ -20,6 +20,17 @@ grep -qx 'Benchmark 1: sleep 0.01' out.txt || fail "the block names an input: $(
 grep -q '"cache": "none"' meta/none.json || fail "the config ran has a cache step: $(cat meta/none.json)"
 grep -q '"inputs"' meta/none.json && fail "the config ran names an input"
 
+# --sort sorts the blocks it names (docs/bench.md, "Output"): mean-time fastest first; auto and
+# command in the order given.
+for sort in mean-time auto command; do
+  "$bin" bench -r 2 -w 0 -q --disturbance off --sort "$sort" -o "sort-$sort.tsv" 'sleep 0.03' 'sleep 0.01' \
+    >out.txt 2>err.txt || fail "--sort $sort exited $?: $(cat err.txt)"
+  order=$(grep '^Benchmark ' out.txt | cut -d' ' -f3- | tr '\n' ';')
+  want='sleep 0.03;sleep 0.01;'
+  [ "$sort" = mean-time ] && want='sleep 0.01;sleep 0.03;'
+  [ "$order" = "$want" ] || fail "--sort $sort: blocks $order: $(cat out.txt)"
+done
+
 # Their stdin is /dev/null: both count 0 bytes, so both write "0\n" and are verified equal.
 "$bin" bench -r 1 -w 0 -q --disturbance off -o devnull.tsv 'wc -c' 'cat | wc -c' >/dev/null 2>err.txt ||
   fail "wc -c of stdin exited $?: $(cat err.txt)"
