@@ -150,6 +150,25 @@ std::vector<std::size_t> order_by_time(const runfile::RunSet& set) {
   return order;
 }
 
+std::vector<std::size_t> order_by_command(const runfile::RunSet& set,
+                                          const std::vector<std::string>& commands) {
+  std::vector<std::string> places;
+  for (const runfile::Group& g : set.groups) {
+    if (std::find(places.begin(), places.end(), place_of(g)) == places.end())
+      places.push_back(place_of(g));
+  }
+  const auto rank = [&](const runfile::Group& g) {
+    return std::make_pair(std::find(commands.begin(), commands.end(), g.key[0]) - commands.begin(),
+                          std::find(places.begin(), places.end(), place_of(g)) - places.begin());
+  };
+  std::vector<std::size_t> order(set.groups.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return rank(set.groups[a]) < rank(set.groups[b]);
+  });
+  return order;
+}
+
 runfile::RunSet reordered(const runfile::RunSet& set, const std::vector<std::size_t>& order) {
   runfile::RunSet out = set;
   out.groups.clear();

@@ -34,6 +34,11 @@ std::string runs_summary_line(const Summary& summary, const ElapsedFigure& figur
 // `set`'s groups reordered: within each input and sink (in order of first appearance) fastest
 // median first, a group without an ok run last. --sort mean-time's order.
 std::vector<std::size_t> order_by_time(const runfile::RunSet& set);
+// `set`'s groups by command, in the order `commands` gives them (one not there last), then by
+// input and sink in their order of first appearance: the order given, as the exports list it,
+// whatever order the runs ended in.
+std::vector<std::size_t> order_by_command(const runfile::RunSet& set,
+                                          const std::vector<std::string>& commands);
 // `set` with its groups in `order` (indices into set.groups).
 runfile::RunSet reordered(const runfile::RunSet& set, const std::vector<std::size_t>& order);
 

@@ -79,10 +79,13 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
   const runfile::RunSet read = read_by_test_input_sink(runs_file);
   // One decision of the figure for every surface (the --report page makes the same).
   const ElapsedFigure figure = elapsed_figure_of(read);
-  const std::vector<std::size_t> order = options.sort == BenchSort::kMeanTime
-                                             ? order_by_time(in_figure(read, figure))
-                                             : std::vector<std::size_t>();
-  const runfile::RunSet raw = order.empty() ? read : reordered(read, order);
+  // The order given (the run file's is the order the runs ended in), or fastest first.
+  std::vector<std::string> commands;
+  for (const BenchTest& test : options.tests) commands.push_back(test.name);
+  const runfile::RunSet given = reordered(read, order_by_command(read, commands));
+  const runfile::RunSet raw = options.sort == BenchSort::kMeanTime
+                                  ? reordered(given, order_by_time(in_figure(given, figure)))
+                                  : given;
   const runfile::RunSet set = in_figure(raw, figure);
   const std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
   SummaryOptions summary_options;

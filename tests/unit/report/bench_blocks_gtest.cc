@@ -2,6 +2,7 @@
 // says what the blocks leave out, --sort mean-time's order; no empty input named anywhere.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -116,6 +117,21 @@ TEST(BenchBlocks, MeanTimeOrdersEachPlaceFastestFirstAndNoOkRunLast) {
   for (const auto& g : sorted.groups) names.push_back(g.key[0] + "/" + g.key[2]);
   EXPECT_EQ(names, (std::vector<std::string>{"fast/pipe", "slow/pipe", "none/pipe", "fast/null",
                                              "slow/null"}));
+}
+
+// The run file lists a group where its first run ended; the blocks follow the order given.
+TEST(BenchBlocks, CommandOrderIsTheOrderGivenNotTheRunFiles) {
+  const auto set = set_of({group("b", "", "pipe", {0.01}), group("a", "", "null", {0.01}),
+                           group("a", "", "pipe", {0.01}), group("other", "", "pipe", {0.01})});
+  const runfile::RunSet sorted = reordered(set, order_by_command(set, {"a", "b"}));
+  std::vector<std::string> names;
+  for (const auto& g : sorted.groups) names.push_back(g.key[0] + "/" + g.key[2]);
+  EXPECT_EQ(names, (std::vector<std::string>{"a/pipe", "a/null", "b/pipe", "other/pipe"}));
+}
+
+TEST(BenchBlocks, ATimeWithoutARunIsADash) {
+  EXPECT_EQ(format_time(NAN, TimeUnit::kMillisecond), "-");
+  EXPECT_EQ(format_time(NAN, TimeUnit::kAuto), "-");
 }
 
 // The warning of a reference without an ok run names its place, not an empty input ("for ,
