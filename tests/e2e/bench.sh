@@ -33,8 +33,9 @@ grep -Eq "p [=<] [01]" out.txt || fail "no p-value: $(cat out.txt)"
 "$bin" bench --input data/in.txt -r 3 -w 0 -q -v -u millisecond --disturbance off -o verbose.tsv \
   'cat {input}' 'tac {input} | tac' >out.txt 2>err.txt || fail "--verbose exited $?: $(cat err.txt)"
 head -1 out.txt | grep -Eq '^Environment: CPU .*, cache warm, sink pipe$' || fail "no environment line: $(head -2 out.txt)"
-sed -n 2p out.txt | grep -q '^test  *input  *sink  *n  *elapsed ms  *± MAD  *min  *max  *user ms  *system ms' ||
-  fail "no medians table in ms under it: $(head -3 out.txt)"
+sed -n 2p out.txt | grep -qx "Raw figures (the runs file's; nothing subtracted):" &&
+  sed -n 3p out.txt | grep -q '^test  *input  *sink  *n  *elapsed ms  *± MAD  *min  *max  *user ms  *system ms' ||
+  fail "no raw medians table in ms under it: $(head -4 out.txt)"
 grep -q "^Shell start-up subtracted: sh -c '' took [0-9.]* ms elapsed" out.txt || fail "no corrected table: $(cat out.txt)"
 grep -Eq '^  Range \(min … max\): +[0-9.]+ ms … +[0-9.]+ ms    3 runs$' out.txt || fail "-u in the blocks: $(cat out.txt)"
 [ "$(grep -c '^Benchmark [12]: ' out.txt)" -eq 2 ] || fail "no blocks under the tables: $(cat out.txt)"
