@@ -3,8 +3,8 @@
 // input and sink), then, after the comparisons, one line that says what the blocks leave out.
 //
 //   Benchmark 1: sleep 0.01
-//     Time (median ± 95 % CI):   10.9 ms ±   0.1 ms    [User: 0.5 ms, System: 0.2 ms]
-//     Range (min … max):         10.7 ms …  11.4 ms    12 runs
+//     Time (median ± 95 % CI):  10.9 ms ±   0.1 ms    [User: 0.5 ms, System: 0.2 ms]
+//     Range (min … max):        10.7 ms …  11.4 ms    12 runs
 #include <iosfwd>
 #include <optional>
 #include <string>
