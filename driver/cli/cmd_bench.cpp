@@ -191,6 +191,9 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
                  "hyperfine and print both answers side by side");
   sub.add_flag("--dry-run", cli.options.run.dry_run, "Print the expanded plan and exit");
   sub.add_flag("-q,--quiet", cli.options.run.quiet, "No progress line");
+  sub.add_flag("-v,--verbose", cli.options.report.verbose,
+               "Also the environment, the raw medians table and the shell-corrected one, above "
+               "the blocks");
 }
 
 // hyperfine's options that iobench refuses, each saying why in one line (exit 2).

@@ -16,7 +16,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 using runfile::Metric;
 
-// One group with ok runs, in the order the exports list them.
+// One group, in the order the exports list them; one without an ok run too, marked failed.
 struct Entry {
   const runfile::Group* group = nullptr;  // the exported (corrected) figures
   const runfile::Group* raw = nullptr;    // the same group as the run file has it
@@ -24,8 +24,18 @@ struct Entry {
   std::string place;                      // "input, sink" ("sink" without an input)
   std::size_t place_index = 0;
   double mean = 0;
-  double stddev = 0;  // NaN below two runs
+  double stddev = 0;    // NaN below two runs
+  bool failed = false;  // no ok run: no time (mean and stddev NaN)
 };
+
+// "10 failed, 2 disturbed": why a group has no ok run, by status.
+std::string why_no_ok_run(const runfile::Group& group) {
+  std::vector<std::string> parts;
+  for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
+    if (group.rows[st] > 0) parts.push_back(fmt::format("{} {}", group.rows[st], kStatusWords[st]));
+  }
+  return parts.empty() ? std::string("no run") : fmt::format("{}", fmt::join(parts, ", "));
+}
 
 // By command (the order they were given), then by input and sink as the run file has them.
 std::vector<Entry> entries_of(const ExportData& data) {
@@ -34,8 +44,8 @@ std::vector<Entry> entries_of(const ExportData& data) {
   std::vector<Entry> entries;
   for (std::size_t g = 0; g < set.groups.size(); ++g) {
     const runfile::Group& group = set.groups[g];
-    if (group.ok_count() == 0) continue;  // hyperfine's schema has no benchmark without a time
     Entry e;
+    e.failed = group.ok_count() == 0;  // kept: a script must see the command, and that it failed
     e.group = &group;
     e.raw = g < data.raw->groups.size() ? &data.raw->groups[g] : &group;
     e.place = group.key[1].empty() ? group.key[2] : group.key[1] + ", " + group.key[2];
@@ -45,8 +55,8 @@ std::vector<Entry> entries_of(const ExportData& data) {
     for (const BenchTest& test : data.tests) {
       if (test.name == group.key[0]) e.test = &test;
     }
-    e.mean = report::mean(group.metric(Metric::kElapsed));
-    e.stddev = report::stddev(group.metric(Metric::kElapsed));
+    e.mean = e.failed ? NAN : report::mean(group.metric(Metric::kElapsed));
+    e.stddev = e.failed ? NAN : report::stddev(group.metric(Metric::kElapsed));
     entries.push_back(e);
   }
   const auto test_index = [&](const Entry& e) {
@@ -65,13 +75,18 @@ Json number_or_null(double value) {
 }
 
 double mean_of(const runfile::Group& group, Metric metric) {
-  return report::mean(group.metric(metric));
+  return group.metric(metric).empty() ? NAN : report::mean(group.metric(metric));
+}
+
+double median_of(const runfile::Group& group, Metric metric) {
+  return group.metric(metric).empty() ? NAN : report::median(group.metric(metric));
 }
 
 // The median over the reference's on the same input and sink; null for the reference's own.
 Json relative_json(const Entry& e, const std::vector<Entry>& all, const std::string& reference) {
   for (const Entry& other : all) {
     if (other.place != e.place || other.group->key[0] != reference) continue;
+    if (other.failed || e.failed) return nullptr;
     const double base = report::median(other.group->metric(Metric::kElapsed));
     const double mine = report::median(e.group->metric(Metric::kElapsed));
     return base > 0 ? Json(mine / base) : Json(nullptr);
@@ -112,6 +127,8 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   Json extra;
   extra["input"] = g.key[1];
   extra["sink"] = g.key[2];
+  extra["status"] = e.failed ? "failed" : "ok";
+  extra["ok_runs"] = g.ok_count();
   extra["n"] = g.ok_count();
   Json excluded = Json::object();
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
@@ -125,10 +142,10 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   extra["system_times"] = g.metric(Metric::kSystem);
   extra["cpu_pct"] = g.metric(Metric::kCpuPct);
   extra["mem_kib"] = g.metric(Metric::kMem);
-  if (data.shell_startup) {
-    extra["shell_startup_subtracted"] = to_json(*data.shell_startup);
+  if (data.figure.startup) {
+    extra["shell_startup_subtracted"] = to_json(*data.figure.startup);
     extra["raw"] = {{"mean", number_or_null(mean_of(*e.raw, Metric::kElapsed))},
-                    {"median", number_or_null(report::median(e.raw->metric(Metric::kElapsed)))},
+                    {"median", number_or_null(median_of(*e.raw, Metric::kElapsed))},
                     {"user", number_or_null(mean_of(*e.raw, Metric::kUser))},
                     {"system", number_or_null(mean_of(*e.raw, Metric::kSystem))},
                     {"times", e.raw->metric(Metric::kElapsed)}};
@@ -145,13 +162,13 @@ void write_json(const std::vector<Entry>& entries, const ExportData& data, std::
     const auto& times = g.metric(Metric::kElapsed);
     Json r;
     r["command"] = g.key[0];
-    r["mean"] = e.mean;
+    r["mean"] = number_or_null(e.mean);
     r["stddev"] = number_or_null(e.stddev);
-    r["median"] = report::median(times);
-    r["user"] = mean_of(g, Metric::kUser);
-    r["system"] = mean_of(g, Metric::kSystem);
-    r["min"] = report::min(times);
-    r["max"] = report::max(times);
+    r["median"] = number_or_null(median_of(g, Metric::kElapsed));
+    r["user"] = number_or_null(mean_of(g, Metric::kUser));
+    r["system"] = number_or_null(mean_of(g, Metric::kSystem));
+    r["min"] = e.failed ? Json(nullptr) : Json(report::min(times));
+    r["max"] = e.failed ? Json(nullptr) : Json(report::max(times));
     r["times"] = times;
     r["exit_codes"] = g.exit_codes;
     Json memory = Json::array();
@@ -172,7 +189,9 @@ void write_json(const std::vector<Entry>& entries, const ExportData& data, std::
   }
   Json doc;
   doc["results"] = std::move(results);
-  doc["iobench"] = {{"without_ok_runs", std::move(without)}};
+  doc["iobench"] = {{"elapsed_figure", data.figure.json_name()},
+                    {"elapsed_figure_name", data.figure.name()},
+                    {"without_ok_runs", std::move(without)}};
   out << doc.dump(2) << '\n';
 }
 
@@ -194,14 +213,18 @@ void write_csv(const std::vector<Entry>& entries, std::ostream& out) {
   }
   out << "command,mean,stddev,median,user,system,min,max";
   for (const auto& name : names) out << ",parameter_" << name;
-  out << ",input,sink\n";  // iobench's, after hyperfine's columns
+  out << ",input,sink,status\n";  // iobench's, after hyperfine's columns
   for (const Entry& e : entries) {
     const runfile::Group& g = *e.group;
     const auto& times = g.metric(Metric::kElapsed);
-    out << fmt::format("{},{},{},{},{},{},{},{}", csv_field(g.key[0]), e.mean,
-                       std::isnan(e.stddev) ? 0.0 : e.stddev, report::median(times),
-                       mean_of(g, Metric::kUser), mean_of(g, Metric::kSystem), report::min(times),
-                       report::max(times));
+    if (e.failed) {
+      out << csv_field(g.key[0]) << ",,,,,,,";  // no time to give
+    } else {
+      out << fmt::format("{},{},{},{},{},{},{},{}", csv_field(g.key[0]), e.mean,
+                         std::isnan(e.stddev) ? 0.0 : e.stddev, report::median(times),
+                         mean_of(g, Metric::kUser), mean_of(g, Metric::kSystem), report::min(times),
+                         report::max(times));
+    }
     for (const auto& name : names) {
       std::string value;
       if (e.test != nullptr) {
@@ -211,7 +234,8 @@ void write_csv(const std::vector<Entry>& entries, std::ostream& out) {
       }
       out << ',' << csv_field(value);
     }
-    out << ',' << csv_field(g.key[1]) << ',' << csv_field(g.key[2]) << '\n';
+    out << ',' << csv_field(g.key[1]) << ',' << csv_field(g.key[2]) << ','
+        << csv_field(e.failed ? "failed: no ok run (" + why_no_ok_run(g) + ")" : "ok") << '\n';
   }
 }
 
@@ -227,10 +251,10 @@ using Cells = std::array<std::string, 5>;
 std::string relative_cell(const Entry& e, const std::vector<Entry>& entries) {
   const Entry* fastest = nullptr;
   for (const Entry& other : entries) {
-    if (other.place == e.place && (fastest == nullptr || other.mean < fastest->mean)) {
-      fastest = &other;
-    }
+    if (other.failed || other.place != e.place) continue;
+    if (fastest == nullptr || other.mean < fastest->mean) fastest = &other;
   }
+  if (e.failed || fastest == nullptr) return "N/A";
   if (fastest == &e) return "1.00";
   if (!(fastest->mean > 0)) return "N/A";
   const double ratio = e.mean / fastest->mean;
@@ -244,8 +268,11 @@ std::string relative_cell(const Entry& e, const std::vector<Entry>& entries) {
 std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& data, TimeUnit unit,
                                char quote_open, char quote_close) {
   if (data.tables_by_time) {
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const Entry& a, const Entry& b) { return a.mean < b.mean; });
+    // Failed last: it has no time to sort by.
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+      return std::make_pair(a.failed, a.failed ? 0.0 : a.mean) <
+             std::make_pair(b.failed, b.failed ? 0.0 : b.mean);
+    });
   }
   const bool several_places =
       std::any_of(entries.begin(), entries.end(), [](const Entry& e) { return e.place_index > 0; });
@@ -259,6 +286,11 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
     }
     command += quote_close;
     if (several_places) command += " (" + e.place + ")";
+    if (e.failed) {
+      rows.push_back(
+          Cells{command, "failed: no ok run (" + why_no_ok_run(*e.group) + ")", "-", "-", "N/A"});
+      continue;
+    }
     std::string mean = format_in_unit(e.mean, unit);
     if (!std::isnan(e.stddev)) mean += " ± " + format_in_unit(e.stddev, unit);
     rows.push_back(Cells{command, mean, format_in_unit(report::min(times), unit),
@@ -269,9 +301,11 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
 
 void write_markup(const std::vector<Entry>& entries, const ExportData& data, ExportFormat format,
                   std::ostream& out) {
+  const auto first_timed =
+      std::find_if(entries.begin(), entries.end(), [](const Entry& e) { return !e.failed; });
   const TimeUnit unit = data.time_unit != TimeUnit::kAuto ? data.time_unit
-                        : entries.empty()                 ? TimeUnit::kSecond
-                                                          : fitting_unit(entries.front().mean);
+                        : first_timed == entries.end()    ? TimeUnit::kSecond
+                                                          : fitting_unit(first_timed->mean);
   const std::string name(unit_name(unit));
   const Cells header{"Command", "Mean [" + name + "]", "Min [" + name + "]", "Max [" + name + "]",
                      "Relative"};

@@ -3,9 +3,10 @@
 // schema (results[]: command, mean, stddev, median, user, system, min, max, times, exit_codes,
 // parameters, memory_usage_byte) with iobench's fields beside them under "iobench";
 // --export-csv, --export-markdown, --export-asciidoc and --export-orgmode as hyperfine writes
-// them. The times are the shell-corrected ones when bench measured a shell start-up (hyperfine's
-// are too): seconds in CSV and JSON, the -u unit in the tables (else hyperfine's pick from the
-// first mean).
+// them. The times are those of the elapsed figure (the shell-corrected ones when bench measured a
+// shell start-up; hyperfine's are too): seconds in CSV and JSON, the -u unit in the tables (else
+// hyperfine's pick from the first mean). A command without an ok run is never dropped: its
+// result is there, marked failed, its times empty.
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "driver/report/elapsed_figure.hpp"
 #include "driver/report/time_unit.hpp"
 #include "driver/report/versus_reference.hpp"
 #include "driver/runfile/reader.hpp"
@@ -31,9 +33,9 @@ enum class ExportFormat { kJson, kCsv, kMarkdown, kAsciidoc, kOrgmode };
 struct ExportData {
   const runfile::RunSet* figures = nullptr;  // grouped by test, input, sink; shell-corrected
   const runfile::RunSet* raw = nullptr;      // the same groups as the run file has them
-  std::optional<runfile::ShellStartup> shell_startup;  // what figures has less than raw
-  std::vector<BenchTest> tests;                        // in the order they were given
-  std::string reference;                               // the reference test
+  ElapsedFigure figure;          // which figure `figures` holds (elapsed_figure_of); its start-up
+  std::vector<BenchTest> tests;  // in the order they were given
+  std::string reference;         // the reference test
   TimeUnit time_unit = TimeUnit::kAuto;
   bool tables_by_time = false;              // --sort mean-time: the tables' rows fastest first
   const VersusReference* versus = nullptr;  // the verdicts bench printed; null: none exported

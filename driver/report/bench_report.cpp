@@ -8,7 +8,9 @@
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/report/bench_blocks.hpp"
 #include "driver/report/bench_summary.hpp"
+#include "driver/report/elapsed_figure.hpp"
 #include "driver/report/export.hpp"
 #include "driver/report/medians_file.hpp"
 #include "driver/report/summary.hpp"
@@ -41,6 +43,27 @@ void write_exports(const BenchExports& exports, const ExportData& data) {
   }
 }
 
+// --verbose: the environment line, the medians table `run` prints (the raw figures), and the
+// same less the shell's start-up when that is the figure, above the blocks.
+void write_verbose_tables(const std::filesystem::path& runs_file, const runfile::RunSet& raw,
+                          const runfile::RunSet& set, const std::optional<runfile::RunMeta>& meta,
+                          const ElapsedFigure& figure, const BenchReportOptions& options,
+                          std::ostream& out) {
+  if (meta) out << environment_line(*meta) << '\n';
+  SummaryOptions summary_options;
+  summary_options.baseline = options.reference;
+  TableView view = end_table_view(runs_file, kEndTableRows);
+  view.time_unit = options.time_unit;
+  // Named, since every other figure below is the chosen one (elapsed_figure.hpp).
+  if (figure.startup) out << "Raw figures (the runs file's; nothing subtracted):\n";
+  write_summary(summarize(raw, summary_options), Format::kPretty, out, view);
+  if (figure.startup) {
+    out << '\n';
+    write_shell_corrected(set, *figure.startup, options.time_unit, out);
+  }
+  out << '\n';
+}
+
 }  // namespace
 
 BenchSort parse_bench_sort(std::string_view name) {
@@ -53,40 +76,44 @@ BenchSort parse_bench_sort(std::string_view name) {
 void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
                   std::ostream& out) {
   const std::string& reference = options.reference;
-  const BenchExports& exports = options.exports;
-  const runfile::RunSet raw = read_by_test_input_sink(runs_file);
-  // The shell's start-up, when bench measured one, comes off every figure it compares.
+  const runfile::RunSet read = read_by_test_input_sink(runs_file);
+  // One decision of the figure for every surface (the --report page makes the same).
+  const ElapsedFigure figure = elapsed_figure_of(read);
+  // The order given (the run file's is the order the runs ended in), or fastest first.
+  std::vector<std::string> commands;
+  for (const BenchTest& test : options.tests) commands.push_back(test.name);
+  const runfile::RunSet given = reordered(read, order_by_command(read, commands));
+  const runfile::RunSet raw = options.sort == BenchSort::kMeanTime
+                                  ? reordered(given, order_by_time(in_figure(given, figure)))
+                                  : given;
+  const runfile::RunSet set = in_figure(raw, figure);
   const std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
-  const std::optional<runfile::ShellStartup> startup =
-      meta ? meta->shell_startup : std::optional<runfile::ShellStartup>();
-  const runfile::RunSet set = startup ? subtract_shell_startup(raw, *startup) : raw;
-  if (options.print) {
-    // The conditions first, then the medians as `run` prints them (the raw figures).
-    if (meta) out << environment_line(*meta) << '\n';
-    report::SummaryOptions summary_options;
-    summary_options.baseline = reference;
-    report::write_summary(report::summarize(raw, summary_options), report::Format::kPretty, out,
-                          end_table_view(runs_file, kEndTableRows));
-  }
-  if (options.print && startup) {
-    out << '\n';
-    write_shell_corrected(set, *startup, options.time_unit, out);
-  }
+  SummaryOptions summary_options;
+  summary_options.baseline = reference;
+  const Summary summary = summarize(set, summary_options);
   const VersusReference versus =
       compare_with_reference(set, reference, CompareOptions{}, options.rule_decisions);
+  if (options.print) {
+    if (options.verbose) write_verbose_tables(runs_file, raw, set, meta, figure, options, out);
+    write_bench_blocks(summary, options.time_unit, out);
+  }
   if (options.print && !versus.result.rows.empty()) {
     out << '\n';
     write_versus_reference(versus, out,
                            VersusStyle{options.time_unit, options.sort != BenchSort::kCommand,
-                                       startup ? "shell start-up subtracted" : ""});
+                                       "figure: " + figure.name()});
   }
   if (options.print && options.other) {
     out << '\n';
     write_side_by_side(set, versus, *options.other, options.time_unit, out);
   }
+  if (options.print) {
+    out << '\n'
+        << runs_summary_line(summary, figure, meta, options.time_unit, options.verbose) << '\n';
+  }
   out.flush();
-  write_exports(exports,
-                ExportData{&set, &raw, startup, options.tests, reference, options.time_unit,
+  write_exports(options.exports,
+                ExportData{&set, &raw, figure, options.tests, reference, options.time_unit,
                            options.sort == BenchSort::kMeanTime, &versus});
 }
 

@@ -36,16 +36,19 @@ struct BenchReportOptions {
   BenchExports exports;
   TimeUnit time_unit = TimeUnit::kAuto;  // -u
   BenchSort sort = BenchSort::kAuto;
-  bool print = true;  // false: --style none, nothing on stdout (the exports are still written)
+  bool print = true;     // false: --style none, nothing on stdout (the exports are still written)
+  bool verbose = false;  // --verbose: the environment and the tables above the blocks
   std::optional<OtherToolRun> other;  // --compare-with hyperfine: its answer, printed beside
   // How the sequential rule ended each comparison (--decide on); empty: the U test judges.
   std::vector<RuleDecision> rule_decisions;
 };
 
-// Reads the run file back (grouped by test, input, sink) and its meta file, writes to `out` the
-// environment line, the medians table, the figures less the shell's start-up (when one was
-// measured) and the comparisons with the reference test, then each export, atomically. Throws
-// iobench::Error when the run file cannot be read or an export written.
+// Reads the run file back (grouped by test, input, sink) and its meta file, decides the elapsed
+// figure (elapsed_figure_of), writes to `out` one block per command, the comparisons with the
+// reference test in that figure and one line of what the blocks leave out (--verbose: the
+// environment line, the raw medians table and the figures less the shell's start-up first), then
+// each export, atomically. Throws iobench::Error when the run file cannot be read or an export
+// written.
 void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
                   std::ostream& out);
 

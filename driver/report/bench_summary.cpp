@@ -37,27 +37,6 @@ std::string environment_line(const runfile::RunMeta& meta) {
   return fmt::format("Environment: {}", fmt::join(parts, ", "));
 }
 
-runfile::RunSet subtract_shell_startup(const runfile::RunSet& set,
-                                       const runfile::ShellStartup& startup) {
-  runfile::RunSet corrected = set;
-  const auto less = [](std::vector<double>& samples, double cost) {
-    for (double& value : samples) value = std::max(0.0, value - cost);
-  };
-  for (runfile::Group& group : corrected.groups) {
-    auto& elapsed = group.samples[runfile::index(runfile::Metric::kElapsed)];
-    auto& user = group.samples[runfile::index(runfile::Metric::kUser)];
-    auto& system = group.samples[runfile::index(runfile::Metric::kSystem)];
-    auto& cpu_pct = group.samples[runfile::index(runfile::Metric::kCpuPct)];
-    less(elapsed, startup.elapsed_s);
-    less(user, startup.user_s);
-    less(system, startup.system_s);
-    for (std::size_t i = 0; i < cpu_pct.size() && i < elapsed.size(); ++i) {
-      cpu_pct[i] = elapsed[i] > 0 ? (user[i] + system[i]) / elapsed[i] * 100 : 0;
-    }
-  }
-  return corrected;
-}
-
 void write_shell_corrected(const runfile::RunSet& corrected, const runfile::ShellStartup& startup,
                            TimeUnit unit, std::ostream& out) {
   out << fmt::format(

@@ -6,6 +6,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "driver/report/elapsed_figure.hpp"
 #include "driver/report/time_unit.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
@@ -18,11 +19,6 @@ namespace iobench::report {
 // performance, load 0.52, busy CPUs 0.10, cache warm, sink pipe" (the governor left out when
 // unknown; docs/bench.md), from the run's meta file.
 std::string environment_line(const runfile::RunMeta& meta);
-
-// `set` with the start-up's elapsed, user and system taken from those samples (each at least 0),
-// cpu_pct recomputed from them; every other metric as it was.
-runfile::RunSet subtract_shell_startup(const runfile::RunSet& set,
-                                       const runfile::ShellStartup& startup);
 
 // A line saying what was subtracted, then per group (test, input when there is one, sink): n and
 // the elapsed, user and system medians of `corrected`, in `unit`.

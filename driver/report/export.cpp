@@ -81,16 +81,21 @@ std::string relative_cell(const report::GroupStats& g) {
 }
 
 // The headline table of pretty and markdown output.
-Table headline_table(const report::Summary& s) {
+Table headline_table(const report::Summary& s, TimeUnit unit) {
   const runfile::RunSet& set = *s.set;
+  // -u: the time columns in its unit (kAuto: seconds, as `run` prints them).
+  const double scale = unit == TimeUnit::kMillisecond   ? 1e3
+                       : unit == TimeUnit::kMicrosecond ? 1e6
+                                                        : 1;
+  const std::string in = unit == TimeUnit::kAuto ? "s" : std::string(unit_name(unit));
   Table t;
   for (const auto& column : set.group_by) {
     t.header.push_back(column);
     t.numeric.push_back(false);
   }
-  const std::vector<std::string> stats_header{"n",       "elapsed s", "± MAD",    "min",
-                                              "max",     "user s",    "system s", "cpu %",
-                                              "mem MiB", "MB/s",      "relative"};
+  const std::vector<std::string> stats_header{"n",       "elapsed " + in, "± MAD",        "min",
+                                              "max",     "user " + in,    "system " + in, "cpu %",
+                                              "mem MiB", "MB/s",          "relative"};
   for (const auto& h : stats_header) {
     t.header.push_back(h);
     t.numeric.push_back(true);
@@ -114,19 +119,17 @@ Table headline_table(const report::Summary& s) {
     const auto& el = g.metric(Metric::kElapsed);
     if (el.n > 0 && el.median > 0) smallest = std::min(smallest, el.median);
   }
-  const int sd = seconds_decimals(smallest);
+  const int sd = seconds_decimals(smallest * scale);
   const std::size_t sink_key = set.key_index("sink");
   for (const auto& g : s.groups) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
     if (g.verified_through_pipe_run) row[sink_key] += kPipeVerifiedMark;
     const auto& el = g.metric(Metric::kElapsed);
     row.push_back(std::to_string(el.n));
-    row.push_back(fixed(el.median, sd));
-    row.push_back(fixed(el.mad, sd));
-    row.push_back(fixed(el.min, sd));
-    row.push_back(fixed(el.max, sd));
-    row.push_back(fixed(g.metric(Metric::kUser).median, sd));
-    row.push_back(fixed(g.metric(Metric::kSystem).median, sd));
+    for (const double seconds : {el.median, el.mad, el.min, el.max, g.metric(Metric::kUser).median,
+                                 g.metric(Metric::kSystem).median}) {
+      row.push_back(fixed(seconds * scale, sd));
+    }
     row.push_back(fixed(g.metric(Metric::kCpuPct).median, 1));
     row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
     row.push_back(optional_fixed(g.mb_per_s, 1));
@@ -324,7 +327,7 @@ void write_summary(const report::Summary& summary, Format format, std::ostream& 
       return;
     case Format::kPretty:
     case Format::kMarkdown: {
-      write_table_sections(headline_table(summary), format,
+      write_table_sections(headline_table(summary, view.time_unit), format,
                            input_sink_columns(summary.set->group_by), view, out);
       const bool any_null = std::any_of(summary.groups.begin(), summary.groups.end(),
                                         [](const auto& g) { return g.verified_through_pipe_run; });

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "driver/report/summary.hpp"
+#include "driver/report/time_unit.hpp"
 
 namespace iobench::report {
 
@@ -29,6 +30,7 @@ void write_table(const Table& table, Format format, std::ostream& out);
 struct TableView {
   std::size_t top_rows = 0;  // rows shown per section, in the table's order; 0: every row
   std::string all_rows_hint = "all of them with --format tsv";  // ends the count line
+  TimeUnit time_unit = TimeUnit::kAuto;  // the time columns' unit (bench -u); kAuto: seconds
 };
 // Pretty and markdown: the rows in sections by their values in `section_columns` (input and
 // sink), in order of first appearance. With more than one section, each has a heading line

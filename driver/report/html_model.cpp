@@ -235,7 +235,10 @@ ReportModel build_report_model(const std::vector<std::filesystem::path>& files,
     }
   }
   ReportModel model;
+  // The figure bench's terminal shows (elapsed_figure.hpp): the same runs, the same verdicts.
   model.set = read_set(files);
+  model.figure = elapsed_figure_of(model.set);
+  model.set = in_figure(model.set, model.figure);
   model.records = read_records(files, model.run_warnings);
   model.baseline = choose_baseline(baseline, model.records);
   std::vector<std::pair<std::string, std::string>> places;

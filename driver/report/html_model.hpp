@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "driver/report/compare.hpp"
+#include "driver/report/elapsed_figure.hpp"
 #include "driver/report/html_rusage.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/runfile/meta.hpp"
@@ -52,7 +53,8 @@ struct RunRecord {
 };
 
 struct ReportModel {
-  runfile::RunSet set;  // every file, grouped by test, input and sink
+  runfile::RunSet set;   // every file, grouped by test, input and sink, in `figure`
+  ElapsedFigure figure;  // the elapsed figure every time and verdict of the page is in
   // unique_ptr: a section's summary points into its own set.
   std::vector<std::unique_ptr<ReportSection>> sections;
   std::vector<RunRecord> records;

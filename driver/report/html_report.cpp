@@ -13,6 +13,8 @@
 #include "driver/report/html_record.hpp"
 #include "driver/report/html_sections.hpp"
 #include "driver/report/plot.hpp"
+#include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 namespace {
@@ -54,6 +56,13 @@ std::string glance(const ReportModel& model) {
   }
   out += fmt::format("</li><li>{} tests × {} inputs and sinks</li>", model.tests.size(),
                      model.sections.size());
+  out += fmt::format("<li class=\"figure\">figures: {}{}</li>", escape(model.figure.name()),
+                     model.figure.startup
+                         ? escape(fmt::format(" ({} took {} elapsed, median of {} runs)",
+                                              join_argv(model.figure.startup->command),
+                                              format_seconds(model.figure.startup->elapsed_s),
+                                              model.figure.startup->runs))
+                         : std::string());
   out += fmt::format("<li>against the reference: {} faster, {} slower, {} not significant</li>",
                      faster, slower, same);
   out += fmt::format("<li>{} rows with warnings, {} about the whole run</li></ul>\n", warned,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <string_view>
 #include <system_error>
@@ -95,9 +96,12 @@ std::optional<std::size_t> reference_of(const runfile::RunSet& set, const Summar
       }
     }
     if (baseline) return baseline;
+    std::vector<std::string> named;  // an input-less run's empty input is no name
+    std::copy_if(peer_key.begin(), peer_key.end(), std::back_inserter(named),
+                 [](const std::string& value) { return !value.empty(); });
     out.warnings.push_back(fmt::format(
         "baseline '{}' has no successful run{}; relative is to the fastest there", options.baseline,
-        peer_key.empty() ? std::string() : fmt::format(" for {}", fmt::join(peer_key, ", "))));
+        named.empty() ? std::string() : fmt::format(" for {}", fmt::join(named, ", "))));
   }
   std::optional<std::size_t> fastest;
   for (std::size_t i : members) {

@@ -12,7 +12,8 @@ enum class TimeUnit { kAuto, kSecond, kMillisecond, kMicrosecond };
 TimeUnit parse_time_unit(std::string_view name);
 
 // A time in the unit: "0.012 s" (3 decimals), "12.3 ms" and "12.3 µs" (1 decimal), as hyperfine
-// writes them; kAuto: format_seconds's three or four significant digits ("12.35 ms").
+// writes them; kAuto: format_seconds's three or four significant digits ("12.35 ms"); "-" for
+// NaN (no run).
 std::string format_time(double seconds, TimeUnit unit);
 
 // The unit hyperfine picks for a time without -u: milliseconds below a second, else seconds.

@@ -112,7 +112,9 @@ VersusReference compare_with_reference(const runfile::RunSet& set, const std::st
   }
   for (const auto& group : base.groups) {
     if (group.ok_count() == 0)
-      versus.missing.push_back(fmt::format("{} ({})", group.key[0], group.key[1]));
+      versus.missing.push_back(fmt::format("{}{} sink",
+                                           group.key[0].empty() ? "" : group.key[0] + ", ",
+                                           group.key[1]));  // no empty input named
   }
   for (const auto& test : tests) {
     runfile::RunSet candidate;

@@ -26,7 +26,8 @@ struct RuleDecision {
 struct VersusReference {
   std::string reference;                // the reference test's name
   report::Result result;                // rows keyed test, input, sink; base = the reference
-  std::vector<std::string> missing;     // "input (sink)" where the reference has no ok run
+  std::vector<std::string> missing;     // "input, sink sink" ("sink sink" without an input) where
+                                        // the reference has no ok run
   std::vector<RuleDecision> decisions;  // when the rule decided the runs: one per comparison
 };
 

@@ -132,6 +132,7 @@ int run_bench(BenchOptions& options) {
   options.run.runs_file_out = &runs_file;
   options.run.rule_decisions_out = &options.report.rule_decisions;
   options.run.print_table = false;  // report_bench prints it, under the environment line
+  options.run.print_summary_warnings = options.report.verbose;  // else counted in its last line
   const int exit_code = run_config(config, options.run);
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);
   if (options.run.dry_run || runs_file.empty()) return exit_code;

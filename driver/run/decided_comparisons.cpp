@@ -19,6 +19,11 @@ bool decided(const report::SequentialResult& result) {
   return result.decision != report::Decision::kContinue;
 }
 
+// " on NAME" for a warning's cell; nothing for a run without an input.
+std::string on_input(const std::vector<std::string>& names, std::size_t input) {
+  return input < names.size() && !names[input].empty() ? " on " + names[input] : std::string();
+}
+
 }  // namespace
 
 report::SequentialPlan sequential_plan(const Plan& plan, const Config& config) {
@@ -147,9 +152,8 @@ std::vector<std::string> DecidedComparisons::decisions(
       rule_decisions->push_back({plan_.tests[cell.test].name, input_paths_[cell.input],
                                  std::string(to_string(cell.sink)), comparison.last, plan});
     }
-    lines.push_back(fmt::format("'{}' on {} ({} sink) against '{}': {}",
-                                plan_.tests[cell.test].name, input_names_[cell.input],
-                                to_string(cell.sink),
+    lines.push_back(fmt::format("'{}'{} ({} sink) against '{}': {}", plan_.tests[cell.test].name,
+                                on_input(input_names_, cell.input), to_string(cell.sink),
                                 plan_.tests[plan_.cells[comparison.reference_cell].test].name,
                                 report::decision_phrase(comparison.last, plan)));
   }
@@ -166,10 +170,10 @@ std::vector<std::string> DecidedComparisons::cut_short(
     if (ok >= most || runs_granted_[cell] < kRunsPerBudgetedRun * most) continue;
     const Cell& c = plan_.cells[cell];
     warnings.push_back(fmt::format(
-        "'{}' on {} ({} sink): {} ok runs of the {} that fill {} s, after {} runs; the others "
+        "'{}'{} ({} sink): {} ok runs of the {} that fill {} s, after {} runs; the others "
         "were disturbed or failed",
-        plan_.tests[c.test].name, input_names_[c.input], to_string(c.sink), ok, most, plan_.fill_s,
-        runs_granted_[cell]));
+        plan_.tests[c.test].name, on_input(input_names_, c.input), to_string(c.sink), ok, most,
+        plan_.fill_s, runs_granted_[cell]));
   }
   return warnings;
 }

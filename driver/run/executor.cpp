@@ -94,6 +94,7 @@ MatrixTotals MatrixExecutor::run_all() {
   for (const std::string& warning : ending) progress_.warn(warning);
   totals_.decisions = decided_.decisions(ok_elapsed_s_, &totals_.rule_decisions);
   collect_cache_state_warnings();
+  for (const auto& ok : ok_elapsed_s_) totals_.ok_runs_per_cell.push_back(ok.size());
   totals_.warnings = progress_.warnings();
   progress_.finish();
   return totals_;

@@ -60,6 +60,7 @@ struct MatrixTotals {
   // (DecidedComparisons::decisions).
   std::vector<std::string> decisions;
   std::vector<report::RuleDecision> rule_decisions;  // the same, for bench's verdicts
+  std::vector<std::size_t> ok_runs_per_cell;         // the plan's cells' measured ok runs
 };
 
 class MatrixExecutor {

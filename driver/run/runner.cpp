@@ -1,8 +1,10 @@
 #include "driver/run/runner.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -156,9 +158,29 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
   return totals;
 }
 
+// The cells with measured runs planned of which none ended ok, "'TEST' on INPUT (SINK sink)".
+std::vector<std::string> cells_without_ok_run(const Config& config, const Plan& plan,
+                                              const MatrixTotals& totals) {
+  std::vector<bool> measured(plan.cells.size(), false);
+  for (const PlannedRun& run : plan.runs) {
+    if (run.phase == RunPhase::kMeasure) measured[run.cell] = true;
+  }
+  std::vector<std::string> cells;
+  for (std::size_t c = 0; c < plan.cells.size() && c < totals.ok_runs_per_cell.size(); ++c) {
+    if (!measured[c] || totals.ok_runs_per_cell[c] > 0) continue;
+    const Cell& cell = plan.cells[c];
+    const std::string input = cell.input < config.inputs.size()
+                                  ? config.inputs[cell.input].path.filename().string()
+                                  : std::string();
+    cells.push_back(fmt::format("'{}'{} ({} sink)", plan.tests[cell.test].name,
+                                input.empty() ? "" : " on " + input, to_string(cell.sink)));
+  }
+  return cells;
+}
+
 // The exit code from how the runs ended (docs/formats.md "Exit codes").
 int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::string& failure,
-               bool interrupted) {
+               bool interrupted, const std::vector<std::string>& empty_cells) {
   if (!failure.empty()) {
     fmt::print(stderr, "iobench: {}; stopped after {} rows, every one kept in {}\n", failure,
                totals.rows_written, paths.runs.string());
@@ -170,6 +192,19 @@ int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::
   if (totals.bad_rows > 0) {
     fmt::print(stderr, "iobench: {} of {} runs did not end ok (see the status column)\n",
                totals.bad_rows, totals.rows_written);
+    return kExitRunFailed;
+  }
+  // A cell whose every run was disturbed has no failed row, but nothing was measured there.
+  if (!empty_cells.empty()) {
+    constexpr std::size_t kNamed = 3;
+    const std::vector<std::string> named(
+        empty_cells.begin(),
+        empty_cells.begin() + static_cast<std::ptrdiff_t>(std::min(empty_cells.size(), kNamed)));
+    fmt::print(stderr, "iobench: {} cell{} without an ok run (every run disturbed): {}{}\n",
+               empty_cells.size(), empty_cells.size() == 1 ? "" : "s", fmt::join(named, ", "),
+               empty_cells.size() > kNamed
+                   ? fmt::format(" and {} more", empty_cells.size() - kNamed)
+                   : "");
     return kExitRunFailed;
   }
   return kExitOk;
@@ -227,13 +262,15 @@ int run_config(const Config& config, const RunOptions& options) {
       // The printed warnings name a few groups; the record keeps every one (docs/reports.md).
       meta.end->summary_warnings = report::write_medians_report(
           {paths.runs, paths.medians, config.baseline, paths.meta, options.table_top_rows},
-          options.print_table ? std::cout : no_table, std::cerr);
+          options.print_table ? std::cout : no_table,
+          options.print_summary_warnings ? std::cerr : no_table);
       if (!meta.end->summary_warnings.empty()) runfile::write_meta(paths.meta, meta);
     }
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();
   }
-  return report_end(totals, paths, failure, interrupted);
+  return report_end(totals, paths, failure, interrupted,
+                    cells_without_ok_run(config, planned.plan, totals));
 }
 
 }  // namespace iobench

@@ -25,6 +25,9 @@ struct RunOptions {
   bool quiet = false;
   // False: the medians table is not printed at the end (`iobench bench` prints its own output).
   bool print_table = true;
+  // False: the summary's warnings (spread, outliers, ...) are kept in the meta file, not printed
+  // (`iobench bench` without --verbose counts them in its summary line).
+  bool print_summary_warnings = true;
   // Rows of the medians table per input and sink (`--top N`; 0: all), docs/reports.md.
   std::size_t table_top_rows = report::kEndTableRows;
   // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).

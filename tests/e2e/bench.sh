@@ -15,13 +15,30 @@ cd "$tmp"
 run_awk 'col("status") != "ok" { exit 1 }' two.tsv || fail "a run is not ok: $(col test,status two.tsv)"
 [ "$(col test two.tsv | sort -u | tr '\n' '|')" = 'cat {input}|tac {input} | tac|' ] ||
   fail "tests: $(col test two.tsv | sort -u)"
-head -1 out.txt | grep -Eq '^Environment: CPU .*, cache warm, sink pipe$' || fail "no environment line: $(head -2 out.txt)"
-sed -n 2p out.txt | grep -q '^test  *input  *sink  *n  *elapsed s' || fail "no medians table under it: $(head -3 out.txt)"
+# Quiet by default: one block per command as hyperfine's, then the comparison, then one line.
+[ "$(grep -c '^Benchmark [12]: ' out.txt)" -eq 2 ] && head -1 out.txt | grep -qx 'Benchmark 1: cat {input}' ||
+  fail "no block per command: $(cat out.txt)"
+grep -Eq '^  Time \(median ± 95 % CI\): +[0-9.]+ (ms|µs|s) ± +[0-9.]+ (ms|µs|s)    \[User: [0-9.]+ (ms|µs|s), System: [0-9.]+ (ms|µs|s)\]$' out.txt &&
+  grep -Eq '^  Range \(min … max\): +[0-9.]+ (ms|µs|s) … +[0-9.]+ (ms|µs|s)    3 runs$' out.txt ||
+  fail "the block's lines: $(cat out.txt)"
+grep -q '^Environment: \|^test  *input\|^Shell start-up subtracted' out.txt && fail "tables without --verbose: $(cat out.txt)"
 grep -q "^Against the reference 'cat {input}'" out.txt || fail "no summary: $(cat out.txt)"
+tail -1 out.txt | grep -q '^Figures: elapsed, shell start-up subtracted (sh -c .* took .*); 6 ok runs; .*--verbose for' ||
+  fail "no summary line last: $(tail -2 out.txt)"
 grep -Eq "^    tac \{input\} \| tac +(no significant difference \(|too few runs to judge \()?[0-9.]+× (faster|slower)( \[[0-9.]+, [0-9.]+\])?, p" out.txt ||
   fail "no relative speed: $(cat out.txt)"
 grep -Eq "p [=<] [01]" out.txt || fail "no p-value: $(cat out.txt)"
 [ -f medians/two.tsv ] && [ -f meta/two.json ] || fail "no medians or meta beside the runs file"
+# --verbose: the environment and the tables above the blocks; -u every table's unit.
+"$bin" bench --input data/in.txt -r 3 -w 0 -q -v -u millisecond --disturbance off -o verbose.tsv \
+  'cat {input}' 'tac {input} | tac' >out.txt 2>err.txt || fail "--verbose exited $?: $(cat err.txt)"
+head -1 out.txt | grep -Eq '^Environment: CPU .*, cache warm, sink pipe$' || fail "no environment line: $(head -2 out.txt)"
+sed -n 2p out.txt | grep -qx "Raw figures (the runs file's; nothing subtracted):" &&
+  sed -n 3p out.txt | grep -q '^test  *input  *sink  *n  *elapsed ms  *± MAD  *min  *max  *user ms  *system ms' ||
+  fail "no raw medians table in ms under it: $(head -4 out.txt)"
+grep -q "^Shell start-up subtracted: sh -c '' took [0-9.]* ms elapsed" out.txt || fail "no corrected table: $(cat out.txt)"
+grep -Eq '^  Range \(min … max\): +[0-9.]+ ms … +[0-9.]+ ms    3 runs$' out.txt || fail "-u in the blocks: $(cat out.txt)"
+[ "$(grep -c '^Benchmark [12]: ' out.txt)" -eq 2 ] || fail "no blocks under the tables: $(cat out.txt)"
 
 # Exports: hyperfine's JSON and Markdown table (every format: bench_exports.sh).
 "$bin" bench --input data/in.txt -r 2 -w 0 -q -o exports.tsv --export-json summary.json \

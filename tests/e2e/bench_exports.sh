@@ -37,11 +37,11 @@ for r in results:
 assert [r["iobench"]["is_reference"] for r in results] == [True, False]
 PY
 
-# CSV: hyperfine's columns, then its parameter_ columns, then iobench's input and sink.
+# CSV: hyperfine's columns, then its parameter_ columns, then iobench's input, sink and status.
 python3 "$lib/hyperfine_tables.py" csv e.csv >csv.txt || fail "e.csv: $(cat e.csv)"
-[ "$(head -1 csv.txt)" = "$(printf 'command\tmean\tstddev\tmedian\tuser\tsystem\tmin\tmax\tparameter_n\tinput\tsink')" ] ||
+[ "$(head -1 csv.txt)" = "$(printf 'command\tmean\tstddev\tmedian\tuser\tsystem\tmin\tmax\tparameter_n\tinput\tsink\tstatus')" ] ||
   fail "CSV header: $(head -1 csv.txt)"
-[ "$(cut -f1,9,11 csv.txt | tail -n +2 | tr '\t\n' ',;')" = 'sleep 0.01,1,pipe;sleep 0.02,2,pipe;' ] ||
+[ "$(cut -f1,9,11,12 csv.txt | tail -n +2 | tr '\t\n' ',;')" = 'sleep 0.01,1,pipe,ok;sleep 0.02,2,pipe,ok;' ] ||
   fail "CSV rows: $(cat csv.txt)"
 
 # The tables: hyperfine's header, one row per command, the fastest 1.00.

@@ -6,7 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 bin=$(cd "$bin" && pwd)/iobench
 cd "$tmp"
 
-"$bin" bench -r 2 -w 0 -q --disturbance off -o none.tsv 'sleep 0.01' 'sleep 0.02' >out.txt 2>err.txt ||
+"$bin" bench -r 2 -w 0 -q -v --disturbance off -o none.tsv 'sleep 0.01' 'sleep 0.02' >out.txt 2>err.txt ||
   fail "two sleeps exited $?: $(cat err.txt)"
 [ "$(tail -n +2 none.tsv | wc -l)" -eq 4 ] || fail "expected 4 rows: $(cat none.tsv)"
 run_awk 'col("status") != "ok" || col("input") != "" || col("cache_pct") != "" { bad = 1 } END { exit bad }' \
@@ -14,8 +14,22 @@ run_awk 'col("status") != "ok" || col("input") != "" || col("cache_pct") != "" {
 # The first line says under what conditions the runs ran (docs/bench.md).
 head -1 out.txt | grep -Eq '^Environment: CPU .* \([0-9]+ online\), .*load [0-9.]+, busy CPUs [0-9.]+, cache none \(no input\), sink pipe$' ||
   fail "no environment line first: $(head -3 out.txt)"
+# No empty input in any line: "Benchmark 1: sleep 0.01", "'sleep 0.02' (pipe sink) against ...".
+grep -E ' on  \(|for , |^  , |\(, ' out.txt err.txt && fail "an empty input is named: $(cat out.txt err.txt)"
+grep -qx 'Benchmark 1: sleep 0.01' out.txt || fail "the block names an input: $(cat out.txt)"
 grep -q '"cache": "none"' meta/none.json || fail "the config ran has a cache step: $(cat meta/none.json)"
 grep -q '"inputs"' meta/none.json && fail "the config ran names an input"
+
+# --sort sorts the blocks it names (docs/bench.md, "Output"): mean-time fastest first; auto and
+# command in the order given.
+for sort in mean-time auto command; do
+  "$bin" bench -r 2 -w 0 -q --disturbance off --sort "$sort" -o "sort-$sort.tsv" 'sleep 0.03' 'sleep 0.01' \
+    >out.txt 2>err.txt || fail "--sort $sort exited $?: $(cat err.txt)"
+  order=$(grep '^Benchmark ' out.txt | cut -d' ' -f3- | tr '\n' ';')
+  want='sleep 0.03;sleep 0.01;'
+  [ "$sort" = mean-time ] && want='sleep 0.01;sleep 0.03;'
+  [ "$order" = "$want" ] || fail "--sort $sort: blocks $order: $(cat out.txt)"
+done
 
 # Their stdin is /dev/null: both count 0 bytes, so both write "0\n" and are verified equal.
 "$bin" bench -r 1 -w 0 -q --disturbance off -o devnull.tsv 'wc -c' 'cat | wc -c' >/dev/null 2>err.txt ||

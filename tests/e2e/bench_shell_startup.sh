@@ -19,7 +19,7 @@ median_us() { col "$1" "$2" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 
 # One pair of benches; prints "ELAPSED_OK" when the elapsed medians agree; fails on anything else.
 try_pair() {
   local n=$1
-  "$bin" bench -q --disturbance off -S bash -r 30 -w 3 -u microsecond -o "shell$n.tsv" /bin/true >"shell$n.txt" 2>err.txt ||
+  "$bin" bench -q -v --disturbance off -S bash -r 30 -w 3 -u microsecond -o "shell$n.tsv" /bin/true >"shell$n.txt" 2>err.txt ||
     fail "through bash exited $?: $(cat err.txt)"
   "$bin" bench -q --disturbance off -N -r 30 -w 3 -o "noshell$n.tsv" /bin/true >/dev/null 2>err.txt ||
     fail "--no-shell exited $?: $(cat err.txt)"

@@ -45,7 +45,19 @@ TEST(VersusReference, ComparesEachTestWithTheReferenceOnTheSameInputAndSink) {
   EXPECT_EQ(versus.result.rows[1].key[0], "fast");  // the file sink, whose reference has no run
   EXPECT_EQ(versus.result.rows[1].verdict, report::Verdict::kTooFewRuns);
   EXPECT_EQ(versus.result.rows[2].verdict, report::Verdict::kNoChange);
-  EXPECT_EQ(versus.missing, std::vector<std::string>{"in.txt (file)"});
+  EXPECT_EQ(versus.missing, std::vector<std::string>{"in.txt, file sink"});
+}
+
+TEST(VersusReference, AReferenceWithoutAnOkRunAndNoInputNamesItsSinkAlone) {
+  runfile::RunSet set = run_set();
+  for (auto& group : set.groups) group.key[1] = "";
+  const VersusReference versus = compare_with_reference(set, "ref");
+  EXPECT_EQ(versus.missing, std::vector<std::string>{"file sink"});
+  std::ostringstream out;
+  write_versus_reference(versus, out);
+  EXPECT_NE(out.str().find("\n  file sink: the reference has no ok run to compare with\n"),
+            std::string::npos)
+      << out.str();
 }
 
 TEST(VersusReference, SaysEachVerdictOnItsOwnLineUnderItsInputAndSink) {
@@ -58,7 +70,7 @@ TEST(VersusReference, SaysEachVerdictOnItsOwnLineUnderItsInputAndSink) {
   EXPECT_NE(text.find("\n    fast  2.00× faster ["), std::string::npos) << text;
   EXPECT_NE(text.find("], p < 0.001"), std::string::npos) << text;
   EXPECT_NE(text.find("\n    same  no significant difference (1.00× "), std::string::npos) << text;
-  EXPECT_NE(text.find("in.txt (file): the reference has no ok run"), std::string::npos) << text;
+  EXPECT_NE(text.find("in.txt, file sink: the reference has no ok run"), std::string::npos) << text;
 }
 
 }  // namespace

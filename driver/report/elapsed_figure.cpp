@@ -1,0 +1,77 @@
+#include "driver/report/elapsed_figure.hpp"
+
+#include <algorithm>
+
+#include "common/error.hpp"
+#include "driver/runfile/meta.hpp"
+
+namespace iobench::report {
+namespace {
+
+bool same(const runfile::ShellStartup& a, const runfile::ShellStartup& b) {
+  return a.command == b.command && a.runs == b.runs && a.elapsed_s == b.elapsed_s &&
+         a.user_s == b.user_s && a.system_s == b.system_s;
+}
+
+}  // namespace
+
+std::string ElapsedFigure::name() const {
+  return kind == ElapsedFigureKind::kStartupSubtracted ? "elapsed, shell start-up subtracted"
+                                                       : "elapsed";
+}
+
+std::string_view ElapsedFigure::json_name() const {
+  return kind == ElapsedFigureKind::kStartupSubtracted ? "startup_subtracted" : "raw";
+}
+
+ElapsedFigure decide_elapsed_figure(
+    const std::vector<std::optional<runfile::ShellStartup>>& startups) {
+  if (startups.empty() || !startups.front()) return {};
+  const bool all_same = std::all_of(startups.begin(), startups.end(), [&](const auto& s) {
+    return s && same(*s, *startups.front());
+  });
+  if (!all_same) return {};
+  return {ElapsedFigureKind::kStartupSubtracted, startups.front()};
+}
+
+ElapsedFigure elapsed_figure_of(const runfile::RunSet& set) {
+  std::vector<std::optional<runfile::ShellStartup>> startups;
+  for (const std::string& file : set.files) {
+    std::optional<runfile::ShellStartup> startup;
+    try {
+      if (const auto meta = runfile::read_meta_for(file)) startup = meta->shell_startup;
+    } catch (const Error&) {
+      // A record that cannot be read records no start-up: the raw figure, which the file has.
+    }
+    startups.push_back(startup);
+  }
+  return decide_elapsed_figure(startups);
+}
+
+runfile::RunSet subtract_shell_startup(const runfile::RunSet& set,
+                                       const runfile::ShellStartup& startup) {
+  runfile::RunSet corrected = set;
+  const auto less = [](std::vector<double>& samples, double cost) {
+    for (double& value : samples) value = std::max(0.0, value - cost);
+  };
+  for (runfile::Group& group : corrected.groups) {
+    auto& elapsed = group.samples[runfile::index(runfile::Metric::kElapsed)];
+    auto& user = group.samples[runfile::index(runfile::Metric::kUser)];
+    auto& system = group.samples[runfile::index(runfile::Metric::kSystem)];
+    auto& cpu_pct = group.samples[runfile::index(runfile::Metric::kCpuPct)];
+    less(elapsed, startup.elapsed_s);
+    less(user, startup.user_s);
+    less(system, startup.system_s);
+    for (std::size_t i = 0; i < cpu_pct.size() && i < elapsed.size(); ++i) {
+      cpu_pct[i] = elapsed[i] > 0 ? (user[i] + system[i]) / elapsed[i] * 100 : 0;
+    }
+  }
+  return corrected;
+}
+
+runfile::RunSet in_figure(const runfile::RunSet& raw, const ElapsedFigure& figure) {
+  if (figure.kind != ElapsedFigureKind::kStartupSubtracted || !figure.startup) return raw;
+  return subtract_shell_startup(raw, *figure.startup);
+}
+
+}  // namespace iobench::report
