@@ -7,7 +7,7 @@
 
 #include "common/error.hpp"
 #include "driver/report/run_rows.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/runfile/schema.hpp"
 
 namespace iobench::report {
@@ -86,7 +86,7 @@ std::vector<std::pair<std::string, std::string>> read_texts(
 
 std::optional<double> median_of(const std::vector<double>& values) {
   if (values.empty()) return std::nullopt;
-  return report::median(values);
+  return stats::median(values);
 }
 
 }  // namespace
