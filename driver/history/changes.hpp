@@ -1,19 +1,19 @@
 #pragma once
-// `iobench history changes`: every change point along each series (stats/change_points.hpp on the medians of
-// its runs), each with its id, whether it is acknowledged, and the why.
+// `iobench history changes`: every change point along each series (stats/change_points.hpp on the
+// medians of its runs), each with its id, whether it is acknowledged, and the why.
 #include <string>
 #include <vector>
 
-#include "driver/stats/change_points.hpp"
 #include "driver/history/timeline.hpp"
 #include "driver/history/why.hpp"
+#include "driver/stats/change_points.hpp"
 
 namespace iobench::history {
 
 struct SeriesChange {
   const Timeline* timeline = nullptr;
   const RunPoint* first_run = nullptr;  // the first run of the new level
-  stats::ChangePoint point;                  // index into the runs with rows that count
+  stats::ChangePoint point;             // index into the runs with rows that count
   std::string change_id;
   const Ack* ack = nullptr;
   Explanation why;

@@ -7,8 +7,8 @@
 
 #include "common/error.hpp"
 #include "driver/report/run_rows.hpp"
-#include "driver/stats/descriptive.hpp"
 #include "driver/runfile/schema.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench::report {
 namespace {

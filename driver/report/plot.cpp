@@ -9,8 +9,8 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/plot_sections.hpp"
-#include "driver/stats/descriptive.hpp"
 #include "driver/report/svg.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {

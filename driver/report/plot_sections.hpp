@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "driver/runfile/reader.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/stats/median_interval.hpp"
-#include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
 

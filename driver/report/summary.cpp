@@ -75,7 +75,7 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
   }
   if (el.n > 0) {
     gs.elapsed_outliers = stats::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
-                                                 options.outlier_threshold);
+                                                options.outlier_threshold);
   }
   return gs;
 }

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "driver/report/counter_figures.hpp"
+#include "driver/runfile/reader.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/stats/median_interval.hpp"
-#include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
 
@@ -26,8 +26,9 @@ struct GroupStats {
   // work), so it is verified only through its unrecorded verification run into a pipe.
   bool verified_through_pipe_run = false;
   std::size_t elapsed_outliers = 0;  // modified z-score > 3.5, kept in every statistic
-  // The 95 % interval of the elapsed median that the precision target stops on (stats/median_interval.hpp);
-  // NaN half-width below 2 runs. Two tests are resolved when their intervals do not overlap.
+  // The 95 % interval of the elapsed median that the precision target stops on
+  // (stats/median_interval.hpp); NaN half-width below 2 runs. Two tests are resolved when their
+  // intervals do not overlap.
   stats::MedianInterval elapsed_ci95;
   std::optional<std::uint64_t> input_lines;  // counted when a syscalls column needs it
   CounterFigures counter_figures;            // from the counters' medians, where they exist

@@ -11,9 +11,9 @@
 
 #include "common/error.hpp"
 #include "driver/report/run_rows.hpp"
-#include "driver/stats/descriptive.hpp"
 #include "driver/report/two_levels.hpp"
 #include "driver/runfile/schema.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -83,9 +83,10 @@ std::string moved(const Companion& companion, const std::vector<std::optional<do
 
 std::string level(const Cell& cell, std::size_t from, std::size_t to) {
   const std::span<const double> times(cell.elapsed_s.data() + from, to - from);
-  return fmt::format("{} over runs {}–{} (repeats {}–{}; {} to {})", format_seconds(stats::median(times)),
-                     from + 1, to, cell.repeats[from], cell.repeats[to - 1],
-                     format_seconds(stats::min(times)), format_seconds(stats::max(times)));
+  return fmt::format("{} over runs {}–{} (repeats {}–{}; {} to {})",
+                     format_seconds(stats::median(times)), from + 1, to, cell.repeats[from],
+                     cell.repeats[to - 1], format_seconds(stats::min(times)),
+                     format_seconds(stats::max(times)));
 }
 
 std::string warning(const Cell& cell, std::size_t split, const std::vector<Companion>& companions) {

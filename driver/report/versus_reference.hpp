@@ -8,9 +8,9 @@
 
 #include "driver/report/compare.hpp"
 #include "driver/report/sequential.hpp"
-#include "driver/stats/sequential.hpp"
 #include "driver/report/time_unit.hpp"
 #include "driver/runfile/reader.hpp"
+#include "driver/stats/sequential.hpp"
 
 namespace iobench::report {
 

@@ -3,9 +3,9 @@
 #include <fcntl.h>
 
 #include "common/fd.hpp"
-#include "driver/stats/descriptive.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/sink.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench {
 namespace {

@@ -15,8 +15,8 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
 #include "driver/report/sequential.hpp"
-#include "driver/stats/sequential.hpp"
 #include "driver/report/versus_reference.hpp"
+#include "driver/stats/sequential.hpp"
 
 namespace iobench {
 
@@ -59,9 +59,9 @@ class DecidedComparisons {
     stats::SequentialResult last;                 // the last look's
   };
   const stats::SequentialRule& rule_for(const Comparison& comparison,
-                                         const std::vector<std::vector<double>>& ok_elapsed_s);
+                                        const std::vector<std::vector<double>>& ok_elapsed_s);
   const stats::SequentialResult& look(Comparison& comparison,
-                                       const std::vector<std::vector<double>>& ok_elapsed_s);
+                                      const std::vector<std::vector<double>>& ok_elapsed_s);
   // The cell's most runs: the plan's, or with a time to fill the runs that fill it (the least
   // repeats until the cell has an ok run).
   [[nodiscard]] std::size_t budget(std::size_t cell,
@@ -74,13 +74,13 @@ class DecidedComparisons {
   const Plan& plan_;
   report::RepeatTarget target_;
   std::optional<stats::SequentialPlan> rule_plan_;  // empty: the rule is off
-  std::vector<std::string> input_names_;  // file names, as the run's warnings name inputs
-  std::vector<std::string> input_paths_;  // as the rows' input column has them
+  std::vector<std::string> input_names_;            // file names, as the run's warnings name inputs
+  std::vector<std::string> input_paths_;            // as the rows' input column has them
   std::vector<Comparison> comparisons_;
   std::vector<std::optional<std::size_t>> comparison_of_test_cell_;      // by cell
   std::vector<std::vector<std::size_t>> comparisons_of_reference_cell_;  // by cell
   std::vector<std::size_t> runs_granted_;                                // by cell
-  std::map<std::size_t, stats::SequentialRule> rules_;                  // by budget
+  std::map<std::size_t, stats::SequentialRule> rules_;                   // by budget
 };
 
 }  // namespace iobench

@@ -17,8 +17,8 @@
 // Rowe's recursive integration; the Wilcoxon-Mann-Whitney statistic follows that distribution
 // asymptotically). The look's nominal level is alpha_k = 2 (1 - Phi(c_k)), and its interval is
 // the distribution-free Hodges-Lehmann / Bauer interval of the ratio test / reference at
-// confidence 1 - alpha_k (hodges_lehmann.hpp): Jennison and Turnbull's repeated confidence intervals,
-// which hold the true ratio at every look at once with probability 1 - alpha. So:
+// confidence 1 - alpha_k (hodges_lehmann.hpp): Jennison and Turnbull's repeated confidence
+// intervals, which hold the true ratio at every look at once with probability 1 - alpha. So:
 //   - "different" when the look's interval excludes 1: wrongly so with probability <= alpha
 //     over all looks together, not per look;
 //   - else "equivalent" when it lies within [1 - margin, 1 + margin] (default margin 1 %);

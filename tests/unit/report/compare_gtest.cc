@@ -167,7 +167,7 @@ namespace {
 
 TEST(VerdictPhrase, SpeedupWithItsIntervalAndP) {
   Row row;
-  row.ratio = 0.4329;                         // 2.31 times faster
+  row.ratio = 0.4329;                        // 2.31 times faster
   row.ci = stats::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502, ± 0.040
   row.p_value = 0.0002;
   row.verdict = Verdict::kFaster;

@@ -50,9 +50,9 @@ TEST(ContentSecurityPolicy, LoadsNothingAndRunsOnlyOneScriptByItsHash) {
   // A SHA-256 in base64: 32 bytes make 43 characters and one '='.
   const std::string digest = policy.substr(head.size(), policy.size() - head.size() - tail.size());
   ASSERT_EQ(digest.size(), 44u) << digest;
-  EXPECT_EQ(digest.find_first_not_of(
-                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"),
-            43u)
+  EXPECT_EQ(
+      digest.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"),
+      43u)
       << digest;
   EXPECT_EQ(digest.back(), '=');
 }

@@ -22,8 +22,7 @@ TEST(DecisionPhrase, SaysEachOutcome) {
             "decided: equivalent within ±1 % after 10 runs");
   EXPECT_EQ(decision_phrase(result(stats::Decision::kBudget, 10), plan),
             "budget of 10 runs spent, undecided");
-  EXPECT_EQ(decision_phrase(result(stats::Decision::kContinue, 7), plan),
-            "undecided after 7 runs");
+  EXPECT_EQ(decision_phrase(result(stats::Decision::kContinue, 7), plan), "undecided after 7 runs");
   EXPECT_EQ(decision_phrase(result(stats::Decision::kEquivalent, 20),
                             stats::SequentialPlan{5, 20, 0.05, 0.025}),
             "decided: equivalent within ±2.5 % after 20 runs");

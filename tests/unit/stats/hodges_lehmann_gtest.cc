@@ -58,7 +58,6 @@ TEST(HodgesLehmann, RatioIntervalFromPairwiseRatios) {
   EXPECT_GT(ci->high, 2.0);
 }
 
-
 TEST(HodgesLehmann, RatioIntervalNeedsEnoughRuns) {
   // 3 and 3: P(U = 0) = 1/20 > 0.025, no 95% interval exists; at 90% it does.
   const std::vector<double> base{1, 2, 3};
