@@ -3,8 +3,8 @@
 # page and its policy both come from this one file, so the hash is the script's by construction
 # and no SHA-256 is written by hand in C++.
 # Usage: cmake -DINPUT=FILE.js -DOUTPUT=FILE.hpp -DNAME=kReportScript -P EmbedScript.cmake
-# The header declares, in namespace iobench::report::generated, NAME (the text, byte for byte)
-# and NAMESha256 (the base64 of its SHA-256).
+# The header declares, in namespace iobench::report::generated, NAME (a std::string_view of the
+# file's bytes, exactly) and NAMESha256 (the base64 of their SHA-256).
 cmake_minimum_required(VERSION 3.25)
 if(NOT INPUT OR NOT OUTPUT OR NOT NAME)
   message(FATAL_ERROR "usage: cmake -DINPUT=FILE -DOUTPUT=FILE.hpp -DNAME=kName -P EmbedScript.cmake")
@@ -43,20 +43,35 @@ function(hex_to_base64 hex out_var)
   set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
 
-file(READ "${INPUT}" text)
-file(SHA256 "${INPUT}" hex)
-hex_to_base64("${hex}" digest)
-# The text goes into a raw string literal whole; its closing delimiter must not occur in it.
-set(delimiter "iobench_embedded")
-string(FIND "${text}" ")${delimiter}\"" clash)
-if(NOT clash EQUAL -1)
-  message(FATAL_ERROR "${INPUT} contains )${delimiter}\", which would end its C++ literal")
+# The bytes as character literals, not a raw string: the compiler would turn a CRLF inside a raw
+# string into LF (and the page's script would no longer be the one hashed), and no delimiter can
+# clash with a byte list.
+file(READ "${INPUT}" hex HEX)
+file(SHA256 "${INPUT}" sha256_hex)
+hex_to_base64("${sha256_hex}" digest)
+string(LENGTH "${hex}" hex_length)
+math(EXPR size "${hex_length} / 2")
+if(size EQUAL 0)
+  set(definition "inline constexpr std::string_view ${NAME}{};\n")
+else()
+  # Sixteen bytes (32 hex digits) a line.
+  set(lines "")
+  set(at 0)
+  while(at LESS hex_length)
+    string(SUBSTRING "${hex}" ${at} 32 chunk)
+    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1', " chunk "${chunk}")
+    string(STRIP "${chunk}" chunk)
+    string(APPEND lines "    ${chunk}\n")
+    math(EXPR at "${at} + 32")
+  endwhile()
+  set(definition "inline constexpr char ${NAME}Bytes[] = {\n${lines}};\n")
+  string(APPEND definition "inline constexpr std::string_view ${NAME}{${NAME}Bytes, ${size}};\n")
 endif()
 file(WRITE "${OUTPUT}.tmp"
      "// Generated from ${INPUT} by cmake/EmbedScript.cmake: edit the script, not this file.\n"
      "#pragma once\n#include <string_view>\n\nnamespace iobench::report::generated {\n\n"
-     "inline constexpr std::string_view ${NAME} = R\"${delimiter}(${text})${delimiter}\";\n"
-     "// base64 of the SHA-256 of ${NAME} (hex ${hex}).\n"
+     "// ${size} bytes, byte for byte.\n${definition}"
+     "// base64 of the SHA-256 of ${NAME} (hex ${sha256_hex}).\n"
      "inline constexpr std::string_view ${NAME}Sha256 = \"${digest}\";\n\n"
      "}  // namespace iobench::report::generated\n")
 # Only a changed header is replaced, so that its users are not rebuilt for nothing.
