@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench::history {
 
@@ -15,7 +15,7 @@ const RunPoint* first_point_of_new_level(const Timeline& timeline, double base_m
   for (auto it = timeline.points.rbegin() + 1; it != timeline.points.rend(); ++it) {
     const std::vector<double> elapsed_s = usable_elapsed(*it, *timeline.series);
     if (elapsed_s.empty()) continue;
-    const double median_s = report::median(elapsed_s);
+    const double median_s = stats::median(elapsed_s);
     if (slower ? median_s <= midpoint_s : median_s >= midpoint_s) break;
     first = &*it;
   }

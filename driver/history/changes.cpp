@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "driver/history/check.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::history {
@@ -13,16 +13,16 @@ MedianSeries medians_of(const Timeline& timeline) {
   for (const RunPoint& point : timeline.points) {
     const std::vector<double> values = usable_elapsed(point, *timeline.series);
     if (values.empty()) continue;
-    series.medians.push_back(report::median(values));
+    series.medians.push_back(stats::median(values));
     series.points.push_back(&point);
   }
   return series;
 }
 
 std::vector<SeriesChange> series_changes(const Timeline& timeline, const HistoryData& data,
-                                         const DetectorOptions& options) {
+                                         const stats::DetectorOptions& options) {
   const MedianSeries series = medians_of(timeline);
-  const std::vector<ChangePoint> points = find_change_points(series.medians, options);
+  const std::vector<stats::ChangePoint> points = stats::find_change_points(series.medians, options);
   std::vector<SeriesChange> changes;
   for (std::size_t i = 0; i < points.size(); ++i) {
     SeriesChange change;

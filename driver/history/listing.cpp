@@ -10,7 +10,7 @@
 #include "driver/history/came_in.hpp"
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::history {
@@ -28,7 +28,7 @@ std::string trend_of(const MedianSeries& series) {
   const std::size_t first = last > kTrendRuns ? last - kTrendRuns : 0;
   const std::vector<double> before(series.medians.begin() + static_cast<long>(first),
                                    series.medians.begin() + static_cast<long>(last));
-  return fmt::format("{:+.1f} %", 100 * (series.medians[last] / report::median(before) - 1));
+  return fmt::format("{:+.1f} %", 100 * (series.medians[last] / stats::median(before) - 1));
 }
 
 // The last change point; where none is found yet and check flags the newest run, that (a level
@@ -110,8 +110,8 @@ void write_series_detail(const HistoryData& data, const Timeline& timeline, std:
     out << fmt::format("{:<20}  {:<10}  {:<12}  {:>5}  {:>10}  {:>10}  {:>10}  {}\n", run.date,
                        short_commit(run), run.labels.branch.value_or("-"),
                        fmt::format("{}/{}", values.size(), point.samples.size()),
-                       cell(report::median(values)), cell(report::min(values)),
-                       cell(report::max(values)), fmt::join(notes, "; "));
+                       cell(stats::median(values)), cell(stats::min(values)),
+                       cell(stats::max(values)), fmt::join(notes, "; "));
   }
 }
 
@@ -142,13 +142,13 @@ void write_bmf(const std::vector<Timeline>& timelines, const std::optional<std::
             : label;
     report[name] = {
         {"latency",
-         {{"value", report::median(elapsed) * 1e9},
-          {"lower_value", report::min(elapsed) * 1e9},
-          {"upper_value", report::max(elapsed) * 1e9}}},
+         {{"value", stats::median(elapsed) * 1e9},
+          {"lower_value", stats::min(elapsed) * 1e9},
+          {"upper_value", stats::max(elapsed) * 1e9}}},
         {"max-rss",
-         {{"value", report::median(rss)},
-          {"lower_value", report::min(rss)},
-          {"upper_value", report::max(rss)}}},
+         {{"value", stats::median(rss)},
+          {"lower_value", stats::min(rss)},
+          {"upper_value", stats::max(rss)}}},
     };
   }
   out << report.dump(2) << '\n';

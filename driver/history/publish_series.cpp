@@ -10,8 +10,8 @@
 #include "driver/history/trend_plot.hpp"
 #include "driver/report/html.hpp"
 #include "driver/report/html_report.hpp"
-#include "driver/report/precision.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
+#include "driver/stats/median_interval.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::history {
@@ -55,7 +55,7 @@ std::string run_notes(const RunPoint& point, const StoredSeries& series, const S
 
 html::TableRow run_row(const RunPoint& point, const StoredSeries& series, const SeriesChange* at) {
   const std::vector<double> values = usable_elapsed(point, series);
-  const report::MedianInterval ci = report::median_interval_95(values);
+  const stats::MedianInterval ci = stats::median_interval_95(values);
   const double median = values.empty() ? NAN : ci.median;
   const StoredRun& run = *point.run;
   html::TableRow row;
@@ -67,8 +67,8 @@ html::TableRow run_row(const RunPoint& point, const StoredSeries& series, const 
                                                     : std::string()),
                html::number_cell(static_cast<double>(values.size()),
                                  fmt::format("{}/{}", values.size(), point.samples.size())),
-               html::number_cell(report::min(values), format_seconds(report::min(values))),
-               html::number_cell(report::max(values), format_seconds(report::max(values))),
+               html::number_cell(stats::min(values), format_seconds(stats::min(values))),
+               html::number_cell(stats::max(values), format_seconds(stats::max(values))),
                html::text_cell(run.labels.branch.value_or("-")),
                html::text_cell(run_notes(point, series, at), "text notes")};
   return row;

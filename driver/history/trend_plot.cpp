@@ -7,7 +7,6 @@
 
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/report/svg.hpp"
 
 namespace iobench::history {

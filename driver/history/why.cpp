@@ -5,7 +5,8 @@
 #include <cmath>
 #include <functional>
 
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
+#include "driver/stats/mann_whitney.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::history {
@@ -74,18 +75,18 @@ Explanation explain_change(const std::vector<const StoredSample*>& before,
   Explanation explanation;
   bool work_moved = false;
   const Figure elapsed{"elapsed", true, [](const StoredSample& s) { return s.elapsed_s; }};
-  const double elapsed_change = std::fabs(report::median(values_of(elapsed, after)) -
-                                          report::median(values_of(elapsed, before)));
+  const double elapsed_change = std::fabs(stats::median(values_of(elapsed, after)) -
+                                          stats::median(values_of(elapsed, before)));
   for (const Figure& figure : figures()) {
     const std::vector<double> a = values_of(figure, before);
     const std::vector<double> b = values_of(figure, after);
     if (a.empty() || b.empty()) continue;
-    const double base = report::median(a);
-    const double now = report::median(b);
+    const double base = stats::median(a);
+    const double now = stats::median(b);
     const double larger = std::max(std::fabs(base), std::fabs(now));
     if (larger == 0 || std::fabs(now - base) < kMovedRatio * larger) continue;
     if (figure.seconds && !(std::fabs(now - base) >= kShareOfElapsed * elapsed_change)) continue;
-    if (!(report::mann_whitney_u(a, b).p_value < alpha)) continue;
+    if (!(stats::mann_whitney_u(a, b).p_value < alpha)) continue;
     explanation.moved.push_back({figure.name, base, now});
     work_moved |= figure.name != "max RSS KiB";
   }

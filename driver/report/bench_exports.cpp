@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench::report {
 namespace {
@@ -55,8 +55,8 @@ std::vector<Entry> entries_of(const ExportData& data) {
     for (const BenchTest& test : data.tests) {
       if (test.name == group.key[0]) e.test = &test;
     }
-    e.mean = e.failed ? NAN : report::mean(group.metric(Metric::kElapsed));
-    e.stddev = e.failed ? NAN : report::stddev(group.metric(Metric::kElapsed));
+    e.mean = e.failed ? NAN : stats::mean(group.metric(Metric::kElapsed));
+    e.stddev = e.failed ? NAN : stats::stddev(group.metric(Metric::kElapsed));
     entries.push_back(e);
   }
   const auto test_index = [&](const Entry& e) {
@@ -75,11 +75,11 @@ Json number_or_null(double value) {
 }
 
 double mean_of(const runfile::Group& group, Metric metric) {
-  return group.metric(metric).empty() ? NAN : report::mean(group.metric(metric));
+  return group.metric(metric).empty() ? NAN : stats::mean(group.metric(metric));
 }
 
 double median_of(const runfile::Group& group, Metric metric) {
-  return group.metric(metric).empty() ? NAN : report::median(group.metric(metric));
+  return group.metric(metric).empty() ? NAN : stats::median(group.metric(metric));
 }
 
 // The median over the reference's on the same input and sink; null for the reference's own.
@@ -87,8 +87,8 @@ Json relative_json(const Entry& e, const std::vector<Entry>& all, const std::str
   for (const Entry& other : all) {
     if (other.place != e.place || other.group->key[0] != reference) continue;
     if (other.failed || e.failed) return nullptr;
-    const double base = report::median(other.group->metric(Metric::kElapsed));
-    const double mine = report::median(e.group->metric(Metric::kElapsed));
+    const double base = stats::median(other.group->metric(Metric::kElapsed));
+    const double mine = stats::median(e.group->metric(Metric::kElapsed));
     return base > 0 ? Json(mine / base) : Json(nullptr);
   }
   return nullptr;
@@ -112,8 +112,8 @@ Json verdict_json(const runfile::Group& g, const VersusReference* versus) {
     // A decision's error rate is the rule's alpha; the U test's p is printed only beside a
     // comparison the rule did not stop.
     const bool stopped =
-        decision != nullptr && (decision->result.decision == Decision::kDifferent ||
-                                decision->result.decision == Decision::kEquivalent);
+        decision != nullptr && (decision->result.decision == stats::Decision::kDifferent ||
+                                decision->result.decision == stats::Decision::kEquivalent);
     v["p_value"] = row.p_value && !stopped ? Json(*row.p_value) : Json(nullptr);
     v["alpha"] = decision != nullptr ? decision->plan.alpha : versus->result.alpha;
     v["look_runs"] = decision != nullptr ? Json(decision->result.runs) : Json(nullptr);
@@ -167,8 +167,8 @@ void write_json(const std::vector<Entry>& entries, const ExportData& data, std::
     r["median"] = number_or_null(median_of(g, Metric::kElapsed));
     r["user"] = number_or_null(mean_of(g, Metric::kUser));
     r["system"] = number_or_null(mean_of(g, Metric::kSystem));
-    r["min"] = e.failed ? Json(nullptr) : Json(report::min(times));
-    r["max"] = e.failed ? Json(nullptr) : Json(report::max(times));
+    r["min"] = e.failed ? Json(nullptr) : Json(stats::min(times));
+    r["max"] = e.failed ? Json(nullptr) : Json(stats::max(times));
     r["times"] = times;
     r["exit_codes"] = g.exit_codes;
     Json memory = Json::array();
@@ -221,9 +221,9 @@ void write_csv(const std::vector<Entry>& entries, std::ostream& out) {
       out << csv_field(g.key[0]) << ",,,,,,,";  // no time to give
     } else {
       out << fmt::format("{},{},{},{},{},{},{},{}", csv_field(g.key[0]), e.mean,
-                         std::isnan(e.stddev) ? 0.0 : e.stddev, report::median(times),
-                         mean_of(g, Metric::kUser), mean_of(g, Metric::kSystem), report::min(times),
-                         report::max(times));
+                         std::isnan(e.stddev) ? 0.0 : e.stddev, stats::median(times),
+                         mean_of(g, Metric::kUser), mean_of(g, Metric::kSystem), stats::min(times),
+                         stats::max(times));
     }
     for (const auto& name : names) {
       std::string value;
@@ -293,8 +293,8 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
     }
     std::string mean = format_in_unit(e.mean, unit);
     if (!std::isnan(e.stddev)) mean += " ± " + format_in_unit(e.stddev, unit);
-    rows.push_back(Cells{command, mean, format_in_unit(report::min(times), unit),
-                         format_in_unit(report::max(times), unit), relative_cell(e, entries)});
+    rows.push_back(Cells{command, mean, format_in_unit(stats::min(times), unit),
+                         format_in_unit(stats::max(times), unit), relative_cell(e, entries)});
   }
   return rows;
 }

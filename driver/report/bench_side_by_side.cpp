@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "driver/report/export.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench::report {
 namespace {
@@ -71,7 +71,7 @@ void write_side_by_side(const runfile::RunSet& set, const VersusReference& versu
     }
     const auto& elapsed = group.metric(runfile::Metric::kElapsed);
     table.rows.push_back({group.key[0], group.key[1], group.key[2],
-                          elapsed.empty() ? "-" : format_time(report::median(elapsed), unit),
+                          elapsed.empty() ? "-" : format_time(stats::median(elapsed), unit),
                           iobench_verdict(versus, group), mean, ratio});
   }
   report::write_table(table, report::Format::kPretty, out);

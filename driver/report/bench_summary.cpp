@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "driver/report/export.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench::report {
@@ -66,7 +66,7 @@ void write_shell_corrected(const runfile::RunSet& corrected, const runfile::Shel
     for (const runfile::Metric m :
          {runfile::Metric::kElapsed, runfile::Metric::kUser, runfile::Metric::kSystem}) {
       row.push_back(group.ok_count() == 0 ? "-"
-                                          : format_time(report::median(group.metric(m)), unit));
+                                          : format_time(stats::median(group.metric(m)), unit));
     }
     table.rows.push_back(std::move(row));
   }

@@ -9,6 +9,8 @@
 #include <ostream>
 
 #include "common/error.hpp"
+#include "driver/stats/descriptive.hpp"
+#include "driver/stats/mann_whitney.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -23,7 +25,7 @@ std::string label(const std::vector<std::string>& key) {
 // Fewest runs a side with which a difference can be significant at alpha.
 std::size_t runs_needed(double alpha) {
   std::size_t k = 1;
-  while (report::smallest_p_value(k, k) > alpha && k < 1000) ++k;
+  while (stats::smallest_p_value(k, k) > alpha && k < 1000) ++k;
   return k;
 }
 
@@ -72,13 +74,13 @@ Row compare_samples(std::span<const double> base, std::span<const double> candid
   Row row;
   row.base_n = a.size();
   row.new_n = b.size();
-  row.base_median = report::median(a);
-  row.new_median = report::median(b);
+  row.base_median = stats::median(a);
+  row.new_median = stats::median(b);
   row.ratio = row.base_median > 0 ? row.new_median / row.base_median
                                   : std::numeric_limits<double>::quiet_NaN();
-  if (!a.empty() && !b.empty()) row.p_value = report::mann_whitney_u(a, b).p_value;
-  row.ci = report::ratio_confidence_interval(a, b, options.confidence);
-  const double smallest = report::smallest_p_value(a.size(), b.size());
+  if (!a.empty() && !b.empty()) row.p_value = stats::mann_whitney_u(a, b).p_value;
+  row.ci = stats::ratio_confidence_interval(a, b, options.confidence);
+  const double smallest = stats::smallest_p_value(a.size(), b.size());
   if (a.empty() || b.empty() || smallest > options.alpha) {
     row.verdict = Verdict::kTooFewRuns;
   } else if (*row.p_value < options.alpha && !std::isnan(row.ratio) && row.ratio != 1) {
@@ -142,7 +144,7 @@ Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,
       result.warnings.push_back(fmt::format(
           "{}: too few runs to judge ({} base, {} new): with so few the smallest possible "
           "p-value is {:.3f}, above alpha {}; run at least {} each",
-          label(bg.key), a.size(), b.size(), report::smallest_p_value(a.size(), b.size()),
+          label(bg.key), a.size(), b.size(), stats::smallest_p_value(a.size(), b.size()),
           options.alpha, runs_needed(options.alpha)));
     }
     if (row.verdict != Verdict::kTooFewRuns && (a.size() < 9 || b.size() < 9)) ++unreliable;

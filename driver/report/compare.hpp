@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "driver/report/export.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
+#include "driver/stats/hodges_lehmann.hpp"
 
 namespace iobench::report {
 
@@ -29,9 +29,9 @@ struct Row {
   std::size_t new_n = 0;
   double base_median = 0;
   double new_median = 0;
-  double ratio = 0;                    // new_median / base_median (NaN when base_median is 0)
-  std::optional<report::Interval> ci;  // of the ratio; empty when too few runs
-  std::optional<double> p_value;       // empty when a side has no run
+  double ratio = 0;                   // new_median / base_median (NaN when base_median is 0)
+  std::optional<stats::Interval> ci;  // of the ratio; empty when too few runs
+  std::optional<double> p_value;      // empty when a side has no run
   Verdict verdict = Verdict::kTooFewRuns;
   bool regression = false;  // counts against --fail-on-regression
 };

@@ -179,7 +179,7 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
     row.push_back(std::to_string(g.metric(Metric::kElapsed).n));
     for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
       if (!reported(set, m)) continue;
-      const report::SampleStats& st = g.metrics[m];
+      const stats::SampleStats& st = g.metrics[m];
       const int d = kTsvDecimals[m];
       for (double v : {st.median, st.min, st.max, st.mad, st.mean, st.stddev}) {
         row.push_back(trimmed(v, d));
@@ -189,7 +189,7 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
     row.push_back(g.relative ? trimmed(*g.relative, 4) : "");
     row.push_back(std::to_string(g.group->excluded_count()));
     row.push_back(std::to_string(g.elapsed_outliers));
-    const report::MedianInterval& ci = g.elapsed_ci95;
+    const stats::MedianInterval& ci = g.elapsed_ci95;
     row.push_back(trimmed(ci.median - ci.half_width, 6));
     row.push_back(trimmed(ci.median + ci.half_width, 6));
     for (const DerivedColumn* d : derived) {
@@ -211,7 +211,7 @@ nlohmann::ordered_json number_or_null(double v) {
   return v;
 }
 
-nlohmann::ordered_json stats_json(const report::SampleStats& st) {
+nlohmann::ordered_json stats_json(const stats::SampleStats& st) {
   nlohmann::ordered_json j;
   j["n"] = st.n;
   j["median"] = number_or_null(st.median);

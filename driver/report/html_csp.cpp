@@ -2,90 +2,14 @@
 
 #include <fmt/format.h>
 
-#include <vector>
+#include "iobench/report_script.hpp"
 
 namespace iobench::report {
-namespace {
 
-constexpr std::array<std::uint32_t, 64> kRoundConstants{
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-constexpr std::uint32_t rotr(std::uint32_t x, int n) {
-  return (x >> n) | (x << (32 - n));
-}
-
-void compress(std::array<std::uint32_t, 8>& h, const std::uint8_t* block) {
-  std::array<std::uint32_t, 64> w{};
-  for (std::size_t i = 0; i < 16; ++i) {
-    w[i] = static_cast<std::uint32_t>(block[4 * i]) << 24 |
-           static_cast<std::uint32_t>(block[4 * i + 1]) << 16 |
-           static_cast<std::uint32_t>(block[4 * i + 2]) << 8 | block[4 * i + 3];
-  }
-  for (std::size_t i = 16; i < 64; ++i) {
-    const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-    const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-  }
-  std::array<std::uint32_t, 8> v = h;
-  for (std::size_t i = 0; i < 64; ++i) {
-    const std::uint32_t s1 = rotr(v[4], 6) ^ rotr(v[4], 11) ^ rotr(v[4], 25);
-    const std::uint32_t choose = (v[4] & v[5]) ^ (~v[4] & v[6]);
-    const std::uint32_t t1 = v[7] + s1 + choose + kRoundConstants[i] + w[i];
-    const std::uint32_t s0 = rotr(v[0], 2) ^ rotr(v[0], 13) ^ rotr(v[0], 22);
-    const std::uint32_t majority = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
-    v = {t1 + s0 + majority, v[0], v[1], v[2], v[3] + t1, v[4], v[5], v[6]};
-  }
-  for (std::size_t i = 0; i < 8; ++i) h[i] += v[i];
-}
-
-}  // namespace
-
-std::array<std::uint8_t, 32> sha256(std::string_view data) {
-  std::array<std::uint32_t, 8> h{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  // The message, a 1 bit, zeros to 56 mod 64 bytes, then its length in bits, big-endian.
-  std::vector<std::uint8_t> message(data.begin(), data.end());
-  const std::uint64_t bits = static_cast<std::uint64_t>(data.size()) * 8;
-  message.push_back(0x80);
-  while (message.size() % 64 != 56) message.push_back(0);
-  for (int i = 7; i >= 0; --i) message.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
-  for (std::size_t at = 0; at < message.size(); at += 64) compress(h, message.data() + at);
-  std::array<std::uint8_t, 32> digest{};
-  for (std::size_t i = 0; i < 32; ++i) {
-    digest[i] = static_cast<std::uint8_t>(h[i / 4] >> (24 - 8 * (i % 4)));
-  }
-  return digest;
-}
-
-std::string base64(const std::uint8_t* data, std::size_t size) {
-  constexpr std::string_view kAlphabet =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (std::size_t i = 0; i < size; i += 3) {
-    const std::size_t left = size - i;
-    const std::uint32_t n = static_cast<std::uint32_t>(data[i]) << 16 |
-                            (left > 1 ? static_cast<std::uint32_t>(data[i + 1]) << 8 : 0) |
-                            (left > 2 ? data[i + 2] : 0);
-    out += kAlphabet[(n >> 18) & 63];
-    out += kAlphabet[(n >> 12) & 63];
-    out += left > 1 ? kAlphabet[(n >> 6) & 63] : '=';
-    out += left > 2 ? kAlphabet[n & 63] : '=';
-  }
-  return out;
-}
-
-std::string content_security_policy(std::string_view script) {
-  const auto digest = sha256(script);
+std::string content_security_policy() {
   return fmt::format(
       "default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{}'; img-src data:",
-      base64(digest.data(), digest.size()));
+      generated::kReportScriptSha256);
 }
 
 }  // namespace iobench::report

@@ -156,7 +156,7 @@ std::vector<Note> row_notes(const report::GroupStats& stats,
                      fmt::format("{} of {} runs {} (status {}): left out of every figure",
                                  g.rows[s], total, kStatusWords[s], kStatusNames[s])});
   }
-  const report::SampleStats& el = stats.metric(Metric::kElapsed);
+  const stats::SampleStats& el = stats.metric(Metric::kElapsed);
   if (el.n == 0) {
     notes.push_back({"no successful run", "no successful run: nothing to measure"});
     return notes;

@@ -122,8 +122,7 @@ std::string html_page_head(std::string_view title, std::string_view generator) {
       "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n"
       "<meta name=\"generator\" content=\"{}\">\n<title>{}</title>\n<style>{}</style>\n"
       "</head>\n<body>\n",
-      content_security_policy(report_script()), escape(generator), escape(title),
-      report_stylesheet());
+      content_security_policy(), escape(generator), escape(title), report_stylesheet());
 }
 
 std::string html_page_tail() {

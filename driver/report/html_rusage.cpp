@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "common/error.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/runfile/rows.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench::report {
 namespace {
@@ -59,7 +59,7 @@ std::vector<std::pair<std::string, std::string>> read_texts(
 
 std::optional<double> median_of(const std::vector<double>& values) {
   if (values.empty()) return std::nullopt;
-  return report::median(values);
+  return stats::median(values);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 
 #include "driver/report/html.hpp"
 #include "driver/report/plot.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -36,7 +36,7 @@ html::Cell test_cell(const ReportRow& row, const std::string& reference) {
   return cell;
 }
 
-html::Cell interval_cell(const report::MedianInterval& ci) {
+html::Cell interval_cell(const stats::MedianInterval& ci) {
   if (!std::isfinite(ci.half_width)) return number_cell(std::nullopt, "");
   html::Cell cell = number_cell(ci.half_width_pct, fmt::format("± {:.1f} %", ci.half_width_pct));
   cell.title = fmt::format("{} – {}", format_seconds(ci.median - ci.half_width),
@@ -218,7 +218,7 @@ html::Table disturbance_table(const ReportSection& section) {
     }
     const auto figure = [](const std::vector<double>& values, bool max) {
       if (values.empty()) return number_cell(std::nullopt, "");
-      const double value = max ? report::max(values) : report::median(values);
+      const double value = max ? stats::max(values) : stats::median(values);
       return number_cell(value, fmt::format("{:.3f} s", value));
     };
     const auto count = [](std::size_t n) {

@@ -9,8 +9,8 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/plot_sections.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/report/svg.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -224,7 +224,7 @@ void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptio
   svg.raw(fmt::format(
       R"(<path d="M{0:.1f} {1:.1f}H{2:.1f}M{0:.1f} {3:.1f}V{4:.1f}M{2:.1f} {3:.1f}V{4:.1f}" stroke="{5}" stroke-width="1.2" fill="none"/>)",
       axis.x(row.value.min), cy, axis.x(row.value.max), cy - 5, cy + 5, kWhiskerColor));
-  const report::MedianInterval& ci = row.elapsed_ci95;
+  const stats::MedianInterval& ci = row.elapsed_ci95;
   if (options.report_marks && metric == Metric::kElapsed && std::isfinite(ci.half_width)) {
     // The interval may reach past the runs (few runs, t quantiles): drawn within the plot, its
     // bounds in the tooltip.

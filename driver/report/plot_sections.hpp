@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "driver/report/precision.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
+#include "driver/stats/descriptive.hpp"
+#include "driver/stats/median_interval.hpp"
 
 namespace iobench::report {
 
@@ -19,12 +19,12 @@ inline constexpr double kLogRange = 30;  // slowest / fastest median above which
 struct ChartRow {
   const runfile::Group* group;
   std::string label;
-  report::SampleStats value;
+  stats::SampleStats value;
   double user_median = 0;
   double system_median = 0;
   bool fastest = false;
   std::optional<double> relative;
-  report::MedianInterval elapsed_ci95;  // the elapsed median's 95 % interval (summary.hpp)
+  stats::MedianInterval elapsed_ci95;  // the elapsed median's 95 % interval (summary.hpp)
 };
 
 struct Section {

@@ -50,9 +50,9 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
   GroupStats gs;
   gs.group = &g;
   for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
-    gs.metrics[m] = report::summarize(g.samples[m]);
+    gs.metrics[m] = stats::summarize(g.samples[m]);
   }
-  const report::SampleStats& el = gs.metric(Metric::kElapsed);
+  const stats::SampleStats& el = gs.metric(Metric::kElapsed);
   const std::size_t sink_key = set.key_index("sink");
   gs.verified_through_pipe_run = sink_key != std::string_view::npos &&
                                  (g.key[sink_key] == "null" || g.key[sink_key] == "inherit");
@@ -64,19 +64,19 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
                                               gs.metric(metric_of(Counter::kInstructions)).median,
                                               gs.metric(metric_of(Counter::kCycles)).median,
                                               gs.input_bytes, gs.input_lines);
-  gs.elapsed_ci95 = report::median_interval_95(g.metric(Metric::kElapsed));
+  gs.elapsed_ci95 = stats::median_interval_95(g.metric(Metric::kElapsed));
   if (gs.input_bytes && el.n > 0 && el.median > 0) {
     gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
   }
-  gs.others_cpu_s_median = report::median(g.others_cpu_s);
-  gs.steal_s_median = report::median(g.steal_s);
+  gs.others_cpu_s_median = stats::median(g.others_cpu_s);
+  gs.steal_s_median = stats::median(g.steal_s);
   if (!std::isnan(gs.others_cpu_s_median) && el.n > 0 && el.median > 0) {
     const double steal = std::isnan(gs.steal_s_median) ? 0 : gs.steal_s_median;
     gs.others_cpus = (gs.others_cpu_s_median + steal) / el.median;
   }
   if (el.n > 0) {
-    gs.elapsed_outliers = report::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
-                                                 options.outlier_threshold);
+    gs.elapsed_outliers = stats::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
+                                                options.outlier_threshold);
   }
   return gs;
 }

@@ -9,15 +9,15 @@
 #include <vector>
 
 #include "driver/report/counter_figures.hpp"
-#include "driver/report/precision.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/runfile/reader.hpp"
+#include "driver/stats/descriptive.hpp"
+#include "driver/stats/median_interval.hpp"
 
 namespace iobench::report {
 
 struct GroupStats {
   const runfile::Group* group = nullptr;
-  std::array<report::SampleStats, runfile::kMetricCount> metrics;  // NaN fields when n = 0
+  std::array<stats::SampleStats, runfile::kMetricCount> metrics;  // NaN fields when n = 0
   std::optional<std::uint64_t> input_bytes;  // size of the input file, when it can be stat'ed
   std::optional<double> mb_per_s;            // input_bytes / 10^6 / elapsed median
   std::optional<double> relative;  // median / the reference's (SummaryOptions::relative_metric)
@@ -26,9 +26,10 @@ struct GroupStats {
   // work), so it is verified only through its unrecorded verification run into a pipe.
   bool verified_through_pipe_run = false;
   std::size_t elapsed_outliers = 0;  // modified z-score > 3.5, kept in every statistic
-  // The 95 % interval of the elapsed median that the precision target stops on (precision.hpp);
-  // NaN half-width below 2 runs. Two tests are resolved when their intervals do not overlap.
-  report::MedianInterval elapsed_ci95;
+  // The 95 % interval of the elapsed median that the precision target stops on
+  // (stats/median_interval.hpp); NaN half-width below 2 runs. Two tests are resolved when their
+  // intervals do not overlap.
+  stats::MedianInterval elapsed_ci95;
   std::optional<std::uint64_t> input_lines;  // counted when a syscalls column needs it
   CounterFigures counter_figures;            // from the counters' medians, where they exist
   // The disturbance's medians over the ok runs that recorded it (docs/driver.md, "Disturbance"),
@@ -37,7 +38,7 @@ struct GroupStats {
   double steal_s_median = std::numeric_limits<double>::quiet_NaN();
   std::optional<double> others_cpus;
 
-  [[nodiscard]] const report::SampleStats& metric(runfile::Metric m) const {
+  [[nodiscard]] const stats::SampleStats& metric(runfile::Metric m) const {
     return metrics[runfile::index(m)];
   }
 };

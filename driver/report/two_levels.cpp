@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench::report {
 namespace {
@@ -45,8 +45,8 @@ std::optional<TwoLevels> find_two_levels(std::span<const double> series,
     if (t > best.t) best = TwoLevels{k, t};
   }
   if (best.split == 0 || best.t < options.min_t) return std::nullopt;
-  const double first = median(series.first(best.split));
-  const double second = median(series.subspan(best.split));
+  const double first = stats::median(series.first(best.split));
+  const double second = stats::median(series.subspan(best.split));
   const double lower = std::min(first, second);
   if (!(lower > 0) || std::fabs(first - second) < options.min_step * lower) return std::nullopt;
   return best;

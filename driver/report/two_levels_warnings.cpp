@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "common/error.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/report/two_levels.hpp"
 #include "driver/runfile/rows.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -81,8 +81,8 @@ std::string moved(const Companion& companion, const std::vector<std::optional<do
   if (first.size() < kCompanionMinRuns || second.size() < kCompanionMinRuns) return "";
   std::vector<double> both = first;
   both.insert(both.end(), second.begin(), second.end());
-  const double before = median(first);
-  const double after = median(second);
+  const double before = stats::median(first);
+  const double after = stats::median(second);
   if (before == after || split_t(both, first.size()) < kCompanionMinT) return "";
   return fmt::format("{} {} → {}", companion.name, figure(before, companion.seconds),
                      figure(after, companion.seconds));
@@ -90,9 +90,10 @@ std::string moved(const Companion& companion, const std::vector<std::optional<do
 
 std::string level(const Cell& cell, std::size_t from, std::size_t to) {
   const std::span<const double> times(cell.elapsed_s.data() + from, to - from);
-  return fmt::format("{} over runs {}–{} (repeats {}–{}; {} to {})", format_seconds(median(times)),
-                     from + 1, to, cell.repeats[from], cell.repeats[to - 1],
-                     format_seconds(report::min(times)), format_seconds(report::max(times)));
+  return fmt::format("{} over runs {}–{} (repeats {}–{}; {} to {})",
+                     format_seconds(stats::median(times)), from + 1, to, cell.repeats[from],
+                     cell.repeats[to - 1], format_seconds(stats::min(times)),
+                     format_seconds(stats::max(times)));
 }
 
 std::string warning(const Cell& cell, std::size_t split, const std::vector<Companion>& companions) {

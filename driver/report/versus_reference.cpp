@@ -59,7 +59,7 @@ const RuleDecision* decision_for(const VersusReference& versus, const report::Ro
 }
 
 bool significant(const report::Row& row, const RuleDecision* decision) {
-  if (decision != nullptr) return decision->result.decision == Decision::kDifferent;
+  if (decision != nullptr) return decision->result.decision == stats::Decision::kDifferent;
   // As interval_phrase says "no significant difference".
   const bool holds_one = row.ci && row.ci->low > 0 && row.ci->low <= 1 && row.ci->high >= 1;
   return (row.verdict == report::Verdict::kSlower || row.verdict == report::Verdict::kFaster) &&
@@ -71,15 +71,15 @@ std::string decision_phrase(const report::Row& row, const RuleDecision& decision
       fmt::format("(sequential rule, alpha {:g} overall)", decision.plan.alpha);
   const std::string factor =
       comparable(row) ? factor_phrase(row) : std::string("no time to divide by");
-  const SequentialResult& result = decision.result;
+  const stats::SequentialResult& result = decision.result;
   switch (result.decision) {
-    case Decision::kDifferent:
+    case stats::Decision::kDifferent:
       return fmt::format("{}, decided different after {} runs {}", factor, result.runs, rule);
-    case Decision::kEquivalent:
+    case stats::Decision::kEquivalent:
       return fmt::format("equivalent within ±{:g} % ({}), decided after {} runs {}",
                          decision.plan.margin * 100, factor, result.runs, rule);
-    case Decision::kBudget:
-    case Decision::kContinue:
+    case stats::Decision::kBudget:
+    case stats::Decision::kContinue:
       break;
   }
   // The rule did not stop it: the runs all ran, so the fixed-n test's figures stand beside the

@@ -10,6 +10,7 @@
 #include "driver/report/sequential.hpp"
 #include "driver/report/time_unit.hpp"
 #include "driver/runfile/reader.hpp"
+#include "driver/stats/sequential.hpp"
 
 namespace iobench::report {
 
@@ -19,8 +20,8 @@ struct RuleDecision {
   std::string test;
   std::string input;  // the run file's input column ("" without an input)
   std::string sink;
-  SequentialResult result;  // the last look's
-  SequentialPlan plan;
+  stats::SequentialResult result;  // the last look's
+  stats::SequentialPlan plan;
 };
 
 struct VersusReference {

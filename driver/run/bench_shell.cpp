@@ -3,9 +3,9 @@
 #include <fcntl.h>
 
 #include "common/fd.hpp"
-#include "driver/report/stats.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/sink.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench {
 namespace {
@@ -64,9 +64,9 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
     system_s.push_back(row.system_s);
   }
   startup.runs = runs;
-  startup.elapsed_s = report::median(elapsed_s);
-  startup.user_s = report::median(user_s);
-  startup.system_s = report::median(system_s);
+  startup.elapsed_s = stats::median(elapsed_s);
+  startup.user_s = stats::median(user_s);
+  startup.system_s = stats::median(system_s);
   return startup;
 }
 

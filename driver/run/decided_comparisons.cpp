@@ -15,8 +15,8 @@ constexpr std::size_t kFirstLookRunsWithoutTarget = 5;
 // of them: a machine busy through every run would otherwise re-run to the most repeats.
 constexpr std::size_t kRunsPerBudgetedRun = 3;
 
-bool decided(const report::SequentialResult& result) {
-  return result.decision != report::Decision::kContinue;
+bool decided(const stats::SequentialResult& result) {
+  return result.decision != stats::Decision::kContinue;
 }
 
 // " on NAME" for a warning's cell; nothing for a run without an input.
@@ -26,8 +26,8 @@ std::string on_input(const std::vector<std::string>& names, std::size_t input) {
 
 }  // namespace
 
-report::SequentialPlan sequential_plan(const Plan& plan, const Config& config) {
-  report::SequentialPlan sequential;
+stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config) {
+  stats::SequentialPlan sequential;
   sequential.max_runs = static_cast<std::size_t>(std::max(plan.repeats, 1));
   sequential.first_look_runs = plan.ci_pct > 0 && plan.repeats_min < plan.repeats
                                    ? static_cast<std::size_t>(std::max(plan.repeats_min, 1))
@@ -78,7 +78,7 @@ std::size_t DecidedComparisons::budget(std::size_t cell,
   return runs_to_fill(plan_, ok.front());
 }
 
-const report::SequentialResult& DecidedComparisons::look(
+const stats::SequentialResult& DecidedComparisons::look(
     Comparison& comparison, const std::vector<std::vector<double>>& ok_elapsed_s) {
   const std::vector<double>& reference = ok_elapsed_s[comparison.reference_cell];
   const std::vector<double>& test = ok_elapsed_s[comparison.test_cell];
@@ -97,15 +97,15 @@ const report::SequentialResult& DecidedComparisons::look(
 
 // The smaller budget of the two cells, so that neither runs longer than it would alone (nor
 // longer than hyperfine would, with a time to fill). Rules are shared: planning one integrates.
-const report::SequentialRule& DecidedComparisons::rule_for(
+const stats::SequentialRule& DecidedComparisons::rule_for(
     const Comparison& comparison, const std::vector<std::vector<double>>& ok_elapsed_s) {
   const std::size_t max_runs = std::min(budget(comparison.reference_cell, ok_elapsed_s),
                                         budget(comparison.test_cell, ok_elapsed_s));
   if (const auto it = rules_.find(max_runs); it != rules_.end()) return it->second;
-  report::SequentialPlan plan = *rule_plan_;
+  stats::SequentialPlan plan = *rule_plan_;
   plan.max_runs = max_runs;
   plan.first_look_runs = std::min(plan.first_look_runs, max_runs);
-  return rules_.emplace(max_runs, report::SequentialRule(plan)).first->second;
+  return rules_.emplace(max_runs, stats::SequentialRule(plan)).first->second;
 }
 
 bool DecidedComparisons::own_target_met(
@@ -146,7 +146,7 @@ std::vector<std::string> DecidedComparisons::decisions(
     look(comparison, ok_elapsed_s);
     // A comparison whose cells never both ran: the budget they had.
     if (comparison.rule == nullptr) comparison.rule = &rule_for(comparison, ok_elapsed_s);
-    const report::SequentialPlan& plan = comparison.rule->plan();
+    const stats::SequentialPlan& plan = comparison.rule->plan();
     const Cell& cell = plan_.cells[comparison.test_cell];
     if (rule_decisions != nullptr) {
       rule_decisions->push_back({plan_.tests[cell.test].name, input_paths_[cell.input],

@@ -16,6 +16,7 @@
 #include "driver/report/precision.hpp"
 #include "driver/report/sequential.hpp"
 #include "driver/report/versus_reference.hpp"
+#include "driver/stats/sequential.hpp"
 
 namespace iobench {
 
@@ -23,7 +24,7 @@ namespace iobench {
 // at 5 runs, at most the budget, without one), the budget at the most repeats, alpha 0.05, the
 // config's margin. With a time to fill, each comparison's budget comes from its cells' first
 // runs (DecidedComparisons).
-report::SequentialPlan sequential_plan(const Plan& plan, const Config& config);
+stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config);
 
 // With a time to fill: the runs that fill `fill_s` at `first_run_s` a run (hyperfine's count:
 // the time over the first run's, rounded up), between the plan's least and most repeats.
@@ -33,7 +34,7 @@ class DecidedComparisons {
  public:
   DecidedComparisons(const Plan& plan, const Config& config);
   // True when `cell`, whose ok runs so far are ok_elapsed_s[cell], needs no further measured
-  // run. Looks at a comparison once per look of its rule (report::SequentialRule::look_at).
+  // run. Looks at a comparison once per look of its rule (stats::SequentialRule::look_at).
   // Each false answer counts as a run made: with a time to fill, a cell stops after three times
   // its budget of runs, whatever became of them (the disturbed runs' bound, docs/driver.md).
   bool enough(std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s);
@@ -54,13 +55,13 @@ class DecidedComparisons {
   struct Comparison {
     std::size_t test_cell = 0;
     std::size_t reference_cell = 0;
-    const report::SequentialRule* rule = nullptr;  // with a time to fill, once both cells ran
-    report::SequentialResult last;                 // the last look's
+    const stats::SequentialRule* rule = nullptr;  // with a time to fill, once both cells ran
+    stats::SequentialResult last;                 // the last look's
   };
-  const report::SequentialRule& rule_for(const Comparison& comparison,
-                                         const std::vector<std::vector<double>>& ok_elapsed_s);
-  const report::SequentialResult& look(Comparison& comparison,
-                                       const std::vector<std::vector<double>>& ok_elapsed_s);
+  const stats::SequentialRule& rule_for(const Comparison& comparison,
+                                        const std::vector<std::vector<double>>& ok_elapsed_s);
+  const stats::SequentialResult& look(Comparison& comparison,
+                                      const std::vector<std::vector<double>>& ok_elapsed_s);
   // The cell's most runs: the plan's, or with a time to fill the runs that fill it (the least
   // repeats until the cell has an ok run).
   [[nodiscard]] std::size_t budget(std::size_t cell,
@@ -72,14 +73,14 @@ class DecidedComparisons {
 
   const Plan& plan_;
   report::RepeatTarget target_;
-  std::optional<report::SequentialPlan> rule_plan_;  // empty: the rule is off
-  std::vector<std::string> input_names_;  // file names, as the run's warnings name inputs
-  std::vector<std::string> input_paths_;  // as the rows' input column has them
+  std::optional<stats::SequentialPlan> rule_plan_;  // empty: the rule is off
+  std::vector<std::string> input_names_;            // file names, as the run's warnings name inputs
+  std::vector<std::string> input_paths_;            // as the rows' input column has them
   std::vector<Comparison> comparisons_;
   std::vector<std::optional<std::size_t>> comparison_of_test_cell_;      // by cell
   std::vector<std::vector<std::size_t>> comparisons_of_reference_cell_;  // by cell
   std::vector<std::size_t> runs_granted_;                                // by cell
-  std::map<std::size_t, report::SequentialRule> rules_;                  // by budget
+  std::map<std::size_t, stats::SequentialRule> rules_;                   // by budget
 };
 
 }  // namespace iobench

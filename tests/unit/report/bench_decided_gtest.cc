@@ -14,11 +14,13 @@
 namespace iobench::report {
 namespace {
 
+using stats::Decision;  // the sequential rule's (driver/stats/sequential.hpp)
+
 report::Row row(double ratio, double low, double high, double p, report::Verdict verdict) {
   report::Row r;
   r.key = {"b", "in.txt", "pipe"};
   r.ratio = ratio;
-  r.ci = report::Interval{low, high};
+  r.ci = stats::Interval{low, high};
   r.p_value = p;
   r.verdict = verdict;
   return r;

@@ -10,7 +10,7 @@ namespace {
 report::Row row(double ratio, double low, double high, double p, report::Verdict verdict) {
   report::Row r;
   r.ratio = ratio;
-  r.ci = report::Interval{low, high};
+  r.ci = stats::Interval{low, high};
   r.p_value = p;
   r.verdict = verdict;
   return r;

@@ -167,13 +167,13 @@ namespace {
 
 TEST(VerdictPhrase, SpeedupWithItsIntervalAndP) {
   Row row;
-  row.ratio = 0.4329;                         // 2.31 times faster
-  row.ci = report::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502, ± 0.040
+  row.ratio = 0.4329;                        // 2.31 times faster
+  row.ci = stats::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502, ± 0.040
   row.p_value = 0.0002;
   row.verdict = Verdict::kFaster;
   EXPECT_EQ(verdict_phrase(row), "2.31 ± 0.04 times faster, p < 0.001");
   row.ratio = 1.36;
-  row.ci = report::Interval{1.34, 1.38};
+  row.ci = stats::Interval{1.34, 1.38};
   row.p_value = 0.0043;
   row.verdict = Verdict::kSlower;
   EXPECT_EQ(verdict_phrase(row), "1.36 ± 0.02 times slower, p = 0.004");

@@ -118,7 +118,7 @@ TEST(HtmlModel, NotesSayEachKindOfDoubt) {
   g.rows[static_cast<std::size_t>(RunStatus::kMismatch)] = 1;
   report::GroupStats gs;
   gs.group = &g;
-  gs.metrics[0] = report::summarize(g.samples[0]);
+  gs.metrics[0] = stats::summarize(g.samples[0]);
   gs.elapsed_outliers = 1;
   const std::vector<Note> notes = row_notes(gs, report::SummaryOptions{});
   std::vector<std::string> labels;

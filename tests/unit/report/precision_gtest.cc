@@ -1,44 +1,13 @@
-// The precision target's statistics (driver/report/precision.hpp) against values computed by hand
-// (python3: statistics.stdev, math.sqrt(math.pi / 2), Student's t from the table, checked by
-// integrating the t density numerically to 1e-8).
+// The precision target (driver/report/precision.hpp): when a cell's runs are enough. The
+// interval it stops on is tested in tests/unit/stats/median_interval_gtest.cc.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <vector>
 
 #include "driver/report/precision.hpp"
 
 namespace iobench::report {
 namespace {
-
-TEST(StudentT975, TableAndExpansionMeetAtThirty) {
-  EXPECT_DOUBLE_EQ(student_t_975(1), 12.706204736);
-  EXPECT_DOUBLE_EQ(student_t_975(2), 4.302652730);
-  EXPECT_DOUBLE_EQ(student_t_975(30), 2.042272456);
-  EXPECT_NEAR(student_t_975(31), 2.0395134200869105, 1e-12);
-  EXPECT_NEAR(student_t_975(100), 1.9839715184496338, 1e-12);
-  EXPECT_GT(student_t_975(1000000), 1.959963984540054);          // t is wider than z, ...
-  EXPECT_NEAR(student_t_975(1000000), 1.959963984540054, 3e-6);  // ... by (z^3 + z) / 4v
-  EXPECT_TRUE(std::isinf(student_t_975(0)));
-}
-
-TEST(MedianInterval95, ThreeRuns) {
-  const std::vector<double> runs{10.0, 10.1, 9.9};
-  const MedianInterval interval = median_interval_95(runs);
-  EXPECT_DOUBLE_EQ(interval.median, 10.0);
-  EXPECT_NEAR(interval.half_width, 0.31134049133565445, 1e-12);
-  EXPECT_NEAR(interval.half_width_pct, 3.1134049133565442, 1e-10);
-}
-
-TEST(MedianInterval95, OneOutlierWidensIt) {
-  const std::vector<double> runs{24.5, 24.6, 24.4, 24.7, 30.0};
-  EXPECT_NEAR(median_interval_95(runs).half_width_pct, 15.434652698166742, 1e-10);
-}
-
-TEST(MedianInterval95, OneValueHasNoInterval) {
-  const std::vector<double> runs{1.0};
-  EXPECT_TRUE(std::isnan(median_interval_95(runs).half_width));
-}
 
 TEST(PreciseEnough, FollowsMinMaxAndTarget) {
   const RepeatTarget target{3, 10, 2.0};

@@ -51,7 +51,7 @@ TEST_F(ExecutorTest, EachEndingIsHandedOnForBenchsVerdicts) {
   EXPECT_EQ(decision.test, "b");
   EXPECT_EQ(std::filesystem::path(decision.input).filename(), "in.txt");
   EXPECT_EQ(decision.sink, "pipe");
-  EXPECT_EQ(decision.result.decision, report::Decision::kDifferent);
+  EXPECT_EQ(decision.result.decision, stats::Decision::kDifferent);
   EXPECT_EQ(decision.result.runs, 6U);
   EXPECT_EQ(decision.plan.max_runs, 10U);
 }

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "driver/report/sequential.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/hodges_lehmann.hpp"
+#include "driver/stats/sequential.hpp"
 #include "tests/unit/report/bimodal_times.hpp"
 
-namespace iobench::report {
+namespace iobench::stats {
 namespace {
 
-using testing::BimodalTimes;
+using report::testing::BimodalTimes;
 
 constexpr int kComparisons = 2000;
 
@@ -154,4 +154,4 @@ TEST(SequentialSimulation, EquivalenceAtTheMarginsEdgeIsRare) {
 }
 
 }  // namespace
-}  // namespace iobench::report
+}  // namespace iobench::stats

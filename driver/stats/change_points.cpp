@@ -1,55 +1,15 @@
-#include "driver/history/detect.hpp"
+#include "driver/stats/change_points.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
 
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
+#include "driver/stats/welch.hpp"
 
-namespace iobench::history {
+namespace iobench::stats {
 namespace {
-
-// Lentz's continued fraction for the incomplete beta (Numerical Recipes, betacf).
-double beta_continued_fraction(double a, double b, double x) {
-  constexpr int kMaxIterations = 300;
-  constexpr double kEpsilon = 1e-15;
-  constexpr double kTiny = 1e-300;
-  const double qab = a + b;
-  const double qap = a + 1;
-  const double qam = a - 1;
-  double c = 1;
-  double d = 1 - qab * x / qap;
-  if (std::fabs(d) < kTiny) d = kTiny;
-  d = 1 / d;
-  double h = d;
-  for (int m = 1; m <= kMaxIterations; ++m) {
-    const double m2 = 2.0 * m;
-    double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-    d = 1 + aa * d;
-    if (std::fabs(d) < kTiny) d = kTiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < kTiny) c = kTiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-    d = 1 + aa * d;
-    if (std::fabs(d) < kTiny) d = kTiny;
-    c = 1 + aa / c;
-    if (std::fabs(c) < kTiny) c = kTiny;
-    d = 1 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1) < kEpsilon) break;
-  }
-  return h;
-}
-
-double sample_variance(std::span<const double> x, double mean) {
-  double sum = 0;
-  for (const double v : x) sum += (v - mean) * (v - mean);
-  return sum / static_cast<double>(x.size() - 1);
-}
 
 struct Candidate {
   std::size_t index = 0;
@@ -85,8 +45,8 @@ ChangePoint describe(std::span<const double> x, std::size_t begin, std::size_t i
   ChangePoint point;
   point.index = index;
   point.p_value = welch_t_test(before, after).p_value;
-  point.mean_before = report::mean(before);
-  point.mean_after = report::mean(after);
+  point.mean_before = mean(before);
+  point.mean_after = mean(after);
   return point;
 }
 
@@ -111,47 +71,6 @@ std::vector<std::size_t> split_top_down(std::span<const double> x, const Detecto
 }
 
 }  // namespace
-
-double regularized_incomplete_beta(double a, double b, double x) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const double log_front =
-      std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
-  const double front = std::exp(log_front);
-  // The continued fraction converges fast for x below (a + 1) / (a + b + 2); the symmetry
-  // I_x(a, b) = 1 - I_{1-x}(b, a) covers the rest.
-  if (x < (a + 1) / (a + b + 2)) return front * beta_continued_fraction(a, b, x) / a;
-  return 1 - front * beta_continued_fraction(b, a, 1 - x) / b;
-}
-
-double student_t_two_sided_p(double t, double df) {
-  if (std::isnan(t) || !(df > 0)) return std::numeric_limits<double>::quiet_NaN();
-  if (std::isinf(t)) return 0;
-  return regularized_incomplete_beta(df / 2, 0.5, df / (df + t * t));
-}
-
-WelchTest welch_t_test(std::span<const double> a, std::span<const double> b) {
-  WelchTest test;
-  if (a.size() < 2 || b.size() < 2) return test;
-  const double mean_a = report::mean(a);
-  const double mean_b = report::mean(b);
-  const double va = sample_variance(a, mean_a) / static_cast<double>(a.size());
-  const double vb = sample_variance(b, mean_b) / static_cast<double>(b.size());
-  const double se2 = va + vb;
-  if (se2 == 0) {
-    test.t = mean_a == mean_b
-                 ? 0
-                 : std::copysign(std::numeric_limits<double>::infinity(), mean_b - mean_a);
-    test.p_value = mean_a == mean_b ? 1 : 0;
-    return test;
-  }
-  test.t = (mean_b - mean_a) / std::sqrt(se2);
-  test.df =
-      se2 * se2 /
-      (va * va / static_cast<double>(a.size() - 1) + vb * vb / static_cast<double>(b.size() - 1));
-  test.p_value = student_t_two_sided_p(test.t, test.df);
-  return test;
-}
 
 double energy_divergence(std::span<const double> x, std::size_t tau) {
   const std::size_t n = x.size();
@@ -219,4 +138,4 @@ std::vector<ChangePoint> find_change_points(std::span<const double> series,
   }
 }
 
-}  // namespace iobench::history
+}  // namespace iobench::stats

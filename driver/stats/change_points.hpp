@@ -2,28 +2,13 @@
 // Change points along a series (docs/history.md, "Change points"): E-divisive means (Matteson
 // and James, 2014) picks where a series splits best, and Welch's t-test between the two sides
 // decides whether the split is real, in place of the original's permutations, so that the answer
-// is deterministic (Apache Otava's approach). Pure functions over the per-run medians.
+// is deterministic (Apache Otava's approach; welch.hpp). Pure functions over the per-run medians
+// (history/changes.hpp runs them over a series).
 #include <cstddef>
 #include <span>
 #include <vector>
 
-namespace iobench::history {
-
-// The regularized incomplete beta function I_x(a, b), for a, b > 0 and 0 <= x <= 1 (continued
-// fraction, Numerical Recipes 6.4; relative error below 1e-12).
-double regularized_incomplete_beta(double a, double b, double x);
-// Two-sided P(|T| >= |t|) for Student's t with `df` degrees of freedom (df > 0, not whole
-// necessarily).
-double student_t_two_sided_p(double t, double df);
-
-struct WelchTest {
-  double t = 0;        // (mean(b) - mean(a)) / standard error
-  double df = 0;       // Welch-Satterthwaite degrees of freedom
-  double p_value = 1;  // two-sided
-};
-// Welch's unequal-variance t-test of a against b; each needs two values or more (else p = 1).
-// Two samples without spread give p = 0 when their means differ, 1 when they do not.
-WelchTest welch_t_test(std::span<const double> a, std::span<const double> b);
+namespace iobench::stats {
 
 // E-divisive's divergence of the split of x before index tau (0 < tau < x.size()), with
 // exponent 1: Q = tau (n - tau) / n * (2 mean|a - b| - mean|a - a'| - mean|b - b'|) over the
@@ -56,4 +41,4 @@ struct ChangePoint {
 std::vector<ChangePoint> find_change_points(std::span<const double> series,
                                             const DetectorOptions& options = {});
 
-}  // namespace iobench::history
+}  // namespace iobench::stats

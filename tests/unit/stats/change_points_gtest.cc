@@ -1,6 +1,6 @@
-// The change-point detector: its statistics against values computed with mpmath at 30 digits,
-// series with known change points, and a simulation of its error rates (docs/history.md,
-// "Change points", quotes them).
+// The change-point detector (driver/stats/change_points.hpp): its divergence by hand, series
+// with known change points, and a simulation of its error rates (docs/history.md, "Change
+// points", quotes them). Welch's test that judges each split: welch_gtest.cc.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,9 +8,9 @@
 #include <cstdio>
 #include <vector>
 
-#include "driver/history/detect.hpp"
+#include "driver/stats/change_points.hpp"
 
-namespace iobench::history {
+namespace iobench::stats {
 namespace {
 
 // Deterministic normal noise: splitmix64, then Box-Muller.
@@ -44,33 +44,7 @@ std::vector<std::size_t> indices(const std::vector<ChangePoint>& points) {
   return out;
 }
 
-TEST(DetectStatistics, IncompleteBetaAndStudentTMatchMpmath) {
-  EXPECT_NEAR(regularized_incomplete_beta(2, 3, 0.3), 0.3483, 1e-13);
-  EXPECT_NEAR(regularized_incomplete_beta(0.5, 7.5, 0.9), 0.999999993289710347894, 1e-13);
-  EXPECT_EQ(regularized_incomplete_beta(2, 3, 0), 0);
-  EXPECT_EQ(regularized_incomplete_beta(2, 3, 1), 1);
-  EXPECT_NEAR(student_t_two_sided_p(2, 5), 0.101939478829858356245, 1e-13);
-  EXPECT_NEAR(student_t_two_sided_p(-2, 5), 0.101939478829858356245, 1e-13);
-  EXPECT_NEAR(student_t_two_sided_p(0.5, 2.5), 0.657697919869714689332, 1e-13);
-  EXPECT_NEAR(student_t_two_sided_p(10, 30) / 4.57525140822961319261e-11, 1, 1e-9);
-  EXPECT_EQ(student_t_two_sided_p(0, 7), 1);
-}
-
-TEST(DetectStatistics, WelchTestMatchesMpmath) {
-  const std::vector<double> a{1, 2, 3, 4};
-  const std::vector<double> b{2, 4, 6, 8, 10};
-  const WelchTest test = welch_t_test(a, b);
-  EXPECT_NEAR(test.t, 2.25143632315936914893, 1e-12);
-  EXPECT_NEAR(test.df, 5.52078774617067833699, 1e-12);
-  EXPECT_NEAR(test.p_value, 0.0691335931923924129725, 1e-12);
-  const std::vector<double> same{3, 3, 3};
-  const std::vector<double> higher{4, 4};
-  EXPECT_EQ(welch_t_test(same, same).p_value, 1);
-  EXPECT_EQ(welch_t_test(same, higher).p_value, 0);
-  EXPECT_EQ(welch_t_test(std::vector<double>{1}, higher).p_value, 1);  // too few to test
-}
-
-TEST(DetectStatistics, EnergyDivergenceByHandAndCarriedSumsAgree) {
+TEST(ChangePoints, EnergyDivergenceByHandAndCarriedSumsAgree) {
   const std::vector<double> x{1, 2, 10, 11};
   // Between: (9 + 10 + 8 + 9) / 4 = 9; within: 1 and 1; Q = 2 * 2 / 4 * (18 - 1 - 1) = 16.
   EXPECT_DOUBLE_EQ(energy_divergence(x, 2), 16);
@@ -176,4 +150,4 @@ TEST(ChangePointSimulation, FalsePositivesAreRareAndATenPercentStepIsFound) {
 }
 
 }  // namespace
-}  // namespace iobench::history
+}  // namespace iobench::stats
