@@ -26,6 +26,15 @@ namespace fs = std::filesystem;
       fmt::format("history publish: cannot {} '{}': {}", what, path.string(), std::strerror(err)));
 }
 
+// "site/" (the form the docs show) and "site/." name the folder "site": with the separator, the
+// build folder "site/.tmp-..." would be made inside the folder it is to replace, and the rename
+// into place would fail (EINVAL), leaving an empty folder.
+fs::path folder_path(const fs::path& dir) {
+  fs::path normal = dir.lexically_normal();
+  while (!normal.has_filename() && normal.has_relative_path()) normal = normal.parent_path();
+  return normal;
+}
+
 // The folder the site is built in, beside `dir` so that the last rename stays on one
 // filesystem; removed by the destructor unless it became `dir`.
 class BuildFolder {
@@ -69,7 +78,8 @@ class BuildFolder {
 
 }  // namespace
 
-void check_site_folder(const fs::path& dir) {
+void check_site_folder(const fs::path& given) {
+  const fs::path dir = folder_path(given);
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(dir, ec);
   if (!fs::exists(status)) return;
@@ -87,8 +97,9 @@ void check_site_folder(const fs::path& dir) {
 }
 
 PublishOutcome publish_site(const HistoryData& data, const std::vector<Timeline>& timelines,
-                            const fs::path& dir, const SiteText& text, std::ostream& progress,
+                            const fs::path& given, const SiteText& text, std::ostream& progress,
                             std::chrono::milliseconds progress_every) {
+  const fs::path dir = folder_path(given);
   check_site_folder(dir);
   const SiteModel site = build_site_model(data, timelines, text.store_name);
   BuildFolder build(dir);

@@ -53,8 +53,13 @@ std::string filled(std::string_view statement, const Dialect& dialect) {
 
 const Dialect& sqlite_dialect() {
   static const Dialect kSqlite{
-      "sqlite", "INTEGER PRIMARY KEY", "BEGIN IMMEDIATE", "",
-      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :name"};
+      "sqlite",
+      "INTEGER PRIMARY KEY",
+      "BEGIN IMMEDIATE",
+      "",
+      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE"
+      " '\\' ORDER BY name"};
   return kSqlite;
 }
 
@@ -62,9 +67,14 @@ const Dialect& postgresql_dialect() {
   // One advisory lock (any fixed key) makes writers take turns, so that a run added by two
   // runners at once is stored once and two new series of the same cell cannot both be made.
   static const Dialect kPostgresql{
-      "postgresql", "BIGSERIAL PRIMARY KEY", "BEGIN", "SELECT 1 FROM pg_advisory_xact_lock(7243)",
+      "postgresql",
+      "BIGSERIAL PRIMARY KEY",
+      "BEGIN",
+      "SELECT 1 FROM pg_advisory_xact_lock(7243)",
       "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()"
-      " AND table_name = :name"};
+      " AND table_name = :name",
+      "SELECT CAST(table_name AS TEXT) FROM information_schema.tables WHERE table_schema ="
+      " current_schema() ORDER BY table_name"};
   return kPostgresql;
 }
 

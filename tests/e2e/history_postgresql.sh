@@ -54,7 +54,7 @@ two_commits
 two_writers
 [ "$(count runs)" -eq 23 ] || fail "not every concurrent add landed: $(count runs) runs"
 [ "$(count samples)" -eq 230 ] || fail "rows lost in the concurrent adds: $(count samples)"
-"$iobench" history list --history "$store" >"$tmp/list.out" || fail "history list exited $?"
+"$iobench" history list --history="$store" >"$tmp/list.out" || fail "history list exited $?"
 [ "$(grep -c 'in.txt, pipe)' "$tmp/list.out")" -eq 2 ] || fail "list: $(cat "$tmp/list.out")"
 
 # A database that is not there: the server refuses, one line, exit 2.
@@ -66,7 +66,7 @@ cp "$tmp/r/meta/a1.json" "$tmp/r/meta/fresh.json"
 mkdir "$tmp/lone"
 cp "$tmp/r/a2.tsv" "$tmp/lone/a2.tsv"
 set +e
-"$iobench" history add --history "$store" "$tmp/r/fresh.tsv" "$tmp/lone/a2.tsv" 2>"$tmp/bad.err"
+"$iobench" history add --history="$store" "$tmp/r/fresh.tsv" "$tmp/lone/a2.tsv" 2>"$tmp/bad.err"
 rc=$?
 set -e
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q 'a2.tsv: no meta file at' "$tmp/bad.err" ||
@@ -75,7 +75,7 @@ set -e
   fail "the good file stayed stored after the bad one failed: $(count runs) runs"
 
 set +e
-"$iobench" history check --history "postgresql://iobench@127.0.0.1:$port/nosuchdb" >"$tmp/bad.out" 2>"$tmp/bad.err"
+"$iobench" history check --history="postgresql://iobench@127.0.0.1:$port/nosuchdb" >"$tmp/bad.out" 2>"$tmp/bad.err"
 rc=$?
 set -e
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] ||
