@@ -13,7 +13,7 @@
 namespace iobench::history {
 namespace {
 
-// Gives the pruned pages back (docs/history.md, "Retention"), outside any transaction, as both
+// Gives the pruned pages back (docs/history.md, "Living with it"), outside any transaction, as both
 // backends require. SQLite rewrites the file without them and truncates it once the log is
 // copied back; PostgreSQL's plain VACUUM makes their space reusable by the next adds, without
 // the exclusive lock of VACUUM FULL (the file shrinks only where the freed pages are at its end).

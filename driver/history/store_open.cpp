@@ -205,7 +205,7 @@ Identity connect_sqlite(Store::Impl& impl, OpenMode mode) {
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
   impl.sql.open(*soci::factory_sqlite3(),
                 sqlite_connect_string(sqlite_uri(path, "mode=rwc"), false));
-  const Identity identity = refuse_foreign(impl);  // before the WAL pragma writes the header
+  Identity identity = refuse_foreign(impl);  // before the WAL pragma writes the header
   enable_wal(impl);
   // WAL with NORMAL keeps the store consistent after a crash; only the last commit may be lost
   // to a power cut, which a re-add restores (a run is stored once).

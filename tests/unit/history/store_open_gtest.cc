@@ -64,12 +64,14 @@ class StoreOpenTest : public ::testing::Test {
 TEST_F(StoreOpenTest, TwentyFirstAddsAtOnceIntoANewStoreAllLand) {
   constexpr int kAdders = 20;
   std::vector<RunRecord> runs;
+  runs.reserve(kAdders);
   for (int i = 0; i < kAdders; ++i) runs.push_back(record(fmt::format("r{}", i), 0.1 + i * 0.01));
   for (int round = 0; round < 5; ++round) {
     const StoreLocation location = at(fmt::format("round{}/h.sqlite", round));
     std::latch start(kAdders);
     std::vector<std::string> errors(kAdders);
     std::vector<std::thread> adders;
+    adders.reserve(kAdders);
     for (int i = 0; i < kAdders; ++i) {
       adders.emplace_back([&, i] {
         start.arrive_and_wait();
