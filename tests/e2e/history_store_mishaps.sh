@@ -109,6 +109,7 @@ if [ "${as_reader[0]:-}" != skip ]; then
   mkdir "$tmp/ro-folder" "$tmp/rw-folder" "$tmp/out"
   cp "$raced" "$tmp/ro-folder/h.sqlite"
   cp "$raced" "$tmp/rw-folder/h.sqlite"
+  on_exit 'chmod -R u+w "$tmp"'  # so that the scratch folder can be removed by a non-root user
   chmod a-w "$tmp/ro-folder/h.sqlite" "$tmp/rw-folder/h.sqlite" "$tmp/ro-folder"
   chmod 1777 "$tmp/rw-folder" "$tmp/out"
   for folder in ro-folder rw-folder; do
