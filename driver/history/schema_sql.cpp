@@ -58,8 +58,9 @@ const Dialect& sqlite_dialect() {
       "BEGIN IMMEDIATE",
       "",
       "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :name",
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE"
-      " '\\' ORDER BY name"};
+      "SELECT (SELECT application_id FROM pragma_application_id()),"
+      " (SELECT user_version FROM pragma_user_version()), (SELECT COALESCE(group_concat(name, ','),"
+      " '') FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\')"};
   return kSqlite;
 }
 
@@ -73,8 +74,8 @@ const Dialect& postgresql_dialect() {
       "SELECT 1 FROM pg_advisory_xact_lock(7243)",
       "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()"
       " AND table_name = :name",
-      "SELECT CAST(table_name AS TEXT) FROM information_schema.tables WHERE table_schema ="
-      " current_schema() ORDER BY table_name"};
+      "SELECT 0, 0, COALESCE(string_agg(CAST(table_name AS TEXT), ',' ORDER BY table_name), '')"
+      " FROM information_schema.tables WHERE table_schema = current_schema()"};
   return kPostgresql;
 }
 

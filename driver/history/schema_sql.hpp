@@ -27,7 +27,10 @@ struct Dialect {
   std::string_view begin_write;   // opens a transaction that writers take one at a time
   std::string_view lock_writers;  // run inside it ("" when begin_write already does it)
   std::string_view table_exists;  // SELECT COUNT(*) ... with :name
-  std::string_view list_tables;   // SELECT name ... of every table of the store's schema
+  // One row: application_id, user_version (SQLite's header; 0, 0 on PostgreSQL) and the names of
+  // every table of the store's schema, comma-separated. One statement, so one snapshot: read in
+  // three, a first add committing between them looked like another program's database.
+  std::string_view identity;
 };
 const Dialect& sqlite_dialect();
 const Dialect& postgresql_dialect();

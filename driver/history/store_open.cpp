@@ -131,13 +131,16 @@ struct Identity {
 };
 
 Identity identify(Store::Impl& impl) {
-  std::vector<std::string> tables(1000);
-  impl.sql << impl.dialect->list_tables, soci::into(tables);
   int application_id = 0;
   int user_version = 0;
-  if (impl.location.backend == Backend::kSqlite) {
-    impl.sql << "PRAGMA application_id", soci::into(application_id);
-    impl.sql << "PRAGMA user_version", soci::into(user_version);
+  std::string table_list;
+  impl.sql << impl.dialect->identity, soci::into(application_id), soci::into(user_version),
+      soci::into(table_list);
+  std::vector<std::string> tables;
+  for (std::size_t from = 0; from < table_list.size();) {
+    const std::size_t comma = std::min(table_list.find(',', from), table_list.size());
+    tables.push_back(table_list.substr(from, comma - from));
+    from = comma + 1;
   }
   Identity identity;
   identity.stamped = application_id == kSqliteApplicationId;

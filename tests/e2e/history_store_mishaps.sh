@@ -90,6 +90,7 @@ done
 [ "$(sqlite3 "$tmp/race1/sub/h.sqlite" 'PRAGMA user_version')" -eq 1 ] || fail "a new store's user_version is not 1"
 
 raced=$tmp/race1/sub/h.sqlite
+"$iobench" history list --history="$raced" >"$tmp/list.want"
 
 # --- A read-only store serves every reading command and is never written. Root reads and writes
 # whatever the permissions say, so as root the commands run as the nobody user (setpriv), for whom
@@ -105,7 +106,6 @@ if [ "$(id -u)" -eq 0 ]; then
   fi
 fi
 if [ "${as_reader[0]:-}" != skip ]; then
-  "$iobench" history list --history="$raced" >"$tmp/list.want"
   mkdir "$tmp/ro-folder" "$tmp/rw-folder" "$tmp/out"
   cp "$raced" "$tmp/ro-folder/h.sqlite"
   cp "$raced" "$tmp/rw-folder/h.sqlite"
@@ -136,6 +136,27 @@ if [ "${as_reader[0]:-}" != skip ]; then
   [ "$(ls -A "$tmp/ro-folder")" = h.sqlite ] || fail "files were made beside the read-only store: $(ls -A "$tmp/ro-folder")"
 else
   echo "history_store_mishaps: root without setpriv or a nobody user: the read-only store is tested by the unit tests only"
+fi
+# As root, a read-only mount is what holds: the store on a read-only bind mount of its folder.
+if [ "$(id -u)" -eq 0 ]; then
+  mkdir "$tmp/mount-src" "$tmp/mount-ro"
+  cp "$raced" "$tmp/mount-src/h.sqlite"
+  if mount --bind "$tmp/mount-src" "$tmp/mount-ro" 2>/dev/null; then
+    on_exit 'umount "$tmp/mount-ro" 2>/dev/null || umount -l "$tmp/mount-ro"'
+    if mount -o remount,ro,bind "$tmp/mount-ro" 2>/dev/null && ! touch "$tmp/mount-ro/probe" 2>/dev/null; then
+      for reader in list "show tunable" changes "export --format bmf"; do
+        # shellcheck disable=SC2086
+        "$iobench" history $reader --history="$tmp/mount-ro/h.sqlite" >"$tmp/ro.out" 2>"$tmp/ro.err" ||
+          fail "history $reader of a store on a read-only mount exited $?: $(cat "$tmp/ro.err")"
+      done
+      "$iobench" history list --history="$tmp/mount-ro/h.sqlite" 2>&1 | cmp -s - "$tmp/list.want" ||
+        fail "list of the store on a read-only mount differs"
+    else
+      echo "history_store_mishaps: cannot make the bind mount read-only here; that part is not tested"
+    fi
+  else
+    echo "history_store_mishaps: bind mounts are refused here; the read-only mount is not tested"
+  fi
 fi
 
 # --- Reading commands never make a store: a missing path, an empty file (left empty).
