@@ -154,10 +154,15 @@ Identity identify(Store::Impl& impl) {
     identity.kind = Kind::kEmpty;
   } else {
     identity.kind = Kind::kForeign;
-    identity.why = application_id != 0
-                       ? fmt::format("another program's SQLite database: application_id {:#x}",
-                                     static_cast<unsigned>(application_id))
-                       : fmt::format("a database with other tables: {}", fmt::join(tables, ", "));
+    if (application_id != 0) {
+      identity.why = fmt::format("another program's SQLite database: application_id {:#x}",
+                                 static_cast<unsigned>(application_id));
+    } else if (tables.empty()) {
+      identity.why =
+          fmt::format("another program's SQLite database: user_version {}", user_version);
+    } else {
+      identity.why = fmt::format("a database with other tables: {}", fmt::join(tables, ", "));
+    }
   }
   return identity;
 }
