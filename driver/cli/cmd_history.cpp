@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,12 +25,6 @@ history::EnvLookup environment() {
 
 history::StoreLocation store_location(const std::optional<std::string>& given) {
   return history::choose_store_location(given, environment());
-}
-
-void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
-  sub.add_option("--history", store,
-                 "The store: a path or sqlite:PATH (SQLite), postgresql://... (PostgreSQL); "
-                 "default $IOBENCH_HISTORY, else results/history.sqlite");
 }
 
 namespace {
@@ -55,7 +51,60 @@ class AttachedValueFormatter : public CLI::Formatter {
   std::shared_ptr<CLI::Formatter> inherited_;
 };
 
+// A word that can only have been meant as the store: a store URL, sqlite:NAME, or an SQLite file
+// that exists (a command or config never is one).
+bool names_a_store(const std::string& word) {
+  for (const std::string_view scheme : {"postgresql://", "postgres://", "sqlite:"}) {
+    if (word.compare(0, scheme.size(), scheme) == 0) return true;
+  }
+  constexpr std::string_view kMagic{"SQLite format 3\0", 16};
+  std::string header(kMagic.size(), '\0');
+  std::ifstream in(word, std::ios::binary);
+  return in.read(header.data(), static_cast<std::streamsize>(header.size())) && header == kMagic;
+}
+
+// The one rule of --history (docs/history.md, "Naming the store"): its value is attached,
+// --history=STORE, and a bare --history (the default store) never takes the next word. A bare
+// --history beside a word that names a store is what other tools read as --history STORE:
+// refused, before that word runs as a command, is read as a config or is an extra argument.
+void refuse_detached_store(const CLI::App& sub, const CLI::Option& history) {
+  const auto& given = history.results();
+  if (std::none_of(given.begin(), given.end(), [](const std::string& v) { return v.empty(); })) {
+    return;
+  }
+  std::vector<std::string> words = sub.remaining();
+  for (const CLI::Option* option : sub.get_options()) {
+    if (option->get_positional()) {
+      words.insert(words.end(), option->results().begin(), option->results().end());
+    }
+  }
+  for (const std::string& word : words) {
+    if (!names_a_store(word)) continue;
+    throw Error(fmt::format(
+        "--history {0}: write --history={0} (the store's name is attached with '='; a bare "
+        "--history never takes the next word and means $IOBENCH_HISTORY or {1})",
+        history::redact_passwords(word), history::kDefaultStorePath));
+  }
+}
+
+// --history on `sub`, a flag whose value is only ever attached, as the rule above says.
+CLI::Option* add_history_flag(CLI::App& sub, CLI::Option* option) {
+  auto inherited = std::dynamic_pointer_cast<CLI::Formatter>(sub.get_formatter());
+  sub.formatter(std::make_shared<AttachedValueFormatter>(
+      inherited != nullptr ? inherited : std::make_shared<CLI::Formatter>()));
+  // Once the subcommand's words are parsed, before CLI11 refuses extra ones or a callback runs.
+  sub.parse_complete_callback([&sub, option] { refuse_detached_store(sub, *option); });
+  return option;
+}
+
 }  // namespace
+
+void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
+  add_history_flag(sub, sub.add_flag("--history{}", store,
+                                     "The store: --history=PATH, --history=sqlite:PATH or "
+                                     "--history=postgresql://...; alone or absent, "
+                                     "$IOBENCH_HISTORY, else results/history.sqlite"));
+}
 
 HistoryAfterRun::HistoryAfterRun() = default;
 HistoryAfterRun::~HistoryAfterRun() = default;
@@ -63,14 +112,12 @@ HistoryAfterRun::~HistoryAfterRun() = default;
 void HistoryAfterRun::add_option(CLI::App& sub) {
   // A flag whose value is only ever attached (getopt's rule for an optional argument): a bare
   // --history never takes the next word, which is the config or a command (docs/history.md,
-  // "Adding runs").
-  option_ = sub.add_flag("--history{}", given_,
-                         "Add the runs to the history store (docs/history.md): --history=PATH, "
-                         "--history=sqlite:PATH or --history=postgresql://...; alone, "
-                         "$IOBENCH_HISTORY or results/history.sqlite");
-  auto inherited = std::dynamic_pointer_cast<CLI::Formatter>(sub.get_formatter());
-  sub.formatter(std::make_shared<AttachedValueFormatter>(
-      inherited != nullptr ? inherited : std::make_shared<CLI::Formatter>()));
+  // "Naming the store").
+  option_ = add_history_flag(
+      sub, sub.add_flag("--history{}", given_,
+                        "Add the runs to the history store (docs/history.md): --history=PATH, "
+                        "--history=sqlite:PATH or --history=postgresql://...; alone, "
+                        "$IOBENCH_HISTORY or results/history.sqlite"));
 }
 
 void HistoryAfterRun::open(const std::string& config_key,

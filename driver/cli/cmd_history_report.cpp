@@ -30,7 +30,7 @@ struct Loaded {
 };
 
 std::unique_ptr<Loaded> load(const std::optional<std::string>& store) {
-  history::Store opened(store_location(store), history::OpenMode::kExisting);
+  history::Store opened(store_location(store), history::OpenMode::kReadOnly);
   auto loaded = std::make_unique<Loaded>();
   loaded->data = opened.load();
   loaded->timelines = history::build_timelines(loaded->data);

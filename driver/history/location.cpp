@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <libpq-fe.h>
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 
 #include "common/error.hpp"
@@ -17,14 +19,57 @@ bool starts_with(std::string_view text, std::string_view prefix) {
   return text.substr(0, prefix.size()) == prefix;
 }
 
-// The URL with the password of its user part, if any, replaced: messages never show it.
-std::string without_password(std::string_view url) {
-  const std::size_t scheme_end = url.find("://");
-  const std::size_t at = url.find('@');
-  if (scheme_end == std::string_view::npos || at == std::string_view::npos) return std::string(url);
-  const std::size_t colon = url.find(':', scheme_end + 3);
-  if (colon == std::string_view::npos || colon > at) return std::string(url);
-  return fmt::format("{}***{}", url.substr(0, colon + 1), url.substr(at));
+// In each URL of `text`, the PASSWORD of `USER:PASSWORD@`: from the first ':' after "://" to the
+// last '@' of that line, so that a malformed URL (libpq quotes what it could not parse) or a
+// password with an unencoded '@' or space is hidden whole; at worst more than the password goes.
+void redact_url_passwords(std::string& text) {
+  for (std::size_t from = text.find("://"); from != std::string::npos;
+       from = text.find("://", from)) {
+    const std::size_t start = from + 3;
+    std::size_t line_end = text.find('\n', start);
+    if (line_end == std::string::npos) line_end = text.size();
+    const std::size_t at = text.rfind('@', line_end == 0 ? 0 : line_end - 1);
+    const std::size_t colon = text.find(':', start);
+    if (at != std::string::npos && at >= start && colon < at) {
+      text.replace(colon + 1, at - colon - 1, "***");
+      from = colon + 4;
+    } else {
+      from = start;
+    }
+  }
+}
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Each `password = VALUE` (any case; VALUE quoted as libpq quotes it, or up to a space or '&').
+void redact_keyword_passwords(std::string& text) {
+  constexpr std::string_view kKeyword = "password";
+  for (std::size_t i = 0; i + kKeyword.size() <= text.size(); ++i) {
+    bool match = true;
+    for (std::size_t k = 0; k < kKeyword.size() && match; ++k) {
+      match =
+          static_cast<char>(std::tolower(static_cast<unsigned char>(text[i + k]))) == kKeyword[k];
+    }
+    if (!match) continue;
+    std::size_t j = i + kKeyword.size();
+    while (j < text.size() && is_space(text[j])) ++j;
+    if (j >= text.size() || text[j] != '=') continue;
+    ++j;
+    while (j < text.size() && is_space(text[j])) ++j;
+    std::size_t end = j;
+    if (end < text.size() && text[end] == '\'') {
+      for (++end; end < text.size() && text[end] != '\''; ++end) {
+        if (text[end] == '\\') ++end;
+      }
+      end = std::min(end + 1, text.size());
+    } else {
+      while (end < text.size() && !is_space(text[end]) && text[end] != '&') ++end;
+    }
+    text.replace(j, end - j, "***");
+    i = j + 2;
+  }
 }
 
 StoreLocation parse_postgresql(std::string_view text) {
@@ -36,7 +81,7 @@ StoreLocation parse_postgresql(std::string_view text) {
     PQfreemem(message);
     while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
     throw Error(fmt::format("--history {}: not a PostgreSQL URL libpq can read: {}",
-                            without_password(text), why));
+                            redact_passwords(text), redact_passwords(why)));
   }
   StoreLocation location;
   for (const PQconninfoOption* option = options; option->keyword != nullptr; ++option) {
@@ -52,11 +97,18 @@ StoreLocation parse_postgresql(std::string_view text) {
   PQconninfoFree(options);
   location.backend = Backend::kPostgresql;
   location.postgresql_url = url;
-  location.display = without_password(text);
+  location.display = redact_passwords(text);
   return location;
 }
 
 }  // namespace
+
+std::string redact_passwords(std::string_view text) {
+  std::string redacted(text);
+  redact_url_passwords(redacted);
+  redact_keyword_passwords(redacted);
+  return redacted;
+}
 
 StoreLocation parse_store_location(std::string_view text) {
   if (text.empty()) throw Error(fmt::format("--history: empty store name (use {})", kKnownForms));

@@ -22,6 +22,11 @@ struct StoreLocation {
   std::string display;
 };
 
+// `text` with every password it may carry replaced by "***": the PASSWORD of a URL's
+// `USER:PASSWORD@` and the value of a `password=VALUE` keyword (a conninfo string or a URL's query,
+// quoted or not). Every message that carries a store's location passes through it, libpq's too.
+std::string redact_passwords(std::string_view text);
+
 // The default store when neither --history nor the config names one.
 inline constexpr std::string_view kDefaultStorePath = "results/history.sqlite";
 inline constexpr std::string_view kStoreEnvironmentVariable = "IOBENCH_HISTORY";

@@ -26,6 +26,15 @@ namespace fs = std::filesystem;
       fmt::format("history publish: cannot {} '{}': {}", what, path.string(), std::strerror(err)));
 }
 
+// "site/" (the form the docs show) and "site/." name the folder "site": with the separator, the
+// build folder "site/.tmp-..." would be made inside the folder it is to replace, and the rename
+// into place would fail (EINVAL), leaving an empty folder.
+fs::path folder_path(const fs::path& dir) {
+  fs::path normal = dir.lexically_normal();
+  while (!normal.has_filename() && normal.has_relative_path()) normal = normal.parent_path();
+  return normal;
+}
+
 // The folder the site is built in, beside `dir` so that the last rename stays on one
 // filesystem; removed by the destructor unless it became `dir`.
 class BuildFolder {
@@ -70,28 +79,30 @@ class BuildFolder {
 }  // namespace
 
 void check_site_folder(const fs::path& dir) {
+  const fs::path folder = folder_path(dir);
   std::error_code ec;
-  const fs::file_status status = fs::symlink_status(dir, ec);
+  const fs::file_status status = fs::symlink_status(folder, ec);
   if (!fs::exists(status)) return;
   if (!fs::is_directory(status)) {
     throw Error(
         fmt::format("history publish: {} is not a folder; give a new or empty folder, or "
                     "a site published before",
-                    dir.string()));
+                    folder.string()));
   }
-  if (fs::is_empty(dir, ec) || fs::exists(dir / kSiteMarker, ec)) return;
+  if (fs::is_empty(folder, ec) || fs::exists(folder / kSiteMarker, ec)) return;
   throw Error(fmt::format(
       "history publish: {} is not empty and not a site published before (no {} in it); give a "
       "new or empty folder",
-      dir.string(), kSiteMarker));
+      folder.string(), kSiteMarker));
 }
 
 PublishOutcome publish_site(const HistoryData& data, const std::vector<Timeline>& timelines,
                             const fs::path& dir, const SiteText& text, std::ostream& progress,
                             std::chrono::milliseconds progress_every) {
-  check_site_folder(dir);
+  const fs::path folder = folder_path(dir);
+  check_site_folder(folder);
   const SiteModel site = build_site_model(data, timelines, text.store_name);
-  BuildFolder build(dir);
+  BuildFolder build(folder);
   PublishOutcome outcome;
   const auto write = [&](const std::string& name, const std::string& content) {
     write_file_atomically(build.path() / name, content);
@@ -111,7 +122,7 @@ PublishOutcome publish_site(const HistoryData& data, const std::vector<Timeline>
   write("regressions.html", render_regressions_page(site, text));
   write("feed.atom", render_feed(site, text));
   write(kSiteMarker, "a site made by iobench history publish: it replaces this folder whole\n");
-  build.replace(dir);
+  build.replace(folder);
   outcome.series = site.series.size();
   outcome.regressions = site.regressions.size();
   return outcome;

@@ -53,8 +53,14 @@ std::string filled(std::string_view statement, const Dialect& dialect) {
 
 const Dialect& sqlite_dialect() {
   static const Dialect kSqlite{
-      "sqlite", "INTEGER PRIMARY KEY", "BEGIN IMMEDIATE", "",
-      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :name"};
+      "sqlite",
+      "INTEGER PRIMARY KEY",
+      "BEGIN IMMEDIATE",
+      "",
+      "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = :name",
+      "SELECT (SELECT application_id FROM pragma_application_id()),"
+      " (SELECT user_version FROM pragma_user_version()), (SELECT COALESCE(group_concat(name, ','),"
+      " '') FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\')"};
   return kSqlite;
 }
 
@@ -62,9 +68,14 @@ const Dialect& postgresql_dialect() {
   // One advisory lock (any fixed key) makes writers take turns, so that a run added by two
   // runners at once is stored once and two new series of the same cell cannot both be made.
   static const Dialect kPostgresql{
-      "postgresql", "BIGSERIAL PRIMARY KEY", "BEGIN", "SELECT 1 FROM pg_advisory_xact_lock(7243)",
+      "postgresql",
+      "BIGSERIAL PRIMARY KEY",
+      "BEGIN",
+      "SELECT 1 FROM pg_advisory_xact_lock(7243)",
       "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()"
-      " AND table_name = :name"};
+      " AND table_name = :name",
+      "SELECT 0, 0, COALESCE(string_agg(CAST(table_name AS TEXT), ',' ORDER BY table_name), '')"
+      " FROM information_schema.tables WHERE table_schema = current_schema()"};
   return kPostgresql;
 }
 

@@ -19,6 +19,7 @@ namespace iobench::history {
 enum class OpenMode {
   kCreate,    // an SQLite file (and its folders) is made when missing
   kExisting,  // a missing SQLite file is an error: nothing to read
+  kReadOnly,  // kExisting, opened read-only: never written, made or migrated (reading commands)
 };
 
 struct AddOutcome {

@@ -112,6 +112,12 @@ struct Store::Impl {
   }
 };
 
+// Connects impl.sql to impl.location as `mode` asks and sets impl.dialect and impl.version
+// (store_open.cpp): refuses, before anything is written, a file or database that is not an
+// iobench store, a missing or empty one when reading, a newer schema; makes or migrates the
+// schema when writing.
+void open_store(Store::Impl& impl, OpenMode mode);
+
 // A run's samples in one statement of the backend's own (store_samples.cpp).
 void insert_samples_sqlite(Store::Impl& impl, SampleColumnVectors& columns);
 void insert_samples_postgresql(soci::session& sql, SampleColumnVectors& columns);

@@ -38,7 +38,7 @@ measure() {  # NAME TUNABLE_SLEEP [BUSY]
 add() {  # COMMIT FILE...
   local commit=$1
   shift
-  "$iobench" history add --history "$store" --commit "$commit" --branch main "$@" 2>"$tmp/add.err" ||
+  "$iobench" history add --history="$store" --commit "$commit" --branch main "$@" 2>"$tmp/add.err" ||
     { rc=$?; cat "$tmp/add.err" >&2; fail "history add $* exited $rc"; }
 }
 check() {  # EXIT_CODE [CHECK_OPTION...]
@@ -48,7 +48,7 @@ check() {  # EXIT_CODE [CHECK_OPTION...]
   # A minimum effect of 20 % for every series unless the caller says otherwise (the last match
   # wins): a 100 ms sleep's elapsed varied by up to 8 % under the parallel CI suite, and the
   # commit these tests make slower is 50 % slower.
-  "$iobench" history check --history "$store" --min-effect 20 "$@" >"$tmp/check.out" 2>"$tmp/check.err"
+  "$iobench" history check --history="$store" --min-effect 20 "$@" >"$tmp/check.out" 2>"$tmp/check.err"
   rc=$?
   set -e
   [ "$rc" -eq "$want" ] ||
@@ -83,7 +83,7 @@ two_commits() {
   check 0 --min-effect 'tun.*=70'
 
   "$iobench" history ack "$change" --why "tunable sleeps longer now, on purpose" --by e2e \
-    --history "$store" 2>"$tmp/ack.err" || fail "history ack exited $?: $(cat "$tmp/ack.err")"
+    --history="$store" 2>"$tmp/ack.err" || fail "history ack exited $?: $(cat "$tmp/ack.err")"
   check 0
   grep -q "^acknowledged $change tunable .*acknowledged by e2e at .*: tunable sleeps longer now, on purpose" "$tmp/check.out" ||
     fail "the acknowledgement is not shown: $(cat "$tmp/check.out")"
@@ -101,7 +101,7 @@ two_writers() {
   writer() {
     local k
     for k in $(seq "$1" 2 20); do
-      "$iobench" history add --history "$store" "$tmp/r/copy$k.tsv" 2>>"$tmp/writer$1.err" || return 1
+      "$iobench" history add --history="$store" "$tmp/r/copy$k.tsv" 2>>"$tmp/writer$1.err" || return 1
     done
   }
   writer 1 &

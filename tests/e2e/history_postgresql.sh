@@ -54,7 +54,7 @@ two_commits
 two_writers
 [ "$(count runs)" -eq 23 ] || fail "not every concurrent add landed: $(count runs) runs"
 [ "$(count samples)" -eq 230 ] || fail "rows lost in the concurrent adds: $(count samples)"
-"$iobench" history list --history "$store" >"$tmp/list.out" || fail "history list exited $?"
+"$iobench" history list --history="$store" >"$tmp/list.out" || fail "history list exited $?"
 [ "$(grep -c 'in.txt, pipe)' "$tmp/list.out")" -eq 2 ] || fail "list: $(cat "$tmp/list.out")"
 
 # A database that is not there: the server refuses, one line, exit 2.
@@ -66,7 +66,7 @@ cp "$tmp/r/meta/a1.json" "$tmp/r/meta/fresh.json"
 mkdir "$tmp/lone"
 cp "$tmp/r/a2.tsv" "$tmp/lone/a2.tsv"
 set +e
-"$iobench" history add --history "$store" "$tmp/r/fresh.tsv" "$tmp/lone/a2.tsv" 2>"$tmp/bad.err"
+"$iobench" history add --history="$store" "$tmp/r/fresh.tsv" "$tmp/lone/a2.tsv" 2>"$tmp/bad.err"
 rc=$?
 set -e
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q 'a2.tsv: no meta file at' "$tmp/bad.err" ||
@@ -75,10 +75,51 @@ set -e
   fail "the good file stayed stored after the bad one failed: $(count runs) runs"
 
 set +e
-"$iobench" history check --history "postgresql://iobench@127.0.0.1:$port/nosuchdb" >"$tmp/bad.out" 2>"$tmp/bad.err"
+"$iobench" history check --history="postgresql://iobench@127.0.0.1:$port/nosuchdb" >"$tmp/bad.out" 2>"$tmp/bad.err"
 rc=$?
 set -e
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] ||
   fail "a refused database: exit $rc, $(cat "$tmp/bad.err")"
 grep -q 'nosuchdb' "$tmp/bad.err" || fail "the refusal does not say why: $(cat "$tmp/bad.err")"
+# A password never shows, in the server's refusal either.
+set +e
+"$iobench" history list --history="postgresql://iobench:pgsecret@127.0.0.1:$port/nosuchdb" >"$tmp/bad.out" 2>"$tmp/bad.err"
+rc=$?
+set -e
+[ "$rc" -eq 2 ] && grep -q nosuchdb "$tmp/bad.err" && ! grep -q pgsecret "$tmp/bad.err" ||
+  fail "a refusal with a password: exit $rc, $(cat "$tmp/bad.err")"
+
+# A database that is not an iobench store (tables, but not iobench's set) is refused, exit 2,
+# and gets no table; an empty one is not made a store by a reading command.
+server() { psql "postgresql://iobench@127.0.0.1:$port/$1" -v ON_ERROR_STOP=1 -qtAc "$2"; }
+server postgres 'CREATE DATABASE other'
+server postgres 'CREATE DATABASE blank'
+server other 'CREATE TABLE notes (t TEXT); CREATE TABLE runs (x INTEGER)'
+tables_of() { server "$1" "SELECT string_agg(table_name, ',' ORDER BY table_name) FROM information_schema.tables WHERE table_schema = 'public'"; }
+for cmd in "add $tmp/r/a1.tsv" "list" "check" "prune --keep 1"; do
+  set +e
+  # shellcheck disable=SC2086 # the subcommand and its arguments, split on purpose
+  "$iobench" history $cmd --history="postgresql://iobench@127.0.0.1:$port/other" >"$tmp/bad.out" 2>"$tmp/bad.err"
+  rc=$?
+  set -e
+  [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q 'not an iobench history store' "$tmp/bad.err" ||
+    fail "history $cmd into another program's database: exit $rc, $(cat "$tmp/bad.err")"
+done
+[ "$(tables_of other)" = notes,runs ] || fail "another program's database got tables: $(tables_of other)"
+for cmd in list check changes "export --format bmf"; do
+  set +e
+  # shellcheck disable=SC2086
+  "$iobench" history $cmd --history="postgresql://iobench@127.0.0.1:$port/blank" >"$tmp/bad.out" 2>"$tmp/bad.err"
+  rc=$?
+  set -e
+  [ "$rc" -eq 2 ] && grep -q 'no history store there' "$tmp/bad.err" ||
+    fail "history $cmd of an empty database: exit $rc, $(cat "$tmp/bad.err")"
+done
+[ -z "$(tables_of blank)" ] || fail "a reading command made a store: $(tables_of blank)"
+
+# Prune vacuums what it removed (outside a transaction, as PostgreSQL requires).
+"$iobench" history prune --keep 1 --history="$store" 2>"$tmp/prune.err" || fail "prune exited $?: $(cat "$tmp/prune.err")"
+grep -q 'runs removed' "$tmp/prune.err" || fail "prune said: $(cat "$tmp/prune.err")"
+[ "$(psql "$store" -tAc "SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables WHERE relname = 'samples'")" = t ] ||
+  fail "prune did not vacuum the samples table"
 echo "history_postgresql: ok"

@@ -44,7 +44,7 @@ printf '%s\n' steady tunable "$odd" >"$tmp/tests.txt"
 mkdir "$tmp/mine"
 echo keep >"$tmp/mine/notes.txt"
 set +e
-"$iobench" history publish --history "$store" -o "$tmp/mine" >"$tmp/bad.out" 2>"$tmp/bad.err"
+"$iobench" history publish --history="$store" -o "$tmp/mine" >"$tmp/bad.out" 2>"$tmp/bad.err"
 rc=$?
 set -e
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && [ ! -s "$tmp/bad.out" ] ||
@@ -54,7 +54,7 @@ grep -q 'is not empty and not a site published before' "$tmp/bad.err" || fail "s
   fail "the refused folder was written to: $(ls -A "$tmp/mine" "$tmp")"
 
 publish() {  # the site in $tmp/site
-  "$iobench" history publish --history "$store" -o "$tmp/site" >"$tmp/publish.out" 2>"$tmp/publish.err" ||
+  "$iobench" history publish --history="$store" -o "$tmp/site" >"$tmp/publish.out" 2>"$tmp/publish.err" ||
     fail "history publish exited $?: $(cat "$tmp/publish.err")"
   ! compgen -G "$tmp/site.tmp-*" >/dev/null || fail "a build folder was left: $(ls "$tmp")"
 }
@@ -113,7 +113,7 @@ cmp -s "$tmp/feed1.txt" "$tmp/feed2.txt" || fail "the feed's ids changed: $(cat 
 
 # Acknowledged, each: no open regression, the reason on the series' page.
 for id in $(awk '/^regression/ {print $2}' "$tmp/check.out"); do
-  "$iobench" history ack "$id" --why "tunable sleeps <longer> now" --by e2e --history "$store" 2>/dev/null ||
+  "$iobench" history ack "$id" --why "tunable sleeps <longer> now" --by e2e --history="$store" 2>/dev/null ||
     fail "history ack $id exited $?"
 done
 publish

@@ -14,16 +14,16 @@ two_commits
 [ "$(sqlite3 "$store" 'SELECT COUNT(*) FROM runs')" -eq 3 ] || fail "a run added twice was stored twice"
 
 # The reports.
-"$iobench" history list --history "$store" >"$tmp/list.out" || fail "history list exited $?"
+"$iobench" history list --history="$store" >"$tmp/list.out" || fail "history list exited $?"
 [ "$(grep -c 'in.txt, pipe)' "$tmp/list.out")" -eq 2 ] || fail "list: $(cat "$tmp/list.out")"
-"$iobench" history show tunable --history "$store" >"$tmp/show.out" || fail "history show exited $?"
+"$iobench" history show tunable --history="$store" >"$tmp/show.out" || fail "history show exited $?"
 [ "$(grep -c '^20[0-9-]*T.*  5/5 ' "$tmp/show.out")" -eq 3 ] || fail "show: $(cat "$tmp/show.out")"
-"$iobench" history changes --history "$store" >/dev/null 2>"$tmp/changes.err" ||
+"$iobench" history changes --history="$store" >/dev/null 2>"$tmp/changes.err" ||
   fail "history changes exited $?"
-"$iobench" history plot tunable -o "$tmp/trend.svg" --history "$store" 2>/dev/null ||
+"$iobench" history plot tunable -o "$tmp/trend.svg" --history="$store" 2>/dev/null ||
   fail "history plot exited $?"
 [ "$(grep -o '<circle' "$tmp/trend.svg" | wc -l)" -eq 15 ] || fail "the plot has not 15 points (3 runs x 5)"
-"$iobench" history export --format bmf --history "$store" >"$tmp/bmf.json" ||
+"$iobench" history export --format bmf --history="$store" >"$tmp/bmf.json" ||
   fail "history export exited $?"
 python3 - "$tmp/bmf.json" <<'PY' || fail "the BMF export: $(cat "$tmp/bmf.json")"
 import json, sys
@@ -61,27 +61,27 @@ one_line_exit_2() {  # WHAT COMMAND...
   [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && [ ! -s "$tmp/bad.out" ] ||
     fail "$what: not one line: $(cat "$tmp/bad.out" "$tmp/bad.err")"
 }
-one_line_exit_2 "an unknown scheme" "$iobench" history check --history 'mysql://db/bench'
+one_line_exit_2 "an unknown scheme" "$iobench" history check --history='mysql://db/bench'
 grep -q "unknown store scheme 'mysql'" "$tmp/bad.err" || fail "scheme: $(cat "$tmp/bad.err")"
-one_line_exit_2 "a URL libpq refuses" "$iobench" history check --history 'postgresql://u:secret@db/x?nosuch=1'
+one_line_exit_2 "a URL libpq refuses" "$iobench" history check --history='postgresql://u:secret@db/x?nosuch=1'
 grep -q 'not a PostgreSQL URL' "$tmp/bad.err" && ! grep -q secret "$tmp/bad.err" ||
   fail "URL: $(cat "$tmp/bad.err")"
 # Port 1 of the loopback: nothing listens there, so the connection is refused at once.
 one_line_exit_2 "a server that refuses" "$iobench" history check \
-  --history 'postgresql://nobody@127.0.0.1:1/none?connect_timeout=5'
+  --history='postgresql://nobody@127.0.0.1:1/none?connect_timeout=5'
 grep -q 'cannot open the history store' "$tmp/bad.err" || fail "refused: $(cat "$tmp/bad.err")"
 mkdir "$tmp/lone"
 cp "$tmp/r/b1.tsv" "$tmp/lone/b1.tsv"
 runs_before=$(sqlite3 "$store" 'SELECT COUNT(*) FROM runs')
-one_line_exit_2 "a run file without its meta" "$iobench" history add --history "$store" "$tmp/r/b1.tsv" "$tmp/lone/b1.tsv"
+one_line_exit_2 "a run file without its meta" "$iobench" history add --history="$store" "$tmp/r/b1.tsv" "$tmp/lone/b1.tsv"
 grep -q 'b1.tsv: no meta file at' "$tmp/bad.err" || fail "no meta: $(cat "$tmp/bad.err")"
 [ "$(sqlite3 "$store" 'SELECT COUNT(*) FROM runs')" -eq "$runs_before" ] ||
   fail "the good file was added before the bad one was refused"
 one_line_exit_2 "run --history with a bad name" "$iobench" run "$tmp/hist.json" -o "$tmp/r/never.tsv" -q --history=mysql://x/y
 [ ! -e "$tmp/r/never.tsv" ] || fail "run wrote its run file before refusing the store"
 sqlite3 "$store" 'UPDATE schema_version SET version = 99'
-one_line_exit_2 "a store from a newer schema" "$iobench" history check --history "$store"
+one_line_exit_2 "a store from a newer schema" "$iobench" history check --history="$store"
 grep -q 'schema is version 99, newer than' "$tmp/bad.err" || fail "newer: $(cat "$tmp/bad.err")"
-one_line_exit_2 "a missing store" "$iobench" history list --history "$tmp/none.sqlite"
+one_line_exit_2 "a missing store" "$iobench" history list --history="$tmp/none.sqlite"
 [ ! -e "$tmp/none.sqlite" ] || fail "reading a missing store made one"
 echo "history_sqlite: ok"

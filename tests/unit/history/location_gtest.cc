@@ -50,6 +50,41 @@ TEST(StoreLocation, NamesThatDoNotParseAreOneLineErrors) {
   EXPECT_NE(error_of("postgresql://[::1/db").find("libpq"), std::string::npos);
 }
 
+TEST(StoreLocation, AMalformedUrlsPasswordNeverShows) {
+  // libpq quotes the URL it could not parse in its message.
+  const std::string bad = error_of("postgresql://ci:cipw@[::1");
+  EXPECT_NE(bad.find("IPv6"), std::string::npos) << bad;
+  EXPECT_EQ(bad.find("cipw"), std::string::npos) << bad;
+  EXPECT_NE(bad.find("postgresql://ci:***@[::1"), std::string::npos) << bad;
+  const std::string keyword = error_of("postgresql://ci@host/db?password=cipw&nosuch=1");
+  EXPECT_EQ(keyword.find("cipw"), std::string::npos) << keyword;
+  EXPECT_EQ(parse_store_location("postgresql://h/db?password=cipw").display,
+            "postgresql://h/db?password=***");
+}
+
+TEST(RedactPasswords, HidesEveryFormOfAPassword) {
+  // A URL's user part, whatever the scheme, and a password with an unencoded '@' or '/'.
+  EXPECT_EQ(redact_passwords("postgresql://ci:secret@db:5432/x"), "postgresql://ci:***@db:5432/x");
+  EXPECT_EQ(redact_passwords("postgres://ci:se@cr/et@db/x"), "postgres://ci:***@db/x");
+  EXPECT_EQ(redact_passwords("postgresql://ci:secret@[::1"), "postgresql://ci:***@[::1");
+  EXPECT_EQ(redact_passwords("in URI: \"postgresql://u:p%40ss@h/d\"; more"),
+            "in URI: \"postgresql://u:***@h/d\"; more");
+  // Two URLs on one line, each its own.
+  EXPECT_EQ(redact_passwords("a postgresql://u:p1@h/d, b postgresql://v@k/e"),
+            "a postgresql://u:***@k/e");  // the last '@' of the line: more hidden, never less
+  // Keywords: conninfo, quoted as libpq quotes, any case, spaces around '=', a URL's query.
+  EXPECT_EQ(redact_passwords("host='h' password='se cr\\'et' dbname='x'"),
+            "host='h' password=*** dbname='x'");
+  EXPECT_EQ(redact_passwords("user=ci PASSWORD = hunter2 port=5"), "user=ci PASSWORD = *** port=5");
+  EXPECT_EQ(redact_passwords("postgresql://h/db?sslmode=require&password=hunter2&x=1"),
+            "postgresql://h/db?sslmode=require&password=***&x=1");
+  // Nothing to hide: left as it is.
+  EXPECT_EQ(redact_passwords("postgresql://ci@db:5432/x"), "postgresql://ci@db:5432/x");
+  EXPECT_EQ(redact_passwords("postgresql://[::1]:5432/x"), "postgresql://[::1]:5432/x");
+  EXPECT_EQ(redact_passwords("results/history.sqlite"), "results/history.sqlite");
+  EXPECT_EQ(redact_passwords(""), "");
+}
+
 TEST(StoreLocation, TheDefaultIsTheEnvironmentsThenResultsHistorySqlite) {
   EXPECT_EQ(choose_store_location(std::nullopt, kNoEnvironment).sqlite_path,
             "results/history.sqlite");
