@@ -7,6 +7,7 @@
 #include <numeric>
 #include <ostream>
 
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 #include "driver/util/text.hpp"
 
@@ -60,7 +61,7 @@ void write_block(const GroupStats& g, std::size_t number, bool with_place, TimeU
   const runfile::Group& group = *g.group;
   out << fmt::format("Benchmark {}: {}{}\n", number, group.key[0],
                      with_place ? " (" + place_of(group) + ")" : "");
-  const SampleStats& el = g.metric(Metric::kElapsed);
+  const stats::SampleStats& el = g.metric(Metric::kElapsed);
   if (el.n == 0) {
     const std::string why = left_out(group, true);
     out << fmt::format("  no ok run{}\n", why.empty() ? "" : ": " + why);
@@ -137,7 +138,7 @@ std::vector<std::size_t> order_by_time(const runfile::RunSet& set) {
     return std::find(places.begin(), places.end(), place_of(g)) - places.begin();
   };
   const auto median_or_last = [](const runfile::Group& g) {
-    return g.ok_count() == 0 ? INFINITY : median(g.metric(Metric::kElapsed));
+    return g.ok_count() == 0 ? INFINITY : stats::median(g.metric(Metric::kElapsed));
   };
   std::vector<std::size_t> order(set.groups.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
