@@ -35,7 +35,8 @@ std::size_t runs_to_fill(const Plan& plan, double first_run_s) {
   const auto least = static_cast<std::size_t>(std::max(plan.repeats_min, 1));
   const auto most = static_cast<std::size_t>(std::max(plan.repeats, 1));
   if (!(first_run_s > 0)) return most;  // too short to time: as many as allowed
-  const double runs = std::ceil(plan.fill_s / first_run_s);
+  // Rounded down, as hyperfine counts (its runs_in_min_time is the quotient cast to u64).
+  const double runs = std::floor(plan.fill_s / first_run_s);
   if (runs >= static_cast<double>(most)) return most;
   return std::clamp(static_cast<std::size_t>(runs), least, most);
 }

@@ -26,7 +26,7 @@ namespace iobench {
 report::SequentialPlan sequential_plan(const Plan& plan, const Config& config);
 
 // With a time to fill: the runs that fill `fill_s` at `first_run_s` a run (hyperfine's count:
-// the time over the first run's, rounded up), between the plan's least and most repeats.
+// the time over the first run's, rounded down), between the plan's least and most repeats.
 std::size_t runs_to_fill(const Plan& plan, double first_run_s);
 
 class DecidedComparisons {

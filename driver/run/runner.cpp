@@ -138,6 +138,7 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
   settings.host = host_name();
   settings.counters = counting.counted;
   settings.disturbance_source = real_proc_source(Spawner::global().pid());
+  settings.stop_at_first_failure = options.stop_at_first_failure;
   settings.after_run = [&busy_window] {
     return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
   };
@@ -158,21 +159,23 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
 
 // The exit code from how the runs ended (docs/formats.md "Exit codes").
 int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::string& failure,
-               bool interrupted) {
+               bool interrupted, bool temporary) {
   if (!failure.empty()) {
     fmt::print(stderr, "iobench: {}; stopped after {} rows, every one kept in {}\n", failure,
                totals.rows_written, paths.runs.string());
     return kExitCouldNotContinue;
   }
-  fmt::print(stderr, "iobench: {} rows in {}{}\n", totals.rows_written, paths.runs.string(),
-             interrupted ? " (interrupted; every finished run is kept)" : "");
+  if (!temporary) {
+    fmt::print(stderr, "iobench: {} rows in {}{}\n", totals.rows_written, paths.runs.string(),
+               interrupted ? " (interrupted; every finished run is kept)" : "");
+  }
   if (interrupted) return kExitInterrupted;
   if (totals.bad_rows > 0) {
-    fmt::print(stderr, "iobench: {} of {} runs did not end ok (see the status column)\n",
-               totals.bad_rows, totals.rows_written);
-    return kExitRunFailed;
+    fmt::print(stderr, "iobench: {} of {} runs did not end ok{}\n", totals.bad_rows,
+               totals.rows_written, temporary ? "" : " (see the status column)");
   }
-  return kExitOk;
+  // A command stopped before any measured run has no row, and failed all the same.
+  return totals.bad_rows > 0 || totals.stopped_pairs > 0 ? kExitRunFailed : kExitOk;
 }
 
 }  // namespace
@@ -233,7 +236,7 @@ int run_config(const Config& config, const RunOptions& options) {
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();
   }
-  return report_end(totals, paths, failure, interrupted);
+  return report_end(totals, paths, failure, interrupted, options.runs_file_is_temporary);
 }
 
 }  // namespace iobench

@@ -28,16 +28,17 @@ Script taking(double elapsed_s) {
 
 constexpr const char* kFill3s = R"("repeats": {"min": 10, "max": 50, "fill_s": 3}, "warmup": 0, )";
 
-TEST(RunsToFill, IsTheTimeOverTheFirstRunRoundedUpBetweenMinAndMax) {
+TEST(RunsToFill, IsTheTimeOverTheFirstRunRoundedDownBetweenMinAndMax) {
   Plan plan;
   plan.repeats_min = 10;
   plan.repeats = 50;
   plan.fill_s = 3;
   EXPECT_EQ(runs_to_fill(plan, 0.25), 12U);
-  EXPECT_EQ(runs_to_fill(plan, 0.2001), 15U);  // 14.99 runs: rounded up
-  EXPECT_EQ(runs_to_fill(plan, 1.0), 10U);     // at least min
-  EXPECT_EQ(runs_to_fill(plan, 0.001), 50U);   // at most max
-  EXPECT_EQ(runs_to_fill(plan, 0.0), 50U);     // too short to time
+  EXPECT_EQ(runs_to_fill(plan, 0.2001), 14U);  // 14.99 runs: rounded down, as hyperfine
+  EXPECT_EQ(runs_to_fill(plan, 0.1999), 15U);
+  EXPECT_EQ(runs_to_fill(plan, 1.0), 10U);    // at least min
+  EXPECT_EQ(runs_to_fill(plan, 0.001), 50U);  // at most max
+  EXPECT_EQ(runs_to_fill(plan, 0.0), 50U);    // too short to time
 }
 
 TEST_F(ExecutorTest, ACellRunsAsManyTimesAsFillTheTimeAtItsFirstRunsPace) {
