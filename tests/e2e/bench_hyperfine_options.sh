@@ -88,10 +88,15 @@ bench -r 1 -w 0 -o noshell.tsv -N 'echo $HOME' >out.txt 2>err.txt ||
   fail "-N exited $?: $(cat err.txt)"
 [ "$(col bytes_out noshell.tsv)" -eq 6 ] || fail "-N expanded \$HOME: $(col bytes_out noshell.tsv)"
 
-# -m/-M: between them, stopping at the precision target; the meta file says so.
-bench -m 2 -M 4 -w 0 -o target.tsv 'sleep 0.01' >/dev/null 2>err.txt || fail "-m -M exited $?: $(cat err.txt)"
+# -m/-M: as hyperfine, as many runs as fill 3 s within them (a 10 ms command: -M); with --ci-pct,
+# between them, stopping at the precision target; the meta file says which.
+bench -m 2 -M 4 -w 0 -o fill.tsv 'sleep 0.01' >/dev/null 2>err.txt || fail "-m -M exited $?: $(cat err.txt)"
+[ "$(tail -n +2 fill.tsv | wc -l)" -eq 4 ] || fail "-m 2 -M 4 gave $(tail -n +2 fill.tsv | wc -l) rows, not 4"
+grep -q '"fill_s": 3' meta/fill.json || fail "meta: $(grep -A10 '"options"' meta/fill.json)"
+bench -m 2 -M 4 --ci-pct 2 -w 0 -o target.tsv 'sleep 0.01' >/dev/null 2>err.txt ||
+  fail "-m -M --ci-pct exited $?: $(cat err.txt)"
 rows=$(tail -n +2 target.tsv | wc -l)
-[ "$rows" -ge 2 ] && [ "$rows" -le 4 ] || fail "-m 2 -M 4 gave $rows rows"
+[ "$rows" -ge 2 ] && [ "$rows" -le 4 ] || fail "-m 2 -M 4 --ci-pct 2 gave $rows rows"
 grep -q '"repeats_min": 2' meta/target.json && grep -q '"ci_pct": 2' meta/target.json ||
   fail "meta: $(grep -A8 '"options"' meta/target.json)"
 
