@@ -46,6 +46,8 @@ struct BenchCli {
   CLI::Option* disturbance = nullptr;
   CLI::Option* commands = nullptr;        // the positional commands, for -L NAME V1,V2
   CLI::Option* parameter_list = nullptr;  // -L
+  CLI::Option* verify = nullptr;          // --verify
+  CLI::Option* no_verify = nullptr;       // --no-verify
 };
 
 // `-o pipe` is hyperfine's --output habit (where the output goes), not a runs file name.
@@ -191,13 +193,14 @@ void add_run_options(CLI::App& sub, BenchCli& cli) {
                  "with them");
   sub.add_option("--decide-margin", r.decide_margin_pct,
                  "Percent within which a command is equivalent to the reference (default 1)");
-  sub.add_option("--verify", r.verify,
-                 "on: every command must write what the reference writes, or it is a mismatch, "
-                 "said after its first run and not run again (exit 1); off (default, as "
-                 "hyperfine): all are timed, and one line gives each output's bytes and hash "
-                 "when they differ")
-      ->check(CLI::IsMember({"on", "off"}));
-  sub.add_flag(
+  cli.verify =
+      sub.add_option("--verify", r.verify,
+                     "on: every command must write what the reference writes, or it is a mismatch, "
+                     "said after its first run and not run again (exit 1); off (default, as "
+                     "hyperfine; on with --history): all are timed, and one line gives each "
+                     "output's bytes and hash when they differ")
+          ->check(CLI::IsMember({"on", "off"}));
+  cli.no_verify = sub.add_flag(
       "--no-verify", [&r](std::int64_t) { r.verify = "off"; }, "As --verify off");
 }
 
@@ -289,9 +292,12 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     if (cli->style == "none") options.report.print = false;
     // Nothing in the working folder unless asked: the runs go to a temporary folder, removed at
     // exit, unless -o names a file or --history keeps the run (its store names the file).
+    const bool keeps_history = sub.get_option("--history")->count() > 0;
+    // The history's statistics take verified rows only (docs/history.md): --history verifies.
+    if (keeps_history && cli->verify->count() == 0 && cli->no_verify->count() == 0)
+      options.request.verify = "on";
     std::optional<TemporaryRunsFolder> temporary;
-    if (options.run.output.empty() && !options.run.dry_run &&
-        sub.get_option("--history")->count() == 0) {
+    if (options.run.output.empty() && !options.run.dry_run && !keeps_history) {
       temporary.emplace();
       options.run.output = temporary->runs_file();
       options.run.runs_file_is_temporary = true;

@@ -55,6 +55,20 @@ bench -r 1 -w 0 -o scan.tsv -P d 1 2 -D 0.25 'test {d}' >/dev/null 2>err.txt ||
 [ "$(col test scan.tsv | sort | tr '\n' ' ')" = 'test 1 test 1.25 test 1.50 test 1.75 test 2.00 ' ] ||
   fail "-P values: $(col test scan.tsv)"
 
+# -L NAME V1,V2 (hyperfine's two words) between commands: the words after it are still commands,
+# in their order; NAME=V1,V2 beside it.
+bench -r 1 -w 0 -o twoword.tsv 'echo {n}' -L n 1,2 'echo {n}{n}' -L m=x 'echo {m}' >/dev/null 2>err.txt ||
+  fail "-L n 1,2 exited $?: $(cat err.txt)"
+[ "$(col test twoword.tsv | sort -u | tr '\n' ' ')" = 'echo 1 echo 11 echo 2 echo 22 echo x ' ] ||
+  fail "-L n 1,2: $(col test twoword.tsv)"
+
+# --history keeps only verified rows in its statistics, so it turns verification on.
+set +e
+bench -r 1 -w 0 -o history.tsv --history="$tmp/history.sqlite" 'echo a' 'echo b' >/dev/null 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 1 ] && grep -q 'echo b: MISMATCH' err.txt || fail "--history did not verify: exit $code, $(cat err.txt)"
+
 # -i: a non-zero exit counts as ok, its code kept; without -i the run failed (exit 1).
 bench -r 2 -w 0 -o ignored.tsv -i 'exit 3' >/dev/null 2>err.txt || fail "-i exited $?: $(cat err.txt)"
 [ "$(col status,exit_code ignored.tsv | sort -u)" = "$(printf 'ok\t3')" ] ||
