@@ -61,8 +61,9 @@ std::vector<std::string> outputs_differ_lines(const std::filesystem::path& runs_
                                               const std::string& reference) {
   std::vector<std::string> lines;
   for (auto& [input, outputs] : first_outputs(runs_file)) {
-    const bool differ = std::any_of(outputs.begin(), outputs.end(), [&](const Output& o) {
-      return o.hash != outputs.front().hash;
+    const std::string& first_hash = outputs.front().hash;
+    const bool differ = std::any_of(outputs.begin(), outputs.end(), [&first_hash](const Output& o) {
+      return o.hash != first_hash;
     });
     if (!differ) continue;
     std::stable_partition(outputs.begin(), outputs.end(),
