@@ -46,7 +46,8 @@ DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
       target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       comparison_of_test_cell_(plan.cells.size()),
       comparisons_of_reference_cell_(plan.cells.size()),
-      runs_granted_(plan.cells.size(), 0) {
+      runs_granted_(plan.cells.size(), 0),
+      first_run_extra_s_(plan.cells.size(), 0.0) {
   for (const auto& spec : config.inputs) {
     input_names_.push_back(spec.path.filename().string());
     input_paths_.push_back(spec.path.string());
@@ -71,7 +72,7 @@ std::size_t DecidedComparisons::budget(std::size_t cell,
   if (plan_.fill_s <= 0) return static_cast<std::size_t>(std::max(plan_.repeats, 1));
   const std::vector<double>& ok = ok_elapsed_s[cell];
   if (ok.empty()) return static_cast<std::size_t>(std::max(plan_.repeats_min, 1));
-  return runs_to_fill(plan_, ok.front());
+  return runs_to_fill(plan_, ok.front() + first_run_extra_s_[cell]);
 }
 
 const report::SequentialResult& DecidedComparisons::look(

@@ -209,6 +209,7 @@ bool MatrixExecutor::run_one(std::size_t index) {
     }
     return false;
   }
+  prepare_s_ = 0;
   if (hooks_.any() && !run_hooks_before(index, cell, test, input, row)) return false;
 
   UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
@@ -269,7 +270,10 @@ bool MatrixExecutor::finish_run(std::size_t index, RunRow& row, const Outcome& o
         disturbed_runs_.on_disturbed(index, run.cell, row, config_.disturbance);
       note_cache_state(cell.test, row);
       record(row);
-      if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
+      if (row.status == RunStatus::kOk) {
+        if (ok_elapsed_s_[run.cell].empty()) decided_.add_to_first_run(run.cell, prepare_s_);
+        ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
+      }
       return row.status == RunStatus::kDisturbed;
   }
   return false;
@@ -299,6 +303,7 @@ bool MatrixExecutor::input_ready(const PlannedRun& run, InputState& input, RunRo
 bool MatrixExecutor::run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
                                       const InputState& input, RunRow& row) {
   const RunHooks::Before before = hooks_.before_run(index);
+  prepare_s_ = before.prepare_s;
   if (before.failure.empty()) {
     if (before.ran && !input.path.empty()) row.cache_pct = resident_pct(input.path);
     return true;

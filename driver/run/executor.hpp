@@ -143,6 +143,7 @@ class MatrixExecutor {
   std::optional<DisturbanceMeter> disturbance_meter_;
   DisturbedRuns disturbed_runs_;
   std::vector<bool> stopped_;  // per cell: stopped at its pair's first failure or mismatch
+  double prepare_s_ = 0;       // the current run's prepare command's time (bench --prepare)
 };
 
 }  // namespace iobench

@@ -44,6 +44,10 @@ same_counts m "12"
 hf -m 2 -M 20 --export-json hf-floor.json 'sleep 0.3'
 ib -m 2 -M 20 --export-json ib-floor.json 'sleep 0.3' || fail "-m 2 -M 20 exited $?: $(cat ib.err)"
 same_counts floor "9"
+# With --prepare, hyperfine adds its time to the first run's: 3 s over 0.118 + 0.118 s, and more.
+hf -m 2 -M 50 -p 'sleep 0.118' --export-json hf-prepare.json 'sleep 0.118'
+ib -m 2 -M 50 -p 'sleep 0.118' --export-json ib-prepare.json 'sleep 0.118' || fail "-p exited $?: $(cat ib.err)"
+same_counts prepare "12"
 hf --export-json hf-plain.json 'sleep 0.3'
 ib --export-json ib-plain.json 'sleep 0.3' || fail "a plain run exited $?: $(cat ib.err)"
 same_counts plain "10"

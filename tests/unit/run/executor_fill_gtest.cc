@@ -133,5 +133,15 @@ TEST_F(ExecutorTest, ACellThatReachedItsCountIsNotSaidToBeCutShort) {
   EXPECT_TRUE(totals.warnings.empty()) << totals.warnings.front();
 }
 
+// hyperfine divides its 3 s by the first run's time plus its prepare command's: 0.25 + 0.25 s
+// make 6 runs (min 2 here), not the run's 12.
+TEST_F(ExecutorTest, APreparesTimeCountsInThePaceAsHyperfineCountsIt) {
+  FakeLauncher launcher([](const std::string&, int) { return taking(0.25); });
+  run(R"("repeats": {"min": 2, "max": 50, "fill_s": 3}, "warmup": 0, )"
+      R"("strategies": [{"name": "a", "command": ["a"], "prepare": "p"}])",
+      launcher);
+  EXPECT_EQ(rows().size(), 6U);
+}
+
 }  // namespace
 }  // namespace iobench::executor_test
