@@ -40,14 +40,16 @@ same_counts M "5"
 hf -m 12 --export-json hf-m.json 'sleep 0.3'
 ib -m 12 --export-json ib-m.json 'sleep 0.3' || fail "-m 12 exited $?: $(cat ib.err)"
 same_counts m "12"
-# -m 2 -M 20: 3 s over the first run's 0.30x s, rounded down: 9.
-hf -m 2 -M 20 --export-json hf-floor.json 'sleep 0.3'
-ib -m 2 -M 20 --export-json ib-floor.json 'sleep 0.3' || fail "-m 2 -M 20 exited $?: $(cat ib.err)"
-same_counts floor "9"
-# With --prepare, hyperfine adds its time to the first run's: 3 s over 0.118 + 0.118 s, and more.
-hf -m 2 -M 50 -p 'sleep 0.118' --export-json hf-prepare.json 'sleep 0.118'
-ib -m 2 -M 50 -p 'sleep 0.118' --export-json ib-prepare.json 'sleep 0.118' || fail "-p exited $?: $(cat ib.err)"
-same_counts prepare "12"
+# -m 2 -M 20: 3 s over the first run's 1.05x s is 2.8, rounded down: 2. (Each timed case is
+# chosen far from a count's edges, so that a loaded machine's slower runs give the same count.)
+hf -m 2 -M 20 --export-json hf-floor.json 'sleep 1.05'
+ib -m 2 -M 20 --export-json ib-floor.json 'sleep 1.05' || fail "-m 2 -M 20 exited $?: $(cat ib.err)"
+same_counts floor "2"
+# With --prepare, hyperfine adds its time to the first run's: 3 s over 0.4 + 0.4 s, 3 (the run
+# alone would give 7).
+hf -m 2 -M 50 -p 'sleep 0.4' --export-json hf-prepare.json 'sleep 0.4'
+ib -m 2 -M 50 -p 'sleep 0.4' --export-json ib-prepare.json 'sleep 0.4' || fail "-p exited $?: $(cat ib.err)"
+same_counts prepare "3"
 hf --export-json hf-plain.json 'sleep 0.3'
 ib --export-json ib-plain.json 'sleep 0.3' || fail "a plain run exited $?: $(cat ib.err)"
 same_counts plain "10"
