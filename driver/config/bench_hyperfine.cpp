@@ -129,9 +129,10 @@ Json bench_repeats(const BenchRequest& request) {
   // default's, or -m itself when above it).
   const int min = request.min_runs.value_or(std::min(kDefaultRuns, *request.max_runs));
   const int max = request.max_runs.value_or(std::max(kDefaultFillMaxRuns, min));
-  if (request.min_runs && min < 2) {
-    fail(fmt::format("--min-runs {}: must be 2 or more, the fewest a spread needs (-r 1 runs once)",
-                     min));
+  // hyperfine takes -m 1 (3 s fill it, or one run does); a precision target needs a spread.
+  if (request.min_runs && min < (request.ci_pct ? 2 : 1)) {
+    fail(fmt::format("--min-runs {}: must be {} or more{}", min, request.ci_pct ? 2 : 1,
+                     request.ci_pct ? ", the fewest a spread needs (-r 1 runs once)" : ""));
   }
   if (max < min) fail(fmt::format("--max-runs {}: below --min-runs {}, an empty range", max, min));
   if (min == max) return max;

@@ -130,7 +130,8 @@ bench -r 1 -w 0 -o quiet.tsv --style none 'true' >out.txt 2>err.txt || fail "--s
 # A bad value of each option, and each hyperfine option bench refuses: exit 2, one line naming it.
 # Each case: its options, the command, what the line must say.
 bad=(
-  "-m 1" "true" "--min-runs 1: must be 2 or more"
+  "-m 1 --ci-pct 2" "true" "--min-runs 1: must be 2 or more"
+  "-m 0" "true" "--min-runs 0: must be 1 or more"
   "-M 0" "true" "--max-runs 0: must be 1 or more"
   "-r 3 -m 2" "true" "--runs 3: is exactly that many runs"
   "-m 2 --ci-pct 0" "true" "--ci-pct 0: must be a percentage"

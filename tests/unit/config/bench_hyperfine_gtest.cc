@@ -135,7 +135,12 @@ TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
   expect_error(request, "--ci-pct 0: must be a percentage above 0");
   request = two_commands();
   request.min_runs = 1;
-  expect_error(request, "--min-runs 1: must be 2 or more");
+  request.ci_pct = 2;
+  expect_error(request, "--min-runs 1: must be 2 or more, the fewest a spread needs");
+  request.ci_pct.reset();
+  EXPECT_EQ(error_of(request), "(no error)") << "-m 1 fills 3 s, as hyperfine's";
+  request.min_runs = 0;
+  expect_error(request, "--min-runs 0: must be 1 or more");
   request.min_runs = 5;
   request.max_runs = 3;
   expect_error(request, "--max-runs 3: below --min-runs 5");
