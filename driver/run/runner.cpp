@@ -161,8 +161,9 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
 int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::string& failure,
                bool interrupted, bool temporary) {
   if (!failure.empty()) {
-    fmt::print(stderr, "iobench: {}; stopped after {} rows, every one kept in {}\n", failure,
-               totals.rows_written, paths.runs.string());
+    fmt::print(stderr, "iobench: {}; stopped after {} rows{}\n", failure, totals.rows_written,
+               temporary ? " (in a temporary folder; -o FILE keeps them)"
+                         : ", every one kept in " + paths.runs.string());
     return kExitCouldNotContinue;
   }
   if (!temporary) {
