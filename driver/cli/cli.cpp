@@ -30,7 +30,7 @@ int run_cli(int argc, char** argv) {
   CLI::App app{
       "iobench: measure which way of reading and writing lines is fastest, and by how much",
       "iobench"};
-  app.set_version_flag("--version", IOBENCH_VERSION);
+  app.set_version_flag("-V,--version", IOBENCH_VERSION);  // -V: hyperfine's spelling too
   app.require_subcommand(1);
   // Usage errors are one line, like every other error (CLI11's default adds a second).
   // An argument a subcommand does not take is reported by the top level: name the subcommand.

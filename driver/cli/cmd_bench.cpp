@@ -5,7 +5,10 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/error.hpp"
 #include "driver/cli/cmd_history.hpp"
@@ -14,6 +17,7 @@
 #include "driver/config/disturbance_keys.hpp"
 #include "driver/report/html_report.hpp"
 #include "driver/run/bench.hpp"
+#include "iobench/build_info.hpp"
 
 namespace iobench {
 namespace {
@@ -40,6 +44,10 @@ struct BenchCli {
   std::string refused;  // the value of an option iobench refuses
   CLI::Option* timeout = nullptr;
   CLI::Option* disturbance = nullptr;
+  CLI::Option* commands = nullptr;        // the positional commands, for -L NAME V1,V2
+  CLI::Option* parameter_list = nullptr;  // -L
+  CLI::Option* verify = nullptr;          // --verify
+  CLI::Option* no_verify = nullptr;       // --no-verify
 };
 
 // `-o pipe` is hyperfine's --output habit (where the output goes), not a runs file name.
@@ -53,13 +61,41 @@ void refuse_hyperfine_output(const std::filesystem::path& runs_file) {
   }
 }
 
+// hyperfine's `-L NAME V1,V2` is two words: CLI11 takes -L's one value (NAME) and gives the next
+// word to the commands. parse_order() lists each -L value and each command as they came, so the
+// word right after a NAME without '=' is found there and joined to it ("NAME=V1,V2").
+void join_two_word_parameter_lists(const CLI::App& sub, const BenchCli& cli, BenchRequest& r) {
+  std::vector<std::string> specs;
+  std::vector<std::string> commands;
+  std::size_t next_spec = 0;
+  std::size_t next_command = 0;
+  const std::vector<CLI::Option*>& order = sub.parse_order();
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (order[i] == cli.commands && next_command < r.commands.size()) {
+      commands.push_back(r.commands[next_command++]);
+    } else if (order[i] == cli.parameter_list && next_spec < r.param_specs.size()) {
+      std::string spec = r.param_specs[next_spec++];
+      if (spec.find('=') == std::string::npos && i + 1 < order.size() &&
+          order[i + 1] == cli.commands && next_command < r.commands.size()) {
+        spec += "=" + r.commands[next_command++];
+        ++i;
+      }
+      specs.push_back(std::move(spec));
+    }
+  }
+  r.param_specs = std::move(specs);
+  r.commands = std::move(commands);
+}
+
 // What runs, and through what: commands, inputs, parameters, names, the shell.
-void add_command_options(CLI::App& sub, BenchRequest& r) {
-  sub.add_option(
-         "commands", r.commands,
-         "Commands to compare, each one argument, run by `sh -c` (so pipes and "
-         "redirections work); {input} is the --input path, quoted for sh, {NAME} a -L value")
-      ->required();
+void add_command_options(CLI::App& sub, BenchCli& cli) {
+  BenchRequest& r = cli.options.request;
+  cli.commands =
+      sub.add_option(
+             "commands", r.commands,
+             "Commands to compare, each one argument, run by `sh -c` (so pipes and "
+             "redirections work); {input} is the --input path, quoted for sh, {NAME} a -L value")
+          ->required();
   sub.add_option("--input", r.inputs,
                  "A file the commands name as {input}; repeat for several; its page-cache state "
                  "is prepared per --cache and measured in every row. Not hyperfine's --input: "
@@ -68,10 +104,11 @@ void add_command_options(CLI::App& sub, BenchRequest& r) {
   sub.add_option("--stdin", r.stdin_file,
                  "A file fed to each run's stdin, read from its start every time (hyperfine's "
                  "--input); its cache state is left alone. Default /dev/null");
-  sub.add_option("-L,--parameter-list", r.param_specs,
-                 "NAME=V1,V2,...: run each command with each value for {NAME}; several -L give "
-                 "their cartesian product")
-      ->allow_extra_args(false);
+  cli.parameter_list =
+      sub.add_option("-L,--parameter-list", r.param_specs,
+                     "NAME V1,V2,... (as hyperfine) or NAME=V1,V2,...: run each command with each "
+                     "value for {NAME}; several -L give their cartesian product")
+          ->allow_extra_args(false);
   sub.add_option("-P,--parameter-scan", r.parameter_scan,
                  "VAR MIN MAX: {VAR} takes MIN, MIN+1, ... MAX (as hyperfine -P; with -L, "
                  "their product)")
@@ -97,17 +134,18 @@ void add_command_options(CLI::App& sub, BenchRequest& r) {
 // How often and around what each runs: counts, hooks, sinks, cache, order.
 void add_run_options(CLI::App& sub, BenchCli& cli) {
   BenchRequest& r = cli.options.request;
-  sub.add_option(
-      "-r,--runs", r.runs,
-      "Measured runs of each command, exactly (default: as hyperfine, at least 10 and as "
-      "many as fill 3 s, at most 1000)");
+  sub.add_option("-r,--runs", r.runs,
+                 "Exactly this many measured runs of each command (--decide on makes it a budget "
+                 "instead). Default: as hyperfine, as many as fill 3 s, at least 10, at most "
+                 "1000, and the sequential rule may stop a decided comparison sooner");
   sub.add_option("-m,--min-runs", r.min_runs,
-                 "At least this many runs, then stop once the median is known within --ci-pct "
-                 "(default: min(10, -M))");
-  sub.add_option("-M,--max-runs", r.max_runs, "At most this many runs (default: max(10, 2 × -m))");
+                 "At least this many runs (as hyperfine: as many as fill 3 s, within -m and -M; "
+                 "default 10, or -M when below)");
+  sub.add_option("-M,--max-runs", r.max_runs,
+                 "At most this many runs (default 1000, or -m when above; hyperfine: no limit)");
   sub.add_option("--ci-pct", r.ci_pct,
-                 "The precision target between -m and -M: the median's 95 % interval within this "
-                 "% of it (default 2)");
+                 "With -m/-M: stop each command once its median's 95 % interval is within this % "
+                 "of it, instead of filling 3 s");
   sub.add_option("-w,--warmup", r.warmup, "Unrecorded runs before the measured ones")
       ->capture_default_str();
   sub.add_option("-s,--setup", r.setup,
@@ -151,19 +189,26 @@ void add_run_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--decide", r.decide,
                  "on: a command stops once its comparison with the reference is decided, "
                  "different or equivalent (docs/reports.md, \"Deciding a comparison\"); off: "
-                 "every command runs --runs times")
-      ->capture_default_str();
+                 "every command makes its count of runs. Default: on without -r, -m or -M, off "
+                 "with them");
   sub.add_option("--decide-margin", r.decide_margin_pct,
                  "Percent within which a command is equivalent to the reference (default 1)");
-  sub.add_flag(
-      "--no-verify", [&r](std::int64_t) { r.verify = false; },
-      "Do not check that every command writes what the reference writes");
+  cli.verify =
+      sub.add_option("--verify", r.verify,
+                     "on: every command must write what the reference writes, or it is a mismatch, "
+                     "said after its first run and not run again (exit 1); off (default, as "
+                     "hyperfine; on with --history): all are timed, and one line gives each "
+                     "output's bytes and hash when they differ")
+          ->check(CLI::IsMember({"on", "off"}));
+  cli.no_verify = sub.add_flag(
+      "--no-verify", [&r](std::int64_t) { r.verify = "off"; }, "As --verify off");
 }
 
 // What is written and shown: the files, the exports, the style of the output.
 void add_output_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("-o,--output", cli.options.run.output,
-                 "Runs file to write (never overwritten); default results/bench-<UTC time>.tsv. "
+                 "Runs file to write (never overwritten) in a folder that exists; default a "
+                 "temporary one, removed at exit (results/bench-<UTC time>.tsv with --history). "
                  "Not hyperfine's --output (where the output goes): that is --sink here");
   report::BenchExports& exports = cli.options.report.exports;
   sub.add_option("--export-json", exports.json,
@@ -209,7 +254,7 @@ void add_refused_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--min-benchmarking-time", cli.refused,
                  "refused: iobench fills hyperfine's 3 s by default")
       ->each(refuse("--min-benchmarking-time: iobench fills hyperfine's 3 s by default (at "
-                    "least 10 runs); -r N runs exactly N, -m N -M N stop on --ci-pct"))
+                    "least 10 runs); -r N runs exactly N, -m/-M bound the runs that fill it"))
       ->group("Refused hyperfine options");
   sub.add_flag(
          "--debug-mode",
@@ -225,15 +270,18 @@ void add_refused_options(CLI::App& sub, BenchCli& cli) {
 void setup_bench(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<BenchCli>();
   show_examples_first(sub, kExamples);
-  add_command_options(sub, cli->options.request);
+  add_command_options(sub, *cli);
+  sub.set_version_flag("-V,--version", IOBENCH_VERSION);
   add_run_options(sub, *cli);
   add_output_options(sub, *cli);
   add_refused_options(sub, *cli);
   auto history = std::make_shared<HistoryAfterRun>();
   history->add_option(sub);
-  sub.callback([cli, history, &exit_code] {
+  sub.callback([cli, history, &exit_code, &sub] {
     BenchOptions& options = cli->options;
+    join_two_word_parameter_lists(sub, *cli, options.request);
     refuse_hyperfine_output(options.run.output);
+    if (!cli->report.empty()) check_output_folder(cli->report, "--report");
     if (cli->timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
     // The environment's default, checked as run checks it: an error names the variable.
     if (cli->disturbance->count() == 0) {
@@ -245,6 +293,18 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     options.report.sort = report::parse_bench_sort(cli->sort);
     if (cli->style == "basic" || cli->style == "none") options.run.quiet = true;
     if (cli->style == "none") options.report.print = false;
+    // Nothing in the working folder unless asked: the runs go to a temporary folder, removed at
+    // exit, unless -o names a file or --history keeps the run (its store names the file).
+    const bool keeps_history = sub.get_option("--history")->count() > 0;
+    // The history's statistics take verified rows only (docs/history.md): --history verifies.
+    if (keeps_history && cli->verify->count() == 0 && cli->no_verify->count() == 0)
+      options.request.verify = "on";
+    std::optional<TemporaryRunsFolder> temporary;
+    if (options.run.output.empty() && !options.run.dry_run && !keeps_history) {
+      temporary.emplace();
+      options.run.output = temporary->runs_file();
+      options.run.runs_file_is_temporary = true;
+    }
     std::filesystem::path runs_file;
     options.run.before_writing = [&](const Config&, const std::filesystem::path& runs) {
       history->open();

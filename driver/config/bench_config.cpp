@@ -40,8 +40,10 @@ Params parse_params(const std::vector<std::string>& specs) {
     const auto equals = spec.find('=');
     const std::string name = spec.substr(0, equals);
     if (equals == std::string::npos || !is_param_name(name) || equals + 1 == spec.size()) {
-      fail(fmt::format("-L '{}': expected NAME=V1,V2,... (NAME of letters, digits, '_' or '-')",
-                       spec));
+      fail(
+          fmt::format("-L '{}': expected NAME V1,V2,... or NAME=V1,V2,... (NAME of letters, "
+                      "digits, '_' or '-')",
+                      spec));
     }
     if (name == "input")
       fail(
@@ -202,7 +204,7 @@ Json strategies_json(const std::vector<BenchCommand>& commands, const BenchReque
       }
       strategy["command"] = words;
     }
-    if (!request.verify) strategy["verify"] = false;
+    if (choice("--verify", request.verify, {"on", "off"}) == "off") strategy["verify"] = false;
     strategies.push_back(std::move(strategy));
   }
   return strategies;
@@ -267,7 +269,10 @@ Json bench_config_json(const BenchRequest& request) {
   if (request.disturbance_threshold_cpus)
     config["disturbance_threshold_cpus"] = *request.disturbance_threshold_cpus;
   // A test stops once its comparison with the reference is decided (docs/reports.md).
-  config["decide"] = choice("--decide", request.decide, {"on", "off"}) == "on";
+  // By default only without a run count: -r, -m and -M give hyperfine's counts (docs/bench.md).
+  const bool counted = request.runs || request.min_runs || request.max_runs;
+  config["decide"] =
+      request.decide.empty() ? !counted : choice("--decide", request.decide, {"on", "off"}) == "on";
   if (request.decide_margin_pct) config["decide_margin_pct"] = *request.decide_margin_pct;
   // The reference test: its name with the first value of each -L it uses.
   std::vector<std::pair<std::string, std::string>> first_values;
@@ -299,11 +304,11 @@ std::string bench_command_line(const BenchRequest& request) {
   if (request.disturbance != "rerun") add("--disturbance", request.disturbance);
   if (request.disturbance_threshold_cpus)
     add("--disturbance-threshold", fmt::format("{}", *request.disturbance_threshold_cpus));
-  if (request.decide != "on") add("--decide", request.decide);
+  if (!request.decide.empty()) add("--decide", request.decide);
   if (request.decide_margin_pct)
     add("--decide-margin", fmt::format("{}", *request.decide_margin_pct));
   if (!request.shell) argv.emplace_back("--no-shell");
-  if (!request.verify) argv.emplace_back("--no-verify");
+  if (request.verify == "on") add("--verify", "on");
   argv.insert(argv.end(), request.commands.begin(), request.commands.end());
   return join_argv(argv);
 }

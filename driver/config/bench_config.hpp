@@ -21,12 +21,12 @@ struct BenchRequest {
   std::vector<std::string> param_specs;  // -L NAME=V1,V2
   std::string reference;                 // --reference CMD; empty: the first command
   bool shell = true;                     // false: --no-shell, words run directly
-  bool verify = true;
+  std::string verify = "off";            // --verify on|off (docs/bench.md, "Verification")
   // hyperfine's options, with hyperfine's meaning (docs/bench.md; driver/config/bench_hyperfine).
-  std::optional<int> runs;                  // -r: exactly N; default 10 unless -m or -M
-  std::optional<int> min_runs;              // -m: at least N, stopping at the precision target
+  std::optional<int> runs;                  // -r: exactly N
+  std::optional<int> min_runs;              // -m: at least N, as many as fill 3 s
   std::optional<int> max_runs;              // -M: at most N
-  std::optional<double> ci_pct;             // --ci-pct: that target (default 2 %)
+  std::optional<double> ci_pct;             // --ci-pct: a precision target between -m and -M
   std::vector<std::string> parameter_scan;  // -P VAR MIN MAX
   std::string parameter_step;               // -D DELTA
   std::string shell_name;                   // -S: a shell's command line, "default" or "none"
@@ -43,9 +43,9 @@ struct BenchRequest {
   std::vector<std::string> counters;
   std::string disturbance = "rerun";                 // config key disturbance
   std::optional<double> disturbance_threshold_cpus;  // config key of that name
-  std::string decide = "on";                         // --decide on|off: config key decide
-  std::optional<double> decide_margin_pct;           // --decide-margin: config key of that name
-  std::string made_by;                               // the command line, for the description
+  std::string decide;  // --decide on|off (config key decide); empty: on without -r, -m or -M
+  std::optional<double> decide_margin_pct;  // --decide-margin: config key of that name
+  std::string made_by;                      // the command line, for the description
 };
 
 // The source of bench's config in messages ("iobench: bench command line: counters[0]: ...")

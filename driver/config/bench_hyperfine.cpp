@@ -19,11 +19,11 @@ using Json = nlohmann::ordered_json;
 }
 
 constexpr int kDefaultRuns = 10;
-// Without -r, -m or -M, hyperfine's default: at least 10 runs, more to fill 3 s (docs/bench.md,
-// "How many runs"); at most 1000, since the plan lists its rounds.
+// Without -r, hyperfine's rule: as many runs as fill 3 s at the first run's time, at least 10 (or
+// -m), at most -M (docs/bench.md, "How many runs"); without -M at most 1000, since the plan lists
+// its rounds and the ratio's interval compares every pair of runs.
 constexpr int kDefaultFillMaxRuns = 1000;
 constexpr double kDefaultFillS = 3;
-constexpr double kDefaultCiPct = 2;
 constexpr std::size_t kMostScanValues = 10000;
 
 // A decimal number as a whole number of 10^-scale: "1.25" is {125, 2}. Exact, unlike a double,
@@ -108,35 +108,39 @@ std::pair<std::string, std::vector<std::string>> parameter_scan_values(
 }
 
 Json bench_repeats(const BenchRequest& request) {
-  const bool target = request.min_runs || request.max_runs;
-  if (request.runs && target) {
+  const bool bounds = request.min_runs || request.max_runs;
+  if (request.runs && bounds) {
     fail(
-        fmt::format("--runs {}: is exactly that many runs, while -m/-M bound a precision "
-                    "target; give one or the other",
+        fmt::format("--runs {}: is exactly that many runs, while -m/-M bound the count; give "
+                    "one or the other (as hyperfine)",
                     *request.runs));
   }
-  if (request.ci_pct && !target) fail("--ci-pct: is the target between -m and -M; give them");
-  if (!target && !request.runs)
+  if (request.ci_pct && !bounds) fail("--ci-pct: is the target between -m and -M; give them");
+  if (!bounds && !request.runs)
     return Json{{"min", kDefaultRuns}, {"max", kDefaultFillMaxRuns}, {"fill_s", kDefaultFillS}};
-  if (!target) {
+  if (!bounds) {
     if (*request.runs < 1) fail(fmt::format("--runs {}: must be 1 or more", *request.runs));
     return *request.runs;
   }
   if (request.max_runs && *request.max_runs < 1) {
     fail(fmt::format("--max-runs {}: must be 1 or more", *request.max_runs));
   }
+  // hyperfine's bounds: -M alone lowers the least to it, -m alone has no most (here the
+  // default's, or -m itself when above it).
   const int min = request.min_runs.value_or(std::min(kDefaultRuns, *request.max_runs));
-  const int max = request.max_runs.value_or(std::max(kDefaultRuns, 2 * min));
-  if (request.min_runs && min < 2) {
-    fail(fmt::format("--min-runs {}: must be 2 or more, the fewest a spread needs (-r 1 runs once)",
-                     min));
+  const int max = request.max_runs.value_or(std::max(kDefaultFillMaxRuns, min));
+  // hyperfine takes -m 1 (3 s fill it, or one run does); a precision target needs a spread.
+  if (request.min_runs && min < (request.ci_pct ? 2 : 1)) {
+    fail(fmt::format("--min-runs {}: must be {} or more{}", min, request.ci_pct ? 2 : 1,
+                     request.ci_pct ? ", the fewest a spread needs (-r 1 runs once)" : ""));
   }
   if (max < min) fail(fmt::format("--max-runs {}: below --min-runs {}, an empty range", max, min));
-  const double ci_pct = request.ci_pct.value_or(kDefaultCiPct);
+  if (min == max) return max;
+  if (!request.ci_pct) return Json{{"min", min}, {"max", max}, {"fill_s", kDefaultFillS}};
+  const double ci_pct = *request.ci_pct;
   if (!(ci_pct > 0 && ci_pct <= 100)) {
     fail(fmt::format("--ci-pct {}: must be a percentage above 0 and at most 100", ci_pct));
   }
-  if (min == max) return max;
   return Json{{"min", min}, {"max", max}, {"ci_pct", ci_pct}};
 }
 

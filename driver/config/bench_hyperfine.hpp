@@ -18,8 +18,9 @@ namespace iobench {
 std::pair<std::string, std::vector<std::string>> parameter_scan_values(
     const std::vector<std::string>& scan, const std::string& step);
 
-// "repeats": -r N exactly (10 by default); with -m or -M, {"min", "max", "ci_pct"}: -m defaults
-// to min(10, -M), -M to max(10, 2 × -m), --ci-pct to 2.
+// "repeats": -r N exactly; otherwise hyperfine's count, {"min", "max", "fill_s": 3}: as many
+// runs as fill 3 s, -m defaulting to min(10, -M), -M to max(1000, -m) (hyperfine: no most);
+// with --ci-pct P, {"min", "max", "ci_pct": P}, a precision target between -m and -M instead.
 nlohmann::ordered_json bench_repeats(const BenchRequest& request);
 
 // "sinks" from --sink or --show-output (one of them); default pipe.

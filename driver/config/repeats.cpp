@@ -36,7 +36,9 @@ void parse_repeats(const Validator& v, const Json& value, Config& config) {
     v.fail("repeats",
            "needs min, max and one of ci_pct or fill_s, e.g. {\"min\": 3, \"max\": 10, "
            "\"ci_pct\": 2} or {\"min\": 10, \"max\": 1000, \"fill_s\": 3}");
-  config.repeats_min = static_cast<int>(v.integer(*min, "repeats.min", 2, 1000000));
+  // A time to fill may be met by one run (hyperfine's -m 1); a precision target needs a spread.
+  config.repeats_min =
+      static_cast<int>(v.integer(*min, "repeats.min", fill_s != value.end() ? 1 : 2, 1000000));
   config.repeats = static_cast<int>(v.integer(*max, "repeats.max", 2, 1000000));
   if (config.repeats < config.repeats_min)
     v.fail("repeats.max", fmt::format("must be at least repeats.min ({})", config.repeats_min));

@@ -10,6 +10,7 @@
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/run/bench_outputs.hpp"
 #include "driver/run/bench_shell.hpp"
 #include "driver/run/bench_versus_hyperfine.hpp"
 #include "driver/run/counter_plan.hpp"
@@ -23,19 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Checked before the run, so that a long run is not lost to a folder the config or an export
-// cannot be written in: the nearest folder that exists (the writer makes the missing ones) must
-// be writable.
-void check_save_folder(const fs::path& save_path, const char* option = "--save-config") {
-  fs::path folder = fs::absolute(save_path).parent_path();
-  std::error_code ec;
-  while (!fs::exists(folder, ec) && folder.has_relative_path()) folder = folder.parent_path();
-  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
-    throw Error(fmt::format("{} {}: cannot write in {}: {}", option, save_path.string(),
-                            folder.string(), std::strerror(errno)));
-  }
-}
-
 void check_export_folders(const report::BenchExports& exports) {
   const std::array<std::pair<const fs::path*, const char*>, 5> files{
       {{&exports.json, "--export-json"},
@@ -44,7 +32,7 @@ void check_export_folders(const report::BenchExports& exports) {
        {&exports.asciidoc, "--export-asciidoc"},
        {&exports.orgmode, "--export-orgmode"}}};
   for (const auto& [path, option] : files) {
-    if (!path->empty()) check_save_folder(*path, option);
+    if (!path->empty()) check_output_folder(*path, option);
   }
 }
 
@@ -119,13 +107,49 @@ std::optional<report::OtherToolRun> run_other_tool(const Config& config,
 
 }  // namespace
 
+void check_output_folder(const fs::path& file, const char* option) {
+  const fs::path folder = fs::absolute(file).parent_path();
+  std::error_code ec;
+  if (!fs::exists(folder, ec)) {
+    throw Error(fmt::format("{} {}: the folder {} does not exist (bench creates no folder)", option,
+                            file.string(), folder.string()));
+  }
+  if (!fs::is_directory(folder, ec)) {
+    throw Error(fmt::format("{} {}: cannot write in {}: not a folder", option, file.string(),
+                            folder.string()));
+  }
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    throw Error(fmt::format("{} {}: cannot write in {}: {}", option, file.string(), folder.string(),
+                            std::strerror(errno)));
+  }
+}
+
+TemporaryRunsFolder::TemporaryRunsFolder() {
+  std::error_code ec;
+  fs::path parent = fs::temp_directory_path(ec);
+  if (ec) parent = "/tmp";
+  std::string pattern = (parent / "iobench-bench-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw Error(fmt::format("{}: cannot make a temporary folder for the runs: {} (give -o FILE)",
+                            parent.string(), std::strerror(errno)));
+  }
+  folder_ = pattern;
+}
+
+TemporaryRunsFolder::~TemporaryRunsFolder() {
+  std::error_code ec;
+  fs::remove_all(folder_, ec);
+}
+
 int run_bench(BenchOptions& options) {
   check_compare_with(options.compare_with);
   options.request.made_by = bench_command_line(options.request);
   const Config config = build_bench_config(options.request);
   // The config is saved once the run has accepted it, so an error found before any run (exit 2)
   // leaves nothing written.
-  if (!options.save_config.empty()) check_save_folder(options.save_config);
+  if (!options.save_config.empty()) check_output_folder(options.save_config, "--save-config");
+  if (!options.run.output.empty() && !options.run.runs_file_is_temporary)
+    check_output_folder(options.run.output, "--output");
   check_export_folders(options.report.exports);
   const std::optional<runfile::ShellStartup> startup = shell_startup(config, options.run.dry_run);
   fs::path runs_file;
@@ -133,10 +157,15 @@ int run_bench(BenchOptions& options) {
   options.run.rule_decisions_out = &options.report.rule_decisions;
   options.run.print_table = false;  // report_bench prints it, under the environment line
   options.run.print_summary_warnings = options.report.verbose;  // else counted in its last line
+  options.run.stop_at_first_failure = true;
   const int exit_code = run_config(config, options.run);
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);
   if (options.run.dry_run || runs_file.empty()) return exit_code;
   if (startup) record_shell_startup(runs_file, *startup);
+  if (options.request.verify != "on") {
+    for (const std::string& line : outputs_differ_lines(runs_file, config.baseline))
+      fmt::print(stderr, "iobench: {}\n", line);
+  }
   if (!options.compare_with.empty()) options.report.other = run_other_tool(config, runs_file);
   options.report.reference = config.baseline;
   options.report.tests = bench_tests(config);

@@ -19,6 +19,24 @@ struct BenchOptions {
   std::string compare_with;           // "hyperfine": run the commands through it too; empty: no
 };
 
+// The folder of a file bench writes (an export, -o, --report, --save-config) must exist and be
+// writable: bench creates no folder of yours. Throws iobench::Error (exit 2) naming `option`.
+void check_output_folder(const std::filesystem::path& file, const char* option);
+
+// Where bench keeps its runs file when nothing asks for one (docs/bench.md): a private folder
+// under $TMPDIR (else /tmp), removed with everything in it when this goes.
+class TemporaryRunsFolder {
+ public:
+  TemporaryRunsFolder();
+  TemporaryRunsFolder(const TemporaryRunsFolder&) = delete;
+  TemporaryRunsFolder& operator=(const TemporaryRunsFolder&) = delete;
+  ~TemporaryRunsFolder();
+  [[nodiscard]] std::filesystem::path runs_file() const { return folder_ / "bench.tsv"; }
+
+ private:
+  std::filesystem::path folder_;
+};
+
 // Returns the exit code of the run (docs/formats.md "Exit codes"). Throws iobench::Error (exit
 // 2, nothing written) for a bad request or a --save-config folder it cannot write in, found
 // before any run.

@@ -63,7 +63,7 @@ RunHooks::Before RunHooks::before_run(std::size_t index) {
     before.failure = setup_failure_[t];
   } else if (!strategy.prepare.empty()) {
     before.ran = true;
-    before.failure = run_hook(test, "prepare", strategy.prepare);
+    before.failure = run_hook(test, "prepare", strategy.prepare, &before.prepare_s);
   }
   if (!before.failure.empty() && warned_[t] == 0) {
     warned_[t] = 1;
@@ -98,7 +98,8 @@ std::string RunHooks::cleanup(std::size_t t) {
 
 // The hook runs as the command does: in its shell, or split into words for a command without one
 // (hyperfine -N); the test's params fill its {NAME}s.
-std::string RunHooks::run_hook(const Test& test, const char* kind, const std::string& text) {
+std::string RunHooks::run_hook(const Test& test, const char* kind, const std::string& text,
+                               double* elapsed_s) {
   const StrategySpec& strategy = config_.strategies[test.strategy];
   const std::string command = expand_placeholders(text, test.param_values);
   SpawnRequest request;
@@ -116,6 +117,7 @@ std::string RunHooks::run_hook(const Test& test, const char* kind, const std::st
   request.stderr_fd = show_output_ ? -1 : stderr_capture.get();
   request.timeout_s = config_.timeout_s;
   const SpawnResult result = launcher_.run(request);
+  if (elapsed_s != nullptr) *elapsed_s = result.elapsed_s;
   if (result.outcome == SpawnOutcome::kExited && result.exit_code == 0) return "";
   std::string why = fmt::format("{}: {} '{}' did not succeed: {}", test.name, kind, command,
                                 describe_outcome(result));

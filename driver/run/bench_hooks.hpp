@@ -31,6 +31,7 @@ class RunHooks {
     bool ran = false;            // a setup or prepare ran: the input's cache state may have moved
     std::string failure;         // why the run cannot go on; empty: it can
     bool first_failure = false;  // this test's first failure (the one to warn about)
+    double prepare_s = 0;        // the prepare's elapsed time: hyperfine counts it in its 3 s
   };
   // Before plan run `index`: its test's setup when it is the test's first run, then its prepare.
   // A failed setup fails every later run of its test without running again.
@@ -46,7 +47,8 @@ class RunHooks {
 
  private:
   enum class SetUp : char { kNotYet, kDone, kFailed };
-  std::string run_hook(const Test& test, const char* kind, const std::string& text);
+  std::string run_hook(const Test& test, const char* kind, const std::string& text,
+                       double* elapsed_s = nullptr);
   std::string cleanup(std::size_t test);
 
   const Config& config_;

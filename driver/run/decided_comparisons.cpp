@@ -40,7 +40,8 @@ std::size_t runs_to_fill(const Plan& plan, double first_run_s) {
   const auto least = static_cast<std::size_t>(std::max(plan.repeats_min, 1));
   const auto most = static_cast<std::size_t>(std::max(plan.repeats, 1));
   if (!(first_run_s > 0)) return most;  // too short to time: as many as allowed
-  const double runs = std::ceil(plan.fill_s / first_run_s);
+  // Rounded down, as hyperfine counts (its runs_in_min_time is the quotient cast to u64).
+  const double runs = std::floor(plan.fill_s / first_run_s);
   if (runs >= static_cast<double>(most)) return most;
   return std::clamp(static_cast<std::size_t>(runs), least, most);
 }
@@ -50,7 +51,8 @@ DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
       target_{plan.repeats_min, plan.repeats, plan.ci_pct},
       comparison_of_test_cell_(plan.cells.size()),
       comparisons_of_reference_cell_(plan.cells.size()),
-      runs_granted_(plan.cells.size(), 0) {
+      runs_granted_(plan.cells.size(), 0),
+      first_run_extra_s_(plan.cells.size(), 0.0) {
   for (const auto& spec : config.inputs) {
     input_names_.push_back(spec.path.filename().string());
     input_paths_.push_back(spec.path.string());
@@ -75,7 +77,7 @@ std::size_t DecidedComparisons::budget(std::size_t cell,
   if (plan_.fill_s <= 0) return static_cast<std::size_t>(std::max(plan_.repeats, 1));
   const std::vector<double>& ok = ok_elapsed_s[cell];
   if (ok.empty()) return static_cast<std::size_t>(std::max(plan_.repeats_min, 1));
-  return runs_to_fill(plan_, ok.front());
+  return runs_to_fill(plan_, ok.front() + first_run_extra_s_[cell]);
 }
 
 const stats::SequentialResult& DecidedComparisons::look(

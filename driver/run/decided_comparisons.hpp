@@ -27,7 +27,7 @@ namespace iobench {
 stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config);
 
 // With a time to fill: the runs that fill `fill_s` at `first_run_s` a run (hyperfine's count:
-// the time over the first run's, rounded up), between the plan's least and most repeats.
+// the time over the first run's, rounded down), between the plan's least and most repeats.
 std::size_t runs_to_fill(const Plan& plan, double first_run_s);
 
 class DecidedComparisons {
@@ -38,6 +38,9 @@ class DecidedComparisons {
   // Each false answer counts as a run made: with a time to fill, a cell stops after three times
   // its budget of runs, whatever became of them (the disturbed runs' bound, docs/driver.md).
   bool enough(std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s);
+  // With a time to fill: what ran before the cell's first ok run and counts in its pace, as
+  // hyperfine adds its prepare command's time to the first run's (bench --prepare).
+  void add_to_first_run(std::size_t cell, double seconds) { first_run_extra_s_[cell] += seconds; }
   // After the last run: each comparison's last look (its cells' last runs were asked about
   // before they ran), then one line per comparison, in the plan's cell order, as
   // report::decision_phrase says it: "'b' on in.txt (pipe sink) against 'a': decided:
@@ -80,6 +83,7 @@ class DecidedComparisons {
   std::vector<std::optional<std::size_t>> comparison_of_test_cell_;      // by cell
   std::vector<std::vector<std::size_t>> comparisons_of_reference_cell_;  // by cell
   std::vector<std::size_t> runs_granted_;                                // by cell
+  std::vector<double> first_run_extra_s_;                                // by cell
   std::map<std::size_t, stats::SequentialRule> rules_;                   // by budget
 };
 

@@ -46,11 +46,14 @@ MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher&
       verifier_([this](const std::string& message) { progress_.warn(message); },
                 [this](const std::string& output_class, std::size_t input) {
                   return independent_reference(output_class, input);
-                }),
+                },
+                fmt::format("{}", settings_.stop_at_first_failure ? kNotRunAgainVerifyOff
+                                                                  : Verifier::kRowsMarkedMismatch)),
       hooks_(config, plan, launcher),
       ok_elapsed_s_(plan.cells.size()),
       decided_(plan, config),
-      disturbed_runs_(plan.cells.size(), 2 * plan.repeats) {
+      disturbed_runs_(plan.cells.size(), 2 * plan.repeats),
+      stopped_(plan.cells.size(), false) {
   if (settings_.disturbance_source) disturbance_meter_.emplace(*settings_.disturbance_source);
   sink_settings_.pipe_size_bytes = config.pipe_size_bytes;
   sink_settings_.worker_cpus = config.cpus;
@@ -75,7 +78,9 @@ MatrixTotals MatrixExecutor::run_all() {
     if (const auto waiting = disturbed_runs_.next();
         waiting && (run.phase != RunPhase::kMeasure || run.repeat != plan_.runs[*waiting].repeat))
       rerun_disturbed();
-    if (run.phase == RunPhase::kMeasure && decided_.enough(run.cell, ok_elapsed_s_)) {
+    if (stopped_[run.cell]) {
+      // Its command failed or mismatched: not run again (stop_at_first_failure).
+    } else if (run.phase == RunPhase::kMeasure && decided_.enough(run.cell, ok_elapsed_s_)) {
       ++totals_.runs_saved;  // as precise as asked, or its comparison decided
     } else {
       run_one(r);
@@ -113,7 +118,7 @@ void MatrixExecutor::rerun_disturbed() {
   while (const auto index = disturbed_runs_.next()) {
     if (interrupt_requested() || !totals_.results_error.empty()) return;
     const std::size_t cell = plan_.runs[*index].cell;
-    if (decided_.enough(cell, ok_elapsed_s_)) {
+    if (stopped_[cell] || decided_.enough(cell, ok_elapsed_s_)) {
       disturbed_runs_.take(cell);
       continue;
     }
@@ -205,13 +210,14 @@ bool MatrixExecutor::run_one(std::size_t index) {
     }
     return false;
   }
+  prepare_s_ = 0;
   if (hooks_.any() && !run_hooks_before(index, cell, test, input, row)) return false;
 
   UniqueFd stderr_capture(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   Outcome outcome = launch(test, input, sink_kind, stderr_capture.get());
   if (outcome.cancelled) return false;
   fill_measurements(row, outcome.result, ignores_failure_of(config_, test));
-  if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk) {
+  if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk && !stops_after(test, row)) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
     // fails twice leaves the pair unverified.
     warn_failure(row, run, outcome.result, stderr_capture.get());
@@ -225,9 +231,22 @@ bool MatrixExecutor::run_one(std::size_t index) {
     row.output_hash = outcome.output.hash;
     row.bytes_out = outcome.output.bytes;
   }
-  if (row.status != RunStatus::kOk) {
-    warn_failure(row, run, outcome.result, stderr_capture.get());
-  } else if (const std::string line = stderr_first_line(stderr_capture.get());
+  return finish_run(index, row, outcome, stderr_capture.get());
+}
+
+bool MatrixExecutor::finish_run(std::size_t index, RunRow& row, const Outcome& outcome,
+                                int stderr_fd) {
+  const PlannedRun& run = plan_.runs[index];
+  const Cell& cell = plan_.cells[run.cell];
+  const Test& test = plan_.tests[cell.test];
+  const bool stop = stops_after(test, row);
+  if (stop) {
+    progress_.warn(fmt::format("{}; {} (-i/--ignore-failure times it anyway)",
+                               failure_line(row, run, outcome.result, stderr_fd), kNotRunAgain));
+    stop_pair(cell);
+  } else if (row.status != RunStatus::kOk) {
+    warn_failure(row, run, outcome.result, stderr_fd);
+  } else if (const std::string line = stderr_first_line(stderr_fd);
              !line.empty() && stderr_warned_tests_.insert(cell.test).second) {
     progress_.warn(fmt::format("{}: wrote to stderr on a run that ended ok: {}", test.name, line));
   }
@@ -235,8 +254,10 @@ bool MatrixExecutor::run_one(std::size_t index) {
   switch (run.phase) {
     case RunPhase::kVerify:
       if (row.status == RunStatus::kOk) {
-        verifier_.on_verified_run(cell, test, row.input, outcome.output);
-      } else {
+        if (!verifier_.on_verified_run(cell, test, row.input, outcome.output) &&
+            settings_.stop_at_first_failure)
+          stop_pair(cell);
+      } else if (!stop) {
         verifier_.on_unverifiable(cell, test, row.input,
                                   "unverified: " + describe_outcome(outcome.result));
       }
@@ -245,11 +266,15 @@ bool MatrixExecutor::run_one(std::size_t index) {
       return false;
     case RunPhase::kMeasure:
       verifier_.check_measured(cell, test, row, outcome.output);
+      if (row.status == RunStatus::kMismatch && settings_.stop_at_first_failure) stop_pair(cell);
       if (outcome.disturbance && judge_disturbance(row, *outcome.disturbance, config_))
         disturbed_runs_.on_disturbed(index, run.cell, row, config_.disturbance);
       note_cache_state(cell.test, row);
       record(row);
-      if (row.status == RunStatus::kOk) ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
+      if (row.status == RunStatus::kOk) {
+        if (ok_elapsed_s_[run.cell].empty()) decided_.add_to_first_run(run.cell, prepare_s_);
+        ok_elapsed_s_[run.cell].push_back(row.elapsed_s);
+      }
       return row.status == RunStatus::kDisturbed;
   }
   return false;
@@ -279,6 +304,7 @@ bool MatrixExecutor::input_ready(const PlannedRun& run, InputState& input, RunRo
 bool MatrixExecutor::run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
                                       const InputState& input, RunRow& row) {
   const RunHooks::Before before = hooks_.before_run(index);
+  prepare_s_ = before.prepare_s;
   if (before.failure.empty()) {
     if (before.ran && !input.path.empty()) row.cache_pct = resident_pct(input.path);
     return true;
@@ -331,28 +357,6 @@ std::optional<double> MatrixExecutor::prepare_cache(const fs::path& path) const 
       break;
   }
   return resident_pct(path);
-}
-
-void MatrixExecutor::warn_failure(const RunRow& row, const PlannedRun& run,
-                                  const SpawnResult& result, int stderr_fd) {
-  std::string detail = describe_outcome(result);
-  if (const std::string tail = stderr_fd >= 0 ? stderr_tail(stderr_fd) : ""; !tail.empty()) {
-    detail += ": " + tail;
-  }
-  std::string which;
-  switch (run.phase) {
-    case RunPhase::kVerify:
-      which = "verification run";
-      break;
-    case RunPhase::kWarmup:
-      which = "warmup";
-      break;
-    case RunPhase::kMeasure:
-      which = fmt::format("run {}", run.repeat);
-      break;
-  }
-  progress_.warn(fmt::format("{}{} ({} sink, {}): {}", row.test,
-                             row.input.empty() ? "" : " on " + row.input, row.sink, which, detail));
 }
 
 std::optional<ExpectedOutput> MatrixExecutor::independent_reference(const std::string& output_class,

@@ -38,6 +38,10 @@ struct ExecutorSettings {
   // Where each measured run's disturbance is read (docs/driver.md, "Disturbance"); empty: not
   // measured, the columns stay empty and no run is judged disturbed.
   std::optional<ProcSource> disturbance_source;
+  // `iobench bench`, as hyperfine: a command whose run fails (a non-zero exit, a signal or a
+  // timeout, without ignore_failure) or writes other bytes than its reference (verification on)
+  // is said so in one line and not run again, on that input (docs/bench.md).
+  bool stop_at_first_failure = false;
 };
 
 struct MatrixTotals {
@@ -61,6 +65,8 @@ struct MatrixTotals {
   std::vector<std::string> decisions;
   std::vector<report::RuleDecision> rule_decisions;  // the same, for bench's verdicts
   std::vector<std::size_t> ok_runs_per_cell;         // the plan's cells' measured ok runs
+  // With stop_at_first_failure: the (test, input) pairs stopped by a failure or a mismatch.
+  std::size_t stopped_pairs = 0;
 };
 
 class MatrixExecutor {
@@ -86,6 +92,11 @@ class MatrixExecutor {
     bool cancelled = false;
   };
 
+  // What a stopped command's line ends with (stop_at_first_failure).
+  static constexpr const char* kNotRunAgain = "it is not run again";
+  static constexpr const char* kNotRunAgainVerifyOff =
+      "it is not run again (--verify off times it anyway)";
+
   // True when it wrote a measured row that others disturbed.
   bool run_one(std::size_t index);
   // The test's setup and prepare before run `index`; false when a hook failed (the run is then
@@ -98,8 +109,16 @@ class MatrixExecutor {
   bool input_ready(const PlannedRun& run, InputState& input, RunRow& row);
   bool input_still_there(InputState& input);
   std::optional<double> prepare_cache(const std::filesystem::path& path) const;
+  // After the run's figures are in `row`: says a failure, verifies, records a measured row.
+  // True when it wrote a measured row that others disturbed.
+  bool finish_run(std::size_t index, RunRow& row, const Outcome& outcome, int stderr_fd);
+  [[nodiscard]] std::string failure_line(const RunRow& row, const PlannedRun& run,
+                                         const SpawnResult& result, int stderr_fd) const;
   void warn_failure(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
                     int stderr_fd);
+  // stop_at_first_failure and a failure the test does not ignore (executor_stop.cpp).
+  [[nodiscard]] bool stops_after(const Test& test, const RunRow& row) const;
+  void stop_pair(const Cell& cell);
   std::optional<ExpectedOutput> independent_reference(const std::string& output_class,
                                                       std::size_t input);
   void record(const RunRow& row);
@@ -124,6 +143,8 @@ class MatrixExecutor {
   DecidedComparisons decided_;                     // which cells need no further run
   std::optional<DisturbanceMeter> disturbance_meter_;
   DisturbedRuns disturbed_runs_;
+  std::vector<bool> stopped_;  // per cell: stopped at its pair's first failure or mismatch
+  double prepare_s_ = 0;       // the current run's prepare command's time (bench --prepare)
 };
 
 }  // namespace iobench

@@ -140,6 +140,7 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
   settings.host = host_name();
   settings.counters = counting.counted;
   settings.disturbance_source = real_proc_source(Spawner::global().pid());
+  settings.stop_at_first_failure = options.stop_at_first_failure;
   settings.after_run = [&busy_window] {
     return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
   };
@@ -180,22 +181,26 @@ std::vector<std::string> cells_without_ok_run(const Config& config, const Plan& 
 
 // The exit code from how the runs ended (docs/formats.md "Exit codes").
 int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::string& failure,
-               bool interrupted, const std::vector<std::string>& empty_cells) {
+               bool interrupted, const std::vector<std::string>& empty_cells, bool temporary) {
   if (!failure.empty()) {
-    fmt::print(stderr, "iobench: {}; stopped after {} rows, every one kept in {}\n", failure,
-               totals.rows_written, paths.runs.string());
+    fmt::print(stderr, "iobench: {}; stopped after {} rows{}\n", failure, totals.rows_written,
+               temporary ? " (in a temporary folder; -o FILE keeps them)"
+                         : ", every one kept in " + paths.runs.string());
     return kExitCouldNotContinue;
   }
-  fmt::print(stderr, "iobench: {} rows in {}{}\n", totals.rows_written, paths.runs.string(),
-             interrupted ? " (interrupted; every finished run is kept)" : "");
+  if (!temporary) {
+    fmt::print(stderr, "iobench: {} rows in {}{}\n", totals.rows_written, paths.runs.string(),
+               interrupted ? " (interrupted; every finished run is kept)" : "");
+  }
   if (interrupted) return kExitInterrupted;
   if (totals.bad_rows > 0) {
-    fmt::print(stderr, "iobench: {} of {} runs did not end ok (see the status column)\n",
-               totals.bad_rows, totals.rows_written);
-    return kExitRunFailed;
+    fmt::print(stderr, "iobench: {} of {} runs did not end ok{}\n", totals.bad_rows,
+               totals.rows_written, temporary ? "" : " (see the status column)");
   }
+  // A command stopped before any measured run has no row, and failed all the same.
+  const bool failed = totals.bad_rows > 0 || totals.stopped_pairs > 0;
   // A cell whose every run was disturbed has no failed row, but nothing was measured there.
-  if (!empty_cells.empty()) {
+  if (!empty_cells.empty() && !failed) {
     constexpr std::size_t kNamed = 3;
     const std::vector<std::string> named(
         empty_cells.begin(),
@@ -205,9 +210,8 @@ int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::
                empty_cells.size() > kNamed
                    ? fmt::format(" and {} more", empty_cells.size() - kNamed)
                    : "");
-    return kExitRunFailed;
   }
-  return kExitOk;
+  return failed || !empty_cells.empty() ? kExitRunFailed : kExitOk;
 }
 
 }  // namespace
@@ -270,7 +274,8 @@ int run_config(const Config& config, const RunOptions& options) {
     if (failure.empty()) failure = e.what();
   }
   return report_end(totals, paths, failure, interrupted,
-                    cells_without_ok_run(config, planned.plan, totals));
+                    cells_without_ok_run(config, planned.plan, totals),
+                    options.runs_file_is_temporary);
 }
 
 }  // namespace iobench

@@ -23,6 +23,11 @@ struct RunOptions {
   std::filesystem::path data_dir;
   bool dry_run = false;
   bool quiet = false;
+  // `iobench bench`: a command is not run again after its first failure or mismatch
+  // (ExecutorSettings::stop_at_first_failure), and the runs file is in a temporary folder, so
+  // the closing line does not send anyone to it.
+  bool stop_at_first_failure = false;
+  bool runs_file_is_temporary = false;
   // False: the medians table is not printed at the end (`iobench bench` prints its own output).
   bool print_table = true;
   // False: the summary's warnings (spread, outliers, ...) are kept in the meta file, not printed

@@ -14,7 +14,7 @@ std::string on_input(const std::string& test, const std::string& input) {
 
 }  // namespace
 
-void Verifier::on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
+bool Verifier::on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
                                const SinkResult& output) {
   const auto class_key = std::make_pair(test.output_class, cell.input);
   auto found = expected_.find(class_key);
@@ -24,7 +24,7 @@ void Verifier::on_verified_run(const Cell& cell, const Test& test, const std::st
       reference = reference_of_(test.output_class, cell.input);
     } catch (const Error& e) {
       on_unverifiable(cell, test, input_name, e.what());
-      return;
+      return true;
     }
     if (!reference) {
       reference = ExpectedOutput{output.hash, output.bytes.value_or(0), test.name};
@@ -33,14 +33,13 @@ void Verifier::on_verified_run(const Cell& cell, const Test& test, const std::st
   }
   PairState& pair = pairs_[{cell.test, cell.input}];
   pair.hash = output.hash;
-  if (found->second.hash != output.hash) {
-    pair.mismatch = true;
-    warn_(fmt::format(
-        "{}: MISMATCH: wrote {} bytes (hash {}), but {} has {} bytes (hash {}); its rows are "
-        "marked mismatch",
-        on_input(test.name, input_name), output.bytes.value_or(0), output.hash,
-        found->second.source, found->second.bytes, found->second.hash));
-  }
+  if (found->second.hash == output.hash) return true;
+  pair.mismatch = true;
+  warn_(fmt::format("{}: MISMATCH: wrote {} bytes (hash {}), but {} has {} bytes (hash {}); {}",
+                    on_input(test.name, input_name), output.bytes.value_or(0), output.hash,
+                    found->second.source, found->second.bytes, found->second.hash,
+                    mismatch_consequence_));
+  return false;
 }
 
 void Verifier::on_unverifiable(const Cell& cell, const Test& test, const std::string& input_name,

@@ -33,11 +33,19 @@ class Verifier {
   using ReferenceOf =
       std::function<std::optional<ExpectedOutput>(const std::string& output_class, std::size_t)>;
 
-  Verifier(Warn warn, ReferenceOf reference_of)
-      : warn_(std::move(warn)), reference_of_(std::move(reference_of)) {}
+  // How a mismatch's warning ends by default; `iobench bench`, which stops the command there,
+  // gives its own (`mismatch_consequence`).
+  static constexpr const char* kRowsMarkedMismatch = "its rows are marked mismatch";
 
-  // A verification run that ended ok and wrote `output` into its pipe.
-  void on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
+  Verifier(Warn warn, ReferenceOf reference_of,
+           std::string mismatch_consequence = kRowsMarkedMismatch)
+      : warn_(std::move(warn)),
+        reference_of_(std::move(reference_of)),
+        mismatch_consequence_(std::move(mismatch_consequence)) {}
+
+  // A verification run that ended ok and wrote `output` into its pipe. False when its output
+  // differs from the reference's (the pair is then a mismatch, warned about once).
+  bool on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
                        const SinkResult& output);
   // A pair whose verification run did not end ok (after its retry), or could not be compared.
   void on_unverifiable(const Cell& cell, const Test& test, const std::string& input_name,
@@ -57,6 +65,7 @@ class Verifier {
   };
   Warn warn_;
   ReferenceOf reference_of_;
+  std::string mismatch_consequence_;
   std::map<std::pair<std::size_t, std::size_t>, PairState> pairs_;          // (test, input)
   std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected_;  // (class, input)
 };

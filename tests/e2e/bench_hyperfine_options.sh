@@ -55,6 +55,20 @@ bench -r 1 -w 0 -o scan.tsv -P d 1 2 -D 0.25 'test {d}' >/dev/null 2>err.txt ||
 [ "$(col test scan.tsv | sort | tr '\n' ' ')" = 'test 1 test 1.25 test 1.50 test 1.75 test 2.00 ' ] ||
   fail "-P values: $(col test scan.tsv)"
 
+# -L NAME V1,V2 (hyperfine's two words) between commands: the words after it are still commands,
+# in their order; NAME=V1,V2 beside it.
+bench -r 1 -w 0 -o twoword.tsv 'echo {n}' -L n 1,2 'echo {n}{n}' -L m=x 'echo {m}' >/dev/null 2>err.txt ||
+  fail "-L n 1,2 exited $?: $(cat err.txt)"
+[ "$(col test twoword.tsv | sort -u | tr '\n' ' ')" = 'echo 1 echo 11 echo 2 echo 22 echo x ' ] ||
+  fail "-L n 1,2: $(col test twoword.tsv)"
+
+# --history keeps only verified rows in its statistics, so it turns verification on.
+set +e
+bench -r 1 -w 0 -o history.tsv --history="$tmp/history.sqlite" 'echo a' 'echo b' >/dev/null 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 1 ] && grep -q 'echo b: MISMATCH' err.txt || fail "--history did not verify: exit $code, $(cat err.txt)"
+
 # -i: a non-zero exit counts as ok, its code kept; without -i the run failed (exit 1).
 bench -r 2 -w 0 -o ignored.tsv -i 'exit 3' >/dev/null 2>err.txt || fail "-i exited $?: $(cat err.txt)"
 [ "$(col status,exit_code ignored.tsv | sort -u)" = "$(printf 'ok\t3')" ] ||
@@ -88,10 +102,15 @@ bench -r 1 -w 0 -o noshell.tsv -N 'echo $HOME' >out.txt 2>err.txt ||
   fail "-N exited $?: $(cat err.txt)"
 [ "$(col bytes_out noshell.tsv)" -eq 6 ] || fail "-N expanded \$HOME: $(col bytes_out noshell.tsv)"
 
-# -m/-M: between them, stopping at the precision target; the meta file says so.
-bench -m 2 -M 4 -w 0 -o target.tsv 'sleep 0.01' >/dev/null 2>err.txt || fail "-m -M exited $?: $(cat err.txt)"
+# -m/-M: as hyperfine, as many runs as fill 3 s within them (a 10 ms command: -M); with --ci-pct,
+# between them, stopping at the precision target; the meta file says which.
+bench -m 2 -M 4 -w 0 -o fill.tsv 'sleep 0.01' >/dev/null 2>err.txt || fail "-m -M exited $?: $(cat err.txt)"
+[ "$(tail -n +2 fill.tsv | wc -l)" -eq 4 ] || fail "-m 2 -M 4 gave $(tail -n +2 fill.tsv | wc -l) rows, not 4"
+grep -q '"fill_s": 3' meta/fill.json || fail "meta: $(grep -A10 '"options"' meta/fill.json)"
+bench -m 2 -M 4 --ci-pct 2 -w 0 -o target.tsv 'sleep 0.01' >/dev/null 2>err.txt ||
+  fail "-m -M --ci-pct exited $?: $(cat err.txt)"
 rows=$(tail -n +2 target.tsv | wc -l)
-[ "$rows" -ge 2 ] && [ "$rows" -le 4 ] || fail "-m 2 -M 4 gave $rows rows"
+[ "$rows" -ge 2 ] && [ "$rows" -le 4 ] || fail "-m 2 -M 4 --ci-pct 2 gave $rows rows"
 grep -q '"repeats_min": 2' meta/target.json && grep -q '"ci_pct": 2' meta/target.json ||
   fail "meta: $(grep -A8 '"options"' meta/target.json)"
 
@@ -111,7 +130,8 @@ bench -r 1 -w 0 -o quiet.tsv --style none 'true' >out.txt 2>err.txt || fail "--s
 # A bad value of each option, and each hyperfine option bench refuses: exit 2, one line naming it.
 # Each case: its options, the command, what the line must say.
 bad=(
-  "-m 1" "true" "--min-runs 1: must be 2 or more"
+  "-m 1 --ci-pct 2" "true" "--min-runs 1: must be 2 or more"
+  "-m 0" "true" "--min-runs 0: must be 1 or more"
   "-M 0" "true" "--max-runs 0: must be 1 or more"
   "-r 3 -m 2" "true" "--runs 3: is exactly that many runs"
   "-m 2 --ci-pct 0" "true" "--ci-pct 0: must be a percentage"

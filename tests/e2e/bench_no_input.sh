@@ -36,14 +36,20 @@ done
   fail "wc -c of stdin exited $?: $(cat err.txt)"
 [ "$(col bytes_out devnull.tsv | sort -u)" = 2 ] || fail "not '0\\n' each: $(col test,bytes_out devnull.tsv)"
 
-# Verified against the reference's output as with an input: another answer is a mismatch, exit 1.
+# With --verify on, verified against the reference's output as with an input: another answer is a
+# mismatch, not run again, exit 1. By default both are timed, the difference said in one line.
 set +e
-"$bin" bench -r 1 -w 0 -q --disturbance off -o differ.tsv 'echo a' 'echo b' >/dev/null 2>err.txt
+"$bin" bench -r 1 -w 0 -q --disturbance off --verify on -o differ.tsv 'echo a' 'echo b' >/dev/null 2>err.txt
 code=$?
 set -e
 [ "$code" -eq 1 ] || fail "echo a against echo b exited $code, expected 1"
-[ "$(run_awk 'col("test") == "echo b" { print col("status") }' differ.tsv)" = mismatch ] ||
-  fail "echo b is not a mismatch: $(col test,status differ.tsv)"
+grep -q "echo b: MISMATCH" err.txt || fail "no mismatch said: $(cat err.txt)"
+[ -z "$(run_awk 'col("test") == "echo b" { print col("status") }' differ.tsv)" ] ||
+  fail "echo b ran again: $(col test,status differ.tsv)"
+"$bin" bench -r 1 -w 0 -q --disturbance off -o timed.tsv 'echo a' 'echo b' >/dev/null 2>err.txt ||
+  fail "echo a against echo b without --verify on exited $?"
+[ "$(col status timed.tsv | sort -u)" = ok ] || fail "not both timed: $(col test,status timed.tsv)"
+grep -q "outputs differ" err.txt || fail "the difference is not said: $(cat err.txt)"
 
 # --stdin: every run (verification, warmup, measured) reads the whole file from its start.
 printf 'abc\ndef\n' >feed.txt

@@ -31,7 +31,7 @@ TEST_F(BenchConfigTest, CommandsBecomeShellStrategiesWithTheFirstAsReference) {
   for (const auto& strategy : config.strategies) {
     EXPECT_EQ(strategy.kind, StrategySpec::Kind::kCommand);
     EXPECT_TRUE(strategy.shell);
-    EXPECT_TRUE(strategy.verify);
+    EXPECT_FALSE(strategy.verify) << "bench verifies only with --verify on, as hyperfine";
   }
   EXPECT_EQ(config.strategies[1].args, std::vector<std::string>{"grep -c . {input}"});
   EXPECT_EQ(config.baseline, "cat");
@@ -59,7 +59,7 @@ TEST_F(BenchConfigTest, EveryOptionReachesItsConfigKey) {
   request.runs = 3;
   request.warmup = 0;
   request.timeout_s = 2.5;
-  request.verify = false;
+  request.verify = "on";
   const Config config = build_bench_config(request);
   EXPECT_EQ(config.sinks, (std::vector<SinkKind>{SinkKind::kNull, SinkKind::kFile}));
   EXPECT_EQ(config.cache, CacheMode::kCold);
@@ -67,7 +67,7 @@ TEST_F(BenchConfigTest, EveryOptionReachesItsConfigKey) {
   EXPECT_EQ(config.repeats, 3);
   EXPECT_EQ(config.warmup, 0);
   EXPECT_DOUBLE_EQ(config.timeout_s, 2.5);
-  for (const auto& strategy : config.strategies) EXPECT_FALSE(strategy.verify);
+  for (const auto& strategy : config.strategies) EXPECT_TRUE(strategy.verify);
   // --counters is passed to the config key as written; parse_config checks the names.
   request.counters = {"task-clock", "syscalls"};
   EXPECT_EQ(bench_config_json(request)["counters"],
@@ -176,7 +176,7 @@ TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
   expect_error(request, "--input data/missing.txt: not a readable file");
   request = two_commands();
   request.param_specs = {"novalues"};
-  expect_error(request, "-L 'novalues': expected NAME=V1,V2");
+  expect_error(request, "-L 'novalues': expected NAME V1,V2,... or NAME=V1,V2");
   request.param_specs = {"input=1,2"};
   expect_error(request, "{input} is the --input path");
   request.param_specs = {"n=1", "n=2"};
@@ -261,12 +261,12 @@ TEST_F(BenchConfigTest, TheCommandLineSpellsOutEveryOption) {
   request.timeout_s = 2.5;
   request.counters = {"syscalls", "task-clock"};
   request.shell = false;
-  request.verify = false;
+  request.verify = "on";
   request.runs = 10;
   EXPECT_EQ(bench_command_line(request),
             "iobench bench --input data/in.txt -L n=1,2 --name cat --name count --reference "
             "'cat {input}' --runs 10 --warmup 1 --sink pipe --sink null --cache warm --order "
-            "interleave --timeout 2.5 --counters syscalls,task-clock --no-shell --no-verify "
+            "interleave --timeout 2.5 --counters syscalls,task-clock --no-shell --verify on "
             "'cat {input}' 'grep -c . {input}'");
   // Without -r, -m or -M: hyperfine's default, which no option spells.
   EXPECT_EQ(bench_command_line(two_commands()),

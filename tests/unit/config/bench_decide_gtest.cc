@@ -27,6 +27,19 @@ TEST_F(BenchDecide, OnByDefaultAndLeavesTheCommandLineAlone) {
   EXPECT_EQ(bench_command_line(request_).find("--decide"), std::string::npos);
 }
 
+// -r, -m and -M give hyperfine's counts: the rule stops a comparison only when asked for then.
+TEST_F(BenchDecide, OffByDefaultWithARunCountAndOnWhenAsked) {
+  request_.runs = 10;
+  EXPECT_FALSE(build_bench_config(request_).decide);
+  request_.runs.reset();
+  request_.min_runs = 5;
+  request_.max_runs = 20;
+  EXPECT_FALSE(build_bench_config(request_).decide);
+  request_.decide = "on";
+  EXPECT_TRUE(build_bench_config(request_).decide);
+  EXPECT_NE(bench_command_line(request_).find("--decide on"), std::string::npos);
+}
+
 TEST_F(BenchDecide, OffAndAMarginAreSpelledOut) {
   request_.decide = "off";
   request_.decide_margin_pct = 2.5;

@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 
 class BenchHyperfineTest : public test::BenchRequestTest {};
 
-// hyperfine's -r, -m, -M: exactly N, or a precision target between a least and a most; none of
+// hyperfine's -r, -m, -M: exactly N, or as many runs as fill 3 s within [-m, -M] (hyperfine's
+// options.rs and benchmark/mod.rs); --ci-pct a precision target between them instead; none of
 // them: hyperfine's default, at least 10 runs and more to fill 3 s.
 TEST_F(BenchHyperfineTest, RunCountsMeanWhatTheyMeanInHyperfine) {
   using Json = nlohmann::ordered_json;
@@ -30,24 +31,27 @@ TEST_F(BenchHyperfineTest, RunCountsMeanWhatTheyMeanInHyperfine) {
   request.runs = 4;
   EXPECT_EQ(bench_config_json(request)["repeats"], 4);
   request.runs.reset();
-  request.min_runs = 3;
-  request.max_runs = 8;
+  request.min_runs = 5;
+  request.max_runs = 20;
   EXPECT_EQ(bench_config_json(request)["repeats"],
-            Json::parse(R"({"min": 3, "max": 8, "ci_pct": 2})"));
+            Json::parse(R"({"min": 5, "max": 20, "fill_s": 3.0})"));
   const Config config = build_bench_config(request);
-  EXPECT_EQ(config.repeats_min, 3);
-  EXPECT_EQ(config.repeats, 8);
-  EXPECT_DOUBLE_EQ(config.repeats_ci_pct, 2);
+  EXPECT_EQ(config.repeats_min, 5);
+  EXPECT_EQ(config.repeats, 20);
+  EXPECT_DOUBLE_EQ(config.repeats_fill_s, 3);
+  EXPECT_DOUBLE_EQ(config.repeats_ci_pct, 0) << "no precision target unless --ci-pct";
   request.ci_pct = 5;
-  EXPECT_EQ(bench_config_json(request)["repeats"]["ci_pct"], 5.0);
+  EXPECT_EQ(bench_config_json(request)["repeats"],
+            Json::parse(R"({"min": 5, "max": 20, "ci_pct": 5.0})"));
   request.ci_pct.reset();
-  request.max_runs.reset();  // -m alone: at most max(10, 2 x -m)
-  EXPECT_EQ(bench_config_json(request)["repeats"]["max"], 10);
-  request.min_runs = 20;
-  EXPECT_EQ(bench_config_json(request)["repeats"]["max"], 40);
+  request.max_runs.reset();  // -m alone: hyperfine has no most; here the default's 1000
+  EXPECT_EQ(bench_config_json(request)["repeats"]["max"], 1000);
+  request.min_runs = 1500;
+  EXPECT_EQ(bench_config_json(request)["repeats"], 1500) << "-m above 1000: at most -m";
   request.min_runs.reset();  // -M alone: at least min(10, -M)
   request.max_runs = 30;
   EXPECT_EQ(bench_config_json(request)["repeats"]["min"], 10);
+  EXPECT_EQ(bench_config_json(request)["repeats"]["fill_s"], 3.0);
   request.max_runs = 4;
   EXPECT_EQ(bench_config_json(request)["repeats"], 4);  // -M 4: at least 4 too, so exactly 4
 }
@@ -122,7 +126,7 @@ TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
   BenchRequest request = two_commands();
   request.runs = 3;
   request.min_runs = 2;
-  expect_error(request, "--runs 3: is exactly that many runs, while -m/-M bound");
+  expect_error(request, "--runs 3: is exactly that many runs, while -m/-M bound the count");
   request = two_commands();
   request.ci_pct = 2;
   expect_error(request, "--ci-pct: is the target between -m and -M");
@@ -131,7 +135,12 @@ TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
   expect_error(request, "--ci-pct 0: must be a percentage above 0");
   request = two_commands();
   request.min_runs = 1;
-  expect_error(request, "--min-runs 1: must be 2 or more");
+  request.ci_pct = 2;
+  expect_error(request, "--min-runs 1: must be 2 or more, the fewest a spread needs");
+  request.ci_pct.reset();
+  EXPECT_EQ(error_of(request), "(no error)") << "-m 1 fills 3 s, as hyperfine's";
+  request.min_runs = 0;
+  expect_error(request, "--min-runs 0: must be 1 or more");
   request.min_runs = 5;
   request.max_runs = 3;
   expect_error(request, "--max-runs 3: below --min-runs 5");

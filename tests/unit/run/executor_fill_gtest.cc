@@ -28,16 +28,17 @@ Script taking(double elapsed_s) {
 
 constexpr const char* kFill3s = R"("repeats": {"min": 10, "max": 50, "fill_s": 3}, "warmup": 0, )";
 
-TEST(RunsToFill, IsTheTimeOverTheFirstRunRoundedUpBetweenMinAndMax) {
+TEST(RunsToFill, IsTheTimeOverTheFirstRunRoundedDownBetweenMinAndMax) {
   Plan plan;
   plan.repeats_min = 10;
   plan.repeats = 50;
   plan.fill_s = 3;
   EXPECT_EQ(runs_to_fill(plan, 0.25), 12U);
-  EXPECT_EQ(runs_to_fill(plan, 0.2001), 15U);  // 14.99 runs: rounded up
-  EXPECT_EQ(runs_to_fill(plan, 1.0), 10U);     // at least min
-  EXPECT_EQ(runs_to_fill(plan, 0.001), 50U);   // at most max
-  EXPECT_EQ(runs_to_fill(plan, 0.0), 50U);     // too short to time
+  EXPECT_EQ(runs_to_fill(plan, 0.2001), 14U);  // 14.99 runs: rounded down, as hyperfine
+  EXPECT_EQ(runs_to_fill(plan, 0.1999), 15U);
+  EXPECT_EQ(runs_to_fill(plan, 1.0), 10U);    // at least min
+  EXPECT_EQ(runs_to_fill(plan, 0.001), 50U);  // at most max
+  EXPECT_EQ(runs_to_fill(plan, 0.0), 50U);    // too short to time
 }
 
 TEST_F(ExecutorTest, ACellRunsAsManyTimesAsFillTheTimeAtItsFirstRunsPace) {
@@ -94,14 +95,15 @@ TEST_F(ExecutorTest, ADecidedComparisonStopsBeforeTheTimeIsFilled) {
               R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
                  "baseline": "a")",
           launcher);
-  // The budget is 25 runs (3 s over b's 0.12 s): the O'Brien-Fleming-like spending lets a
-  // complete separation through first at 9 runs a side, where a budget of 10 lets it at 6.
+  // The budget is 24 runs (3 s over b's first 0.12012 s, rounded down as hyperfine does): the
+  // O'Brien-Fleming-like spending lets a complete separation through first at 8 runs a side,
+  // where a budget of 10 lets it at 6.
   ASSERT_EQ(totals.decisions.size(), 1U);
   EXPECT_EQ(totals.decisions[0],
-            "'b' on in.txt (pipe sink) against 'a': decided: different after 9 runs");
-  EXPECT_EQ(totals.rule_decisions[0].plan.max_runs, 25U);
-  EXPECT_EQ(rows_of(rows(), "a"), 9);
-  EXPECT_EQ(rows_of(rows(), "b"), 9);
+            "'b' on in.txt (pipe sink) against 'a': decided: different after 8 runs");
+  EXPECT_EQ(totals.rule_decisions[0].plan.max_runs, 24U);
+  EXPECT_EQ(rows_of(rows(), "a"), 8);
+  EXPECT_EQ(rows_of(rows(), "b"), 8);
 }
 
 TEST_F(ExecutorTest, ACellWithoutAnOkRunStopsAfterThreeTimesTheLeastRuns) {
@@ -129,6 +131,16 @@ TEST_F(ExecutorTest, ACellThatReachedItsCountIsNotSaidToBeCutShort) {
       run(std::string(kFill3s) + R"("strategies": [{"name": "a", "command": ["a"]}])", launcher);
   EXPECT_EQ(rows().size(), 12U);
   EXPECT_TRUE(totals.warnings.empty()) << totals.warnings.front();
+}
+
+// hyperfine divides its 3 s by the first run's time plus its prepare command's: 0.25 + 0.25 s
+// make 6 runs (min 2 here), not the run's 12.
+TEST_F(ExecutorTest, APreparesTimeCountsInThePaceAsHyperfineCountsIt) {
+  FakeLauncher launcher([](const std::string&, int) { return taking(0.25); });
+  run(R"("repeats": {"min": 2, "max": 50, "fill_s": 3}, "warmup": 0, )"
+      R"("strategies": [{"name": "a", "command": ["a"], "prepare": "p"}])",
+      launcher);
+  EXPECT_EQ(rows().size(), 6U);
 }
 
 }  // namespace

@@ -111,6 +111,7 @@ class ExecutorTest : public ::testing::Test {
     settings.host = "testhost";
     settings.after_run = std::move(after_run);
     settings.disturbance_source = disturbance_source_;
+    settings.stop_at_first_failure = stop_at_first_failure_;
     MatrixExecutor executor(config_, plan_, launcher, writer, settings);
     if (before_run) before_run();
     return executor.run_all();
@@ -145,6 +146,7 @@ class ExecutorTest : public ::testing::Test {
 
   const test::TempDir dir_{"executor"};
   std::optional<ProcSource> disturbance_source_;  // empty: the runs' disturbance is not measured
+  bool stop_at_first_failure_ = false;            // bench's stop (executor_stop_gtest.cc)
   Config config_;
   Plan plan_;
   fs::path runs_path_;
