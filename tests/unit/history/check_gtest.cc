@@ -134,8 +134,188 @@ TEST(HistoryCheck, BaseTakesTheRunsOfACommitOrBranch) {
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kRegression);
   options.base = "aaaa";
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kRegression);
-  options.base = "nothing";
+  options.base = "bbbb2222";  // the newest run's own commit: nothing before it to judge against
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kNoBaseline);
+}
+
+// --base names something in the store, or check is a usage error naming what it could be
+// (issue 30: an unknown or too short --base said "no baseline", exit 0).
+TEST(HistoryCheck, ABaseThatNamesNoRunOrSeveralCommitsIsAUsageError) {
+  History h;
+  h.add_run("1571aaaa", "main");
+  h.add_all(0.1);
+  h.add_run("1572bbbb", "feature");
+  h.add_all(0.1);
+  const auto message = [&h](const std::string& base) {
+    CheckOptions options;
+    options.base = base;
+    try {
+      h.check(options);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.exit_code(), kExitUsage);
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("ffff0000"),
+            "history check --base ffff0000: no run in the store has that commit or branch "
+            "(branches: feature, main; commits: 1571aaaa, 1572bbbb)");
+  EXPECT_EQ(message("157"),
+            "history check --base 157: too short to name a commit (4 or more digits) and no "
+            "branch has that name; it could be 1571aaaa, 1572bbbb");
+  h.add_run("1571cccc", "main");
+  h.add_all(0.1);
+  EXPECT_EQ(message("1571"),
+            "history check --base 1571: ambiguous, 2 commits start with it: 1571aaaa, 1571cccc");
+  EXPECT_EQ(message("1572"), "no error");
+  EXPECT_EQ(message("main"), "no error");
+}
+
+TEST(HistoryGate, ExitIsZeroOnlyWhenEverySeriesWasJudgedAndNoneRegressed) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  EXPECT_EQ(h.check().exit_status, kExitOk);
+  h.add_rows("unverified", 0.3);  // new in the newest run, and nothing of it counts
+  CheckReport report = h.check();
+  EXPECT_EQ(History::cell(report, "unverified").gate, Gate::kNotJudged);
+  EXPECT_EQ(report.not_judged, 1u);
+  EXPECT_EQ(report.exit_status, kExitNotJudged);
+  EXPECT_EQ(kExitNotJudged, 4);
+}
+
+TEST(HistoryGate, EveryRowDisturbedIsNotJudgedAndNoOptionAcceptsIt) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.1, RunStatus::kDisturbed);
+  CheckOptions options;
+  options.allow_new_series = options.allow_missing_series = options.allow_conditions_changed = true;
+  const CheckReport report = h.check(options);
+  const CellCheck& slow = History::cell(report, "slow");
+  EXPECT_EQ(slow.verdict, CellVerdict::kNothingCounts);
+  EXPECT_EQ(slow.gate, Gate::kNotJudged);
+  EXPECT_EQ(report.exit_status, kExitNotJudged);
+  EXPECT_EQ(describe_cell(slow),
+            "nothing counts 01aabbcc@0002ffff slow (in.txt, pipe): the newest run has no ok, "
+            "verified row (5 disturbed); not judged (exit 4)");
+}
+
+TEST(HistoryGate, ANewSeriesIsNotJudgedUnlessAllowed) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  CheckOptions options;
+  CheckReport report = h.check(options);
+  EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kNoBaseline);
+  EXPECT_EQ(report.exit_status, kExitNotJudged);
+  options.allow_new_series = true;
+  report = h.check(options);
+  EXPECT_EQ(History::cell(report, "steady").gate, Gate::kAccepted);
+  EXPECT_EQ(History::cell(report, "steady").accepted_by, "--allow-new-series");
+  EXPECT_EQ(report.exit_status, kExitOk);
+}
+
+TEST(HistoryGate, ASeriesGoneFromTheNewestRunIsMissingUnlessAllowed) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.1);
+  CheckOptions options;
+  CheckReport report = h.check(options);
+  const CellCheck& gone = History::cell(report, "steady");
+  EXPECT_EQ(gone.verdict, CellVerdict::kMissing);
+  EXPECT_EQ(gone.gate, Gate::kNotJudged);
+  EXPECT_EQ(describe_cell(gone),
+            "missing 02aabbcc@0002ffff steady (in.txt, pipe): in the runs before (the last at "
+            "aaaa1111), not in the newest run (bbbb2222); not judged (exit 4; "
+            "--allow-missing-series accepts it)");
+  EXPECT_EQ(report.exit_status, kExitNotJudged);
+  options.allow_missing_series = true;
+  EXPECT_EQ(h.check(options).exit_status, kExitOk);
+  // Another branch's runs, or another config's, are not what the newest run is held to.
+  History other;
+  other.add_run("aaaa1111", "feature");
+  other.add_rows("steady", 0.2);
+  other.add_run("bbbb2222", "main");
+  other.add_rows("slow", 0.1);
+  other.add_run("bbbb2222", "main");
+  other.add_rows("slow", 0.1);
+  EXPECT_EQ(History::cell(other.check(), "steady").verdict, CellVerdict::kNoBaseline);
+}
+
+TEST(HistoryGate, ShardsOfTheNewestCommitAddedOneByOneAreOneRun) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  h.add_run("bbbb2222");  // shard 1 of 2
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222");  // shard 2 of 2
+  h.add_rows("steady", 0.2);
+  const CheckReport report = h.check();
+  EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kSteady);
+  EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kSteady);
+}
+
+TEST(HistoryGate, ARegressionWinsOverASeriesNotJudged) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_all(0.1);
+  h.add_run("aaaa1111");
+  h.add_all(0.1);
+  h.add_run("bbbb2222");
+  h.add_all(0.13);  // slow regresses; unverified is never judged
+  const CheckReport report = h.check();
+  EXPECT_EQ(report.regressions, 1u);
+  EXPECT_EQ(report.not_judged, 1u);
+  EXPECT_EQ(report.exit_status, kExitRunFailed);
+}
+
+TEST(HistoryGate, ConditionsChangedIsNotJudgedUnlessAllowed) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222").busy_cpus_start = 1.5;
+  h.add_rows("slow", 0.15);
+  CheckOptions options;
+  EXPECT_EQ(h.check(options).exit_status, kExitNotJudged);
+  options.allow_conditions_changed = true;
+  EXPECT_EQ(h.check(options).exit_status, kExitOk);
+}
+
+TEST(HistoryGate, AnEmptyStoreJudgedNothing) {
+  History h;
+  EXPECT_EQ(h.check().exit_status, kExitNotJudged);
+}
+
+TEST(HistoryGate, TheCommitRangeIsWhereTheChangeCameIn) {
+  History h;
+  for (const char* commit : {"c1", "c2", "c3"}) {
+    h.add_run(commit);
+    h.add_rows("slow", 0.1);
+  }
+  h.add_run("c4");  // the change comes in here
+  h.add_rows("slow", 0.13);
+  h.add_run("c5");
+  h.add_rows("slow", 0.13);
+  const CellCheck slow = History::cell(h.check(), "slow");
+  EXPECT_EQ(slow.verdict, CellVerdict::kRegression);
+  EXPECT_EQ(format_range(slow.commits), "c3..c4");
+  EXPECT_NE(describe_cell(slow).find(", change in c3..c4"), std::string::npos);
 }
 
 TEST(HistoryCheck, MinEffectByRegexRaisesTheBarForMatchingTestsOnly) {
@@ -160,6 +340,34 @@ TEST(HistoryCheck, MinEffectSpellingsThatAreNotOneAreErrors) {
   EXPECT_THROW(parse_min_effect("x=-1"), Error);
   EXPECT_THROW(parse_min_effect("[=5"), Error);
   EXPECT_THROW(parse_min_effect("5%"), Error);
+}
+
+// issue 30: "system 0 µs -> 1.23 ms: the work changed" for a longer sleep. A CPU time that moved
+// by less than a tick is no explanation.
+TEST(HistoryWhy, ACpuTimeThatMovedByLessThanItsResolutionIsNotNamed) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.15);
+  for (auto& s : h.data.samples) s.system_s = s.run_id == 1 ? 0 : 0.00123;
+  for (auto& s : h.data.samples) s.elapsed_s = s.run_id == 1 ? 0.1 : 0.101;  // 1 ms slower
+  for (std::size_t i = 0; i < h.data.samples.size(); ++i)
+    h.data.samples[i].elapsed_s += 1e-4 * static_cast<double>(i % 5);
+  const CellCheck slow = History::cell(h.check(CheckOptions{{}, {parse_min_effect("0")}}), "slow");
+  const std::string why = format_explanation(slow.why);
+  EXPECT_EQ(why.find("system 0"), std::string::npos) << why;
+  EXPECT_NE(why.find("only elapsed moved"), std::string::npos) << why;
+  // The same move over a resolution below it is named: the rule, not the figure, left it out.
+  const std::vector<const StoredSample*> before =
+      counted_rows({&slow.timeline->points[0]}, *slow.timeline->series);
+  const std::vector<const StoredSample*> after =
+      counted_rows({&slow.timeline->points[1]}, *slow.timeline->series);
+  Resolution fine;
+  fine.cpu_time_s = 0.0001;
+  const std::string named = format_explanation(explain_change(before, after, 0.05, fine));
+  EXPECT_NE(named.find("system 0 µs -> 1.23 ms"), std::string::npos) << named;
+  EXPECT_EQ(resolution_of(*slow.timeline->points[0].run).cpu_time_s, 0.010);
 }
 
 TEST(HistoryWhy, CountersThatMovedSayTheWorkChanged) {
