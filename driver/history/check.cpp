@@ -310,7 +310,7 @@ CheckReport check_history(const HistoryData& data, const std::vector<Timeline>& 
     base = resolve_base(data, *options.base);
     report.base = base->branch ? "branch " + base->given : "commit " + base->commit;
   }
-  const NewestScope scope = newest_scope(data, base, options.baseline_runs);
+  const NewestScope scope = newest_scope(data, timelines, base, options.baseline_runs);
   for (const Timeline& timeline : timelines) {
     CellCheck cell = check_series(timeline, data, options, base, scope);
     gate(cell, options, base);

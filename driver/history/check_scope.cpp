@@ -92,8 +92,8 @@ std::string commit_name(const StoredRun& run) {
   return "run " + run.run_hash.substr(0, 8);
 }
 
-NewestScope newest_scope(const HistoryData& data, const std::optional<BaseRef>& base,
-                         std::size_t window) {
+NewestScope newest_scope(const HistoryData& data, const std::vector<Timeline>& timelines,
+                         const std::optional<BaseRef>& base, std::size_t window) {
   NewestScope scope;
   for (const StoredRun& run : data.runs) {
     if (scope.newest == nullptr || later(run, *scope.newest)) scope.newest = &run;
@@ -120,10 +120,19 @@ NewestScope newest_scope(const HistoryData& data, const std::optional<BaseRef>& 
   for (std::size_t i = 0; i < before.size() && i < window; ++i) {
     scope.earlier_runs.insert(before[i]->run_id);
   }
+  for (const Timeline& timeline : timelines) {
+    for (const RunPoint& point : timeline.points) {
+      if (scope.newest_runs.count(point.run->run_id) != 0) {
+        scope.host_classes.insert(timeline.series->key.host_class);
+        break;
+      }
+    }
+  }
   return scope;
 }
 
 const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope) {
+  if (scope.host_classes.count(timeline.series->key.host_class) == 0) return nullptr;
   const RunPoint* last = nullptr;
   for (const RunPoint& point : timeline.points) {
     if (scope.newest_runs.count(point.run->run_id) != 0) return nullptr;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_set>
 #include <vector>
 
@@ -21,9 +22,12 @@ struct NewestScope {
   // The runs a series of the newest run's config and host must still be in: --base's, else the
   // `window` most recent of the newest run's branch before its commit.
   std::unordered_set<std::int64_t> earlier_runs;
+  // The host classes of the series in the newest runs: a series of another class is another
+  // machine's, even under the same host name (containers), and never missing from this one.
+  std::unordered_set<std::string> host_classes;
 };
-NewestScope newest_scope(const HistoryData& data, const std::optional<BaseRef>& base,
-                         std::size_t window);
+NewestScope newest_scope(const HistoryData& data, const std::vector<Timeline>& timelines,
+                         const std::optional<BaseRef>& base, std::size_t window);
 
 // The newest point of `timeline` in scope.earlier_runs when it has none in scope.newest_runs (the
 // series disappeared), else nullptr.

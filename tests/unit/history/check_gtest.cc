@@ -257,6 +257,22 @@ TEST(HistoryGate, ASeriesGoneFromTheNewestRunIsMissingUnlessAllowed) {
   EXPECT_EQ(History::cell(other.check(), "steady").verdict, CellVerdict::kNoBaseline);
 }
 
+TEST(HistoryGate, AnotherHostClassUnderTheSameHostNameIsNeverMissing) {
+  History h;
+  h.data.series[1].key.host_class = "Other CPU x 8";  // steady: another machine's series
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.1);
+  const CheckReport report = h.check();
+  EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kSteady);
+  EXPECT_EQ(report.exit_status, kExitOk);
+}
+
 TEST(HistoryGate, ShardsOfTheNewestCommitAddedOneByOneAreOneRun) {
   History h;
   h.add_run("aaaa1111");
