@@ -180,6 +180,12 @@ CellCheck check_series(const Timeline& timeline, const HistoryData& data,
     return cell;
   }
   cell.excluded = excluded_summary(last, series);
+  if (!series.key.verified) {
+    // The config chose not to verify it: its rows never count, in any run, so no run can make it
+    // judged. Said, not failed: the gate is about what can be judged.
+    cell.verdict = CellVerdict::kUnverified;
+    return cell;
+  }
   if (counted_rows({&last}, series).empty()) {
     cell.verdict = CellVerdict::kNothingCounts;
     return cell;
@@ -291,6 +297,8 @@ std::string_view to_string(CellVerdict verdict) {
       return "nothing counts";
     case CellVerdict::kMissing:
       return "missing";
+    case CellVerdict::kUnverified:
+      return "unverified";
   }
   return "";
 }
@@ -347,6 +355,11 @@ std::string describe_cell(const CellCheck& cell) {
     case CellVerdict::kNothingCounts:
     case CellVerdict::kMissing:
       return fmt::format("{}: {}{}", head, cell.not_judged, gate_suffix(cell));
+    case CellVerdict::kUnverified:
+      return fmt::format(
+          "{}: its output is not verified (\"verify\": false, or bench --no-verify), so its rows "
+          "never count and check does not judge it",
+          head);
     case CellVerdict::kConditionsChanged:
       return fmt::format(
           "{}: {}; not judged as a regression (no baseline run shares its conditions){}", head,

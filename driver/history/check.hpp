@@ -56,6 +56,7 @@ enum class CellVerdict {
   kNoBaseline,
   kNothingCounts,  // the newest run has no ok, verified row
   kMissing,        // in the runs before the newest (its branch's, or --base's), not in it
+  kUnverified,     // a test whose output is not verified ("verify": false): never judged, by choice
 };
 std::string_view to_string(CellVerdict verdict);
 

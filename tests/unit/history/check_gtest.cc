@@ -31,7 +31,13 @@ TEST(HistoryCheck, ASecondCommitTwentyPercentSlowerOnOneCellIsARegressionOfThatC
   EXPECT_EQ(line.rfind("regression 01aabbcc@0003ffff slow (in.txt, pipe): elapsed", 0), 0u) << line;
   EXPECT_NE(line.find("only elapsed moved"), std::string::npos) << line;
   EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kSteady);
-  EXPECT_EQ(History::cell(report, "unverified").verdict, CellVerdict::kNothingCounts);
+  const CellCheck& unverified = History::cell(report, "unverified");
+  EXPECT_EQ(unverified.verdict, CellVerdict::kUnverified);
+  EXPECT_EQ(unverified.gate, Gate::kPass);  // never judged, by the config's choice
+  EXPECT_EQ(describe_cell(unverified),
+            "unverified 03aabbcc@0003ffff unverified (in.txt, pipe): its output is not verified "
+            "(\"verify\": false, or bench --no-verify), so its rows never count and check does "
+            "not judge it");
 }
 
 TEST(HistoryCheck, AnAaPairIsNoRegression) {
@@ -174,15 +180,16 @@ TEST(HistoryCheck, ABaseThatNamesNoRunOrSeveralCommitsIsAUsageError) {
 TEST(HistoryGate, ExitIsZeroOnlyWhenEverySeriesWasJudgedAndNoneRegressed) {
   History h;
   h.add_run("aaaa1111");
-  h.add_rows("slow", 0.1);
-  h.add_rows("steady", 0.2);
+  h.add_all(0.1);
   h.add_run("bbbb2222");
+  h.add_all(0.1);
+  EXPECT_EQ(h.check().exit_status, kExitOk);  // unverified is said, not judged, and passes
+  h.add_run("cccc3333");
   h.add_rows("slow", 0.1);
-  h.add_rows("steady", 0.2);
-  EXPECT_EQ(h.check().exit_status, kExitOk);
-  h.add_rows("unverified", 0.3);  // new in the newest run, and nothing of it counts
+  h.add_rows("steady", 0.2, RunStatus::kFailed);  // nothing of steady counts
+  h.add_rows("unverified", 0.3);
   CheckReport report = h.check();
-  EXPECT_EQ(History::cell(report, "unverified").gate, Gate::kNotJudged);
+  EXPECT_EQ(History::cell(report, "steady").gate, Gate::kNotJudged);
   EXPECT_EQ(report.not_judged, 1u);
   EXPECT_EQ(report.exit_status, kExitNotJudged);
   EXPECT_EQ(kExitNotJudged, 4);
@@ -294,7 +301,9 @@ TEST(HistoryGate, ARegressionWinsOverASeriesNotJudged) {
   h.add_run("aaaa1111");
   h.add_all(0.1);
   h.add_run("bbbb2222");
-  h.add_all(0.13);  // slow regresses; unverified is never judged
+  h.add_rows("slow", 0.13);                       // a regression
+  h.add_rows("steady", 0.2, RunStatus::kFailed);  // not judged
+  h.add_rows("unverified", 0.3);                  // said, passes
   const CheckReport report = h.check();
   EXPECT_EQ(report.regressions, 1u);
   EXPECT_EQ(report.not_judged, 1u);
