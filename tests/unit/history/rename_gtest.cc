@@ -57,6 +57,24 @@ TEST(HistoryRename, TheRenamedSeriesContinuesTheOldOneAndCheckComparesThem) {
   }
 }
 
+TEST(HistoryRename, AnAckOfTheOldSeriesStillStartsTheBaseline) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.15);  // acknowledged: the new normal
+  h.data.acks.push_back({change_id(h.data.series[0].series_hash, h.data.runs[1].run_hash), "", "",
+                         "on purpose", "me", "2026-02-01T00:00:00Z"});
+  h.add_run("cccc3333");
+  h.add_rows("steady", 0.15);  // slow's command under a new text
+  h.timelines = build_timelines(h.data);
+  continue_renamed(h.timelines, {slow_to_steady(h)});
+  const CheckReport report = check_history(h.data, h.timelines, {});
+  ASSERT_EQ(report.cells.size(), 1u);
+  EXPECT_EQ(report.cells[0].verdict, CellVerdict::kSteady);
+  EXPECT_EQ(report.cells[0].baseline_runs, 1u);  // from the acknowledged run on
+}
+
 TEST(HistoryRename, AChainContinuesAsItsLastSeries) {
   History h;
   h.add_run("c1");
