@@ -109,14 +109,24 @@ NewestScope newest_scope(const HistoryData& data, const std::vector<Timeline>& t
         (commit && run.labels.branch == newest.labels.branch && commit_of(run) == commit);
     if (at_newest) {
       scope.newest_runs.insert(run.run_id);
-    } else if (base) {
-      if (in_base(run, *base)) scope.earlier_runs.insert(run.run_id);
-    } else if (run.labels.branch == newest.labels.branch && later(newest, run)) {
+    } else if (base ? in_base(run, *base)
+                    : run.labels.branch == newest.labels.branch && later(newest, run)) {
       before.push_back(&run);
     }
   }
   std::sort(before.begin(), before.end(),
             [](const StoredRun* a, const StoredRun* b) { return later(*a, *b); });
+  if (base) {
+    // --base's newest commit is what the base has now: a series it dropped long ago is not missing.
+    const std::optional<std::string> base_commit =
+        before.empty() ? std::nullopt : commit_of(*before.front());
+    for (const StoredRun* run : before) {
+      if (run == before.front() || (base_commit && commit_of(*run) == base_commit)) {
+        scope.earlier_runs.insert(run->run_id);
+      }
+    }
+    window = 0;
+  }
   for (std::size_t i = 0; i < before.size() && i < window; ++i) {
     scope.earlier_runs.insert(before[i]->run_id);
   }

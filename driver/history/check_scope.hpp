@@ -19,8 +19,8 @@ struct NewestScope {
   // The runs of the newest run's commit, config, host and branch: shards and filtered runs of one
   // commit, added one by one, are one run as far as which series it has goes.
   std::unordered_set<std::int64_t> newest_runs;
-  // The runs a series of the newest run's config and host must still be in: --base's, else the
-  // `window` most recent of the newest run's branch before its commit.
+  // The runs a series of the newest run's config and host must still be in: those of --base's
+  // newest commit, else the `window` most recent of the newest run's branch before its commit.
   std::unordered_set<std::int64_t> earlier_runs;
   // The host classes of the series in the newest runs: a series of another class is another
   // machine's, even under the same host name (containers), and never missing from this one.

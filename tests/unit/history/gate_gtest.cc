@@ -99,6 +99,22 @@ TEST(HistoryGate, ASeriesGoneFromTheNewestRunIsMissingUnlessAllowed) {
   EXPECT_EQ(History::cell(other.check(), "steady").verdict, CellVerdict::kNoBaseline);
 }
 
+TEST(HistoryGate, WithABaseASeriesIsMissingWhenTheBasesNewestCommitHasIt) {
+  History h;
+  h.add_run("aaaa1111", "main");
+  h.add_rows("slow", 0.1);
+  h.add_rows("steady", 0.2);  // main dropped steady after this commit
+  h.add_run("bbbb2222", "main");
+  h.add_rows("slow", 0.1);
+  h.add_run("cccc3333", "feature");
+  h.add_rows("slow", 0.1);
+  CheckOptions options;
+  options.base = "main";
+  EXPECT_NE(History::cell(h.check(options), "steady").verdict, CellVerdict::kMissing);
+  options.base = "aaaa1111";  // a base that has it
+  EXPECT_EQ(History::cell(h.check(options), "steady").verdict, CellVerdict::kMissing);
+}
+
 TEST(HistoryGate, AnotherHostClassUnderTheSameHostNameIsNeverMissing) {
   History h;
   h.data.series[1].key.host_class = "Other CPU x 8";  // steady: another machine's series
