@@ -11,6 +11,10 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitRunFailed = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitCouldNotContinue = 3;
+// `history check` only: some series it was asked about could not be judged (no baseline, nothing
+// ok and verified, too few runs, gone from the newest run, conditions changed), and no option
+// accepts that case. Distinct from 0 so that a merge gate is never green by accident.
+inline constexpr int kExitNotJudged = 4;
 inline constexpr int kExitInterrupted = 130;
 
 class Error : public std::runtime_error {

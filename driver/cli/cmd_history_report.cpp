@@ -1,5 +1,5 @@
 // `iobench history list|show|check|changes|plot|export|publish`: what the store says
-// (docs/history.md).
+// (docs/history.md); and `history rename`, which says how they read it.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -15,8 +15,11 @@
 #include "driver/cli/cmd_history.hpp"
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
+#include "driver/history/check_output.hpp"
 #include "driver/history/listing.hpp"
 #include "driver/history/publish.hpp"
+#include "driver/history/rename.hpp"
+#include "driver/history/run_record.hpp"
 #include "driver/history/store.hpp"
 #include "driver/history/trend_plot.hpp"
 
@@ -29,11 +32,13 @@ struct Loaded {
   std::vector<history::Timeline> timelines;
 };
 
+// Renamed series continue the ones they rename (history rename), in every reading command.
 std::unique_ptr<Loaded> load(const std::optional<std::string>& store) {
   history::Store opened(store_location(store), history::OpenMode::kReadOnly);
   auto loaded = std::make_unique<Loaded>();
   loaded->data = opened.load();
   loaded->timelines = history::build_timelines(loaded->data);
+  history::continue_renamed(loaded->timelines, opened.renames());
   return loaded;
 }
 
@@ -41,31 +46,25 @@ struct CheckCli {
   std::optional<std::string> store;
   std::optional<std::string> base;
   std::vector<std::string> min_effects;
+  std::string format = "text";
+  history::CheckOptions options;
 };
 
-int check(const CheckCli& cli) {
-  history::CheckOptions options;
+int check(CheckCli& cli) {
+  const history::CheckFormat format = history::parse_check_format(cli.format);
+  history::CheckOptions& options = cli.options;
   options.base = cli.base;
   for (const auto& text : cli.min_effects)
     options.min_effects.push_back(history::parse_min_effect(text));
   const auto loaded = load(cli.store);
   const history::CheckReport report =
       history::check_history(loaded->data, loaded->timelines, options);
-  std::map<history::CellVerdict, std::size_t> tally;
-  for (const auto& cell : report.cells) {
-    ++tally[cell.verdict];
-    if (cell.verdict != history::CellVerdict::kSteady &&
-        cell.verdict != history::CellVerdict::kNoBaseline) {
-      fmt::print("{}\n", history::describe_cell(cell));
-    }
-  }
-  std::vector<std::string> parts;
-  parts.reserve(tally.size());
-  for (const auto& [verdict, n] : tally)
-    parts.push_back(fmt::format("{} {}", n, history::to_string(verdict)));
-  fmt::print(stderr, "iobench history check: {} series{}: {}\n", report.cells.size(),
-             cli.base ? " against " + *cli.base : "", fmt::join(parts, ", "));
-  return report.regressions > 0 ? kExitRunFailed : kExitOk;
+  std::ostringstream text;
+  history::write_check_report(report, format, text);
+  std::cout << text.str() << std::flush;
+  fmt::print(stderr, "iobench history check: {}; exit {}: {}\n", history::check_summary(report),
+             report.exit_status, history::exit_reason(report));
+  return report.exit_status;
 }
 
 void setup_check(CLI::App& sub, int& exit_code) {
@@ -73,12 +72,23 @@ void setup_check(CLI::App& sub, int& exit_code) {
   add_store_option(sub, cli->store);
   sub.add_option(
       "--base", cli->base,
-      "Judge against the runs of this commit (4 or more hex digits) or branch; "
+      "Judge against the runs of this commit (a label, or 4 or more of its digits) or branch; "
       "default the runs before the newest, since its last acknowledged change (at most 20)");
   sub.add_option("--min-effect", cli->min_effects,
                  "PCT, or REGEX=PCT for the tests it matches (repeat; the last match wins): a "
                  "significant slowdown must exceed it to fail (default 5)")
       ->allow_extra_args(false);
+  sub.add_option("--format", cli->format,
+                 "text (a line per series that is not steady), markdown (a table for a pull "
+                 "request), json, github (workflow commands)")
+      ->check(CLI::IsMember({"text", "markdown", "json", "github"}))
+      ->capture_default_str();
+  sub.add_flag("--allow-new-series", cli->options.allow_new_series,
+               "Exit 0 for a series without a baseline (new in this change), not 4");
+  sub.add_flag("--allow-missing-series", cli->options.allow_missing_series,
+               "Exit 0 for a series the newest run no longer has, not 4");
+  sub.add_flag("--allow-conditions-changed", cli->options.allow_conditions_changed,
+               "Exit 0 for a series no baseline run shares the conditions of, not 4");
   sub.callback([cli, &exit_code] { exit_code = check(*cli); });
 }
 
@@ -204,12 +214,44 @@ void setup_publish(CLI::App& sub, int& exit_code) {
   });
 }
 
+struct RenameCli {
+  std::optional<std::string> store;
+  std::string old_name;
+  std::string new_name;
+  std::string by;
+};
+
+// `history rename OLD NEW`: kept beside the reading commands, since what it records is how they
+// read the store (continue_renamed in load above).
+void setup_rename(CLI::App& sub, int& exit_code) {
+  auto cli = std::make_shared<RenameCli>();
+  sub.add_option("old", cli->old_name, "The series that stops (an id, 4+ hex digits, or a test)")
+      ->required();
+  sub.add_option("new", cli->new_name, "The series that continues it (id or test name)")
+      ->required();
+  sub.add_option("--by", cli->by, "Who renames (default $GITHUB_ACTOR, $USER, ...)");
+  add_store_option(sub, cli->store);
+  sub.callback([cli, &exit_code] {
+    history::Store store(store_location(cli->store), history::OpenMode::kExisting);
+    const history::HistoryData data = store.load();
+    history::SeriesRename rename =
+        history::plan_rename(data, store.renames(), cli->old_name, cli->new_name);
+    rename.who = cli->by.empty() ? history::current_user(environment()) : cli->by;
+    rename.renamed_at = history::utc_now();
+    store.rename_series(rename);
+    fmt::print(stderr, "iobench history: series {} continues as {}, renamed by {}\n",
+               rename.old_hash.substr(0, 8), rename.new_hash.substr(0, 8), rename.who);
+    exit_code = kExitOk;
+  });
+}
+
 }  // namespace
 
 void setup_history_reports(CLI::App& history, int& exit_code) {
   setup_check(
-      *history.add_subcommand(
-          "check", "Judge each series' newest run against its baseline; exit 1 on a regression"),
+      *history.add_subcommand("check",
+                              "Judge each series' newest run against its baseline; exit 1 on a "
+                              "regression, 4 when a series could not be judged"),
       exit_code);
   setup_changes(*history.add_subcommand("changes", "Every change point along each series"),
                 exit_code);
@@ -217,6 +259,10 @@ void setup_history_reports(CLI::App& history, int& exit_code) {
       *history.add_subcommand("list", "Every series: its latest median, trend and last change"),
       exit_code);
   setup_show(*history.add_subcommand("show", "One series, run by run"), exit_code);
+  setup_rename(
+      *history.add_subcommand(
+          "rename", "Continue a series under its new command text, for check and the rest"),
+      exit_code);
   setup_plot(*history.add_subcommand("plot", "One series as an SVG trend chart"), exit_code);
   setup_export(
       *history.add_subcommand("export", "Each series' newest run in Bencher Metric Format"),

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "common/error.hpp"
+#include "driver/history/check_scope.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::history {
@@ -60,13 +62,6 @@ std::string what_moved(const Conditions& now, const Conditions& before,
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-bool matches_ref(const StoredRun& run, const std::string& ref) {
-  const auto starts = [&](const std::optional<std::string>& commit) {
-    return ref.size() >= 4 && commit && commit->compare(0, ref.size(), ref) == 0;
-  };
-  return starts(run.labels.commit) || starts(run.measured_commit) || run.labels.branch == ref;
-}
-
 const Ack* find_ack(const std::vector<Ack>& acks, const std::string& id) {
   for (const Ack& ack : acks) {
     if (ack.change_id == id) return &ack;
@@ -74,27 +69,37 @@ const Ack* find_ack(const std::vector<Ack>& acks, const std::string& id) {
   return nullptr;
 }
 
-// The runs the newest is judged against, before like with like is applied.
-std::vector<const RunPoint*> baseline_candidates(const Timeline& timeline, std::size_t newest,
-                                                 const HistoryData& data,
-                                                 const CheckOptions& options) {
-  std::vector<const RunPoint*> candidates;
-  if (options.base) {
-    for (std::size_t i = 0; i < timeline.points.size(); ++i) {
-      if (i != newest && matches_ref(*timeline.points[i].run, *options.base)) {
-        candidates.push_back(&timeline.points[i]);
-      }
+// Whether the change starting at `point` is acknowledged, under the series' hash or, for a series
+// that continues renamed ones, theirs (rename.hpp).
+bool acked_at(const Timeline& timeline, const RunPoint& point, const std::vector<Ack>& acks) {
+  if (find_ack(acks, change_id(timeline.series->series_hash, point.run->run_hash)) != nullptr) {
+    return true;
+  }
+  return std::any_of(
+      timeline.earlier_series.begin(), timeline.earlier_series.end(),
+      [&](const StoredSeries* earlier) {
+        return find_ack(acks, change_id(earlier->series_hash, point.run->run_hash)) != nullptr;
+      });
+}
+
+// The runs the newest is judged against (indices into timeline.points, oldest first), before
+// like with like is applied.
+std::vector<std::size_t> baseline_candidates(const Timeline& timeline, std::size_t newest,
+                                             const HistoryData& data, const CheckOptions& options,
+                                             const std::optional<BaseRef>& base) {
+  std::vector<std::size_t> candidates;
+  if (base) {
+    for (std::size_t i = 0; i < newest; ++i) {
+      if (in_base(*timeline.points[i].run, *base)) candidates.push_back(i);
     }
     return candidates;
   }
   std::size_t start = 0;  // the last acknowledged change starts the level the newest is held to
   for (std::size_t i = 0; i < newest; ++i) {
-    const std::string id =
-        change_id(timeline.series->series_hash, timeline.points[i].run->run_hash);
-    if (find_ack(data.acks, id) != nullptr) start = i;
+    if (acked_at(timeline, timeline.points[i], data.acks)) start = i;
   }
   if (newest - start > options.baseline_runs) start = newest - options.baseline_runs;
-  for (std::size_t i = start; i < newest; ++i) candidates.push_back(&timeline.points[i]);
+  for (std::size_t i = start; i < newest; ++i) candidates.push_back(i);
   return candidates;
 }
 
@@ -106,37 +111,32 @@ double min_effect_for(const std::string& test, const CheckOptions& options) {
   return pct;
 }
 
-CellCheck check_series(const Timeline& timeline, const HistoryData& data,
-                       const CheckOptions& options) {
-  CellCheck cell;
-  cell.timeline = &timeline;
+CellVerdict verdict_of(const report::Row& row, double min_effect_pct) {
+  if (row.verdict == report::Verdict::kTooFewRuns) return CellVerdict::kTooFewRuns;
+  if (row.verdict == report::Verdict::kSlower && (row.ratio - 1) * 100 > min_effect_pct) {
+    return CellVerdict::kRegression;
+  }
+  if (row.verdict == report::Verdict::kFaster && (1 - row.ratio) * 100 > min_effect_pct) {
+    return CellVerdict::kFaster;
+  }
+  return CellVerdict::kSteady;
+}
+
+// Compares the newest run with the baseline runs (indices, oldest first) and says what moved.
+void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, const HistoryData& data,
+           const CheckOptions& options, bool with_base) {
+  const Timeline& timeline = *cell.timeline;
   const StoredSeries& series = *timeline.series;
   const std::size_t newest = timeline.points.size() - 1;
-  const RunPoint& last = timeline.points[newest];
-  cell.change_id = change_id(series.series_hash, last.run->run_hash);
-  cell.min_effect_pct = min_effect_for(series.key.test, options);
-  cell.excluded = excluded_summary(last, series);
-  const std::vector<const StoredSample*> now = counted_rows({&last}, series);
-  if (now.empty()) {
-    cell.verdict = CellVerdict::kNothingCounts;
-    return cell;
-  }
-  const std::vector<const RunPoint*> candidates =
-      baseline_candidates(timeline, newest, data, options);
-  if (candidates.empty()) return cell;  // kNoBaseline
-  const Conditions conditions = conditions_of(last, series);
-  std::vector<const RunPoint*> baseline;
-  for (const RunPoint* point : candidates) {
-    if (same_conditions(conditions_of(*point, series), conditions)) baseline.push_back(point);
-  }
-  if (baseline.empty()) {
-    cell.verdict = CellVerdict::kConditionsChanged;
-    cell.conditions =
-        what_moved(conditions, conditions_of(*candidates.back(), series), series.key.cache_mode);
-    return cell;
+  std::vector<const RunPoint*> points;
+  Resolution resolution = resolution_of(*timeline.points[newest].run);
+  for (const std::size_t i : baseline) {
+    points.push_back(&timeline.points[i]);
+    resolution = coarsest(resolution, resolution_of(*timeline.points[i].run));
   }
   cell.baseline_runs = baseline.size();
-  const std::vector<const StoredSample*> before = counted_rows(baseline, series);
+  const std::vector<const StoredSample*> before = counted_rows(points, series);
+  const std::vector<const StoredSample*> now = counted_rows({&timeline.points[newest]}, series);
   std::vector<double> a;
   std::vector<double> b;
   a.reserve(before.size());
@@ -146,21 +146,108 @@ CellCheck check_series(const Timeline& timeline, const HistoryData& data,
   report::CompareOptions compare_options;
   compare_options.alpha = options.alpha;
   cell.comparison = report::compare_samples(a, b, compare_options);
-  const report::Row& row = cell.comparison;
-  if (row.verdict == report::Verdict::kTooFewRuns) {
-    cell.verdict = CellVerdict::kTooFewRuns;
-  } else if (row.verdict == report::Verdict::kSlower &&
-             (row.ratio - 1) * 100 > cell.min_effect_pct) {
+  cell.verdict = verdict_of(cell.comparison, cell.min_effect_pct);
+  if (cell.verdict == CellVerdict::kRegression) {
     cell.ack = find_ack(data.acks, cell.change_id);
-    cell.verdict = cell.ack != nullptr ? CellVerdict::kAcknowledged : CellVerdict::kRegression;
-  } else if (row.verdict == report::Verdict::kFaster &&
-             (1 - row.ratio) * 100 > cell.min_effect_pct) {
-    cell.verdict = CellVerdict::kFaster;
-  } else {
-    cell.verdict = CellVerdict::kSteady;
+    if (cell.ack != nullptr) cell.verdict = CellVerdict::kAcknowledged;
   }
-  if (cell.verdict != CellVerdict::kSteady) cell.why = explain_change(before, now, options.alpha);
+  const bool change = cell.verdict == CellVerdict::kRegression ||
+                      cell.verdict == CellVerdict::kAcknowledged ||
+                      cell.verdict == CellVerdict::kFaster;
+  // Runs after the baseline (--base) or after its oldest run (the default) may already show it.
+  const std::size_t first_allowed = with_base ? baseline.back() + 1 : baseline.front() + 1;
+  cell.commits = change_range(timeline, baseline.back(), first_allowed, cell.comparison, change);
+  if (cell.verdict != CellVerdict::kSteady) {
+    cell.why = explain_change(before, now, options.alpha, resolution);
+  }
+}
+
+CellCheck check_series(const Timeline& timeline, const HistoryData& data,
+                       const CheckOptions& options, const std::optional<BaseRef>& base,
+                       const NewestScope& scope) {
+  CellCheck cell;
+  cell.timeline = &timeline;
+  const StoredSeries& series = *timeline.series;
+  const std::size_t newest = timeline.points.size() - 1;
+  const RunPoint& last = timeline.points[newest];
+  cell.change_id = change_id(series.series_hash, last.run->run_hash);
+  cell.min_effect_pct = min_effect_for(series.key.test, options);
+  cell.commits = CommitRange{"", commit_name(*last.run)};
+  if (const RunPoint* since = missing_since(timeline, scope)) {
+    cell.verdict = CellVerdict::kMissing;
+    cell.missing_from = scope.newest;
+    cell.commits = CommitRange{commit_name(*since->run), commit_name(*scope.newest)};
+    return cell;
+  }
+  cell.excluded = excluded_summary(last, series);
+  if (!series.key.verified) {
+    // The config chose not to verify it: its rows never count, in any run, so no run can make it
+    // judged. Said, not failed: the gate is about what can be judged.
+    cell.verdict = CellVerdict::kUnverified;
+    return cell;
+  }
+  if (counted_rows({&last}, series).empty()) {
+    cell.verdict = CellVerdict::kNothingCounts;
+    return cell;
+  }
+  const std::vector<std::size_t> candidates =
+      baseline_candidates(timeline, newest, data, options, base);
+  if (candidates.empty()) return cell;  // kNoBaseline
+  cell.commits.from = commit_name(*timeline.points[candidates.back()].run);
+  const Conditions conditions = conditions_of(last, series);
+  std::vector<std::size_t> baseline;
+  for (const std::size_t i : candidates) {
+    if (same_conditions(conditions_of(timeline.points[i], series), conditions)) {
+      baseline.push_back(i);
+    }
+  }
+  if (baseline.empty()) {
+    cell.verdict = CellVerdict::kConditionsChanged;
+    cell.conditions =
+        what_moved(conditions, conditions_of(timeline.points[candidates.back()], series),
+                   series.key.cache_mode);
+    return cell;
+  }
+  judge(cell, baseline, data, options, base.has_value());
   return cell;
+}
+
+// Why a cell could not be judged, and whether an option accepts it (docs/history.md, "Exit
+// statuses").
+void gate(CellCheck& cell, const CheckOptions& options, const std::optional<BaseRef>& base) {
+  const auto not_judged = [&cell](std::string why, bool accepted, const char* option) {
+    cell.not_judged = std::move(why);
+    cell.gate = accepted ? Gate::kAccepted : Gate::kNotJudged;
+    cell.accepted_by = option;
+  };
+  const std::string where = base ? fmt::format("--base {}", base->given) : "the runs before";
+  switch (cell.verdict) {
+    case CellVerdict::kRegression:
+      cell.gate = Gate::kRegression;
+      return;
+    case CellVerdict::kNoBaseline:
+      return not_judged(base
+                            ? fmt::format("a new series: no run of {} to compare with", base->given)
+                            : std::string("a new series: no earlier run to compare with"),
+                        options.allow_new_series, "--allow-new-series");
+    case CellVerdict::kMissing:
+      return not_judged(fmt::format("in {} (the last at {}), not in the newest run ({})", where,
+                                    cell.commits.from, cell.commits.to),
+                        options.allow_missing_series, "--allow-missing-series");
+    case CellVerdict::kConditionsChanged:
+      return not_judged(fmt::format("no baseline run shares its conditions: {}", cell.conditions),
+                        options.allow_conditions_changed, "--allow-conditions-changed");
+    case CellVerdict::kNothingCounts:
+      return not_judged(fmt::format("the newest run has no ok, verified row ({})", cell.excluded),
+                        false, "");
+    case CellVerdict::kTooFewRuns:
+      return not_judged(fmt::format("too few rows to judge ({} of the baseline, {} of the newest "
+                                    "run)",
+                                    cell.comparison.base_n, cell.comparison.new_n),
+                        false, "");
+    default:
+      cell.gate = Gate::kPass;
+  }
 }
 
 }  // namespace
@@ -208,17 +295,39 @@ std::string_view to_string(CellVerdict verdict) {
       return "no baseline";
     case CellVerdict::kNothingCounts:
       return "nothing counts";
+    case CellVerdict::kMissing:
+      return "missing";
+    case CellVerdict::kUnverified:
+      return "unverified";
   }
   return "";
+}
+
+int check_exit_status(const CheckReport& report) {
+  if (report.regressions > 0) return kExitRunFailed;
+  // An empty store judged nothing: a gate pointed at the wrong store must not pass.
+  if (report.not_judged > 0 || report.cells.empty()) return kExitNotJudged;
+  return kExitOk;
 }
 
 CheckReport check_history(const HistoryData& data, const std::vector<Timeline>& timelines,
                           const CheckOptions& options) {
   CheckReport report;
-  for (const Timeline& timeline : timelines) {
-    report.cells.push_back(check_series(timeline, data, options));
-    if (report.cells.back().verdict == CellVerdict::kRegression) ++report.regressions;
+  std::optional<BaseRef> base;
+  if (options.base) {
+    base = resolve_base(data, *options.base);
+    report.base = base->branch ? "branch " + base->given : "commit " + base->commit;
   }
+  const NewestScope scope = newest_scope(data, timelines, base, options.baseline_runs);
+  for (const Timeline& timeline : timelines) {
+    CellCheck cell = check_series(timeline, data, options, base, scope);
+    gate(cell, options, base);
+    report.regressions += cell.gate == Gate::kRegression ? 1 : 0;
+    report.not_judged += cell.gate == Gate::kNotJudged ? 1 : 0;
+    report.accepted += cell.gate == Gate::kAccepted ? 1 : 0;
+    report.cells.push_back(std::move(cell));
+  }
+  report.exit_status = check_exit_status(report);
   return report;
 }
 
@@ -226,19 +335,35 @@ std::string series_label(const StoredSeries& series) {
   return fmt::format("{} ({}, {})", series.key.test, series.key.input, series.key.sink);
 }
 
+namespace {
+
+// "; not judged (exit 4; --allow-new-series accepts it)", "; not judged, accepted by ...", "".
+std::string gate_suffix(const CellCheck& cell) {
+  if (cell.gate == Gate::kAccepted) return "; not judged, accepted by " + cell.accepted_by;
+  if (cell.gate != Gate::kNotJudged) return "";
+  if (cell.accepted_by.empty()) return fmt::format("; not judged (exit {})", kExitNotJudged);
+  return fmt::format("; not judged (exit {}; {} accepts it)", kExitNotJudged, cell.accepted_by);
+}
+
+}  // namespace
+
 std::string describe_cell(const CellCheck& cell) {
   const std::string head = fmt::format("{} {} {}", to_string(cell.verdict), cell.change_id,
                                        series_label(*cell.timeline->series));
   switch (cell.verdict) {
     case CellVerdict::kNoBaseline:
-      return head + ": no earlier run to compare with";
     case CellVerdict::kNothingCounts:
-      return fmt::format("{}: the newest run has no ok, verified row ({})", head, cell.excluded);
+    case CellVerdict::kMissing:
+      return fmt::format("{}: {}{}", head, cell.not_judged, gate_suffix(cell));
+    case CellVerdict::kUnverified:
+      return fmt::format(
+          "{}: its output is not verified (\"verify\": false, or bench --no-verify), so its rows "
+          "never count and check does not judge it",
+          head);
     case CellVerdict::kConditionsChanged:
       return fmt::format(
-          "{}: {}; not judged as a regression (no baseline run shares its "
-          "conditions)",
-          head, cell.conditions);
+          "{}: {}; not judged as a regression (no baseline run shares its conditions){}", head,
+          cell.conditions, gate_suffix(cell));
     default:
       break;
   }
@@ -251,6 +376,10 @@ std::string describe_cell(const CellCheck& cell) {
   if (cell.verdict == CellVerdict::kRegression) {
     line += fmt::format(", over the {:g} % allowed", cell.min_effect_pct);
   }
+  if (cell.verdict == CellVerdict::kRegression || cell.verdict == CellVerdict::kAcknowledged ||
+      cell.verdict == CellVerdict::kFaster) {
+    line += fmt::format(", change in {}", format_range(cell.commits));
+  }
   if (cell.ack != nullptr) {
     line += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
                         cell.ack->why);
@@ -259,7 +388,7 @@ std::string describe_cell(const CellCheck& cell) {
   if (cell.verdict != CellVerdict::kSteady && cell.verdict != CellVerdict::kTooFewRuns) {
     line += "; " + format_explanation(cell.why);
   }
-  return line;
+  return line + gate_suffix(cell);
 }
 
 }  // namespace iobench::history

@@ -40,6 +40,10 @@ struct CheckOptions {
   std::vector<MinEffect> min_effects;  // the last that matches a test wins
   double alpha = 0.05;
   std::size_t baseline_runs = kDefaultBaselineRuns;
+  // The cases of "could not be judged" that the gate accepts (docs/history.md, "Exit statuses").
+  bool allow_new_series = false;
+  bool allow_missing_series = false;
+  bool allow_conditions_changed = false;
 };
 
 enum class CellVerdict {
@@ -51,8 +55,22 @@ enum class CellVerdict {
   kTooFewRuns,
   kNoBaseline,
   kNothingCounts,  // the newest run has no ok, verified row
+  kMissing,        // in the runs before the newest (its branch's, or --base's), not in it
+  kUnverified,     // a test whose output is not verified ("verify": false): never judged, by choice
 };
 std::string_view to_string(CellVerdict verdict);
+
+// What the gate makes of a cell: judged and passed, a regression, or not judged (accepted by an
+// option or not).
+enum class Gate { kPass, kRegression, kNotJudged, kAccepted };
+
+// The commits between which a cell's change came in: the last run that did not show it (a
+// baseline run, or one after the baseline) .. the first that does. Runs without a commit are
+// named "run" and the first 8 digits of their hash. `from` is empty when there is no earlier run.
+struct CommitRange {
+  std::string from;
+  std::string to;
+};
 
 struct CellCheck {
   const Timeline* timeline = nullptr;
@@ -65,15 +83,47 @@ struct CellCheck {
   Explanation why;
   const Ack* ack = nullptr;
   double min_effect_pct = kDefaultMinEffectPct;
+  Gate gate = Gate::kPass;
+  std::string not_judged;   // why, for kNotJudged and kAccepted: "no earlier run to compare with"
+  std::string accepted_by;  // the option, for kAccepted: "--allow-new-series"
+  CommitRange commits;
+  const StoredRun* missing_from = nullptr;  // kMissing: the newest run, which lacks the series
 };
 
 struct CheckReport {
-  std::vector<CellCheck> cells;  // every series, the store's order
+  std::vector<CellCheck> cells;  // one per timeline, in the timelines' order
   std::size_t regressions = 0;
+  std::size_t not_judged = 0;  // Gate::kNotJudged
+  std::size_t accepted = 0;    // Gate::kAccepted
+  std::string base;            // what --base named: "branch main", "commit aaaa1111..."; or ""
+  int exit_status = 0;         // check_exit_status
 };
 
+// The exit status of `history check` (docs/history.md, "Exit statuses"): 1 when any series
+// regressed, even when others could not be judged (the most serious finding wins: a regression
+// is a fact about the code, the others only say the gate could not look); else 4
+// (kExitNotJudged) when any could not be judged and no option accepts it, or there is no series
+// at all; else 0.
+int check_exit_status(const CheckReport& report);
+
+// Throws iobench::Error (exit 2) when options.base names no run of the store, or several
+// commits, or is too short to name one (check_scope.cpp, resolve_base).
 CheckReport check_history(const HistoryData& data, const std::vector<Timeline>& timelines,
                           const CheckOptions& options);
+
+// What --base names, checked against the store: a branch (exactly a branch label), a commit
+// (exactly a commit label or measured commit, or the one that starts with REF, 4 or more digits).
+struct BaseRef {
+  std::string given;
+  bool branch = false;
+  std::string commit;  // the whole commit, when not a branch
+};
+// Throws iobench::Error (exit 2), one line naming the commits REF could be, when REF names no
+// run, several commits, or is a prefix shorter than 4.
+BaseRef resolve_base(const HistoryData& data, const std::string& ref);
+bool in_base(const StoredRun& run, const BaseRef& base);
+// The run's commit label, else its measured commit, else "run " and its hash's first 8 digits.
+std::string commit_name(const StoredRun& run);
 
 // One line for a cell: "regression 3f2a9c1b@7b21e0aa read-raw (data/x.tsv, pipe): elapsed
 // 10.1 ms -> 12.2 ms, 1.21 ± 0.02 times slower [1.19, 1.23], p < 0.001 against 12 rows of 4
@@ -81,5 +131,7 @@ CheckReport check_history(const HistoryData& data, const std::vector<Timeline>& 
 std::string describe_cell(const CellCheck& cell);
 // "read-raw (data/x.tsv, pipe)".
 std::string series_label(const StoredSeries& series);
+// "aaaa1111..bbbb2222", or "bbbb2222" when there is no earlier run.
+std::string format_range(const CommitRange& range);
 
 }  // namespace iobench::history

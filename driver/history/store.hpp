@@ -12,6 +12,7 @@
 
 #include "driver/history/location.hpp"
 #include "driver/history/model.hpp"
+#include "driver/history/rename.hpp"
 #include "driver/history/run_record.hpp"
 
 namespace iobench::history {
@@ -62,6 +63,10 @@ class Store {
   void acknowledge(const Ack& ack);
   // Keeps the newest `keep` runs of each series; a run with no row left goes too.
   PruneOutcome prune(std::size_t keep);
+  // Records (or replaces) that rename.old_hash continues as rename.new_hash (store_rename.cpp).
+  void rename_series(const SeriesRename& rename);
+  // Every rename recorded, oldest first; none in a store never renamed (nothing is created).
+  [[nodiscard]] std::vector<SeriesRename> renames();
 
   struct Impl;
 

@@ -22,7 +22,7 @@ std::vector<Timeline> build_timelines(const HistoryData& data) {
   timelines.reserve(data.series.size());
   for (const auto& series : data.series) {
     series_index.emplace(series.series_id, timelines.size());
-    timelines.push_back(Timeline{&series, {}});
+    timelines.push_back(Timeline{&series, {}, {}});
   }
   // Per series, the point of each run: rows of one run are contiguous in the store, but need
   // not be; a map keeps it right either way.
@@ -76,9 +76,15 @@ std::string excluded_summary(const RunPoint& point, const StoredSeries& series) 
 const Timeline& find_timeline(const std::vector<Timeline>& timelines, const std::string& name) {
   std::vector<const Timeline*> by_test;
   for (const Timeline& timeline : timelines) {
-    const std::string& hash = timeline.series->series_hash;
-    if (name.size() >= 4 && hash.compare(0, name.size(), name) == 0) return timeline;
-    if (timeline.series->key.test == name) by_test.push_back(&timeline);
+    std::vector<const StoredSeries*> names{timeline.series};
+    names.insert(names.end(), timeline.earlier_series.begin(), timeline.earlier_series.end());
+    bool test_named = false;
+    for (const StoredSeries* series : names) {
+      const std::string& hash = series->series_hash;
+      if (name.size() >= 4 && hash.compare(0, name.size(), name) == 0) return timeline;
+      test_named |= series->key.test == name;
+    }
+    if (test_named) by_test.push_back(&timeline);
   }
   if (by_test.size() == 1) return *by_test.front();
   if (by_test.empty()) {

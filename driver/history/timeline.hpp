@@ -17,6 +17,8 @@ struct RunPoint {
 struct Timeline {
   const StoredSeries* series = nullptr;
   std::vector<RunPoint> points;  // by the run's date, then the order runs were added
+  // The series this one continues (history rename, rename.hpp), whose runs are in `points` too.
+  std::vector<const StoredSeries*> earlier_series;
 };
 
 // Every series that has a row, in the store's order of series, each run once.
@@ -31,7 +33,8 @@ std::vector<double> usable_elapsed(const RunPoint& point, const StoredSeries& se
 std::string excluded_summary(const RunPoint& point, const StoredSeries& series);
 
 // The series of `data` that `name` names: a series hash or its prefix (at least 4 hex digits),
-// or a test name when one series alone has it. Throws iobench::Error (exit 2) otherwise, listing
+// or a test name when one series alone has it (the hash or test of a series it continues names
+// it too). Throws iobench::Error (exit 2) otherwise, listing
 // the candidates when a test has several.
 const Timeline& find_timeline(const std::vector<Timeline>& timelines, const std::string& name);
 

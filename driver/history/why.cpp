@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -12,29 +13,45 @@
 namespace iobench::history {
 namespace {
 
+enum class Unit { kCpuSeconds, kKib, kCount };
+
 struct Figure {
   std::string name;
-  bool seconds = false;
+  Unit unit = Unit::kCount;
   std::function<std::optional<double>(const StoredSample&)> value;
+  [[nodiscard]] bool seconds() const { return unit == Unit::kCpuSeconds; }
 };
 
+double resolution_for(Unit unit, const Resolution& resolution) {
+  switch (unit) {
+    case Unit::kCpuSeconds:
+      return resolution.cpu_time_s;
+    case Unit::kKib:
+      return resolution.max_rss_kib;
+    case Unit::kCount:
+      break;
+  }
+  return resolution.count;
+}
+
 std::vector<Figure> figures() {
+  constexpr Unit kCount = Unit::kCount;
   std::vector<Figure> list{
-      {"user", true, [](const StoredSample& s) { return s.user_s; }},
-      {"system", true, [](const StoredSample& s) { return s.system_s; }},
-      {"max RSS KiB", false,
+      {"user", Unit::kCpuSeconds, [](const StoredSample& s) { return s.user_s; }},
+      {"system", Unit::kCpuSeconds, [](const StoredSample& s) { return s.system_s; }},
+      {"max RSS KiB", Unit::kKib,
        [](const StoredSample& s) { return static_cast<double>(s.max_rss_kib); }},
-      {"minor faults", false, [](const StoredSample& s) { return static_cast<double>(s.minflt); }},
-      {"major faults", false, [](const StoredSample& s) { return static_cast<double>(s.majflt); }},
-      {"voluntary switches", false,
+      {"minor faults", kCount, [](const StoredSample& s) { return static_cast<double>(s.minflt); }},
+      {"major faults", kCount, [](const StoredSample& s) { return static_cast<double>(s.majflt); }},
+      {"voluntary switches", kCount,
        [](const StoredSample& s) { return static_cast<double>(s.nvcsw); }},
-      {"involuntary switches", false,
+      {"involuntary switches", kCount,
        [](const StoredSample& s) { return static_cast<double>(s.nivcsw); }},
-      {"blocks in", false, [](const StoredSample& s) { return static_cast<double>(s.inblock); }},
-      {"blocks out", false, [](const StoredSample& s) { return static_cast<double>(s.oublock); }},
+      {"blocks in", kCount, [](const StoredSample& s) { return static_cast<double>(s.inblock); }},
+      {"blocks out", kCount, [](const StoredSample& s) { return static_cast<double>(s.oublock); }},
   };
   for (std::size_t c = 0; c < kCounterCount; ++c) {
-    list.push_back({std::string(kCounterColumns[c]), false,
+    list.push_back({std::string(kCounterColumns[c]), kCount,
                     [c](const StoredSample& s) -> std::optional<double> {
                       if (!s.counters[c]) return std::nullopt;
                       return static_cast<double>(*s.counters[c]);
@@ -59,6 +76,15 @@ std::string figure_text(double value, bool seconds) {
 
 }  // namespace
 
+Resolution resolution_of(const StoredRun& /*run*/) {
+  return Resolution{};  // the store has no tick rate yet (why.hpp, kCpuTimeResolution_s)
+}
+
+Resolution coarsest(const Resolution& a, const Resolution& b) {
+  return Resolution{std::max(a.cpu_time_s, b.cpu_time_s), std::max(a.max_rss_kib, b.max_rss_kib),
+                    std::max(a.count, b.count)};
+}
+
 std::vector<const StoredSample*> counted_rows(const std::vector<const RunPoint*>& points,
                                               const StoredSeries& series) {
   std::vector<const StoredSample*> rows;
@@ -71,10 +97,12 @@ std::vector<const StoredSample*> counted_rows(const std::vector<const RunPoint*>
 }
 
 Explanation explain_change(const std::vector<const StoredSample*>& before,
-                           const std::vector<const StoredSample*>& after, double alpha) {
+                           const std::vector<const StoredSample*>& after, double alpha,
+                           const Resolution& resolution) {
   Explanation explanation;
   bool work_moved = false;
-  const Figure elapsed{"elapsed", true, [](const StoredSample& s) { return s.elapsed_s; }};
+  const Figure elapsed{"elapsed", Unit::kCpuSeconds,
+                       [](const StoredSample& s) { return s.elapsed_s; }};
   const double elapsed_change = std::fabs(stats::median(values_of(elapsed, after)) -
                                           stats::median(values_of(elapsed, before)));
   for (const Figure& figure : figures()) {
@@ -85,7 +113,8 @@ Explanation explain_change(const std::vector<const StoredSample*>& before,
     const double now = stats::median(b);
     const double larger = std::max(std::fabs(base), std::fabs(now));
     if (larger == 0 || std::fabs(now - base) < kMovedRatio * larger) continue;
-    if (figure.seconds && !(std::fabs(now - base) >= kShareOfElapsed * elapsed_change)) continue;
+    if (!(std::fabs(now - base) > resolution_for(figure.unit, resolution))) continue;
+    if (figure.seconds() && !(std::fabs(now - base) >= kShareOfElapsed * elapsed_change)) continue;
     if (!(stats::mann_whitney_u(a, b).p_value < alpha)) continue;
     explanation.moved.push_back({figure.name, base, now});
     work_moved |= figure.name != "max RSS KiB";
@@ -102,7 +131,7 @@ std::string format_explanation(const Explanation& explanation) {
   std::vector<std::string> parts;
   for (const Movement& m : explanation.moved) {
     bool seconds = false;
-    for (const Figure& f : all) seconds |= f.name == m.figure && f.seconds;
+    for (const Figure& f : all) seconds |= f.name == m.figure && f.seconds();
     std::string factor;
     if (m.base_median > 0 && m.new_median > 0) {
       factor = fmt::format(" (×{})", format_factor(m.new_median / m.base_median));

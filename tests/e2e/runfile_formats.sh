@@ -59,7 +59,7 @@ grep -q 'dcat.tsv: foreign file: no meta file' "$tmp/err" || fail "merge of GNU 
 commit=0
 for format in "${iobench_formats[@]}"; do
   commit=$((commit + 1))
-  expect_exit 0 "history add $format" "$iobench" history add --history "$store" \
+  expect_exit 0 "history add $format" "$iobench" history add --history="$store" \
     --commit "c$commit" --branch main "$tmp/f/$format/s1.tsv" "$tmp/f/$format/s2.tsv"
   [ "$(grep -c "added .*/$format/s[12].tsv .*: 3 rows\|added .*/$format/s1.tsv .*: 5 rows" "$tmp/err")" -eq 2 ] ||
     fail "history add $format said: $(cat "$tmp/err")"
@@ -74,17 +74,17 @@ count() { sqlite3 "$store" "SELECT COUNT(*) FROM samples JOIN runs USING (run_id
 [ "$(count "commit_label = 'c3'")" -eq 8 ] || fail "today's file: not 8 rows stored"
 
 # The reading commands read what was added; none takes a missing figure for a number.
-expect_exit 0 "history list" "$iobench" history list --history "$store"
+expect_exit 0 "history list" "$iobench" history list --history="$store"
 [ "$(grep -c 'read-raw (in.txt, pipe)\|cat (in.txt, pipe)' "$tmp/out")" -ge 4 ] ||
   fail "history list: $(cat "$tmp/out")"
 rc=0
-"$iobench" history check --history "$store" >"$tmp/out" 2>"$tmp/err" || rc=$?
+"$iobench" history check --history="$store" >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -ne 2 ] && [ "$rc" -ne 3 ] || fail "history check could not read the store: $(cat "$tmp/err")"
 ! grep -q 'syscalls 0\|context_switches 0' "$tmp/out" || fail "check took a missing counter for 0: $(cat "$tmp/out")"
 
 # GNU time's file has no meta file (and no rusage): refused in one line, nothing stored.
 before=$(count "1 = 1")
-expect_exit 2 "history add of a GNU time file" "$iobench" history add --history "$store" \
+expect_exit 2 "history add of a GNU time file" "$iobench" history add --history="$store" \
   --commit c9 "$tmp/f/gnu-time/dcat.tsv"
 [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "not one line: $(cat "$tmp/err")"
 grep -q 'dcat.tsv' "$tmp/err" || fail "the error does not name the file: $(cat "$tmp/err")"

@@ -31,7 +31,13 @@ TEST(HistoryCheck, ASecondCommitTwentyPercentSlowerOnOneCellIsARegressionOfThatC
   EXPECT_EQ(line.rfind("regression 01aabbcc@0003ffff slow (in.txt, pipe): elapsed", 0), 0u) << line;
   EXPECT_NE(line.find("only elapsed moved"), std::string::npos) << line;
   EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kSteady);
-  EXPECT_EQ(History::cell(report, "unverified").verdict, CellVerdict::kNothingCounts);
+  const CellCheck& unverified = History::cell(report, "unverified");
+  EXPECT_EQ(unverified.verdict, CellVerdict::kUnverified);
+  EXPECT_EQ(unverified.gate, Gate::kPass);  // never judged, by the config's choice
+  EXPECT_EQ(describe_cell(unverified),
+            "unverified 03aabbcc@0003ffff unverified (in.txt, pipe): its output is not verified "
+            "(\"verify\": false, or bench --no-verify), so its rows never count and check does "
+            "not judge it");
 }
 
 TEST(HistoryCheck, AnAaPairIsNoRegression) {
@@ -134,32 +140,69 @@ TEST(HistoryCheck, BaseTakesTheRunsOfACommitOrBranch) {
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kRegression);
   options.base = "aaaa";
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kRegression);
-  options.base = "nothing";
+  options.base = "bbbb2222";  // the newest run's own commit: nothing before it to judge against
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kNoBaseline);
 }
 
-TEST(HistoryCheck, MinEffectByRegexRaisesTheBarForMatchingTestsOnly) {
+// --base names something in the store, or check is a usage error naming what it could be
+// (issue 30: an unknown or too short --base said "no baseline", exit 0).
+TEST(HistoryCheck, ABaseThatNamesNoRunOrSeveralCommitsIsAUsageError) {
   History h;
-  h.add_run("aaaa1111");
-  h.add_all(0.1, 0.2);
-  h.add_run("bbbb2222");
-  h.add_all(0.12, 0.24);
-  CheckOptions options;
-  options.min_effects.push_back(parse_min_effect("sl.*=25"));
-  const CheckReport report = h.check(options);
-  EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kSteady);
-  EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kRegression);
-  options.min_effects = {parse_min_effect("30")};
-  EXPECT_EQ(h.check(options).regressions, 0u);
+  h.add_run("1571aaaa", "main");
+  h.add_all(0.1);
+  h.add_run("1572bbbb", "feature");
+  h.add_all(0.1);
+  const auto message = [&h](const std::string& base) {
+    CheckOptions options;
+    options.base = base;
+    try {
+      h.check(options);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.exit_code(), kExitUsage);
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("ffff0000"),
+            "history check --base ffff0000: no run in the store has that commit or branch "
+            "(branches: feature, main; commits: 1571aaaa, 1572bbbb)");
+  EXPECT_EQ(message("157"),
+            "history check --base 157: too short to name a commit (4 or more digits) and no "
+            "branch has that name; it could be 1571aaaa, 1572bbbb");
+  h.add_run("1571cccc", "main");
+  h.add_all(0.1);
+  EXPECT_EQ(message("1571"),
+            "history check --base 1571: ambiguous, 2 commits start with it: 1571aaaa, 1571cccc");
+  EXPECT_EQ(message("1572"), "no error");
+  EXPECT_EQ(message("main"), "no error");
 }
 
-TEST(HistoryCheck, MinEffectSpellingsThatAreNotOneAreErrors) {
-  EXPECT_EQ(parse_min_effect("7.5").pct, 7.5);
-  EXPECT_FALSE(parse_min_effect("7.5").test.has_value());
-  EXPECT_THROW(parse_min_effect("five"), Error);
-  EXPECT_THROW(parse_min_effect("x=-1"), Error);
-  EXPECT_THROW(parse_min_effect("[=5"), Error);
-  EXPECT_THROW(parse_min_effect("5%"), Error);
+// issue 30: "system 0 µs -> 1.23 ms: the work changed" for a longer sleep. A CPU time that moved
+// by less than a tick is no explanation.
+TEST(HistoryWhy, ACpuTimeThatMovedByLessThanItsResolutionIsNotNamed) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.15);
+  for (auto& s : h.data.samples) s.system_s = s.run_id == 1 ? 0 : 0.00123;
+  for (auto& s : h.data.samples) s.elapsed_s = s.run_id == 1 ? 0.1 : 0.101;  // 1 ms slower
+  for (std::size_t i = 0; i < h.data.samples.size(); ++i)
+    h.data.samples[i].elapsed_s += 1e-4 * static_cast<double>(i % 5);
+  const CellCheck slow = History::cell(h.check(CheckOptions{{}, {parse_min_effect("0")}}), "slow");
+  const std::string why = format_explanation(slow.why);
+  EXPECT_EQ(why.find("system 0"), std::string::npos) << why;
+  EXPECT_NE(why.find("only elapsed moved"), std::string::npos) << why;
+  // The same move over a resolution below it is named: the rule, not the figure, left it out.
+  const std::vector<const StoredSample*> before =
+      counted_rows({&slow.timeline->points[0]}, *slow.timeline->series);
+  const std::vector<const StoredSample*> after =
+      counted_rows({&slow.timeline->points[1]}, *slow.timeline->series);
+  Resolution fine;
+  fine.cpu_time_s = 0.0001;
+  const std::string named = format_explanation(explain_change(before, after, 0.05, fine));
+  EXPECT_NE(named.find("system 0 µs -> 1.23 ms"), std::string::npos) << named;
+  EXPECT_EQ(resolution_of(*slow.timeline->points[0].run).cpu_time_s, 0.010);
 }
 
 TEST(HistoryWhy, CountersThatMovedSayTheWorkChanged) {

@@ -1,0 +1,269 @@
+#include "driver/history/check_output.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "common/error.hpp"
+#include "driver/util/format.hpp"
+
+namespace iobench::history {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+bool has_comparison(const CellCheck& cell) {
+  switch (cell.verdict) {
+    case CellVerdict::kRegression:
+    case CellVerdict::kAcknowledged:
+    case CellVerdict::kFaster:
+    case CellVerdict::kSteady:
+    case CellVerdict::kTooFewRuns:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_change(const CellCheck& cell) {
+  return cell.verdict == CellVerdict::kRegression || cell.verdict == CellVerdict::kAcknowledged ||
+         cell.verdict == CellVerdict::kFaster;
+}
+
+std::string_view gate_name(Gate gate) {
+  switch (gate) {
+    case Gate::kPass:
+      return "pass";
+    case Gate::kRegression:
+      return "regression";
+    case Gate::kNotJudged:
+      return "not judged";
+    case Gate::kAccepted:
+      return "accepted";
+  }
+  return "";
+}
+
+// The why in words, the same in every format: what moved for a change, why a series was not
+// judged, nothing for a steady one.
+std::string why_of(const CellCheck& cell) {
+  if (!cell.not_judged.empty()) {
+    if (cell.gate == Gate::kNotJudged && !cell.accepted_by.empty()) {
+      return fmt::format("{}; {} accepts it", cell.not_judged, cell.accepted_by);
+    }
+    if (cell.gate == Gate::kAccepted) {
+      return fmt::format("{}; accepted by {}", cell.not_judged, cell.accepted_by);
+    }
+    return cell.not_judged;
+  }
+  if (!is_change(cell)) return "";
+  std::string why = format_explanation(cell.why).substr(std::string_view("why: ").size());
+  if (cell.ack != nullptr) {
+    why += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
+                       cell.ack->why);
+  }
+  return why;
+}
+
+std::string p_text(const std::optional<double>& p) {
+  if (!p) return "";
+  return *p < 0.001 ? std::string("< 0.001") : fmt::format("{:.3f}", *p);
+}
+
+std::string ratio_text(const report::Row& row) {
+  if (!std::isfinite(row.ratio)) return "";
+  std::string text = fmt::format("{:.3f}", row.ratio);
+  if (row.ci) text += fmt::format(" [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
+  return text;
+}
+
+// A table cell: `|` would end it and a line break the row.
+std::string markdown_cell(std::string_view text) {
+  std::string cell;
+  for (const char c : text) {
+    if (c == '|') {
+      cell += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      cell += ' ';
+    } else {
+      cell += c;
+    }
+  }
+  return cell;
+}
+
+std::string markdown_verdict(const CellCheck& cell) {
+  std::string text(to_string(cell.verdict));
+  if (cell.gate == Gate::kRegression || cell.gate == Gate::kNotJudged) text = "**" + text + "**";
+  if (is_change(cell)) text += " in " + format_range(cell.commits);
+  if (cell.gate == Gate::kNotJudged) text += ", not judged";
+  if (cell.gate == Gate::kAccepted) text += ", accepted";
+  return text;
+}
+
+void write_markdown(const CheckReport& report, std::ostream& out) {
+  out << fmt::format("**iobench history check**: {}; exit {}: {}\n\n", check_summary(report),
+                     report.exit_status, exit_reason(report));
+  out << "| series | verdict | baseline → newest | ratio [interval] | p | why |\n";
+  out << "|---|---|---|---|---|---|\n";
+  for (const CellCheck& cell : report.cells) {
+    const report::Row& row = cell.comparison;
+    const bool compared = has_comparison(cell);
+    out << fmt::format("| {} | {} | {} | {} | {} | {} |\n",
+                       markdown_cell(series_label(*cell.timeline->series)), markdown_verdict(cell),
+                       compared ? fmt::format("{} → {}", format_seconds(row.base_median),
+                                              format_seconds(row.new_median))
+                                : "",
+                       compared ? ratio_text(row) : "", compared ? p_text(row.p_value) : "",
+                       markdown_cell(why_of(cell)));
+  }
+}
+
+Json number_or_null(double value) {
+  return std::isfinite(value) ? Json(value) : Json(nullptr);
+}
+
+Json cell_json(const CellCheck& cell) {
+  const StoredSeries& series = *cell.timeline->series;
+  const report::Row& row = cell.comparison;
+  const bool compared = has_comparison(cell);
+  Json j = Json::object();
+  j["series"] = series_label(series);
+  j["series_id"] = series.series_hash;
+  j["test"] = series.key.test;
+  j["input"] = series.key.input;
+  j["sink"] = series.key.sink;
+  j["change_id"] = cell.change_id;
+  j["verdict"] = to_string(cell.verdict);
+  j["gate"] = gate_name(cell.gate);
+  j["accepted_by"] = cell.gate == Gate::kAccepted ? Json(cell.accepted_by) : Json(nullptr);
+  j["baseline_median_s"] = compared ? number_or_null(row.base_median) : Json(nullptr);
+  j["newest_median_s"] = compared ? number_or_null(row.new_median) : Json(nullptr);
+  j["ratio"] = compared ? number_or_null(row.ratio) : Json(nullptr);
+  j["interval"] = compared && row.ci ? Json::array({row.ci->low, row.ci->high}) : Json(nullptr);
+  j["p"] = compared && row.p_value ? Json(*row.p_value) : Json(nullptr);
+  j["baseline_rows"] = row.base_n;
+  j["newest_rows"] = row.new_n;
+  j["baseline_runs"] = cell.baseline_runs;
+  j["why"] = why_of(cell);
+  j["commits"] = Json{{"from", cell.commits.from.empty() ? Json(nullptr) : Json(cell.commits.from)},
+                      {"to", cell.commits.to}};
+  return j;
+}
+
+void write_json(const CheckReport& report, std::ostream& out) {
+  Json j = Json::object();
+  j["exit_status"] = report.exit_status;
+  j["summary"] = check_summary(report);
+  j["reason"] = exit_reason(report);
+  j["base"] = report.base.empty() ? Json(nullptr) : Json(report.base);
+  j["series"] = Json::array();
+  for (const CellCheck& cell : report.cells) j["series"].push_back(cell_json(cell));
+  out << j.dump(2) << '\n';
+}
+
+std::string_view github_level(const CellCheck& cell) {
+  if (cell.verdict == CellVerdict::kConditionsChanged) return "warning";
+  if (cell.gate == Gate::kRegression || cell.gate == Gate::kNotJudged) return "error";
+  return "notice";
+}
+
+void write_github(const CheckReport& report, std::ostream& out) {
+  for (const CellCheck& cell : report.cells) {
+    const std::string title =
+        fmt::format("{}: {}", to_string(cell.verdict), series_label(*cell.timeline->series));
+    out << fmt::format("::{} title={}::{}\n", github_level(cell), github_escape_property(title),
+                       github_escape_data(describe_cell(cell)));
+  }
+  out << fmt::format("::{} title={}::{}\n", report.exit_status == kExitOk ? "notice" : "error",
+                     github_escape_property("iobench history check"),
+                     github_escape_data(fmt::format("{}; exit {}: {}", check_summary(report),
+                                                    report.exit_status, exit_reason(report))));
+}
+
+std::string escape(std::string_view text, bool property) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '%') {
+      out += "%25";
+    } else if (c == '\r') {
+      out += "%0D";
+    } else if (c == '\n') {
+      out += "%0A";
+    } else if (property && c == ':') {
+      out += "%3A";
+    } else if (property && c == ',') {
+      out += "%2C";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+CheckFormat parse_check_format(const std::string& name) {
+  if (name == "text") return CheckFormat::kText;
+  if (name == "markdown") return CheckFormat::kMarkdown;
+  if (name == "json") return CheckFormat::kJson;
+  if (name == "github") return CheckFormat::kGithub;
+  throw Error(fmt::format("--format {}: one of text, markdown, json, github", name));
+}
+
+std::string check_summary(const CheckReport& report) {
+  std::map<CellVerdict, std::size_t> tally;
+  for (const CellCheck& cell : report.cells) ++tally[cell.verdict];
+  std::vector<std::string> parts;
+  parts.reserve(tally.size());
+  for (const auto& [verdict, n] : tally)
+    parts.push_back(fmt::format("{} {}", n, to_string(verdict)));
+  return fmt::format(
+      "{} series{}: {}", report.cells.size(), report.base.empty() ? "" : " against " + report.base,
+      parts.empty() ? std::string("none") : fmt::format("{}", fmt::join(parts, ", ")));
+}
+
+std::string exit_reason(const CheckReport& report) {
+  if (report.regressions > 0) {
+    std::string reason =
+        fmt::format("{} regression{}", report.regressions, report.regressions == 1 ? "" : "s");
+    if (report.not_judged > 0)
+      reason += fmt::format(", and {} series not judged", report.not_judged);
+    return reason;
+  }
+  if (report.not_judged > 0) return fmt::format("{} series not judged", report.not_judged);
+  if (report.cells.empty()) return "no series in the store, nothing judged";
+  if (report.accepted > 0) {
+    return fmt::format("none regressed, {} not judged but accepted", report.accepted);
+  }
+  return "every series judged, none regressed";
+}
+
+void write_check_report(const CheckReport& report, CheckFormat format, std::ostream& out) {
+  switch (format) {
+    case CheckFormat::kText:
+      for (const CellCheck& cell : report.cells) {
+        if (cell.verdict != CellVerdict::kSteady) out << describe_cell(cell) << '\n';
+      }
+      return;
+    case CheckFormat::kMarkdown:
+      return write_markdown(report, out);
+    case CheckFormat::kJson:
+      return write_json(report, out);
+    case CheckFormat::kGithub:
+      return write_github(report, out);
+  }
+}
+
+std::string github_escape_data(std::string_view text) {
+  return escape(text, false);
+}
+
+std::string github_escape_property(std::string_view text) {
+  return escape(text, true);
+}
+
+}  // namespace iobench::history

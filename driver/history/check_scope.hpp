@@ -1,0 +1,44 @@
+#pragma once
+// What `history check` is asked about beyond each series' own runs (docs/history.md, "Check"):
+// which series disappeared from the newest run, and between which commits a change came in.
+// Shared by check.cpp and check_scope.cpp only.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "driver/history/check.hpp"
+
+namespace iobench::history {
+
+// The store's newest run (by date, then the order runs were added) and what it is held to.
+struct NewestScope {
+  const StoredRun* newest = nullptr;
+  // The runs of the newest run's commit, config, host and branch: shards and filtered runs of one
+  // commit, added one by one, are one run as far as which series it has goes.
+  std::unordered_set<std::int64_t> newest_runs;
+  // The runs a series of the newest run's config and host must still be in: those of --base's
+  // newest commit, else the `window` most recent of the newest run's branch before its commit.
+  std::unordered_set<std::int64_t> earlier_runs;
+  // The host classes of the series in the newest runs: a series of another class is another
+  // machine's, even under the same host name (containers), and never missing from this one.
+  std::unordered_set<std::string> host_classes;
+};
+NewestScope newest_scope(const HistoryData& data, const std::vector<Timeline>& timelines,
+                         const std::optional<BaseRef>& base, std::size_t window);
+
+// The newest point of `timeline` in scope.earlier_runs when it has none in scope.newest_runs (the
+// series disappeared), else nullptr.
+const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope);
+
+// Where the newest run's change came in. `before` is the index in timeline.points of the last run
+// known not to show it (the newest baseline run). With `walk`, the range starts earlier while
+// the runs from `first_allowed` on (an index into timeline.points, after the oldest baseline
+// run) have a median of the rows that count past the midpoint of the comparison's medians,
+// towards the new one, each of them: those runs already showed the change.
+CommitRange change_range(const Timeline& timeline, std::size_t before, std::size_t first_allowed,
+                         const report::Row& comparison, bool walk);
+
+}  // namespace iobench::history
