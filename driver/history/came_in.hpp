@@ -8,10 +8,11 @@
 
 namespace iobench::history {
 
-// The earliest point of the run of points at the end of `timeline` whose medians lie on the new
-// level's side of the midpoint between `base_median_s` and `new_median_s` (points with no row
-// that counts are passed over); the newest point when only it does. Null for an empty timeline.
-const RunPoint* first_point_of_new_level(const Timeline& timeline, double base_median_s,
-                                         double new_median_s);
+// The index in timeline.points of the earliest point of the run of points at its end, from
+// `first_allowed` on, whose medians lie on the new level's side of the midpoint between
+// `base_median_s` and `new_median_s` (points with no row that counts are passed over); the
+// newest point's when only it does. The timeline must not be empty.
+std::size_t first_index_of_new_level(const Timeline& timeline, std::size_t first_allowed,
+                                     double base_median_s, double new_median_s);
 
 }  // namespace iobench::history

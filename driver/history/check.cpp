@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "common/error.hpp"
+#include "driver/history/came_in.hpp"
 #include "driver/history/check_scope.hpp"
 #include "driver/util/format.hpp"
 
@@ -156,7 +157,12 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, const Hist
                       cell.verdict == CellVerdict::kFaster;
   // Runs after the baseline (--base) or after its oldest run (the default) may already show it.
   const std::size_t first_allowed = with_base ? baseline.back() + 1 : baseline.front() + 1;
-  cell.commits = change_range(timeline, baseline.back(), first_allowed, cell.comparison, change);
+  const std::size_t first =
+      change ? first_index_of_new_level(timeline, first_allowed, cell.comparison.base_median,
+                                        cell.comparison.new_median)
+             : timeline.points.size() - 1;
+  cell.came_in = &timeline.points[first];
+  cell.commits = change_range(timeline, baseline.back(), first);
   if (cell.verdict != CellVerdict::kSteady) {
     cell.why = explain_change(before, now, options.alpha, resolution);
   }

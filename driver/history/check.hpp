@@ -87,6 +87,7 @@ struct CellCheck {
   std::string not_judged;   // why, for kNotJudged and kAccepted: "no earlier run to compare with"
   std::string accepted_by;  // the option, for kAccepted: "--allow-new-series"
   CommitRange commits;
+  const RunPoint* came_in = nullptr;        // the first run of the newest run's level (came_in.hpp)
   const StoredRun* missing_from = nullptr;  // kMissing: the newest run, which lacks the series
 };
 

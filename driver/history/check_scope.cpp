@@ -8,7 +8,7 @@
 #include <set>
 
 #include "common/error.hpp"
-#include "driver/report/stats.hpp"
+#include "driver/stats/descriptive.hpp"
 
 namespace iobench::history {
 namespace {
@@ -151,19 +151,8 @@ const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope
   return last;
 }
 
-CommitRange change_range(const Timeline& timeline, std::size_t before, std::size_t first_allowed,
-                         const report::Row& comparison, bool walk) {
+CommitRange change_range(const Timeline& timeline, std::size_t before, std::size_t first) {
   const std::size_t newest = timeline.points.size() - 1;
-  const double midpoint = (comparison.base_median + comparison.new_median) / 2;
-  const bool slower = comparison.new_median > comparison.base_median;
-  std::size_t first = newest;
-  for (std::size_t i = newest; walk && i-- > first_allowed;) {
-    const std::vector<double> values = usable_elapsed(timeline.points[i], *timeline.series);
-    if (values.empty()) break;
-    const double median = report::median(values);
-    if (slower ? !(median > midpoint) : !(median < midpoint)) break;
-    first = i;
-  }
   const std::size_t last_without = first < newest ? first - 1 : before;
   return CommitRange{commit_name(*timeline.points[last_without].run),
                      commit_name(*timeline.points[first].run)};

@@ -33,12 +33,9 @@ NewestScope newest_scope(const HistoryData& data, const std::vector<Timeline>& t
 // series disappeared), else nullptr.
 const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope);
 
-// Where the newest run's change came in. `before` is the index in timeline.points of the last run
-// known not to show it (the newest baseline run). With `walk`, the range starts earlier while
-// the runs from `first_allowed` on (an index into timeline.points, after the oldest baseline
-// run) have a median of the rows that count past the midpoint of the comparison's medians,
-// towards the new one, each of them: those runs already showed the change.
-CommitRange change_range(const Timeline& timeline, std::size_t before, std::size_t first_allowed,
-                         const report::Row& comparison, bool walk);
+// The commits between which the newest run's change came in: the run at `before` (the last
+// known not to show it, the newest baseline run) or the one before `first` when that is later,
+// .. the run at `first` (came_in.hpp: the first run of the new level).
+CommitRange change_range(const Timeline& timeline, std::size_t before, std::size_t first);
 
 }  // namespace iobench::history

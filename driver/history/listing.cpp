@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "driver/history/came_in.hpp"
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
 #include "driver/stats/descriptive.hpp"
@@ -46,8 +45,7 @@ std::string last_change_of(const HistoryData& data, const CellCheck& cell) {
                      cell.verdict == CellVerdict::kFaster;
   if (!moved) return "none";
   const report::Row& row = cell.comparison;
-  const RunPoint* came_in =
-      first_point_of_new_level(*cell.timeline, row.base_median, row.new_median);
+  const RunPoint* came_in = cell.came_in != nullptr ? cell.came_in : &cell.timeline->points.back();
   return fmt::format("no change point yet; check: {} ({:+.1f} % since {})", to_string(cell.verdict),
                      100 * (row.new_median / row.base_median - 1), short_commit(*came_in->run));
 }

@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include "driver/history/came_in.hpp"
-
 namespace iobench::history {
 namespace {
 
@@ -25,8 +23,7 @@ SiteRegression regression_at(std::size_t series, const StoredSeries& stored, con
 // Pinned to the run where the slower level came in (c4 when c4 and c5 are both slow), so that
 // the entry keeps its id while the level stays, and an ack of it is one of the same change.
 SiteRegression from_check(const CellCheck& cell, std::size_t series) {
-  const RunPoint* came_in = first_point_of_new_level(*cell.timeline, cell.comparison.base_median,
-                                                     cell.comparison.new_median);
+  const RunPoint* came_in = cell.came_in != nullptr ? cell.came_in : &cell.timeline->points.back();
   SiteRegression r =
       regression_at(series, *cell.timeline->series, *came_in->run, RegressionSource::kNewestRun);
   r.before_s = cell.comparison.base_median;

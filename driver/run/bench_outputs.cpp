@@ -3,17 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <optional>
-#include <sstream>
 #include <vector>
 
-#include "driver/report/run_rows.hpp"
+#include "driver/runfile/rows.hpp"
 
 namespace iobench {
 namespace {
-
-namespace rows = report::run_rows;
 
 struct Output {
   std::string test;
@@ -25,33 +20,18 @@ struct Output {
 using OutputsByInput = std::vector<std::pair<std::string, std::vector<Output>>>;
 
 OutputsByInput first_outputs(const std::filesystem::path& runs_file) {
-  std::ifstream in(runs_file);
-  std::stringstream text;
-  text << in.rdbuf();
   OutputsByInput by_input;
-  std::size_t bytes_column = rows::kMissing;
-  std::size_t hash_column = rows::kMissing;
-  std::optional<rows::CellColumns> cells;
-  rows::for_each_row(
-      runs_file.string(), text.str(),
-      [&](const std::vector<std::string_view>& columns) {
-        cells.emplace(columns);
-        bytes_column = rows::column_index(columns, "bytes_out");
-        hash_column = rows::column_index(columns, "output_hash");
-        return hash_column != rows::kMissing;
-      },
-      [&](const std::vector<std::string_view>& fields) {
-        const std::string hash(rows::field(fields, hash_column));
-        if (hash.empty()) return;
-        const std::string input(cells->input_of(fields));
-        auto it = std::find_if(by_input.begin(), by_input.end(),
-                               [&](const auto& entry) { return entry.first == input; });
-        if (it == by_input.end()) it = by_input.insert(by_input.end(), {input, {}});
-        const std::string test(cells->test_of(fields));
-        if (std::none_of(it->second.begin(), it->second.end(),
-                         [&](const Output& o) { return o.test == test; }))
-          it->second.push_back({test, std::string(rows::field(fields, bytes_column)), hash});
-      });
+  for (const RunRow& row : runfile::read_run_file(runs_file).rows) {
+    if (row.output_hash.empty()) continue;
+    auto it = std::find_if(by_input.begin(), by_input.end(),
+                           [&](const auto& entry) { return entry.first == row.input; });
+    if (it == by_input.end()) it = by_input.insert(by_input.end(), {row.input, {}});
+    if (std::none_of(it->second.begin(), it->second.end(),
+                     [&](const Output& o) { return o.test == row.test; })) {
+      const std::string bytes = row.bytes_out ? std::to_string(*row.bytes_out) : std::string();
+      it->second.push_back({row.test, bytes, row.output_hash});
+    }
+  }
   return by_input;
 }
 

@@ -77,7 +77,7 @@ class CheckOutput : public ::testing::Test {
     r.base_median = base;
     r.new_median = now;
     r.ratio = ratio;
-    r.ci = report::Interval{low, high};
+    r.ci = stats::Interval{low, high};
     r.p_value = p;
     r.verdict = verdict;
     return r;
