@@ -37,8 +37,8 @@ for refused in --debug-mode --min-benchmarking-time --conclude; do
   ! grep -q -- "$refused" iobench.bash _iobench iobench.fish || fail "the refused $refused is offered"
 done
 grep -q -- "^    completion) words=" iobench.bash || fail "bash: no completion subcommand"
-# zsh's descriptions whole: --cache's ends with what is in parentheses, past its first period.
-grep -F -- "'*--max-runs[At most this many runs (default: max(10, 2 × -m))]" _iobench >/dev/null ||
+# zsh's descriptions whole: --max-runs' goes on past its first "(" and ";".
+grep -F -- "'*--max-runs[At most this many runs (default 1000, or -m when above; hyperfine: no limit)]" _iobench >/dev/null ||
   fail "zsh: --max-runs' description is cut: $(grep -F -- "--max-runs[" _iobench | head -1)"
 
 # bash: the subcommands, then a subcommand's options.
@@ -99,7 +99,15 @@ done
 MANPATH=$share/man man -P cat iobench-bench >bench.man 2>/dev/null || fail "man iobench-bench: no page"
 grep -q 'iobench-bench' bench.man && grep -q -- '--compare-with' bench.man && grep -q -- '--stdin' bench.man ||
   fail "man iobench-bench lacks --help's options: $(head -20 bench.man)"
-grep -qF 'max(10, 2 × -m)' bench.man || fail "man iobench-bench: '×' is not written as it is: $(grep -F 'max(10' bench.man)"
+# Written in UTF-8 (help2man in C writes each non-ASCII character of --help as "??"): no page has
+# a "??", and each --help line with a non-ASCII character is in its page as it is.
+for page in "$share"/man/man1/*.1; do
+  ! grep -q '??' "$page" || fail "$(basename "$page"): non-ASCII text written as '??': $(grep -m1 '??' "$page")"
+done
+"$iobench" bench --help >bench-help.txt
+{ grep -P '[^\x00-\x7F]' bench-help.txt || true; } | sed 's/^ *//' | cut -c1-40 | while read -r line; do
+  grep -qF -- "$line" <(tr -s ' \n' ' ' <bench.man) || fail "man iobench-bench lacks '$line' as --help has it"
+done
 # EXIT STATUS: a section of its own, with every status --help lists.
 grep -q '^EXIT STATUS' bench.man || fail "man iobench-bench: no EXIT STATUS section"
 for code in $("$iobench" bench --help | sed -n '/^Exit status:/,$p' | awk 'NR > 1 && $1 ~ /^[0-9]+$/ {print $1}'); do

@@ -14,7 +14,7 @@ gate_bench() {  # NAME REPEATS COMMAND...
   local name=$1 repeats=$2
   shift 2
   # From the scratch folder, outside any git repository: the runs have the commits the test gives.
-  (cd "$tmp" && "$iobench" bench -r "$repeats" -w 0 --decide off -o "$tmp/g/$name.tsv" -q "$@") >/dev/null 2>"$tmp/bench.err" ||
+  (cd "$tmp" && "$iobench" bench -r "$repeats" -w 0 --decide off --verify on -o "$tmp/g/$name.tsv" -q "$@") >/dev/null 2>"$tmp/bench.err" ||
     { rc=$?; cat "$tmp/bench.err" >&2; fail "bench for $name exited $rc"; }
   set_busy "$tmp/g/meta/$name.json" 0
 }
