@@ -152,9 +152,7 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, const Hist
     cell.ack = find_ack(data.acks, cell.change_id);
     if (cell.ack != nullptr) cell.verdict = CellVerdict::kAcknowledged;
   }
-  const bool change = cell.verdict == CellVerdict::kRegression ||
-                      cell.verdict == CellVerdict::kAcknowledged ||
-                      cell.verdict == CellVerdict::kFaster;
+  const bool change = shows_change(cell.verdict);
   // Runs after the baseline (--base) or after its oldest run (the default) may already show it.
   const std::size_t first_allowed = with_base ? baseline.back() + 1 : baseline.front() + 1;
   const std::size_t first =

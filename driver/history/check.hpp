@@ -59,6 +59,12 @@ enum class CellVerdict {
   kUnverified,     // a test whose output is not verified ("verify": false): never judged, by choice
 };
 std::string_view to_string(CellVerdict verdict);
+// Whether the verdict says the newest run's level moved (regression, acknowledged, faster): the
+// verdicts that have a run where the change came in and a commit range.
+inline bool shows_change(CellVerdict verdict) {
+  return verdict == CellVerdict::kRegression || verdict == CellVerdict::kAcknowledged ||
+         verdict == CellVerdict::kFaster;
+}
 
 // What the gate makes of a cell: judged and passed, a regression, or not judged (accepted by an
 // option or not).

@@ -28,11 +28,6 @@ bool has_comparison(const CellCheck& cell) {
   }
 }
 
-bool is_change(const CellCheck& cell) {
-  return cell.verdict == CellVerdict::kRegression || cell.verdict == CellVerdict::kAcknowledged ||
-         cell.verdict == CellVerdict::kFaster;
-}
-
 std::string_view gate_name(Gate gate) {
   switch (gate) {
     case Gate::kPass:
@@ -59,7 +54,7 @@ std::string why_of(const CellCheck& cell) {
     }
     return cell.not_judged;
   }
-  if (!is_change(cell)) return "";
+  if (!shows_change(cell.verdict)) return "";
   std::string why = format_explanation(cell.why).substr(std::string_view("why: ").size());
   if (cell.ack != nullptr) {
     why += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
@@ -98,7 +93,7 @@ std::string markdown_cell(std::string_view text) {
 std::string markdown_verdict(const CellCheck& cell) {
   std::string text(to_string(cell.verdict));
   if (cell.gate == Gate::kRegression || cell.gate == Gate::kNotJudged) text = "**" + text + "**";
-  if (is_change(cell)) text += " in " + format_range(cell.commits);
+  if (shows_change(cell.verdict)) text += " in " + format_range(cell.commits);
   if (cell.gate == Gate::kNotJudged) text += ", not judged";
   if (cell.gate == Gate::kAccepted) text += ", accepted";
   return text;

@@ -40,10 +40,7 @@ std::string last_change_of(const HistoryData& data, const CellCheck& cell) {
     return fmt::format("{} ({:+.1f} % at {}{})", c.change_id, 100 * c.point.relative_change(),
                        short_commit(*c.first_run->run), c.ack != nullptr ? ", acknowledged" : "");
   }
-  const bool moved = cell.verdict == CellVerdict::kRegression ||
-                     cell.verdict == CellVerdict::kAcknowledged ||
-                     cell.verdict == CellVerdict::kFaster;
-  if (!moved) return "none";
+  if (!shows_change(cell.verdict)) return "none";
   const report::Row& row = cell.comparison;
   const RunPoint* came_in = cell.came_in != nullptr ? cell.came_in : &cell.timeline->points.back();
   return fmt::format("no change point yet; check: {} ({:+.1f} % since {})", to_string(cell.verdict),

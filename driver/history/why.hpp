@@ -16,8 +16,8 @@ namespace iobench::history {
 inline constexpr double kMovedRatio = 0.10;
 inline constexpr double kShareOfElapsed = 0.25;
 
-// A figure moved only when its medians differ by more than its resolution (issue 30: "system
-// 0 us -> 1.23 ms" was called a change of the work for a longer sleep). user and system come
+// A figure moved only when its medians differ by more than its resolution (docs/history.md, "The
+// why": a longer sleep's "system 0 us -> 1.23 ms" is no change of the work). user and system come
 // from rusage, which the kernel charges in scheduler ticks of its CONFIG_HZ: a row's split of its
 // CPU time between them is off by up to a tick. Neither the run file nor the meta file records
 // CONFIG_HZ (the disturbance rule, in driver/run, has its own 4 ms for 250 Hz, which the history
