@@ -61,4 +61,20 @@ grep -q "tidy: clean (1 files)" out.txt || fail "IOBENCH_TIDY_CACHE=0 did not ch
 sed -i 's/^[0-9a-f]*/0000/' "$tmp/manifest"
 "$src/scripts/tidy" "$file" >out.txt 2>err.txt || fail "tidy after a change: $(cat out.txt err.txt)"
 grep -q "tidy: clean (1 files)" out.txt || fail "a changed file was not checked: $(cat out.txt err.txt)"
+# A finding fails the check, names the file, and leaves the clean files of the same check recorded.
+mkdir -p "$tmp/p/build"
+printf 'Checks: -*,bugprone-suspicious-semicolon\n' >"$tmp/p/.clang-tidy"
+printf 'int main(int argc, char**) {\n  if (argc > 1) return 1;\n  return 0;\n}\n' >"$tmp/p/good.cpp"
+printf 'int main(int argc, char**) {\n  if (argc > 1);\n  return 0;\n}\n' >"$tmp/p/bad.cpp"
+cat >"$tmp/p/build/compile_commands.json" <<EOF
+[{"directory": "$tmp/p/build", "file": "$tmp/p/good.cpp", "command": "/usr/bin/c++ -o good.o -c $tmp/p/good.cpp"},
+ {"directory": "$tmp/p/build", "file": "$tmp/p/bad.cpp", "command": "/usr/bin/c++ -o bad.o -c $tmp/p/bad.cpp"}]
+EOF
+: >"$tmp/manifest"
+if IOBENCH_BUILD_DIR=$tmp/p/build "$src/scripts/tidy" "$tmp/p/good.cpp" "$tmp/p/bad.cpp" >out.txt 2>err.txt; then
+  fail "a file with a finding passed: $(cat out.txt err.txt)"
+fi
+grep -q 'bad.cpp:2:.*suspicious-semicolon' out.txt || fail "the finding is not named: $(cat out.txt err.txt)"
+grep -q 'good.cpp$' "$tmp/manifest" || fail "the clean file of a failing check was not recorded: $(cat "$tmp/manifest")"
+! grep -q 'bad.cpp$' "$tmp/manifest" || fail "the file with a finding was recorded clean"
 echo "tidy_cache: keys follow what clang-tidy reads, and the cache skips only what it checked clean"
