@@ -263,6 +263,7 @@ void parse_inputs(const Validator& v, const Json& root, Config& config) {
 template <typename Enum, std::size_t N>
 std::vector<std::string> names_of(const std::array<std::pair<std::string_view, Enum>, N>& choices) {
   std::vector<std::string> names;
+  names.reserve(N);
   for (const auto& choice : choices) names.emplace_back(choice.first);
   return names;
 }

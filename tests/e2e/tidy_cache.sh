@@ -5,6 +5,7 @@
 # a clean check records the key, and a file whose key is recorded is not checked again.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 command -v g++ >/dev/null || skip "no g++ to preprocess with"
+cd "$tmp"
 
 # A tiny project: a.cpp includes h.hpp; the compile database as CMake writes it.
 make_project() {  # FOLDER
