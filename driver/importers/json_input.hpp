@@ -1,0 +1,44 @@
+#pragma once
+// What every importer does with its JSON: parse it, read the fields it needs, and say in one line
+// which file and which field is wrong.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace iobench::importers {
+
+using Json = nlohmann::json;
+
+// The JSON of `bytes`, or a discarded value when they are not JSON (for detection).
+Json parse_or_discarded(std::string_view bytes);
+// The JSON of `bytes`; throws iobench::Error naming `file` when they are not JSON.
+Json parse_json(std::string_view bytes, const std::string& file);
+
+// Reads the fields of one object of a file, throwing iobench::Error "FILE: WHERE: WHAT" for a
+// field that is missing or of the wrong type.
+class Fields {
+ public:
+  Fields(const Json& object, const std::string& file, std::string where);
+  [[nodiscard]] double number(const char* key) const;
+  [[nodiscard]] std::optional<double> optional_number(const char* key) const;
+  [[nodiscard]] std::string text(const char* key) const;
+  [[nodiscard]] std::optional<std::string> optional_text(const char* key) const;
+  [[nodiscard]] const Json& array(const char* key) const;
+  [[nodiscard]] const Json* optional_object(const char* key) const;
+  [[noreturn]] void fail(std::string_view what) const;
+  [[nodiscard]] const std::string& where() const { return where_; }
+
+ private:
+  const Json& object_;
+  const std::string& file_;
+  std::string where_;
+};
+
+// The numbers of `array` (a field of `fields`); throws naming the field for any other value.
+std::vector<double> numbers_of(const Json& array, const Fields& fields, const char* key);
+
+// A JSON value as one condition's text: a string as it is, anything else as JSON writes it.
+std::string condition_text(const Json& value);
+
+}  // namespace iobench::importers
