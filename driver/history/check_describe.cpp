@@ -22,7 +22,12 @@ std::string value_text(double value, const SeriesKey& key) {
   constexpr std::pair<std::string_view, double> kTimeUnits[] = {
       {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}};
   for (const auto& [unit, seconds] : kTimeUnits) {
-    if (key.unit == unit) return format_seconds(value * seconds);
+    if (key.unit != unit) continue;
+    // format_seconds stops at whole microseconds; a microbenchmark's times are below.
+    const double s = value * seconds;
+    if (s > 0 && s < 1e-6) return fmt::format("{:.3g} ns", s * 1e9);
+    if (s > 0 && s < 1e-4) return fmt::format("{:.3g} µs", s * 1e6);
+    return format_seconds(s);
   }
   return key.unit.empty() ? fmt::format("{:.4g}", value)
                           : fmt::format("{:.4g} {}", value, key.unit);
