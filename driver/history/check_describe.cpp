@@ -57,8 +57,8 @@ std::string imported_figures(const report::Row& row, const SeriesKey& key) {
 std::string summary_note(const CellCheck& cell) {
   if (!cell.summary_n) return "";
   return fmt::format(
-      "; no samples: the file gave only a summary a run (n = {}), one value each, so the test "
-      "ranks one value against the baseline's and can find a change only against a long one",
+      "; no samples: the file gave only a summary a run (n = {}), one value each, so the U test "
+      "needs 39 baseline runs or more to find a change",
       *cell.summary_n);
 }
 

@@ -76,9 +76,15 @@ void write_series_list(const HistoryData& data, const std::vector<Timeline>& tim
 void write_series_detail(const HistoryData& data, const Timeline& timeline, std::ostream& out) {
   const StoredSeries& s = *timeline.series;
   out << fmt::format("series {}: {}\n", s.series_hash, series_label(s));
-  out << fmt::format("  definition {}{}, input {}, cache {}, counters {}\n", s.key.definition_hash,
-                     s.key.verified ? "" : " (unverified: never judged)", s.key.input_identity,
-                     s.key.cache_mode, s.key.counters.empty() ? "none" : s.key.counters);
+  if (!s.key.tool.empty()) {
+    out << fmt::format("  measured by {}: {}, in {}, {} is better\n", s.key.tool, s.key.sink,
+                       s.key.unit.empty() ? "no unit" : s.key.unit, s.key.direction);
+  } else {
+    out << fmt::format("  definition {}{}, input {}, cache {}, counters {}\n",
+                       s.key.definition_hash, s.key.verified ? "" : " (unverified: never judged)",
+                       s.key.input_identity, s.key.cache_mode,
+                       s.key.counters.empty() ? "none" : s.key.counters);
+  }
   out << fmt::format("  host class {}\n", s.key.host_class);
   std::map<const RunPoint*, const SeriesChange*> change_at;
   const std::vector<SeriesChange> changes = series_changes(timeline, data);

@@ -87,6 +87,7 @@ void read_context(const Fields& context, const Json& json, ImportedRun& run) {
     if (const auto it = json.find(key); it != json.end()) run.conditions[key] = condition_text(*it);
   }
   run.host = context.optional_text("host_name");
+  run.date = context.optional_text("date");  // local time with its offset
   if (const auto cpus = context.optional_number("num_cpus")) {
     run.cpus = static_cast<std::int64_t>(*cpus);
   }

@@ -84,6 +84,7 @@ ImportedRun parse(std::string_view bytes, const std::string& file) {
   run.tool = "pytest-benchmark";
   if (const Json* machine = top.optional_object("machine_info")) read_machine(*machine, run);
   if (const Json* commit = top.optional_object("commit_info")) read_commit(*commit, run);
+  run.date = top.optional_text("datetime");  // UTC: pytest-benchmark writes utcnow()
   const Json& benchmarks = top.array("benchmarks");
   for (std::size_t i = 0; i < benchmarks.size(); ++i) {
     run.series.push_back(series_of(benchmarks[i], file, i));
