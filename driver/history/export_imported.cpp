@@ -45,6 +45,7 @@ nlohmann::ordered_json imported_bmf_metric(const RunPoint& point, const StoredSe
     return metric;
   }
   std::vector<double> values;
+  values.reserve(rows.size());
   for (const StoredSample* row : rows) values.push_back(row->elapsed_s);
   metric["value"] = stats::median(values);
   metric["lower_value"] = stats::min(values);

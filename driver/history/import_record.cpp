@@ -57,7 +57,7 @@ RunMetaFacts facts_of(const importers::ImportedRun& run, const std::string& file
 
 std::string conditions_text(const importers::ImportedRun& run) {
   std::vector<std::string> parts;
-  for (const auto& [key, value] : run.conditions) parts.push_back(key + "=" + value);
+  for (const auto& [key, value] : run.conditions) parts.push_back(fmt::format("{}={}", key, value));
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 

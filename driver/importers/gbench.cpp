@@ -26,17 +26,9 @@ constexpr Measure kMeasures[] = {
 
 bool detects(std::string_view bytes) {
   const Json json = parse_or_discarded(bytes);
-  if (!json.is_object()) return false;
-  const auto context = json.find("context");
-  const auto benchmarks = json.find("benchmarks");
-  if (context == json.end() || !context->is_object() || benchmarks == json.end() ||
-      !benchmarks->is_array()) {
-    return false;
-  }
-  for (const Json& row : *benchmarks) {
-    if (!row.is_object() || !row.contains("name") || !row.contains("real_time")) return false;
-  }
-  return context->contains("num_cpus") || context->contains("library_build_type");
+  const Json* context = object_at(json, "context");
+  return context != nullptr && has_rows(json, "benchmarks", {"name", "real_time"}, false) &&
+         (context->contains("num_cpus") || context->contains("library_build_type"));
 }
 
 // One series per benchmark and measure, in the file's order.

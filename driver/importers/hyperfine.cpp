@@ -9,17 +9,7 @@ namespace iobench::importers {
 namespace {
 
 bool detects(std::string_view bytes) {
-  const Json json = parse_or_discarded(bytes);
-  if (!json.is_object()) return false;
-  const auto results = json.find("results");
-  if (results == json.end() || !results->is_array() || results->empty()) return false;
-  for (const Json& result : *results) {
-    if (!result.is_object() || !result.contains("command") || !result.contains("mean") ||
-        !result.contains("times")) {
-      return false;
-    }
-  }
-  return true;
+  return has_rows(parse_or_discarded(bytes), "results", {"command", "mean", "times"}, true);
 }
 
 ImportedSeries series_of(const Json& result, const std::string& file, std::size_t index) {

@@ -77,6 +77,26 @@ std::vector<double> numbers_of(const Json& array, const Fields& fields, const ch
   return values;
 }
 
+bool has_rows(const Json& json, const char* array_key, std::initializer_list<const char*> row_keys,
+              bool nonempty) {
+  if (!json.is_object()) return false;
+  const auto rows = json.find(array_key);
+  if (rows == json.end() || !rows->is_array() || (nonempty && rows->empty())) return false;
+  for (const Json& row : *rows) {
+    if (!row.is_object()) return false;
+    for (const char* key : row_keys) {
+      if (!row.contains(key)) return false;
+    }
+  }
+  return true;
+}
+
+const Json* object_at(const Json& json, const char* key) {
+  if (!json.is_object()) return nullptr;
+  const auto it = json.find(key);
+  return it != json.end() && it->is_object() ? &*it : nullptr;
+}
+
 std::string condition_text(const Json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
 }

@@ -1,6 +1,7 @@
 #pragma once
 // What every importer does with its JSON: parse it, read the fields it needs, and say in one line
 // which file and which field is wrong.
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -37,6 +38,13 @@ class Fields {
 
 // The numbers of `array` (a field of `fields`); throws naming the field for any other value.
 std::vector<double> numbers_of(const Json& array, const Fields& fields, const char* key);
+
+// Detection's shape test: `json` is an object whose `array_key` is an array of objects that each
+// have every one of `row_keys`; `nonempty`: at least one.
+bool has_rows(const Json& json, const char* array_key, std::initializer_list<const char*> row_keys,
+              bool nonempty);
+// The object `json` holds under `key`, or nullptr when it holds none (or not an object).
+const Json* object_at(const Json& json, const char* key);
 
 // A JSON value as one condition's text: a string as it is, anything else as JSON writes it.
 std::string condition_text(const Json& value);

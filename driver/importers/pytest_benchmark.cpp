@@ -11,19 +11,8 @@ namespace {
 
 bool detects(std::string_view bytes) {
   const Json json = parse_or_discarded(bytes);
-  if (!json.is_object()) return false;
-  const auto machine = json.find("machine_info");
-  const auto benchmarks = json.find("benchmarks");
-  if (machine == json.end() || !machine->is_object() || benchmarks == json.end() ||
-      !benchmarks->is_array()) {
-    return false;
-  }
-  for (const Json& benchmark : *benchmarks) {
-    if (!benchmark.is_object() || !benchmark.contains("stats") || !benchmark.contains("name")) {
-      return false;
-    }
-  }
-  return true;
+  return object_at(json, "machine_info") != nullptr &&
+         has_rows(json, "benchmarks", {"name", "stats"}, false);
 }
 
 ImportedSeries series_of(const Json& benchmark, const std::string& file, std::size_t index) {
