@@ -8,5 +8,6 @@ extern const Importer kHyperfine;
 extern const Importer kGbench;
 extern const Importer kPytestBenchmark;
 extern const Importer kBmf;
+extern const Importer kCriterion;
 
 }  // namespace iobench::importers

@@ -55,7 +55,7 @@ inline ImportedSeries series_named(std::string name, std::string measure, std::s
 }
 
 struct ImportedRun {
-  std::string tool;  // "hyperfine", "gbench", "pytest-benchmark", "bmf"
+  std::string tool;  // "hyperfine", "gbench", "pytest-benchmark", "bmf", "criterion"
   std::vector<ImportedSeries> series;
   // Like with like: conditions under which two runs compare (a debug build, CPU scaling on); a
   // change of any of them is "conditions changed", not a regression.

@@ -23,7 +23,7 @@ std::span<const Importer> all_importers();
 const Importer* importer_named(std::string_view name);
 // The one importer that detects `bytes`; nullptr when none does.
 const Importer* detect_importer(std::string_view bytes);
-// "hyperfine, gbench, pytest-benchmark, bmf".
+// "hyperfine, gbench, pytest-benchmark, bmf, criterion".
 std::string importer_names();
 
 }  // namespace iobench::importers

@@ -7,8 +7,9 @@
 namespace iobench::importers {
 namespace {
 
-const std::array<Importer, 4>& importers() {
-  static const std::array<Importer, 4> kAll{kHyperfine, kGbench, kPytestBenchmark, kBmf};
+const std::array<Importer, 5>& importers() {
+  static const std::array<Importer, 5> kAll{kHyperfine, kGbench, kPytestBenchmark, kBmf,
+                                            kCriterion};
   return kAll;
 }
 

@@ -40,6 +40,7 @@ TEST(Importers, EachRealFileIsDetectedAsItsOwnFormatOnly) {
       {"hyperfine-1.15.0.json", "hyperfine"},
       {"gbench-1.7.1.json", "gbench"},
       {"pytest-benchmark-3.2.2-commit1.json", "pytest-benchmark"},
+      {"criterion-0.3.6/commit1/steady/new/sample.json", "criterion"},
   };
   for (const auto& [file, format] : files) {
     const std::string bytes = fixture(file);
@@ -53,7 +54,7 @@ TEST(Importers, EachRealFileIsDetectedAsItsOwnFormatOnly) {
       }
     }
   }
-  EXPECT_EQ(importer_names(), "hyperfine, gbench, pytest-benchmark, bmf");
+  EXPECT_EQ(importer_names(), "hyperfine, gbench, pytest-benchmark, bmf, criterion");
 }
 
 TEST(Importers, HyperfineGivesEachCommandItsTimesInSeconds) {
@@ -143,6 +144,20 @@ TEST(Importers, BmfIsStrictAndKeepsEachMetricWithItsBounds) {
   EXPECT_EQ(detect_importer(R"({"copy": {"latency": {"value": 1, "unit": "ns"}}})"), nullptr);
   EXPECT_EQ(detect_importer(R"({"copy": {"latency": {"lower_value": 1}}})"), nullptr);
   EXPECT_EQ(detect_importer("test\telapsed\n"), nullptr);
+}
+
+TEST(Importers, CriterionGivesEachSampleItsTimeAnIterationNamedByBenchmarkJson) {
+  const std::string file = std::string(IOBENCH_SOURCE_DIR) +
+                           "/tests/fixtures/imports/criterion-0.3.6/commit1/steady/new/sample.json";
+  const ImportedRun run =
+      named("criterion").parse(fixture("criterion-0.3.6/commit1/steady/new/sample.json"), file);
+  EXPECT_EQ(run.tool, "criterion");
+  ASSERT_EQ(run.series.size(), 1U);
+  const ImportedSeries& steady = run.series.front();
+  EXPECT_EQ(steady.name, "steady");  // benchmark.json's full_id
+  EXPECT_EQ(steady.unit, "ns");
+  ASSERT_EQ(steady.samples.size(), 10U);
+  EXPECT_DOUBLE_EQ(steady.samples.front(), 3723570.0 / 3965.0);  // times[0] / iters[0]
 }
 
 TEST(Importers, ARefusalIsOneLineNamingTheFileAndTheField) {
