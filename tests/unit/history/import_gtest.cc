@@ -5,11 +5,14 @@
 #include <soci/soci.h>
 #include <soci/sqlite3/soci-sqlite3.h>
 
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/error.hpp"
 #include "driver/history/check.hpp"
+#include "driver/history/check_output.hpp"
 #include "driver/history/import_record.hpp"
 #include "driver/history/schema_sql.hpp"
 #include "driver/history/store.hpp"
@@ -104,6 +107,13 @@ TEST_F(ImportTest, ADropOfAHigherIsBetterSeriesIsTheRegression) {
             std::string::npos)
       << line;
   EXPECT_NE(line.find("(higher is better)"), std::string::npos) << line;
+  std::ostringstream json;
+  write_check_report(report, CheckFormat::kJson, json);
+  for (const auto& series : nlohmann::json::parse(json.str())["series"]) {
+    EXPECT_EQ(series["tool"], "gbench");
+    EXPECT_EQ(series["direction"], series["sink"] == "real_time" ? "lower" : "higher");
+    EXPECT_EQ(series["unit"], series["sink"] == "real_time" ? "ns" : "B/s");
+  }
 }
 
 TEST_F(ImportTest, ARiseOfAHigherIsBetterSeriesIsNoRegression) {
