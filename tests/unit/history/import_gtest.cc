@@ -93,6 +93,19 @@ TEST_F(ImportTest, ValuesComeBackExactlyWithTheirUnitAndDirection) {
   EXPECT_EQ(data_.runs.front().conditions, "library_build_type=release");
 }
 
+TEST(ImportedValueText, EachValueInItsSeriesUnit) {
+  SeriesKey key;
+  key.tool = "gbench";
+  key.unit = "ns";
+  EXPECT_EQ(value_text(3.25, key), "3.25 ns");  // not "0 µs": below format_seconds' resolution
+  EXPECT_EQ(value_text(1842.4, key), "1.84 µs");
+  key.unit = "items/s";
+  EXPECT_EQ(value_text(1.25e6, key), "1.25e+06 items/s");
+  key.unit = "";
+  EXPECT_EQ(value_text(88.5, key), "88.5");
+  EXPECT_EQ(value_text(0.0123, SeriesKey{}), "12.30 ms");  // iobench's own: seconds
+}
+
 TEST_F(ImportTest, ADropOfAHigherIsBetterSeriesIsTheRegression) {
   add(run_of(1000, 50), "c1");
   add(run_of(1000, 50), "c2");
