@@ -17,6 +17,7 @@
 #include "driver/history/schema_sql.hpp"
 #include "driver/history/store.hpp"
 #include "driver/history/timeline.hpp"
+#include "driver/history/trend_plot.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::history {
@@ -136,6 +137,18 @@ TEST_F(ImportTest, ARiseOfAHigherIsBetterSeriesIsNoRegression) {
   const CheckReport report = check();
   EXPECT_EQ(cell(report, "bytes_per_second").verdict, CellVerdict::kFaster);
   EXPECT_EQ(report.exit_status, 0);
+}
+
+TEST_F(ImportTest, ThePlotsAxisIsInTheSeriesUnit) {
+  add(run_of(1000, 50), "c1");
+  add(run_of(1000, 50), "c2");
+  check();
+  for (const Timeline& timeline : timelines_) {
+    const std::string svg = render_trend(data_, timeline).svg;
+    const std::string unit = timeline.series->key.sink == "real_time" ? " ns<" : " B/s<";
+    EXPECT_NE(svg.find(unit), std::string::npos) << timeline.series->key.sink;
+    EXPECT_EQ(svg.find(" s<"), std::string::npos) << "a tick in seconds";
+  }
 }
 
 TEST_F(ImportTest, ADebugBuildIsConditionsChangedNotARegression) {
