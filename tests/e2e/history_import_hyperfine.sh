@@ -50,6 +50,19 @@ set -e
 grep -q "other.json: neither an iobench run file nor a file of hyperfine, gbench, pytest-benchmark, bmf" \
   "$tmp/other.err" || fail "refusal said: $(cat "$tmp/other.err")"
 [ "$(sha256sum "$store")" = "$before" ] || fail "a refused add changed the store"
+# --format is obeyed, not second-guessed: hyperfine's file read as Google Benchmark's is refused,
+# naming what it lacks; an unknown --format names the formats.
+set +e
+"$iobench" history add --history="$store" --format gbench "$tmp/c1.json" 2>"$tmp/forced.err"
+status=$?
+"$iobench" history add --history="$store" --format junit "$tmp/c1.json" 2>"$tmp/unknown.err"
+unknown=$?
+set -e
+[ "$status" -eq 2 ] && grep -q "c1.json: the file: no object 'context'" "$tmp/forced.err" ||
+  fail "--format gbench on hyperfine's file: exit $status, $(cat "$tmp/forced.err")"
+[ "$unknown" -eq 2 ] && grep -q "history add --format junit: not a format history add reads (hyperfine, gbench" \
+  "$tmp/unknown.err" || fail "--format junit: exit $unknown, $(cat "$tmp/unknown.err")"
+[ "$(sha256sum "$store")" = "$before" ] || fail "a refused add changed the store"
 
 # hyperfine JSON back out: each command's times, in order, as hyperfine wrote them.
 "$iobench" history export --history="$store" --format hyperfine --commit c3 -o "$tmp/back.json"
