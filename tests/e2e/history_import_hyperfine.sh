@@ -9,6 +9,7 @@ command -v hyperfine >/dev/null || skip "hyperfine is not installed (apt-get ins
 command -v python3 >/dev/null || skip "python3 is needed to read JSON"
 iobench=$bin/iobench
 store=$tmp/history.sqlite
+source "$src/tests/e2e/history_import_lib.bash"
 
 measure() {  # COMMIT SECONDS_OF_WORK
   hyperfine -N -r 10 -w 1 --style none --export-json "$tmp/$1.json" \
@@ -25,18 +26,8 @@ measure c3 0.03
 
 # The change is +50 %; a loaded machine moves sleep 0.02 by several per cent, so the minimum effect
 # is 25 % (the default 5 % is for a quiet machine).
-set +e
-"$iobench" history check --history="$store" --min-effect 25 >"$tmp/check.out" 2>"$tmp/check.err"
-status=$?
-set -e
-[ "$status" -eq 1 ] || fail "check exited $status, not 1: $(cat "$tmp/check.out" "$tmp/check.err")"
-grep -q '^regression .* work (hyperfine real_time): real_time 2[0-9.]* ms -> 3[0-9.]* ms' \
-  "$tmp/check.out" || fail "the slower command is not the regression: $(cat "$tmp/check.out")"
-# check prints a line for each series that is not steady, and counts the steady ones.
-grep -q ' steady (hyperfine real_time)' "$tmp/check.out" &&
-  fail "the steady command is flagged: $(cat "$tmp/check.out")"
-grep -q '2 series: 1 regression, 1 steady; exit 1' "$tmp/check.err" ||
-  fail "check's summary: $(cat "$tmp/check.err")"
+expect_one_slower "$store" '^regression .* work \(hyperfine real_time\): real_time 2[0-9.]* ms -> 3[0-9.]* ms' \
+  ' steady (hyperfine real_time)' '2 series: 1 regression, 1 steady; exit 1' --min-effect 25
 grep -q 'change in c2..c3' "$tmp/check.out" || fail "no commit range: $(cat "$tmp/check.out")"
 
 # Not a format history add knows: refused, naming them, and nothing stored.
