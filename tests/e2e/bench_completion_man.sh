@@ -71,7 +71,7 @@ touch data.tsv
   fail "bash: 'bench --order': $(complete_words iobench bench --order '')"
 [ "$(complete_words iobench completion '' | tr '\n' ' ')" = 'bash zsh fish commands ' ] ||
   fail "bash: 'completion': $(complete_words iobench completion '')"
-[ "$(complete_words iobench history export --format '')" = bmf ] ||
+[ "$(complete_words iobench history export --format '' | tr '\n' ' ')" = 'bmf hyperfine ' ] ||
   fail "bash: 'history export --format': $(complete_words iobench history export --format '')"
 grep -q "_describe 'iobench history command' children" _iobench || fail "zsh: no history subcommands"
 grep -qF -- "'*--style[" _iobench && grep -qF ':value:(auto basic full nocolor color none)' _iobench ||
