@@ -25,74 +25,70 @@ RunRow ok_row() {
 
 const auto kNeedsMore = [](std::size_t) { return false; };
 
+// The step on a matrix of kTwoCommands and `fields` (runs: a 1, a 2, b 1, b 2).
+struct Step {
+  explicit Step(const std::string& fields = "") : m(kTwoCommands + fields) {}
+  // An ok run of 0.25 s at plan index `run`, judged with `disturbance`.
+  RunRow judge(std::size_t run, const std::optional<RunDisturbance>& disturbance) {
+    RunRow row = ok_row();
+    step.judge(run, row, disturbance);
+    return row;
+  }
+  Matrix m;
+  Progress progress{0, false};
+  DisturbanceStep step{m.plan, m.config, progress};
+};
+
 TEST(DisturbanceStep, MarksADisturbedRunAndQueuesItUntilTheRoundEnds) {
-  const Matrix m(kTwoCommands);  // runs: a 1, a 2, b 1, b 2
-  Progress progress(0, false);
-  DisturbanceStep step(m.plan, m.config, progress);
-  RunRow row = ok_row();
-  step.judge(0, row, kBusy);
+  Step s;
+  const RunRow row = s.judge(0, kBusy);
   EXPECT_EQ(row.status, RunStatus::kDisturbed);
   EXPECT_EQ(row.others_cpu_s, 0.9);
-  EXPECT_TRUE(step.waiting());
-  EXPECT_FALSE(step.round_ends_before(m.plan.runs[0]));  // another run of repeat 1
-  EXPECT_TRUE(step.round_ends_before(m.plan.runs[1]));   // repeat 2
-  EXPECT_EQ(step.take_rerun(kNeedsMore, {{}, {}}), std::optional<std::size_t>(0));
-  EXPECT_FALSE(step.waiting());
-  EXPECT_FALSE(step.round_ends_before(m.plan.runs[1]));
+  EXPECT_TRUE(s.step.waiting());
+  EXPECT_FALSE(s.step.round_ends_before(s.m.plan.runs[0]));  // another run of repeat 1
+  EXPECT_TRUE(s.step.round_ends_before(s.m.plan.runs[1]));   // repeat 2
+  EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{}, {}}), std::optional<std::size_t>(0));
+  EXPECT_FALSE(s.step.waiting());
+  EXPECT_FALSE(s.step.round_ends_before(s.m.plan.runs[1]));
 }
 
 TEST(DisturbanceStep, FlagMarksWithoutQueueing) {
-  const Matrix m(kTwoCommands + R"(, "disturbance": "flag")");
-  Progress progress(0, false);
-  DisturbanceStep step(m.plan, m.config, progress);
-  RunRow row = ok_row();
-  step.judge(0, row, kBusy);
-  EXPECT_EQ(row.status, RunStatus::kDisturbed);
-  EXPECT_FALSE(step.waiting());
+  Step s(R"(, "disturbance": "flag")");
+  EXPECT_EQ(s.judge(0, kBusy).status, RunStatus::kDisturbed);
+  EXPECT_FALSE(s.step.waiting());
 }
 
 TEST(DisturbanceStep, ARunWithoutFiguresStaysAsItWas) {
-  const Matrix m(kTwoCommands);
-  Progress progress(0, false);
-  DisturbanceStep step(m.plan, m.config, progress);
-  RunRow row = ok_row();
-  step.judge(0, row, std::nullopt);
+  Step s;
+  const RunRow row = s.judge(0, std::nullopt);
   EXPECT_EQ(row.status, RunStatus::kOk);
   EXPECT_FALSE(row.others_cpu_s.has_value());
-  EXPECT_FALSE(step.waiting());
+  EXPECT_FALSE(s.step.waiting());
 }
 
 TEST(DisturbanceStep, ACellThatNeedsNoMoreIsNotReRun) {
-  const Matrix m(kTwoCommands);
-  Progress progress(0, false);
-  DisturbanceStep step(m.plan, m.config, progress);
-  RunRow row = ok_row();
-  step.judge(2, row, kBusy);  // b's
+  Step s;
+  s.judge(2, kBusy);  // b's
   std::vector<std::size_t> asked;
   const auto needs_none = [&asked](std::size_t cell) {
     asked.push_back(cell);
     return true;
   };
-  EXPECT_EQ(step.take_rerun(needs_none, {{}, {}}), std::nullopt);
+  EXPECT_EQ(s.step.take_rerun(needs_none, {{}, {}}), std::nullopt);
   EXPECT_EQ(asked, std::vector<std::size_t>{1});
-  EXPECT_FALSE(step.waiting());
+  EXPECT_FALSE(s.step.waiting());
 }
 
 TEST(DisturbanceStep, ReRunsACellAtMostTwiceItsRepeatsThenSaysSoOnce) {
-  const Matrix m(kTwoCommands);
-  Progress progress(0, false);
-  DisturbanceStep step(m.plan, m.config, progress);
-  for (int rerun = 0; rerun < 6; ++rerun) {
-    RunRow row = ok_row();
-    step.judge(1, row, kBusy);
-  }
+  Step s;
+  for (int rerun = 0; rerun < 6; ++rerun) s.judge(1, kBusy);
   for (int rerun = 0; rerun < 4; ++rerun)
-    EXPECT_EQ(step.take_rerun(kNeedsMore, {{0.25}, {}}), std::optional<std::size_t>(1));
-  EXPECT_TRUE(progress.warnings().empty());
-  EXPECT_EQ(step.take_rerun(kNeedsMore, {{0.25}, {}}), std::nullopt);
-  EXPECT_EQ(step.take_rerun(kNeedsMore, {{0.25}, {}}), std::nullopt);
-  EXPECT_FALSE(step.waiting());
-  EXPECT_EQ(progress.warnings(),
+    EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{0.25}, {}}), std::optional<std::size_t>(1));
+  EXPECT_TRUE(s.progress.warnings().empty());
+  EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{0.25}, {}}), std::nullopt);
+  EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{0.25}, {}}), std::nullopt);
+  EXPECT_FALSE(s.step.waiting());
+  EXPECT_EQ(s.progress.warnings(),
             std::vector<std::string>{
                 "a on in.txt (pipe sink): others kept up to 3.60 CPUs busy during its disturbed "
                 "runs; its re-run budget of 4 is spent, so 1 ok runs count (docs/driver.md, "
