@@ -3,7 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
+
+#include "driver/run/cell_label.hpp"
 
 namespace iobench {
 namespace {
@@ -11,17 +12,9 @@ namespace {
 // Without a precision target the first look comes at 5 runs a side: the default plan's, where
 // a difference can first be decided at 6 (docs/reports.md, "Deciding a comparison").
 constexpr std::size_t kFirstLookRunsWithoutTarget = 5;
-// With a time to fill, a cell stops after this many times its budget of runs, whatever became
-// of them: a machine busy through every run would otherwise re-run to the most repeats.
-constexpr std::size_t kRunsPerBudgetedRun = 3;
 
 bool decided(const stats::SequentialResult& result) {
   return result.decision != stats::Decision::kContinue;
-}
-
-// " on NAME" for a warning's cell; nothing for a run without an input.
-std::string on_input(const std::vector<std::string>& names, std::size_t input) {
-  return input < names.size() && !names[input].empty() ? " on " + names[input] : std::string();
 }
 
 }  // namespace
@@ -36,27 +29,12 @@ stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config) {
   return sequential;
 }
 
-std::size_t runs_to_fill(const Plan& plan, double first_run_s) {
-  const auto least = static_cast<std::size_t>(std::max(plan.repeats_min, 1));
-  const auto most = static_cast<std::size_t>(std::max(plan.repeats, 1));
-  if (!(first_run_s > 0)) return most;  // too short to time: as many as allowed
-  // Rounded down, as hyperfine counts (its runs_in_min_time is the quotient cast to u64).
-  const double runs = std::floor(plan.fill_s / first_run_s);
-  if (runs >= static_cast<double>(most)) return most;
-  return std::clamp(static_cast<std::size_t>(runs), least, most);
-}
-
 DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
     : plan_(plan),
-      target_{plan.repeats_min, plan.repeats, plan.ci_pct},
+      config_(config),
+      budget_(plan, config),
       comparison_of_test_cell_(plan.cells.size()),
-      comparisons_of_reference_cell_(plan.cells.size()),
-      runs_granted_(plan.cells.size(), 0),
-      first_run_extra_s_(plan.cells.size(), 0.0) {
-  for (const auto& spec : config.inputs) {
-    input_names_.push_back(spec.path.filename().string());
-    input_paths_.push_back(spec.path.string());
-  }
+      comparisons_of_reference_cell_(plan.cells.size()) {
   if (!config.decide || !plan.baseline_test) return;
   rule_plan_ = sequential_plan(plan, config);
   for (std::size_t reference = 0; reference < plan.cells.size(); ++reference) {
@@ -70,14 +48,6 @@ DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
       comparisons_.push_back(Comparison{cell, reference, nullptr, {}});
     }
   }
-}
-
-std::size_t DecidedComparisons::budget(std::size_t cell,
-                                       const std::vector<std::vector<double>>& ok_elapsed_s) const {
-  if (plan_.fill_s <= 0) return static_cast<std::size_t>(std::max(plan_.repeats, 1));
-  const std::vector<double>& ok = ok_elapsed_s[cell];
-  if (ok.empty()) return static_cast<std::size_t>(std::max(plan_.repeats_min, 1));
-  return runs_to_fill(plan_, ok.front() + first_run_extra_s_[cell]);
 }
 
 const stats::SequentialResult& DecidedComparisons::look(
@@ -101,8 +71,8 @@ const stats::SequentialResult& DecidedComparisons::look(
 // longer than hyperfine would, with a time to fill). Rules are shared: planning one integrates.
 const stats::SequentialRule& DecidedComparisons::rule_for(
     const Comparison& comparison, const std::vector<std::vector<double>>& ok_elapsed_s) {
-  const std::size_t max_runs = std::min(budget(comparison.reference_cell, ok_elapsed_s),
-                                        budget(comparison.test_cell, ok_elapsed_s));
+  const std::size_t max_runs = std::min(budget_.most_runs(comparison.reference_cell, ok_elapsed_s),
+                                        budget_.most_runs(comparison.test_cell, ok_elapsed_s));
   if (const auto it = rules_.find(max_runs); it != rules_.end()) return it->second;
   stats::SequentialPlan plan = *rule_plan_;
   plan.max_runs = max_runs;
@@ -110,17 +80,10 @@ const stats::SequentialRule& DecidedComparisons::rule_for(
   return rules_.emplace(max_runs, stats::SequentialRule(plan)).first->second;
 }
 
-bool DecidedComparisons::own_target_met(
-    std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s) const {
-  if (plan_.fill_s <= 0) return report::precise_enough(ok_elapsed_s[cell], target_);
-  const std::size_t most = budget(cell, ok_elapsed_s);
-  return ok_elapsed_s[cell].size() >= most || runs_granted_[cell] >= kRunsPerBudgetedRun * most;
-}
-
 bool DecidedComparisons::decided_or_own_target(
     std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s) {
   // Never more runs than the cell's own target alone would make: a decision only stops earlier.
-  const bool own = own_target_met(cell, ok_elapsed_s);
+  const bool own = budget_.met(cell, ok_elapsed_s);
   if (!rule_plan_) return own;
   if (const auto index = comparison_of_test_cell_[cell])
     return decided(look(comparisons_[*index], ok_elapsed_s)) || own;
@@ -135,7 +98,7 @@ bool DecidedComparisons::decided_or_own_target(
 bool DecidedComparisons::enough(std::size_t cell,
                                 const std::vector<std::vector<double>>& ok_elapsed_s) {
   const bool stop = decided_or_own_target(cell, ok_elapsed_s);
-  if (!stop) ++runs_granted_[cell];
+  if (!stop) budget_.count_run(cell);
   return stop;
 }
 
@@ -151,33 +114,16 @@ std::vector<std::string> DecidedComparisons::decisions(
     const stats::SequentialPlan& plan = comparison.rule->plan();
     const Cell& cell = plan_.cells[comparison.test_cell];
     if (rule_decisions != nullptr) {
-      rule_decisions->push_back({plan_.tests[cell.test].name, input_paths_[cell.input],
+      rule_decisions->push_back({plan_.tests[cell.test].name,
+                                 config_.inputs[cell.input].path.string(),
                                  std::string(to_string(cell.sink)), comparison.last, plan});
     }
-    lines.push_back(fmt::format("'{}'{} ({} sink) against '{}': {}", plan_.tests[cell.test].name,
-                                on_input(input_names_, cell.input), to_string(cell.sink),
+    lines.push_back(fmt::format("{} against '{}': {}",
+                                cell_label(plan_, config_, comparison.test_cell),
                                 plan_.tests[plan_.cells[comparison.reference_cell].test].name,
                                 report::decision_phrase(comparison.last, plan)));
   }
   return lines;
-}
-
-std::vector<std::string> DecidedComparisons::cut_short(
-    const std::vector<std::vector<double>>& ok_elapsed_s) const {
-  std::vector<std::string> warnings;
-  if (plan_.fill_s <= 0) return warnings;
-  for (std::size_t cell = 0; cell < plan_.cells.size(); ++cell) {
-    const std::size_t most = budget(cell, ok_elapsed_s);
-    const std::size_t ok = ok_elapsed_s[cell].size();
-    if (ok >= most || runs_granted_[cell] < kRunsPerBudgetedRun * most) continue;
-    const Cell& c = plan_.cells[cell];
-    warnings.push_back(fmt::format(
-        "'{}'{} ({} sink): {} ok runs of the {} that fill {} s, after {} runs; the others "
-        "were disturbed or failed",
-        plan_.tests[c.test].name, on_input(input_names_, c.input), to_string(c.sink), ok, most,
-        plan_.fill_s, runs_granted_[cell]));
-  }
-  return warnings;
 }
 
 }  // namespace iobench

@@ -16,6 +16,7 @@
 #include "driver/report/precision.hpp"
 #include "driver/report/sequential.hpp"
 #include "driver/report/versus_reference.hpp"
+#include "driver/run/run_budget.hpp"
 #include "driver/stats/sequential.hpp"
 
 namespace iobench {
@@ -23,24 +24,18 @@ namespace iobench {
 // The rule's plan for a config and its plan: the first look at the precision target's min (or
 // at 5 runs, at most the budget, without one), the budget at the most repeats, alpha 0.05, the
 // config's margin. With a time to fill, each comparison's budget comes from its cells' first
-// runs (DecidedComparisons).
+// runs (RunBudget).
 stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config);
-
-// With a time to fill: the runs that fill `fill_s` at `first_run_s` a run (hyperfine's count:
-// the time over the first run's, rounded down), between the plan's least and most repeats.
-std::size_t runs_to_fill(const Plan& plan, double first_run_s);
 
 class DecidedComparisons {
  public:
   DecidedComparisons(const Plan& plan, const Config& config);
   // True when `cell`, whose ok runs so far are ok_elapsed_s[cell], needs no further measured
   // run. Looks at a comparison once per look of its rule (stats::SequentialRule::look_at).
-  // Each false answer counts as a run made: with a time to fill, a cell stops after three times
-  // its budget of runs, whatever became of them (the disturbed runs' bound, docs/driver.md).
+  // Each false answer counts as a run made (RunBudget::count_run).
   bool enough(std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s);
-  // With a time to fill: what ran before the cell's first ok run and counts in its pace, as
-  // hyperfine adds its prepare command's time to the first run's (bench --prepare).
-  void add_to_first_run(std::size_t cell, double seconds) { first_run_extra_s_[cell] += seconds; }
+  // Each cell's own budget, which a decision only cuts short.
+  RunBudget& budget() { return budget_; }
   // After the last run: each comparison's last look (its cells' last runs were asked about
   // before they ran), then one line per comparison, in the plan's cell order, as
   // report::decision_phrase says it: "'b' on in.txt (pipe sink) against 'a': decided:
@@ -48,11 +43,6 @@ class DecidedComparisons {
   // the same endings with each cell as its rows name it, for bench's closing verdicts.
   std::vector<std::string> decisions(const std::vector<std::vector<double>>& ok_elapsed_s,
                                      std::vector<report::RuleDecision>* rule_decisions = nullptr);
-  // With a time to fill, one warning per cell that three times its count of runs left short of
-  // ok runs (every other run disturbed or failed): "'a' on in.txt (pipe sink): 8 ok runs of
-  // the 55 that fill 3 s, after 165 runs; the others were disturbed or failed".
-  [[nodiscard]] std::vector<std::string> cut_short(
-      const std::vector<std::vector<double>>& ok_elapsed_s) const;
 
  private:
   struct Comparison {
@@ -65,25 +55,16 @@ class DecidedComparisons {
                                         const std::vector<std::vector<double>>& ok_elapsed_s);
   const stats::SequentialResult& look(Comparison& comparison,
                                       const std::vector<std::vector<double>>& ok_elapsed_s);
-  // The cell's most runs: the plan's, or with a time to fill the runs that fill it (the least
-  // repeats until the cell has an ok run).
-  [[nodiscard]] std::size_t budget(std::size_t cell,
-                                   const std::vector<std::vector<double>>& ok_elapsed_s) const;
-  [[nodiscard]] bool own_target_met(std::size_t cell,
-                                    const std::vector<std::vector<double>>& ok_elapsed_s) const;
   bool decided_or_own_target(std::size_t cell,
                              const std::vector<std::vector<double>>& ok_elapsed_s);
 
   const Plan& plan_;
-  report::RepeatTarget target_;
+  const Config& config_;
+  RunBudget budget_;
   std::optional<stats::SequentialPlan> rule_plan_;  // empty: the rule is off
-  std::vector<std::string> input_names_;            // file names, as the run's warnings name inputs
-  std::vector<std::string> input_paths_;            // as the rows' input column has them
   std::vector<Comparison> comparisons_;
   std::vector<std::optional<std::size_t>> comparison_of_test_cell_;      // by cell
   std::vector<std::vector<std::size_t>> comparisons_of_reference_cell_;  // by cell
-  std::vector<std::size_t> runs_granted_;                                // by cell
-  std::vector<double> first_run_extra_s_;                                // by cell
   std::map<std::size_t, stats::SequentialRule> rules_;                   // by budget
 };
 

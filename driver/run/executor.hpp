@@ -5,9 +5,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
-#include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -16,11 +14,13 @@
 #include "driver/run/bench_hooks.hpp"
 #include "driver/run/decided_comparisons.hpp"
 #include "driver/run/disturbance.hpp"
+#include "driver/run/disturbance_step.hpp"
+#include "driver/run/launch_step.hpp"
 #include "driver/run/launcher.hpp"
+#include "driver/run/prepare_step.hpp"
 #include "driver/run/progress.hpp"
-#include "driver/run/sink.hpp"
-#include "driver/run/stray_watch.hpp"
-#include "driver/run/verifier.hpp"
+#include "driver/run/record_step.hpp"
+#include "driver/run/verify_step.hpp"
 #include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
@@ -69,6 +69,10 @@ struct MatrixTotals {
   std::size_t stopped_pairs = 0;
 };
 
+// Composes the steps of a run (prepare, launch, verify, judge disturbance, record; each its own
+// type, docs/driver.md, "The run loop") and keeps the loop: which run comes next, which cells
+// need no more, the disturbed runs' re-runs at the end of a round, bench's stop at a command's
+// first failure.
 class MatrixExecutor {
  public:
   MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher, RunTsvWriter& writer,
@@ -78,73 +82,35 @@ class MatrixExecutor {
   MatrixTotals run_all();
 
  private:
-  struct InputState {
-    std::filesystem::path path;
-    std::optional<std::uint64_t> size_bytes;
-    bool size_change_reported = false;
-    bool missing_reported = false;
-    bool read_error_reported = false;
-  };
-  struct Outcome {
-    SpawnResult result;
-    SinkResult output;
-    std::optional<RunDisturbance> disturbance;
-    bool cancelled = false;
-  };
-
-  // What a stopped command's line ends with (stop_at_first_failure).
-  static constexpr const char* kNotRunAgain = "it is not run again";
-  static constexpr const char* kNotRunAgainVerifyOff =
-      "it is not run again (--verify off times it anyway)";
-
-  // True when it wrote a measured row that others disturbed.
-  bool run_one(std::size_t index);
-  // The test's setup and prepare before run `index`; false when a hook failed (the run is then
-  // recorded as it must be) or an interrupt came.
-  bool run_hooks_before(std::size_t index, const Cell& cell, const Test& test,
-                        const InputState& input, RunRow& row);
+  void run_one(std::size_t index);
+  // The input ready and the test's setup and prepare run before run `index`; false when the run
+  // cannot go on (its row recorded as it must be) or an interrupt came. `prepare_s`: the
+  // prepare command's time (bench --prepare).
+  bool prepared(std::size_t index, RunRow& row, double& prepare_s);
+  bool run_hooks_before(std::size_t index, RunRow& row, double& prepare_s);
   void at_run_boundary();
   void rerun_disturbed();
-  Outcome launch(const Test& test, const InputState& input, SinkKind sink_kind, int stderr_fd);
-  bool input_ready(const PlannedRun& run, InputState& input, RunRow& row);
-  bool input_still_there(InputState& input);
-  std::optional<double> prepare_cache(const std::filesystem::path& path) const;
+  [[nodiscard]] bool stopped() const;  // an interrupt, or a row that could not be written
   // After the run's figures are in `row`: says a failure, verifies, records a measured row.
-  // True when it wrote a measured row that others disturbed.
-  bool finish_run(std::size_t index, RunRow& row, const Outcome& outcome, int stderr_fd);
-  [[nodiscard]] std::string failure_line(const RunRow& row, const PlannedRun& run,
-                                         const SpawnResult& result, int stderr_fd) const;
-  void warn_failure(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
-                    int stderr_fd);
-  // stop_at_first_failure and a failure the test does not ignore (executor_stop.cpp).
+  void finish_run(std::size_t index, RunRow& row, const LaunchOutcome& outcome, double prepare_s);
+  // stop_at_first_failure and a failure the test does not ignore.
   [[nodiscard]] bool stops_after(const Test& test, const RunRow& row) const;
   void stop_pair(const Cell& cell);
-  std::optional<ExpectedOutput> independent_reference(const std::string& output_class,
-                                                      std::size_t input);
-  void record(const RunRow& row);
-  void note_cache_state(std::size_t test, const RunRow& row);
-  void collect_cache_state_warnings();
+  void collect_totals();
 
   const Config& config_;
   const Plan& plan_;
-  Launcher& launcher_;
-  RunTsvWriter& writer_;
   ExecutorSettings settings_;
-  StrayWatch strays_;
   Progress progress_;
-  SinkSettings sink_settings_;
-  std::vector<InputState> inputs_;
-  Verifier verifier_;
-  std::set<std::size_t> stderr_warned_tests_;
   RunHooks hooks_;
-  std::map<std::size_t, CacheCheck> cache_checks_;  // per test
+  PrepareStep prepare_;
+  LaunchStep launch_;
+  VerifyStep verify_;
+  DisturbanceStep disturbance_;
+  RecordStep record_;
+  DecidedComparisons decided_;  // which cells need no further run
+  std::vector<bool> stopped_;   // per cell: stopped at its pair's first failure or mismatch
   MatrixTotals totals_;
-  std::vector<std::vector<double>> ok_elapsed_s_;  // per cell: the elapsed time of its ok rows
-  DecidedComparisons decided_;                     // which cells need no further run
-  std::optional<DisturbanceMeter> disturbance_meter_;
-  DisturbedRuns disturbed_runs_;
-  std::vector<bool> stopped_;  // per cell: stopped at its pair's first failure or mismatch
-  double prepare_s_ = 0;       // the current run's prepare command's time (bench --prepare)
 };
 
 }  // namespace iobench

@@ -110,4 +110,31 @@ std::string stderr_first_line(int memfd) {
   return lines.empty() ? std::string() : lines.front();
 }
 
+bool command_failed(const RunRow& row) {
+  return row.status == RunStatus::kFailed || row.status == RunStatus::kSignal ||
+         row.status == RunStatus::kTimeout;
+}
+
+std::string failure_line(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
+                         int stderr_fd) {
+  std::string detail = describe_outcome(result);
+  if (const std::string tail = stderr_fd >= 0 ? stderr_tail(stderr_fd) : ""; !tail.empty()) {
+    detail += ": " + tail;
+  }
+  std::string which;
+  switch (run.phase) {
+    case RunPhase::kVerify:
+      which = "verification run";
+      break;
+    case RunPhase::kWarmup:
+      which = "warmup";
+      break;
+    case RunPhase::kMeasure:
+      which = fmt::format("run {}", run.repeat);
+      break;
+  }
+  return fmt::format("{}{} ({} sink, {}): {}", row.test,
+                     row.input.empty() ? "" : " on " + row.input, row.sink, which, detail);
+}
+
 }  // namespace iobench

@@ -3,6 +3,7 @@
 // row's measurements, status and exit code (docs/driver.md).
 #include <string>
 
+#include "driver/config/plan.hpp"
 #include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 
@@ -21,5 +22,16 @@ std::string stderr_tail(int memfd);
 
 // The first non-empty line of the stderr capture; empty when the worker wrote nothing.
 std::string stderr_first_line(int memfd);
+
+// The command's own failure (failed, signal, timeout), as hyperfine stops at it: iobench's side
+// of a run (a sink that could not be made, a stray holding the pipe) is an `error`, which does
+// not stop it (bench, ExecutorSettings::stop_at_first_failure).
+bool command_failed(const RunRow& row);
+
+// How the run loop says a run that did not end ok: "TEST on INPUT (SINK sink, WHICH): HOW: TAIL",
+// WHICH "verification run", "warmup" or "run N", TAIL the stderr capture's (stderr_tail; none
+// with stderr_fd -1).
+std::string failure_line(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
+                         int stderr_fd);
 
 }  // namespace iobench

@@ -17,7 +17,7 @@
 #include "common/size.hpp"
 #include "common/worker_args.hpp"
 #include "driver/gen/gen.hpp"
-#include "driver/run/run_meta.hpp"
+#include "driver/run/machine_context.hpp"
 #include "driver/run/worker_catalog.hpp"
 
 namespace iobench {

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "common/error.hpp"
-#include "driver/run/run_meta.hpp"
+#include "driver/run/machine_context.hpp"
 #include "driver/run/sink.hpp"
 
 namespace iobench {

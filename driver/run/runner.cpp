@@ -11,16 +11,17 @@
 #include "common/error.hpp"
 #include "driver/report/medians_file.hpp"
 #include "driver/report/two_levels_warnings.hpp"
+#include "driver/run/cell_label.hpp"
 #include "driver/run/counter_plan.hpp"
 #include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
 #include "driver/run/executor.hpp"
 #include "driver/run/interrupt.hpp"
+#include "driver/run/machine_context.hpp"
 #include "driver/run/machine_load.hpp"
 #include "driver/run/outputs.hpp"
 #include "driver/run/pre_run.hpp"
 #include "driver/run/provenance.hpp"
-#include "driver/run/run_meta.hpp"
 #include "driver/run/shard.hpp"
 #include "driver/run/worker_catalog.hpp"
 #include "driver/runfile/meta.hpp"
@@ -169,12 +170,7 @@ std::vector<std::string> cells_without_ok_run(const Config& config, const Plan& 
   std::vector<std::string> cells;
   for (std::size_t c = 0; c < plan.cells.size() && c < totals.ok_runs_per_cell.size(); ++c) {
     if (!measured[c] || totals.ok_runs_per_cell[c] > 0) continue;
-    const Cell& cell = plan.cells[c];
-    const std::string input = cell.input < config.inputs.size()
-                                  ? config.inputs[cell.input].path.filename().string()
-                                  : std::string();
-    cells.push_back(fmt::format("'{}'{} ({} sink)", plan.tests[cell.test].name,
-                                input.empty() ? "" : " on " + input, to_string(cell.sink)));
+    cells.push_back(cell_label(plan, config, c));
   }
   return cells;
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/run/decided_comparisons.hpp"
+#include "driver/run/run_budget.hpp"
 #include "tests/unit/run/executor_fixture.hpp"
 
 namespace iobench::executor_test {

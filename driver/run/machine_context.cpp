@@ -1,4 +1,4 @@
-#include "driver/run/run_meta.hpp"
+#include "driver/run/machine_context.hpp"
 
 #include <sys/utsname.h>
 #include <unistd.h>

@@ -1,0 +1,48 @@
+#include "driver/run/disturbance_step.hpp"
+
+#include <string>
+
+#include "driver/run/cell_label.hpp"
+
+namespace iobench {
+
+DisturbanceStep::DisturbanceStep(const Plan& plan, const Config& config, Progress& progress)
+    : plan_(plan),
+      config_(config),
+      progress_(progress),
+      runs_(plan.cells.size(), 2 * plan.repeats) {}
+
+void DisturbanceStep::judge(std::size_t run_index, RunRow& row,
+                            const std::optional<RunDisturbance>& disturbance) {
+  if (disturbance && judge_disturbance(row, *disturbance, config_))
+    runs_.on_disturbed(run_index, plan_.runs[run_index].cell, row, config_.disturbance);
+}
+
+bool DisturbanceStep::round_ends_before(const PlannedRun& next) const {
+  const auto waiting = runs_.next();
+  return waiting &&
+         (next.phase != RunPhase::kMeasure || next.repeat != plan_.runs[*waiting].repeat);
+}
+
+std::optional<std::size_t> DisturbanceStep::take_rerun(
+    const std::function<bool(std::size_t cell)>& needs_none,
+    const std::vector<std::vector<double>>& ok_elapsed_s) {
+  const auto index = runs_.next();
+  if (!index) return std::nullopt;
+  const std::size_t cell = plan_.runs[*index].cell;
+  if (needs_none(cell)) {
+    runs_.take(cell);
+    return std::nullopt;
+  }
+  if (!runs_.take(cell)) {
+    if (const std::string warning =
+            runs_.budget_warning(cell, cell_label(plan_, config_, cell, TestNameQuotes::kBare),
+                                 ok_elapsed_s[cell].size());
+        !warning.empty())
+      progress_.warn(warning);
+    return std::nullopt;
+  }
+  return index;
+}
+
+}  // namespace iobench

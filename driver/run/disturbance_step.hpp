@@ -1,0 +1,42 @@
+#pragma once
+// The run loop's fourth step (docs/driver.md, "Disturbance"): a measured run's disturbance judged
+// into its row, and with `disturbance: rerun` the disturbed runs queued to be re-run at the end of
+// their round, each cell within its re-run budget (twice the repeats). The loop asks it where a
+// round ends and which run to re-run next.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "driver/config/config.hpp"
+#include "driver/config/plan.hpp"
+#include "driver/run/disturbance.hpp"
+#include "driver/run/progress.hpp"
+
+namespace iobench {
+
+class DisturbanceStep {
+ public:
+  DisturbanceStep(const Plan& plan, const Config& config, Progress& progress);
+  // Measured run `run_index`'s figures into its row; a disturbed ok row is marked, and queued
+  // when the config re-runs.
+  void judge(std::size_t run_index, RunRow& row, const std::optional<RunDisturbance>& disturbance);
+  // True while disturbed runs wait to be re-run.
+  [[nodiscard]] bool waiting() const { return runs_.next().has_value(); }
+  // True when the queue waits and `next` ends its round: it is no measured run of the same
+  // repeat as the first waiting run.
+  [[nodiscard]] bool round_ends_before(const PlannedRun& next) const;
+  // Takes the first waiting run off the queue: its index to run again, or empty when its cell
+  // needs none (`needs_none`) or its budget is spent (said once per cell, with its ok runs
+  // ok_elapsed_s[cell]).
+  std::optional<std::size_t> take_rerun(const std::function<bool(std::size_t cell)>& needs_none,
+                                        const std::vector<std::vector<double>>& ok_elapsed_s);
+
+ private:
+  const Plan& plan_;
+  const Config& config_;
+  Progress& progress_;
+  DisturbedRuns runs_;
+};
+
+}  // namespace iobench

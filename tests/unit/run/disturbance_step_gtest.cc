@@ -1,0 +1,99 @@
+// driver/run/disturbance_step: a measured run's disturbance judged into its row, disturbed runs
+// queued under `disturbance: rerun` (not under `flag`), where a round ends, and which run is
+// re-run next: none for a cell that needs no more, and none past the cell's budget (twice the
+// repeats), which is said once with the worst figure.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "driver/run/disturbance_step.hpp"
+#include "tests/unit/run/step_fixture.hpp"
+
+namespace iobench::step_test {
+namespace {
+
+// 0.9 CPU seconds of others in a run of 0.25 s: 3.6 CPUs, disturbed at any threshold.
+constexpr RunDisturbance kBusy{0.9, 0.0, 0.004};
+
+RunRow ok_row() {
+  RunRow row;
+  row.test = "a";
+  row.elapsed_s = 0.25;
+  return row;
+}
+
+const auto kNeedsMore = [](std::size_t) { return false; };
+
+// The step on a matrix of kTwoCommands and `fields` (runs: a 1, a 2, b 1, b 2).
+struct Step {
+  explicit Step(const std::string& fields = "") : m(kTwoCommands + fields) {}
+  // An ok run of 0.25 s at plan index `run`, judged with `disturbance`.
+  RunRow judge(std::size_t run, const std::optional<RunDisturbance>& disturbance) {
+    RunRow row = ok_row();
+    step.judge(run, row, disturbance);
+    return row;
+  }
+  Matrix m;
+  Progress progress{0, false};
+  DisturbanceStep step{m.plan, m.config, progress};
+};
+
+TEST(DisturbanceStep, MarksADisturbedRunAndQueuesItUntilTheRoundEnds) {
+  Step s;
+  const RunRow row = s.judge(0, kBusy);
+  EXPECT_EQ(row.status, RunStatus::kDisturbed);
+  EXPECT_EQ(row.others_cpu_s, 0.9);
+  EXPECT_TRUE(s.step.waiting());
+  EXPECT_FALSE(s.step.round_ends_before(s.m.plan.runs[0]));  // another run of repeat 1
+  EXPECT_TRUE(s.step.round_ends_before(s.m.plan.runs[1]));   // repeat 2
+  EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{}, {}}), std::optional<std::size_t>(0));
+  EXPECT_FALSE(s.step.waiting());
+  EXPECT_FALSE(s.step.round_ends_before(s.m.plan.runs[1]));
+}
+
+TEST(DisturbanceStep, FlagMarksWithoutQueueing) {
+  Step s(R"(, "disturbance": "flag")");
+  EXPECT_EQ(s.judge(0, kBusy).status, RunStatus::kDisturbed);
+  EXPECT_FALSE(s.step.waiting());
+}
+
+TEST(DisturbanceStep, ARunWithoutFiguresStaysAsItWas) {
+  Step s;
+  const RunRow row = s.judge(0, std::nullopt);
+  EXPECT_EQ(row.status, RunStatus::kOk);
+  EXPECT_FALSE(row.others_cpu_s.has_value());
+  EXPECT_FALSE(s.step.waiting());
+}
+
+TEST(DisturbanceStep, ACellThatNeedsNoMoreIsNotReRun) {
+  Step s;
+  s.judge(2, kBusy);  // b's
+  std::vector<std::size_t> asked;
+  const auto needs_none = [&asked](std::size_t cell) {
+    asked.push_back(cell);
+    return true;
+  };
+  EXPECT_EQ(s.step.take_rerun(needs_none, {{}, {}}), std::nullopt);
+  EXPECT_EQ(asked, std::vector<std::size_t>{1});
+  EXPECT_FALSE(s.step.waiting());
+}
+
+TEST(DisturbanceStep, ReRunsACellAtMostTwiceItsRepeatsThenSaysSoOnce) {
+  Step s;
+  for (int rerun = 0; rerun < 6; ++rerun) s.judge(1, kBusy);
+  for (int rerun = 0; rerun < 4; ++rerun)
+    EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{0.25}, {}}), std::optional<std::size_t>(1));
+  EXPECT_TRUE(s.progress.warnings().empty());
+  EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{0.25}, {}}), std::nullopt);
+  EXPECT_EQ(s.step.take_rerun(kNeedsMore, {{0.25}, {}}), std::nullopt);
+  EXPECT_FALSE(s.step.waiting());
+  EXPECT_EQ(s.progress.warnings(),
+            std::vector<std::string>{
+                "a on in.txt (pipe sink): others kept up to 3.60 CPUs busy during its disturbed "
+                "runs; its re-run budget of 4 is spent, so 1 ok runs count (docs/driver.md, "
+                "\"Disturbance\")"});
+}
+
+}  // namespace
+}  // namespace iobench::step_test
