@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "driver/report/hyperfine_json.hpp"
 #include "driver/stats/descriptive.hpp"
+#include "driver/util/json.hpp"
 
 namespace iobench::report {
 namespace {
@@ -68,10 +70,6 @@ std::vector<Entry> entries_of(const ExportData& data) {
            std::make_pair(test_index(b), b.place_index);
   });
   return entries;
-}
-
-Json number_or_null(double value) {
-  return std::isnan(value) ? Json(nullptr) : Json(value);
 }
 
 double mean_of(const runfile::Group& group, Metric metric) {
@@ -155,44 +153,41 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   return extra;
 }
 
+// One command's result on one input and sink; a failed one has no time (null figures).
+HyperfineResult result_of(const Entry& e, const std::vector<Entry>& entries,
+                          const ExportData& data) {
+  const runfile::Group& g = *e.group;
+  HyperfineResult r;
+  r.command = g.key[0];
+  r.mean_s = e.mean;
+  r.stddev_s = e.stddev;
+  r.median_s = median_of(g, Metric::kElapsed);
+  r.user_mean_s = mean_of(g, Metric::kUser);
+  r.system_mean_s = mean_of(g, Metric::kSystem);
+  r.times_s = g.metric(Metric::kElapsed);
+  r.min_s = e.failed ? NAN : stats::min(r.times_s);
+  r.max_s = e.failed ? NAN : stats::max(r.times_s);
+  r.exit_codes = g.exit_codes;
+  r.max_rss_kib = g.metric(Metric::kMem);
+  if (e.test != nullptr) r.parameters = e.test->params;
+  r.iobench = iobench_json(e, entries, data);
+  return r;
+}
+
 void write_json(const std::vector<Entry>& entries, const ExportData& data, std::ostream& out) {
-  Json results = Json::array();
-  for (const Entry& e : entries) {
-    const runfile::Group& g = *e.group;
-    const auto& times = g.metric(Metric::kElapsed);
-    Json r;
-    r["command"] = g.key[0];
-    r["mean"] = number_or_null(e.mean);
-    r["stddev"] = number_or_null(e.stddev);
-    r["median"] = number_or_null(median_of(g, Metric::kElapsed));
-    r["user"] = number_or_null(mean_of(g, Metric::kUser));
-    r["system"] = number_or_null(mean_of(g, Metric::kSystem));
-    r["min"] = e.failed ? Json(nullptr) : Json(stats::min(times));
-    r["max"] = e.failed ? Json(nullptr) : Json(stats::max(times));
-    r["times"] = times;
-    r["exit_codes"] = g.exit_codes;
-    Json memory = Json::array();
-    for (const double kib : g.metric(Metric::kMem)) memory.push_back(std::llround(kib * 1024));
-    r["memory_usage_byte"] = std::move(memory);
-    if (e.test != nullptr && !e.test->params.empty()) {
-      Json parameters = Json::object();
-      for (const auto& [name, value] : e.test->params) parameters[name] = value;
-      r["parameters"] = std::move(parameters);
-    }
-    r["iobench"] = iobench_json(e, entries, data);
-    results.push_back(std::move(r));
-  }
+  std::vector<HyperfineResult> results;
+  results.reserve(entries.size());
+  for (const Entry& e : entries) results.push_back(result_of(e, entries, data));
   Json without = Json::array();
   for (const runfile::Group& g : data.figures->groups) {
     if (g.ok_count() == 0)
       without.push_back({{"command", g.key[0]}, {"input", g.key[1]}, {"sink", g.key[2]}});
   }
-  Json doc;
-  doc["results"] = std::move(results);
-  doc["iobench"] = {{"elapsed_figure", data.figure.json_name()},
-                    {"elapsed_figure_name", data.figure.name()},
-                    {"without_ok_runs", std::move(without)}};
-  out << doc.dump(2) << '\n';
+  write_hyperfine_json(results,
+                       {{"elapsed_figure", data.figure.json_name()},
+                        {"elapsed_figure_name", data.figure.name()},
+                        {"without_ok_runs", std::move(without)}},
+                       out);
 }
 
 // RFC 4180, as hyperfine's csv writer quotes.
