@@ -11,6 +11,7 @@
 #include "driver/report/hyperfine_json.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/util/json.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 namespace {
@@ -274,12 +275,7 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
   std::vector<Cells> rows;
   for (const Entry& e : entries) {
     const auto& times = e.group->metric(Metric::kElapsed);
-    std::string command(1, quote_open);
-    for (const char c : e.group->key[0]) {
-      if (c == '|') command += '\\';
-      command += c;
-    }
-    command += quote_close;
+    std::string command = quote_open + escape_table_cell(e.group->key[0]) + quote_close;
     if (several_places) command += " (" + e.place + ")";
     if (e.failed) {
       rows.push_back(
