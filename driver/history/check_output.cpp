@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/json.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench::history {
@@ -102,10 +103,6 @@ void write_markdown(const CheckReport& report, std::ostream& out) {
                        compared ? ratio_text(row) : "", compared ? p_text(row.p_value) : "",
                        escape_table_cell(why_of(cell)));
   }
-}
-
-Json number_or_null(double value) {
-  return std::isfinite(value) ? Json(value) : Json(nullptr);
 }
 
 Json cell_json(const CellCheck& cell) {

@@ -244,7 +244,7 @@ using Cells = std::array<std::string, 5>;
 
 // Relative to the fastest mean of the same input and sink, as hyperfine 1.15 computes it (the
 // spread propagated from both standard deviations); "1.00" for the fastest itself.
-std::string relative_cell(const Entry& e, const std::vector<Entry>& entries) {
+std::string hyperfine_relative_cell(const Entry& e, const std::vector<Entry>& entries) {
   const Entry* fastest = nullptr;
   for (const Entry& other : entries) {
     if (other.failed || other.place != e.place) continue;
@@ -285,7 +285,8 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
     std::string mean = format_in_unit(e.mean, unit);
     if (!std::isnan(e.stddev)) mean += " ± " + format_in_unit(e.stddev, unit);
     rows.push_back(Cells{command, mean, format_in_unit(stats::min(times), unit),
-                         format_in_unit(stats::max(times), unit), relative_cell(e, entries)});
+                         format_in_unit(stats::max(times), unit),
+                         hyperfine_relative_cell(e, entries)});
   }
   return rows;
 }

@@ -41,15 +41,6 @@ constexpr std::string_view kPipeVerifiedNote =
     "* null sink: output verified only through the pipe run before it (a program may detect "
     "/dev/null and skip the work)";
 
-// The counter columns a set has, in schema order.
-std::vector<Metric> counter_metrics(const runfile::RunSet& set) {
-  std::vector<Metric> out;
-  for (std::size_t m = kTimeMetricCount; m < kMetricCount; ++m) {
-    if (set.has_metric[m]) out.push_back(static_cast<Metric>(m));
-  }
-  return out;
-}
-
 // The derived counter figures a set can have: name, decimals, and the figure.
 struct DerivedColumn {
   std::string_view tsv_name;
@@ -77,7 +68,7 @@ std::vector<const DerivedColumn*> derived_columns(const report::Summary& s) {
 }
 
 // The relative column of a table for people: "reference", "133× faster", "1.36× slower".
-std::string relative_cell(const report::GroupStats& g) {
+std::string relative_label(const report::GroupStats& g) {
   if (g.is_reference) return "reference";
   return g.relative ? format_relative(*g.relative) : "-";
 }
@@ -102,7 +93,7 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
     t.header.push_back(h);
     t.numeric.push_back(true);
   }
-  const std::vector<Metric> counters = counter_metrics(set);
+  const std::vector<Metric> counters = set.counter_metrics();
   const std::vector<const DerivedColumn*> derived = derived_columns(s);
   if (s.shows_others_cpu) {
     t.header.emplace_back("others CPU");
@@ -135,7 +126,7 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
     row.push_back(fixed(g.metric(Metric::kCpuPct).median, 1));
     row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
     row.push_back(optional_fixed(g.mb_per_s, 1));
-    row.push_back(relative_cell(g));
+    row.push_back(relative_label(g));
     if (s.shows_others_cpu) row.push_back(optional_fixed(g.others_cpus, 2));
     for (Metric m : counters) row.push_back(fixed(g.metric(m).median, 0));
     for (const DerivedColumn* d : derived) {
@@ -230,7 +221,7 @@ void add_counters_and_disturbance(const runfile::RunSet& set, const report::Grou
         {"steal_s_median", number_or_null(g.steal_s_median)},
         {"disturbed", group.rows[static_cast<std::size_t>(RunStatus::kDisturbed)]}};
   }
-  const std::vector<Metric> counters = counter_metrics(set);
+  const std::vector<Metric> counters = set.counter_metrics();
   if (!counters.empty()) {
     nlohmann::ordered_json medians = nlohmann::ordered_json::object();
     for (Metric m : counters)

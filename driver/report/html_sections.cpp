@@ -122,16 +122,6 @@ html::Table times_table(const ReportSection& section) {
   return table;
 }
 
-// The counters' columns the section has, in schema order.
-std::vector<Metric> counter_metrics(const runfile::RunSet& set) {
-  std::vector<Metric> metrics;
-  for (std::size_t c = 0; c < kCounterCount; ++c) {
-    const Metric m = metric_of(static_cast<Counter>(c));
-    if (set.has_metric[index(m)]) metrics.push_back(m);
-  }
-  return metrics;
-}
-
 html::Table counters_table(const ReportSection& section) {
   html::Table table;
   table.css_class = "sortable counters";
@@ -140,7 +130,7 @@ html::Table counters_table(const ReportSection& section) {
       {"test", "the strategy", true},
       {"voluntary cs", "voluntary context switches (nvcsw): waits for I/O or a pipe", false},
       {"involuntary cs", "involuntary context switches (nivcsw): preempted", false}};
-  const std::vector<Metric> counters = counter_metrics(section.set);
+  const std::vector<Metric> counters = section.set.counter_metrics();
   for (const Metric m : counters) {
     table.columns.push_back({std::string(metric_name(m)), "kernel counter median", false});
   }
