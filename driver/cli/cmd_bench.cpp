@@ -13,6 +13,7 @@
 #include "common/error.hpp"
 #include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
+#include "driver/config/choices.hpp"
 #include "driver/config/config.hpp"
 #include "driver/config/disturbance_keys.hpp"
 #include "driver/report/html_report.hpp"
@@ -162,12 +163,16 @@ void add_run_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--sink", r.sinks,
                  "Where the output goes: null, pipe (drained and hashed), file or inherit "
                  "(iobench's stdout); repeat for several (default pipe)")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->check(CLI::IsMember(sink_names()));
   sub.add_flag("--show-output", r.show_output,
                "Print each run's stdout and stderr (the inherit sink; timed as printed)");
   sub.add_option("--cache", r.cache,
-                 "The --input files' page-cache state: warm (default), cold or none");
-  sub.add_option("--order", r.order, "interleave, grouped or shuffle")->capture_default_str();
+                 "The --input files' page-cache state: warm (default), cold or none")
+      ->check(CLI::IsMember(cache_mode_names()));
+  sub.add_option("--order", r.order, "interleave, grouped or shuffle")
+      ->capture_default_str()
+      ->check(CLI::IsMember(order_names()));
   cli.timeout =
       sub.add_option("--timeout", cli.timeout_s, "Seconds before a run is ended (default 600)");
   sub.add_option(

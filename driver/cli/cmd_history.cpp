@@ -16,6 +16,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/history/add_runs.hpp"
 #include "driver/history/timeline.hpp"
+#include "driver/importers/importer.hpp"
 
 namespace iobench {
 
@@ -155,12 +156,19 @@ struct AddCli {
   std::optional<std::string> store;
   std::vector<std::string> files;
   history::Labels labels;
+  history::AddFormat format;
 };
 
 void setup_add(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<AddCli>();
-  sub.add_option("runs", cli->files, "Run files (each with its meta file beside it, in meta/)")
+  sub.add_option("runs", cli->files,
+                 "Run files (each with its meta file beside it, in meta/), or other harnesses' "
+                 "result files")
       ->required();
+  sub.add_option("--format", cli->format.given,
+                 fmt::format("The files' format: iobench (run files), {}; default: detected from "
+                             "each file's content",
+                             importers::importer_names()));
   add_store_option(sub, cli->store);
   sub.add_option("--commit", cli->labels.commit,
                  "The commit to file the runs under (default $GITHUB_SHA, $CI_COMMIT_SHA, else "
@@ -170,7 +178,8 @@ void setup_add(CLI::App& sub, int& exit_code) {
   sub.callback([cli, &exit_code] {
     history::Store store(store_location(cli->store), history::OpenMode::kCreate);
     const std::vector<std::filesystem::path> files(cli->files.begin(), cli->files.end());
-    for (const auto& line : history::add_run_files(store, files, cli->labels, environment())) {
+    for (const auto& line :
+         history::add_run_files(store, files, cli->labels, environment(), cli->format)) {
       fmt::print(stderr, "iobench history: {}\n", line);
     }
     exit_code = kExitOk;

@@ -16,6 +16,7 @@
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
 #include "driver/history/check_output.hpp"
+#include "driver/history/export_imported.hpp"
 #include "driver/history/listing.hpp"
 #include "driver/history/publish.hpp"
 #include "driver/history/rename.hpp"
@@ -166,8 +167,10 @@ void setup_plot(CLI::App& sub, int& exit_code) {
 
 void setup_export(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<SeriesCli>();
-  sub.add_option("--format", cli->format, "bmf: Bencher Metric Format (JSON)")
-      ->check(CLI::IsMember({"bmf"}))
+  sub.add_option("--format", cli->format,
+                 "bmf: Bencher Metric Format (JSON); hyperfine: hyperfine's --export-json, with "
+                 "each run's times (iobench's own series and hyperfine's imports)")
+      ->check(CLI::IsMember({"bmf", "hyperfine"}))
       ->capture_default_str();
   sub.add_option("-o,--output", cli->output, "File to write (default standard output)");
   sub.add_option("--commit", cli->commit,
@@ -176,7 +179,11 @@ void setup_export(CLI::App& sub, int& exit_code) {
   sub.callback([cli, &exit_code] {
     const auto loaded = load(cli->store);
     std::ostringstream text;
-    history::write_bmf(loaded->timelines, cli->commit, text);
+    if (cli->format == "hyperfine") {
+      history::write_hyperfine_json(loaded->timelines, cli->commit, text);
+    } else {
+      history::write_bmf(loaded->timelines, cli->commit, text);
+    }
     if (cli->output.empty()) {
       std::cout << text.str();
     } else {

@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "driver/config/bench_hyperfine.hpp"
+#include "driver/config/choices.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench {
@@ -73,11 +74,9 @@ struct BenchCommand {
 
 // Checks the choice against its allowed values; the option names the message.
 std::string choice(std::string_view option, const std::string& value,
-                   std::initializer_list<std::string_view> allowed) {
+                   const std::vector<std::string>& allowed) {
   if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return value;
-  std::string names;
-  for (const auto name : allowed) names += (names.empty() ? "" : ", ") + std::string(name);
-  fail(fmt::format("{} {}: not one of {}", option, value, names));
+  fail(fmt::format("{} {}: not one of {}", option, value, fmt::join(allowed, ", ")));
 }
 
 // What bench cannot run without: a command, input and stdin files that exist, no more names
@@ -221,8 +220,7 @@ std::string cache_mode(const BenchRequest& request) {
     }
     return "none";
   }
-  return request.cache.empty() ? "warm"
-                               : choice("--cache", request.cache, {"warm", "cold", "none"});
+  return request.cache.empty() ? "warm" : choice("--cache", request.cache, cache_mode_names());
 }
 
 }  // namespace
@@ -262,7 +260,7 @@ Json bench_config_json(const BenchRequest& request) {
   config["repeats"] = bench_repeats(request);
   config["warmup"] = request.warmup;
   config["cache"] = cache_mode(request);
-  config["order"] = choice("--order", request.order, {"interleave", "grouped", "shuffle"});
+  config["order"] = choice("--order", request.order, order_names());
   if (request.timeout_s) config["timeout_s"] = *request.timeout_s;
   if (!request.counters.empty()) config["counters"] = request.counters;
   config["disturbance"] = choice("--disturbance", request.disturbance, {"off", "flag", "rerun"});

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "common/error.hpp"
+#include "driver/config/choices.hpp"
 
 namespace iobench {
 namespace {
@@ -62,10 +63,6 @@ std::string format_decimal(std::int64_t units, int scale) {
   const std::int64_t magnitude = units < 0 ? -units : units;
   return fmt::format("{}{}.{:0{}}", units < 0 ? "-" : "", magnitude / power, magnitude % power,
                      scale);
-}
-
-bool is_one_of(const std::string& value, std::initializer_list<const char*> names) {
-  return std::any_of(names.begin(), names.end(), [&](const char* name) { return value == name; });
 }
 
 }  // namespace
@@ -153,8 +150,9 @@ std::vector<std::string> bench_sinks(const BenchRequest& request) {
   if (request.show_output) return {"inherit"};
   std::vector<std::string> sinks;
   for (const auto& sink : request.sinks) {
-    if (!is_one_of(sink, {"null", "pipe", "file", "inherit"})) {
-      fail(fmt::format("--sink {}: not one of null, pipe, file, inherit", sink));
+    if (const auto names = sink_names();
+        std::find(names.begin(), names.end(), sink) == names.end()) {
+      fail(fmt::format("--sink {}: not one of {}", sink, fmt::join(names, ", ")));
     }
     if (std::find(sinks.begin(), sinks.end(), sink) != sinks.end()) {
       fail(fmt::format("--sink {}: given twice", sink));

@@ -14,6 +14,7 @@
 #include "common/error.hpp"
 #include "common/size.hpp"
 #include "driver/config/bench_keys.hpp"
+#include "driver/config/choices.hpp"
 #include "driver/config/config_checks.hpp"
 #include "driver/config/decide_keys.hpp"
 #include "driver/config/disturbance_keys.hpp"
@@ -258,6 +259,24 @@ void parse_inputs(const Validator& v, const Json& root, Config& config) {
 }
 
 }  // namespace
+
+template <typename Enum, std::size_t N>
+std::vector<std::string> names_of(const std::array<std::pair<std::string_view, Enum>, N>& choices) {
+  std::vector<std::string> names;
+  names.reserve(N);
+  for (const auto& choice : choices) names.emplace_back(choice.first);
+  return names;
+}
+
+std::vector<std::string> sink_names() {
+  return names_of(kSinks);
+}
+std::vector<std::string> cache_mode_names() {
+  return names_of(kCacheModes);
+}
+std::vector<std::string> order_names() {
+  return names_of(kOrders);
+}
 
 std::string_view to_string(CacheMode mode) noexcept {
   return kCacheModes[static_cast<std::size_t>(mode)].first;

@@ -4,16 +4,19 @@
 #include <string>
 #include <vector>
 
+#include "driver/history/import_record.hpp"
 #include "driver/history/store.hpp"
 
 namespace iobench::history {
 
-// Adds every run file with its meta file, all in one transaction: each is read on every CPU while
+// Adds every run file with its meta file (or another harness's file, as `format` says:
+// load_any_record), all in one transaction: each is read on every CPU while
 // the ones before it are stored, and the first file that fails, in the order given, is the error
 // (iobench::Error, exit 2) with nothing stored. Returns one line per file: "added RUNS: N rows,
 // M new series" or "RUNS is already in the store".
 std::vector<std::string> add_run_files(Store& store,
                                        const std::vector<std::filesystem::path>& files,
-                                       const Labels& given, const EnvLookup& lookup);
+                                       const Labels& given, const EnvLookup& lookup,
+                                       const AddFormat& format = {});
 
 }  // namespace iobench::history

@@ -22,6 +22,7 @@ struct Conditions {
   bool busy = false;
   std::optional<double> busy_cpus;
   std::string kernel;
+  std::string harness;  // an import's like-with-like conditions (a debug build, CPU scaling on)
 };
 
 Conditions conditions_of(const RunPoint& point, const StoredSeries& series) {
@@ -36,11 +37,13 @@ Conditions conditions_of(const RunPoint& point, const StoredSeries& series) {
   c.busy_cpus = point.run->busy_cpus_start;
   c.busy = c.busy_cpus && *c.busy_cpus >= kBusyCpus;
   c.kernel = point.run->kernel;
+  c.harness = point.run->conditions;
   return c;
 }
 
 bool same_conditions(const Conditions& a, const Conditions& b) {
-  return a.cache_held == b.cache_held && a.busy == b.busy && a.kernel == b.kernel;
+  return a.cache_held == b.cache_held && a.busy == b.busy && a.kernel == b.kernel &&
+         a.harness == b.harness;
 }
 
 std::string what_moved(const Conditions& now, const Conditions& before,
@@ -59,6 +62,11 @@ std::string what_moved(const Conditions& now, const Conditions& before,
   }
   if (now.kernel != before.kernel) {
     parts.push_back(fmt::format("another kernel ({} -> {})", before.kernel, now.kernel));
+  }
+  if (now.harness != before.harness) {
+    parts.push_back(fmt::format("the harness's conditions changed ({} -> {})",
+                                before.harness.empty() ? "none" : before.harness,
+                                now.harness.empty() ? "none" : now.harness));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
 }
@@ -112,15 +120,24 @@ double min_effect_for(const std::string& test, const CheckOptions& options) {
   return pct;
 }
 
-CellVerdict verdict_of(const report::Row& row, double min_effect_pct) {
+// Where higher is better (a throughput), a drop is the regression and a rise the improvement.
+CellVerdict verdict_of(const report::Row& row, double min_effect_pct, bool higher_is_better) {
   if (row.verdict == report::Verdict::kTooFewRuns) return CellVerdict::kTooFewRuns;
-  if (row.verdict == report::Verdict::kSlower && (row.ratio - 1) * 100 > min_effect_pct) {
-    return CellVerdict::kRegression;
-  }
-  if (row.verdict == report::Verdict::kFaster && (1 - row.ratio) * 100 > min_effect_pct) {
-    return CellVerdict::kFaster;
-  }
+  const bool rose =
+      row.verdict == report::Verdict::kSlower && (row.ratio - 1) * 100 > min_effect_pct;
+  const bool fell =
+      row.verdict == report::Verdict::kFaster && (1 - row.ratio) * 100 > min_effect_pct;
+  if (rose) return higher_is_better ? CellVerdict::kFaster : CellVerdict::kRegression;
+  if (fell) return higher_is_better ? CellVerdict::kRegression : CellVerdict::kFaster;
   return CellVerdict::kSteady;
+}
+
+// The n of the first summary among `rows` (an import without per-run values), if any.
+std::optional<std::int64_t> summary_among(const std::vector<const StoredSample*>& rows) {
+  for (const StoredSample* s : rows) {
+    if (s->summary_n) return s->summary_n;
+  }
+  return std::nullopt;
 }
 
 // Compares the newest run with the baseline runs (indices, oldest first) and says what moved.
@@ -147,7 +164,9 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, const Hist
   report::CompareOptions compare_options;
   compare_options.alpha = options.alpha;
   cell.comparison = report::compare_samples(a, b, compare_options);
-  cell.verdict = verdict_of(cell.comparison, cell.min_effect_pct);
+  cell.verdict = verdict_of(cell.comparison, cell.min_effect_pct, series.key.higher_is_better());
+  cell.summary_n = summary_among(now);
+  if (!cell.summary_n) cell.summary_n = summary_among(before);
   if (cell.verdict == CellVerdict::kRegression) {
     cell.ack = find_ack(data.acks, cell.change_id);
     if (cell.ack != nullptr) cell.verdict = CellVerdict::kAcknowledged;
@@ -161,7 +180,8 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, const Hist
              : timeline.points.size() - 1;
   cell.came_in = &timeline.points[first];
   cell.commits = change_range(timeline, baseline.back(), first);
-  if (cell.verdict != CellVerdict::kSteady) {
+  // An import has none of the figures the why reads (user and system time, the counters).
+  if (cell.verdict != CellVerdict::kSteady && series.key.tool.empty()) {
     cell.why = explain_change(before, now, options.alpha, resolution);
   }
 }
@@ -333,66 +353,6 @@ CheckReport check_history(const HistoryData& data, const std::vector<Timeline>& 
   }
   report.exit_status = check_exit_status(report);
   return report;
-}
-
-std::string series_label(const StoredSeries& series) {
-  return fmt::format("{} ({}, {})", series.key.test, series.key.input, series.key.sink);
-}
-
-namespace {
-
-// "; not judged (exit 4; --allow-new-series accepts it)", "; not judged, accepted by ...", "".
-std::string gate_suffix(const CellCheck& cell) {
-  if (cell.gate == Gate::kAccepted) return "; not judged, accepted by " + cell.accepted_by;
-  if (cell.gate != Gate::kNotJudged) return "";
-  if (cell.accepted_by.empty()) return fmt::format("; not judged (exit {})", kExitNotJudged);
-  return fmt::format("; not judged (exit {}; {} accepts it)", kExitNotJudged, cell.accepted_by);
-}
-
-}  // namespace
-
-std::string describe_cell(const CellCheck& cell) {
-  const std::string head = fmt::format("{} {} {}", to_string(cell.verdict), cell.change_id,
-                                       series_label(*cell.timeline->series));
-  switch (cell.verdict) {
-    case CellVerdict::kNoBaseline:
-    case CellVerdict::kNothingCounts:
-    case CellVerdict::kMissing:
-      return fmt::format("{}: {}{}", head, cell.not_judged, gate_suffix(cell));
-    case CellVerdict::kUnverified:
-      return fmt::format(
-          "{}: its output is not verified (\"verify\": false, or bench --no-verify), so its rows "
-          "never count and check does not judge it",
-          head);
-    case CellVerdict::kConditionsChanged:
-      return fmt::format(
-          "{}: {}; not judged as a regression (no baseline run shares its conditions){}", head,
-          cell.conditions, gate_suffix(cell));
-    default:
-      break;
-  }
-  const report::Row& row = cell.comparison;
-  std::string line = fmt::format("{}: elapsed {} -> {}, {}", head, format_seconds(row.base_median),
-                                 format_seconds(row.new_median), report::verdict_phrase(row));
-  if (row.ci) line += fmt::format(", ratio in [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
-  line += fmt::format(", against {} rows of {} run{}", row.base_n, cell.baseline_runs,
-                      cell.baseline_runs == 1 ? "" : "s");
-  if (cell.verdict == CellVerdict::kRegression) {
-    line += fmt::format(", over the {:g} % allowed", cell.min_effect_pct);
-  }
-  if (cell.verdict == CellVerdict::kRegression || cell.verdict == CellVerdict::kAcknowledged ||
-      cell.verdict == CellVerdict::kFaster) {
-    line += fmt::format(", change in {}", format_range(cell.commits));
-  }
-  if (cell.ack != nullptr) {
-    line += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
-                        cell.ack->why);
-  }
-  if (!cell.excluded.empty()) line += fmt::format("; not counted: {}", cell.excluded);
-  if (cell.verdict != CellVerdict::kSteady && cell.verdict != CellVerdict::kTooFewRuns) {
-    line += "; " + format_explanation(cell.why);
-  }
-  return line + gate_suffix(cell);
 }
 
 }  // namespace iobench::history

@@ -95,6 +95,8 @@ struct CellCheck {
   CommitRange commits;
   const RunPoint* came_in = nullptr;        // the first run of the newest run's level (came_in.hpp)
   const StoredRun* missing_from = nullptr;  // kMissing: the newest run, which lacks the series
+  // An imported series whose file gave only a summary (its n): one value a run, no samples.
+  std::optional<std::int64_t> summary_n;
 };
 
 struct CheckReport {
@@ -136,8 +138,11 @@ std::string commit_name(const StoredRun& run);
 // 10.1 ms -> 12.2 ms, 1.21 ± 0.02 times slower [1.19, 1.23], p < 0.001 against 12 rows of 4
 // runs; why: ...".
 std::string describe_cell(const CellCheck& cell);
-// "read-raw (data/x.tsv, pipe)".
+// "read-raw (data/x.tsv, pipe)"; an imported series "BM_Copy (gbench real_time)".
 std::string series_label(const StoredSeries& series);
+// A value of `key`'s series in its unit: a time as format_seconds writes it ("1.20 µs"), any
+// other with its unit ("1.25e+06 items/s").
+std::string value_text(double value, const SeriesKey& key);
 // "aaaa1111..bbbb2222", or "bbbb2222" when there is no earlier run.
 std::string format_range(const CommitRange& range);
 

@@ -115,6 +115,10 @@ Json cell_json(const CellCheck& cell) {
   j["test"] = series.key.test;
   j["input"] = series.key.input;
   j["sink"] = series.key.sink;
+  // An imported series' medians are in its own unit, and its direction says which way is worse.
+  j["tool"] = series.key.tool.empty() ? Json("iobench") : Json(series.key.tool);
+  j["unit"] = series.key.unit;
+  j["direction"] = series.key.direction;
   j["change_id"] = cell.change_id;
   j["verdict"] = to_string(cell.verdict);
   j["gate"] = gate_name(cell.gate);

@@ -9,6 +9,7 @@
 
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
+#include "driver/history/export_imported.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
@@ -16,6 +17,12 @@ namespace iobench::history {
 namespace {
 
 constexpr std::size_t kTrendRuns = 10;
+
+// What names a series' metric in BMF: two series of one name get their ids beside.
+std::string bmf_key(const StoredSeries& series) {
+  return series.key.tool.empty() ? series_label(series)
+                                 : fmt::format("{}\x1f{}", series.key.test, series.key.sink);
+}
 
 std::string short_commit(const StoredRun& run) {
   return run.labels.commit ? run.labels.commit->substr(0, 10) : std::string("-");
@@ -60,7 +67,8 @@ void write_series_list(const HistoryData& data, const std::vector<Timeline>& tim
     out << fmt::format(
         "{:<8}  {:>4}  {:>10}  {:>8}  {}: {}\n", timeline.series->series_hash.substr(0, 8),
         timeline.points.size(),
-        medians.medians.empty() ? std::string("-") : format_seconds(medians.medians.back()),
+        medians.medians.empty() ? std::string("-")
+                                : value_text(medians.medians.back(), timeline.series->key),
         trend_of(medians), series_label(*timeline.series), last_change_of(data, cell));
   }
 }
@@ -68,9 +76,15 @@ void write_series_list(const HistoryData& data, const std::vector<Timeline>& tim
 void write_series_detail(const HistoryData& data, const Timeline& timeline, std::ostream& out) {
   const StoredSeries& s = *timeline.series;
   out << fmt::format("series {}: {}\n", s.series_hash, series_label(s));
-  out << fmt::format("  definition {}{}, input {}, cache {}, counters {}\n", s.key.definition_hash,
-                     s.key.verified ? "" : " (unverified: never judged)", s.key.input_identity,
-                     s.key.cache_mode, s.key.counters.empty() ? "none" : s.key.counters);
+  if (!s.key.tool.empty()) {
+    out << fmt::format("  measured by {}: {}, in {}, {} is better\n", s.key.tool, s.key.sink,
+                       s.key.unit.empty() ? "no unit" : s.key.unit, s.key.direction);
+  } else {
+    out << fmt::format("  definition {}{}, input {}, cache {}, counters {}\n",
+                       s.key.definition_hash, s.key.verified ? "" : " (unverified: never judged)",
+                       s.key.input_identity, s.key.cache_mode,
+                       s.key.counters.empty() ? "none" : s.key.counters);
+  }
   out << fmt::format("  host class {}\n", s.key.host_class);
   std::map<const RunPoint*, const SeriesChange*> change_at;
   const std::vector<SeriesChange> changes = series_changes(timeline, data);
@@ -100,7 +114,7 @@ void write_series_detail(const HistoryData& data, const Timeline& timeline, std:
       }
     }
     const auto cell = [&](double v) {
-      return values.empty() ? std::string("-") : format_seconds(v);
+      return values.empty() ? std::string("-") : value_text(v, s.key);
     };
     out << fmt::format("{:<20}  {:<10}  {:<12}  {:>5}  {:>10}  {:>10}  {:>10}  {}\n", run.date,
                        short_commit(run), run.labels.branch.value_or("-"),
@@ -113,16 +127,20 @@ void write_series_detail(const HistoryData& data, const Timeline& timeline, std:
 void write_bmf(const std::vector<Timeline>& timelines, const std::optional<std::string>& commit,
                std::ostream& out) {
   std::map<std::string, std::size_t> label_count;
-  for (const Timeline& t : timelines) ++label_count[series_label(*t.series)];
+  for (const Timeline& t : timelines) ++label_count[bmf_key(*t.series)];
   nlohmann::ordered_json report = nlohmann::ordered_json::object();
   for (const Timeline& timeline : timelines) {
-    const RunPoint* chosen = nullptr;
-    for (const RunPoint& point : timeline.points) {
-      const auto& label = point.run->labels.commit;
-      const bool wanted = !commit || (label && label->compare(0, commit->size(), *commit) == 0);
-      if (wanted && !usable_elapsed(point, *timeline.series).empty()) chosen = &point;
-    }
+    const RunPoint* chosen = export_point(timeline, commit);
     if (chosen == nullptr) continue;
+    const StoredSeries& series = *timeline.series;
+    if (!series.key.tool.empty()) {  // its own benchmark and measure, as its file named them
+      const std::string name = label_count[bmf_key(series)] > 1
+                                   ? fmt::format("{} {}", series.key.test,
+                                                 std::string_view(series.series_hash).substr(0, 8))
+                                   : series.key.test;
+      report[name][series.key.sink] = imported_bmf_metric(*chosen, series);
+      continue;
+    }
     std::vector<double> elapsed = usable_elapsed(*chosen, *timeline.series);
     std::vector<double> rss;
     for (const StoredSample* sample : chosen->samples) {
@@ -131,7 +149,7 @@ void write_bmf(const std::vector<Timeline>& timelines, const std::optional<std::
     }
     const std::string label = series_label(*timeline.series);
     const std::string name =
-        label_count[label] > 1
+        label_count[bmf_key(*timeline.series)] > 1
             ? fmt::format("{} {}", label,
                           std::string_view(timeline.series->series_hash).substr(0, 8))
             : label;

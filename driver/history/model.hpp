@@ -38,6 +38,9 @@ struct StoredRun {
   std::optional<double> load_average_start;
   std::optional<double> load_average_end;
   std::optional<double> busy_cpus_start;
+  std::string tool;        // the harness that measured it: "" for iobench, "hyperfine", ...
+  std::string conditions;  // an import's like-with-like conditions: "key=value; ..." ("" none)
+  std::string context;     // an import's recorded context, JSON ("" none)
 };
 
 struct StoredSeries {
@@ -70,6 +73,11 @@ struct StoredSample {
   std::string host;  // the row's host ("" when it is the run's)
   std::array<std::optional<std::uint64_t>, kCounterCount> counters{};
   std::optional<double> counted_pct;
+  // An imported run's summary of the series (a file without per-run values): elapsed_s is its
+  // center, these its n and bounds (docs/history.md, "Other harnesses").
+  std::optional<std::int64_t> summary_n;
+  std::optional<double> summary_low;
+  std::optional<double> summary_high;
 };
 
 // A change marked as expected: `history ack CHANGE --why TEXT`.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "driver/history/check.hpp"
 #include "driver/report/html.hpp"
 #include "driver/report/html_report.hpp"
 #include "driver/report/svg.hpp"
@@ -38,7 +39,11 @@ html::Cell last_change_cell(const SiteSeries& series) {
 html::TableRow index_row(const SiteSeries& series) {
   const StoredSeries& s = *series.timeline->series;
   html::TableRow row;
-  html::Cell name = html::text_cell(s.key.test, "text test");
+  // The site marks each series with the tool that measured it (iobench's own: none).
+  html::Cell name = html::text_cell(
+      s.key.tool.empty() ? s.key.test
+                         : fmt::format("{} ({} {})", s.key.test, s.key.tool, s.key.sink),
+      "text test");
   name.html = fmt::format(R"(<a href="{}">{}</a>)", escape_markup(series.page), name.html);
   name.title = "series " + s.series_hash;
   html::Cell spark = html::text_cell("", "spark");
@@ -46,7 +51,7 @@ html::TableRow index_row(const SiteSeries& series) {
   // What a reader compares first comes first: on a phone the rest is a sideways scroll away.
   row.cells = {name,
                html::number_cell(series.latest_median_s,
-                                 format_seconds(series.latest_median_s.value_or(NAN))),
+                                 value_text(series.latest_median_s.value_or(NAN), s.key)),
                spark,
                last_change_cell(series),
                html::number_cell(static_cast<double>(series.timeline->points.size()),
@@ -77,8 +82,8 @@ html::TableRow regression_row(const SiteModel& site, const SiteRegression& r) {
                html::number_cell(r.after_s / r.before_s - 1, format_change(r.before_s, r.after_s)),
                run,
                html::text_cell(format_explanation(r.why), "verdict"),
-               html::number_cell(r.before_s, format_seconds(r.before_s)),
-               html::number_cell(r.after_s, format_seconds(r.after_s)),
+               html::number_cell(r.before_s, value_text(r.before_s, series.timeline->series->key)),
+               html::number_cell(r.after_s, value_text(r.after_s, series.timeline->series->key)),
                html::number_cell(r.p_value, r.p_value ? fmt::format("{:.2g}", *r.p_value) : ""),
                html::text_cell(source_words(r.source)),
                change};
@@ -153,8 +158,9 @@ std::string render_sparkline(const SiteSeries& series) {
   out.raw(fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="4" height="4" fill="#1f5fa8"/>)",
                       sx(n - 1) - 2, sy(medians.medians.back()) - 2));
   const std::string label =
-      fmt::format("medians of {} runs, {} to {}, {} change point(s)", n, format_seconds(*lowest),
-                  format_seconds(*highest), series.changes.size());
+      fmt::format("medians of {} runs, {} to {}, {} change point(s)", n,
+                  value_text(*lowest, series.timeline->series->key),
+                  value_text(*highest, series.timeline->series->key), series.changes.size());
   return fmt::format(
       R"(<svg class="spark" xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" role="img" aria-label="{2}"><title>{2}</title>{3}</svg>)",
       kSparkWidth, kSparkHeight, escape_markup(label), out.body());

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "driver/history/check.hpp"
 #include "driver/history/publish_pages.hpp"
 #include "driver/history/trend_plot.hpp"
 #include "driver/report/html.hpp"
@@ -62,14 +63,14 @@ html::TableRow run_row(const RunPoint& point, const StoredSeries& series, const 
   html::TableRow row;
   row.cells = {html::text_cell(feed_date(run)),
                html::text_cell(run.labels.commit.value_or("-")),
-               html::number_cell(median, format_seconds(median)),
+               html::number_cell(median, value_text(median, series.key)),
                html::number_cell(ci.half_width, std::isfinite(ci.half_width)
-                                                    ? "± " + format_seconds(ci.half_width)
+                                                    ? "± " + value_text(ci.half_width, series.key)
                                                     : std::string()),
                html::number_cell(static_cast<double>(values.size()),
                                  fmt::format("{}/{}", values.size(), point.samples.size())),
-               html::number_cell(stats::min(values), format_seconds(stats::min(values))),
-               html::number_cell(stats::max(values), format_seconds(stats::max(values))),
+               html::number_cell(stats::min(values), value_text(stats::min(values), series.key)),
+               html::number_cell(stats::max(values), value_text(stats::max(values), series.key)),
                html::text_cell(run.labels.branch.value_or("-")),
                html::text_cell(run_notes(point, series, at), "text notes")};
   return row;
@@ -127,8 +128,10 @@ std::string changes_table(const std::vector<SeriesChange>& changes) {
     html::TableRow row;
     row.cells = {id,
                  html::text_cell(run_label(*c.first_run->run)),
-                 html::number_cell(c.point.mean_before, format_seconds(c.point.mean_before)),
-                 html::number_cell(c.point.mean_after, format_seconds(c.point.mean_after)),
+                 html::number_cell(c.point.mean_before,
+                                   value_text(c.point.mean_before, c.timeline->series->key)),
+                 html::number_cell(c.point.mean_after,
+                                   value_text(c.point.mean_after, c.timeline->series->key)),
                  html::number_cell(c.point.relative_change(),
                                    format_change(c.point.mean_before, c.point.mean_after)),
                  html::number_cell(c.point.p_value, fmt::format("{:.2g}", c.point.p_value)),

@@ -1,7 +1,10 @@
 #pragma once
 // One run file as `history add` stores it: its rows, its meta file's facts and its labels.
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "driver/history/location.hpp"
 #include "driver/history/model.hpp"
@@ -10,12 +13,27 @@
 
 namespace iobench::history {
 
+// What an imported run adds to each of its rows (import_record.hpp): the series' unit and
+// direction, and a summary's n and bounds where the file had no per-run values.
+struct ImportedRow {
+  std::string unit;
+  std::string direction;
+  std::optional<std::int64_t> summary_n;
+  std::optional<double> summary_low;
+  std::optional<double> summary_high;
+};
+
 struct RunRecord {
   std::string runs_file;
   RunFileRows file;
   RunMetaFacts facts;
   Labels labels;
   std::string added_by;
+  // Another harness's results (docs/history.md, "Other harnesses"); empty tool for iobench's.
+  std::string tool;
+  std::string conditions;
+  std::string context;
+  std::vector<ImportedRow> imported;  // beside file.rows, for an import
 };
 
 // The labels a run is filed under: each given one (--commit, --branch), else CI's (GITHUB_SHA,

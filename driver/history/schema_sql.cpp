@@ -43,6 +43,23 @@ constexpr std::string_view kVersion1[] = {
     " change_id TEXT PRIMARY KEY, series_hash TEXT NOT NULL, run_hash TEXT NOT NULL,"
     " why TEXT NOT NULL, who TEXT NOT NULL, acked_at TEXT NOT NULL)",
 };
+// Version 2: other harnesses' results (docs/history.md, "Other harnesses"). A run and a series
+// say which tool measured them ('' for iobench's own), a series its unit and which way is better,
+// a run the conditions it is judged like with like under; an imported sample keeps its value
+// exactly (a Google Benchmark time of a few ns is 0 in whole microseconds), and a run that only
+// has a summary of a series keeps its n and bounds.
+constexpr std::string_view kVersion2[] = {
+    "ALTER TABLE runs ADD COLUMN tool TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE runs ADD COLUMN conditions TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE runs ADD COLUMN context TEXT",
+    "ALTER TABLE series ADD COLUMN tool TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE series ADD COLUMN unit TEXT NOT NULL DEFAULT 's'",
+    "ALTER TABLE series ADD COLUMN direction TEXT NOT NULL DEFAULT 'lower'",
+    "ALTER TABLE samples ADD COLUMN value DOUBLE PRECISION",
+    "ALTER TABLE samples ADD COLUMN summary_n BIGINT",
+    "ALTER TABLE samples ADD COLUMN summary_low DOUBLE PRECISION",
+    "ALTER TABLE samples ADD COLUMN summary_high DOUBLE PRECISION",
+};
 // NOLINTEND(bugprone-suspicious-missing-comma)
 
 std::string filled(std::string_view statement, const Dialect& dialect) {
@@ -83,6 +100,8 @@ std::vector<std::string> migration_statements(int to, const Dialect& dialect) {
   std::vector<std::string> statements;
   if (to == 1) {
     for (const auto statement : kVersion1) statements.push_back(filled(statement, dialect));
+  } else if (to == 2) {
+    for (const auto statement : kVersion2) statements.emplace_back(statement);
   } else {
     throw Error(fmt::format("no migration to schema version {}", to));
   }

@@ -9,7 +9,7 @@ namespace iobench::history {
 
 // The schema this iobench writes. A store at a newer version is refused (exit 2): an older
 // iobench cannot know what the newer columns mean.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // What marks an SQLite file as an iobench store (docs/history.md, "What is a store"): its header's
 // application_id is this ("iobc" in ASCII), its user_version the schema version. A store made

@@ -72,7 +72,8 @@ std::string SeriesKey::hash() const {
   const std::string joined =
       fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}", test, sink, cache_mode, counters,
                   definition_hash, verified ? 1 : 0, input_identity, host_class);
-  return hex_hash64(joined);
+  if (tool.empty()) return hex_hash64(joined);  // a native series keeps its hash
+  return hex_hash64(fmt::format("{}\x1f{}\x1f{}\x1f{}", joined, tool, unit, direction));
 }
 
 std::string kernel_series(std::string_view kernel) {

@@ -26,6 +26,12 @@ struct SeriesKey {
   bool verified = true;         // false for a strategy with "verify": false
   std::string input_identity;   // input_identity_of
   std::string host_class;       // host_class_of
+  // Imported series (docs/history.md, "Other harnesses"): the harness, the unit of the values and
+  // which way is better; iobench's own are "", "s", "lower" and hash as they always did.
+  std::string tool;
+  std::string unit = "s";
+  std::string direction = "lower";
+  [[nodiscard]] bool higher_is_better() const { return direction == "higher"; }
 
   // Hex XXH3-64 of every field: the series' identity in the store.
   [[nodiscard]] std::string hash() const;

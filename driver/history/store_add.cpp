@@ -51,7 +51,20 @@ struct SampleColumns : SampleColumnVectors {
     nulls.push_back(value ? soci::i_ok : soci::i_null);
   }
   void add(std::int64_t run, std::int64_t series, const RunRow& row, const std::string& run_host);
+  // The columns only an imported row fills (NULL for iobench's own): its exact value, and a
+  // summary's n and bounds.
+  void add_imported(const RunRow& row, const ImportedRow* imported);
 };
+
+void SampleColumns::add_imported(const RunRow& row, const ImportedRow* imported) {
+  push(value, value_null,
+       imported != nullptr ? std::optional<double>(row.elapsed_s) : std::nullopt);
+  const auto n = imported != nullptr ? imported->summary_n : std::nullopt;
+  push(summary_n, summary_n_null, n ? std::optional<long long>(*n) : std::nullopt);
+  push(summary_low, summary_low_null, imported != nullptr ? imported->summary_low : std::nullopt);
+  push(summary_high, summary_high_null,
+       imported != nullptr ? imported->summary_high : std::nullopt);
+}
 
 void SampleColumns::add(std::int64_t run, std::int64_t series, const RunRow& row,
                         const std::string& run_host) {
@@ -86,9 +99,9 @@ void SampleColumns::add(std::int64_t run, std::int64_t series, const RunRow& row
   push(row_host, row_host_null,
        row.host == run_host ? std::nullopt : std::optional<std::string>(row.host));
   for (std::size_t c = 0; c < kCounterCount; ++c) {
-    const auto& value = row.counters[c];
+    const auto& counted = row.counters[c];
     push(counters[c], counters_null[c],
-         value ? std::optional<long long>(static_cast<long long>(*value)) : std::nullopt);
+         counted ? std::optional<long long>(static_cast<long long>(*counted)) : std::nullopt);
   }
   push(counted_pct, counted_pct_null,
        row.counted_pct ? std::optional<int>(tenths(*row.counted_pct)) : std::nullopt);
@@ -121,6 +134,28 @@ SeriesIdentity& identity_of(Store::Impl& impl, const RunRecord& run) {
   return found->second;
 }
 
+// The series of each of an imported run's rows: the harness, the benchmark (test), the measure
+// (sink), its unit and direction, on the machine the file names (docs/history.md, "Other
+// harnesses").
+std::vector<SeriesIdentity::Cell> imported_cells(const RunRecord& run) {
+  std::vector<SeriesIdentity::Cell> cells;
+  cells.reserve(run.file.rows.size());
+  const std::string host_class = host_class_of(run.facts);
+  for (std::size_t i = 0; i < run.file.rows.size(); ++i) {
+    SeriesIdentity::Cell cell;
+    cell.key.test = run.file.rows[i].test;
+    cell.key.sink = run.file.rows[i].sink;
+    cell.key.cache_mode = run.facts.cache_mode;
+    cell.key.host_class = host_class;
+    cell.key.tool = run.tool;
+    cell.key.unit = run.imported[i].unit;
+    cell.key.direction = run.imported[i].direction;
+    cell.hash = cell.key.hash();
+    cells.push_back(std::move(cell));
+  }
+  return cells;
+}
+
 // Adds `run` in the transaction open; `ids` holds the ids of the series this transaction made
 // or looked up, so that a later run of the same add finds them without a query.
 AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
@@ -134,12 +169,16 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
   }
   outcome.stored = true;
   outcome.run_id = statements.insert_run(run, utc_now());
-  SeriesIdentity& identity = identity_of(impl, run);
+  const bool imported = !run.tool.empty();
+  SeriesIdentity* identity = imported ? nullptr : &identity_of(impl, run);
+  const std::vector<SeriesIdentity::Cell> imported_rows =
+      imported ? imported_cells(run) : std::vector<SeriesIdentity::Cell>();
   std::vector<const SeriesIdentity::Cell*> cells;
   cells.reserve(run.file.rows.size());
   std::vector<std::string> unseen;
-  for (const RunRow& row : run.file.rows) {
-    cells.push_back(&identity.cell(row.test, row.input, row.sink));
+  for (std::size_t r = 0; r < run.file.rows.size(); ++r) {
+    const RunRow& row = run.file.rows[r];
+    cells.push_back(imported ? &imported_rows[r] : &identity->cell(row.test, row.input, row.sink));
     const std::string& hash = cells.back()->hash;
     if (ids.contains(hash)) continue;
     if (const auto committed = impl.committed_series.find(hash);
@@ -159,6 +198,7 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
       ++outcome.new_series;
     }
     columns.add(outcome.run_id, it->second, run.file.rows[i], run.facts.host);
+    columns.add_imported(run.file.rows[i], imported ? &run.imported[i] : nullptr);
   }
   insert_samples(impl, columns);
   outcome.rows = run.file.rows.size();

@@ -23,13 +23,15 @@ namespace iobench::history {
 // be NULL: what adding binds (store_add.cpp) and loading reads into (store_load.cpp).
 struct SampleColumnVectors {
   std::vector<long long> run_id, series_id, elapsed_us, user_us, system_us, max_rss_kib, minflt,
-      majflt, nvcsw, nivcsw, inblock, oublock, bytes_out, output_hash;
+      majflt, nvcsw, nivcsw, inblock, oublock, bytes_out, output_hash, summary_n;
+  std::vector<double> value, summary_low, summary_high;
   std::vector<int> repeat_no, status, exit_code, cpu_pct_tenths, cache_pct_tenths, counted_pct;
   std::vector<std::string> row_host;
   std::array<std::vector<long long>, kCounterCount> counters;
   std::array<std::vector<soci::indicator>, kCounterCount> counters_null;
   std::vector<soci::indicator> exit_code_null, bytes_out_null, cache_pct_null, output_hash_null,
-      row_host_null, counted_pct_null;
+      row_host_null, counted_pct_null, value_null, summary_n_null, summary_low_null,
+      summary_high_null;
 
   // Calls fn(column, values, nulls) for every column of the samples table (docs/formats.md,
   // "History store"), nulls being nullptr for a column that is NOT NULL: the one list of the
@@ -61,6 +63,10 @@ struct SampleColumnVectors {
       fn(kCounterColumns[c], counters[c], &counters_null[c]);
     }
     fn("counted_pct_tenths", counted_pct, &counted_pct_null);
+    fn("value", value, &value_null);
+    fn("summary_n", summary_n, &summary_n_null);
+    fn("summary_low", summary_low, &summary_low_null);
+    fn("summary_high", summary_high, &summary_high_null);
   }
   // "run_id, series_id, ...": the columns in for_each_column's order.
   std::string column_list();

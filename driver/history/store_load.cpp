@@ -45,7 +45,8 @@ void load_runs(Store::Impl& impl, HistoryData& data) {
       << "SELECT run_id, run_hash, added_at, added_by, commit_label, branch_label,"
          " measured_commit, measured_dirty, run_date, config_name, runs_file, host, kernel,"
          " worker_build, worker_xxh3, iobench_version, cache_mode, load_average_start,"
-         " load_average_end, busy_cpus_start FROM runs ORDER BY run_id";
+         " load_average_end, busy_cpus_start, tool, conditions, context FROM runs"
+         " ORDER BY run_id";
   for (const soci::row& row : rows) {
     StoredRun run;
     run.run_id = whole(row, 0);
@@ -68,6 +69,9 @@ void load_runs(Store::Impl& impl, HistoryData& data) {
     run.load_average_start = optional_real(row, 17);
     run.load_average_end = optional_real(row, 18);
     run.busy_cpus_start = optional_real(row, 19);
+    run.tool = row.get<std::string>(20);
+    run.conditions = row.get<std::string>(21);
+    run.context = optional_text(row, 22).value_or("");
     data.runs.push_back(std::move(run));
   }
 }
@@ -76,7 +80,8 @@ void load_series(Store::Impl& impl, HistoryData& data) {
   const soci::rowset<soci::row> rows =
       impl.sql.prepare
       << "SELECT series_id, series_hash, test, input, sink, cache_mode, counters,"
-         " definition_hash, verified, input_identity, host_class FROM series ORDER BY series_id";
+         " definition_hash, verified, input_identity, host_class, tool, unit, direction"
+         " FROM series ORDER BY series_id";
   for (const soci::row& row : rows) {
     StoredSeries series;
     series.series_id = whole(row, 0);
@@ -91,6 +96,9 @@ void load_series(Store::Impl& impl, HistoryData& data) {
     key.verified = whole(row, 8) != 0;
     key.input_identity = row.get<std::string>(9);
     key.host_class = row.get<std::string>(10);
+    key.tool = row.get<std::string>(11);
+    key.unit = row.get<std::string>(12);
+    key.direction = row.get<std::string>(13);
     data.series.push_back(std::move(series));
   }
 }
@@ -126,7 +134,8 @@ StoredSample SampleBatch::at(std::size_t i) const {
   s.repeat = repeat_no[i];
   s.status = static_cast<RunStatus>(status[i]);
   s.exit_code = optional_of(exit_code[i], exit_code_null[i]);
-  s.elapsed_s = static_cast<double>(elapsed_us[i]) / 1e6;
+  // An imported value is kept exactly; iobench's own are whole microseconds.
+  s.elapsed_s = value_null[i] == soci::i_ok ? value[i] : static_cast<double>(elapsed_us[i]) / 1e6;
   s.user_s = static_cast<double>(user_us[i]) / 1e6;
   s.system_s = static_cast<double>(system_us[i]) / 1e6;
   s.cpu_pct = cpu_pct_tenths[i] / 10.0;
@@ -146,6 +155,9 @@ StoredSample SampleBatch::at(std::size_t i) const {
       s.counters[c] = static_cast<std::uint64_t>(counters[c][i]);
   }
   if (counted_pct_null[i] == soci::i_ok) s.counted_pct = counted_pct[i] / 10.0;
+  s.summary_n = optional_of<std::int64_t>(summary_n[i], summary_n_null[i]);
+  s.summary_low = optional_of(summary_low[i], summary_low_null[i]);
+  s.summary_high = optional_of(summary_high[i], summary_high_null[i]);
   return s;
 }
 

@@ -267,8 +267,11 @@ void set_up_schema(Store::Impl& impl) {
       for (const auto& statement : migration_statements(to, *impl.dialect)) impl.sql << statement;
       impl.version = to;
     }
-    if (impl.location.backend == Backend::kSqlite && !identity.stamped) {
-      impl.sql << fmt::format("PRAGMA application_id = {}", kSqliteApplicationId);
+    if (impl.location.backend == Backend::kSqlite) {
+      // A migrated store's header says its new version too, not only an unmarked one's.
+      if (!identity.stamped) {
+        impl.sql << fmt::format("PRAGMA application_id = {}", kSqliteApplicationId);
+      }
       impl.sql << fmt::format("PRAGMA user_version = {}", impl.version);
     }
   });

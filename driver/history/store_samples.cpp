@@ -20,6 +20,9 @@ void bind(sq::sqlite3_stmt* statement, int index, long long value) {
 void bind(sq::sqlite3_stmt* statement, int index, int value) {
   sq::sqlite3_bind_int(statement, index, value);
 }
+void bind(sq::sqlite3_stmt* statement, int index, double value) {
+  sq::sqlite3_bind_double(statement, index, value);
+}
 void bind(sq::sqlite3_stmt* statement, int index, const std::string& value) {
   sq::sqlite3_bind_text(statement, index, value.data(), static_cast<int>(value.size()),
                         SQLITE_STATIC);
@@ -41,7 +44,7 @@ std::string array_literal(const std::vector<T>& values, const std::vector<soci::
       }
       text += '"';
     } else {
-      text += std::to_string(values[i]);
+      text += fmt::format("{}", values[i]);  // a double's shortest exact text
     }
   }
   return text + "}";
@@ -53,6 +56,8 @@ constexpr std::string_view postgresql_type() {
     return "text";
   } else if constexpr (std::is_same_v<T, int>) {
     return "integer";
+  } else if constexpr (std::is_same_v<T, double>) {
+    return "double precision";
   } else {
     return "bigint";
   }

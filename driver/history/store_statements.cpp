@@ -30,10 +30,12 @@ AddStatements::AddStatements(soci::session& sql)
                   " measured_commit, measured_dirty, run_date, config_name, runs_file, host,"
                   " kernel, cpu_model, cpus_online, memory_kib, worker_build, worker_xxh3,"
                   " iobench_version, iobench_build, cache_mode, load_average_start,"
-                  " load_average_end, busy_cpus_start, row_count, finished) VALUES (:hash,"
+                  " load_average_end, busy_cpus_start, row_count, finished, tool, conditions,"
+                  " context) VALUES (:hash,"
                   " :added_at, :added_by, :commit, :branch, :measured, :dirty, :date, :config,"
                   " :file, :host, :kernel, :cpu, :cpus, :memory, :wbuild, :wxxh3, :version, :build,"
-                  " :cache, :load_start, :load_end, :busy, :rows, :finished) RETURNING run_id",
+                  " :cache, :load_start, :load_end, :busy, :rows, :finished, :tool, :conditions,"
+                  " :context) RETURNING run_id",
            soci::use(run_.hash), soci::use(run_.added_at), soci::use(run_.added_by),
            soci::use(run_.commit.value, run_.commit.indicator),
            soci::use(run_.branch.value, run_.branch.indicator),
@@ -47,17 +49,21 @@ AddStatements::AddStatements(soci::session& sql)
            soci::use(run_.cache), soci::use(run_.load_start.value, run_.load_start.indicator),
            soci::use(run_.load_end.value, run_.load_end.indicator),
            soci::use(run_.busy.value, run_.busy.indicator), soci::use(run_.rows),
-           soci::use(run_.finished.value, run_.finished.indicator), soci::into(id_))),
+           soci::use(run_.finished.value, run_.finished.indicator), soci::use(run_.tool),
+           soci::use(run_.conditions), soci::use(run_.context.value, run_.context.indicator),
+           soci::into(id_))),
       insert_series_(
           (sql.prepare << "INSERT INTO series (series_hash, test, input, sink, cache_mode,"
-                          " counters, definition_hash, verified, input_identity, host_class)"
-                          " VALUES (:h, :test, :input, :sink, :cache, :counters, :definition,"
-                          " :verified, :identity, :class) RETURNING series_id",
+                          " counters, definition_hash, verified, input_identity, host_class,"
+                          " tool, unit, direction) VALUES (:h, :test, :input, :sink, :cache,"
+                          " :counters, :definition, :verified, :identity, :class, :tool, :unit,"
+                          " :direction) RETURNING series_id",
            soci::use(series_.hash), soci::use(series_.key.test), soci::use(series_.key.input),
            soci::use(series_.key.sink), soci::use(series_.key.cache_mode),
            soci::use(series_.key.counters), soci::use(series_.key.definition_hash),
            soci::use(series_.verified), soci::use(series_.key.input_identity),
-           soci::use(series_.key.host_class), soci::into(id_))) {}
+           soci::use(series_.key.host_class), soci::use(series_.key.tool),
+           soci::use(series_.key.unit), soci::use(series_.key.direction), soci::into(id_))) {}
 
 std::optional<std::int64_t> AddStatements::find_run(const std::string& run_hash) {
   find_hash_ = run_hash;
@@ -94,6 +100,9 @@ std::int64_t AddStatements::insert_run(const RunRecord& run, const std::string& 
   run_.busy = f.busy_cpus_start;
   run_.rows = static_cast<long long>(run.file.rows.size());
   run_.finished = as_optional<int>(f.finished);
+  run_.tool = run.tool;
+  run_.conditions = run.conditions;
+  run_.context = run.tool.empty() ? std::nullopt : std::optional<std::string>(run.context);
   run_to_end(insert_run_);
   return id_;
 }

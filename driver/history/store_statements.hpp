@@ -48,6 +48,8 @@ class AddStatements {
     Nullable<double> load_start, load_end, busy;
     long long rows = 0;
     Nullable<int> finished;
+    std::string tool, conditions;
+    Nullable<std::string> context;
   };
   struct SeriesValues {
     std::string hash;

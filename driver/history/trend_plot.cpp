@@ -24,7 +24,10 @@ constexpr const char* kPointColor = "#8a8a8a";
 constexpr const char* kMedianColor = "#1f5fa8";
 constexpr const char* kChangeColor = "#c0392b";
 
-svg::Unit time_unit(double top) {
+// The y axis' unit: iobench's own seconds as s, ms or µs; an imported series' values in the unit
+// its file gave (ns, items/s, ...), as they are stored.
+svg::Unit axis_unit(double top, const SeriesKey& key) {
+  if (!key.tool.empty()) return {1, key.unit.c_str()};
   if (top >= 1) return {1, "s"};
   if (top >= 1e-3) return {1e-3, "ms"};
   return {1e-6, "µs"};
@@ -98,7 +101,7 @@ TrendChart render_trend(const HistoryData& data, const Timeline& timeline, doubl
   double top = 0;
   for (const RunPoint* point : medians.points)
     for (const double v : usable_elapsed(*point, series)) top = std::max(top, v);
-  const svg::Unit unit = time_unit(top);
+  const svg::Unit unit = axis_unit(top, series.key);
   const double step = svg::nice_step(top * 1.05, 5);
   Frame f;
   f.y_max = step * std::ceil(top * 1.05 / step);

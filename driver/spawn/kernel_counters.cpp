@@ -67,7 +67,7 @@ std::string describe_counter_problems(const std::vector<CounterProblem>& problem
   std::string text;
   for (const auto& [reason, names] : by_reason) {
     if (!text.empty()) text += "; ";
-    text += names + " (" + reason + ")";
+    text.append(names).append(" (").append(reason).append(")");
   }
   return text;
 }

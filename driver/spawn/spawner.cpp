@@ -21,9 +21,6 @@
 namespace iobench {
 namespace {
 
-// How long the driver waits awake for a run's result before it sleeps (Spawner::run).
-constexpr double kResponseSpinS = 0.002;
-
 // The request record (protocol.hpp) and the descriptors that travel with it.
 std::string encode_request(const SpawnRequest& request, std::vector<int>& fds) {
   if (request.counters.size() > wire::kMaxCounters)
@@ -169,8 +166,8 @@ SpawnResult Spawner::run(const SpawnRequest& request) {
   while (::sendmsg(channel_.get(), &msg, MSG_NOSIGNAL) < 0) {
     if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "spawner send");
   }
-  // A short run's result comes back within a couple of milliseconds: wait for it awake.
-  await_readable_awake(channel_.get(), kResponseSpinS);
+  const std::uint64_t key = ResponseWait::key_of(request.argv);
+  if (response_wait_.awake(key)) await_readable_awake(channel_.get(), kResponseSpinS);
   wire::Response response;
   ssize_t received = 0;
   do {
@@ -179,7 +176,9 @@ SpawnResult Spawner::run(const SpawnRequest& request) {
   if (received != static_cast<ssize_t>(sizeof response) || response.tag != wire::kResponseTag) {
     throw std::runtime_error("the spawner process ended unexpectedly");
   }
-  return to_result(response, request.counters);
+  SpawnResult result = to_result(response, request.counters);
+  response_wait_.ran(key, result.elapsed_s);
+  return result;
 }
 
 void Spawner::cancel() const noexcept {

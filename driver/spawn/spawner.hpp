@@ -19,6 +19,7 @@
 
 #include "common/fd.hpp"
 #include "driver/spawn/kernel_counters.hpp"
+#include "driver/spawn/response_wait.hpp"
 
 namespace iobench {
 
@@ -95,9 +96,13 @@ class Spawner {
 
   [[nodiscard]] pid_t pid() const noexcept { return pid_; }
 
+  // A short run's result comes back within a couple of milliseconds: wait for it awake.
+  static constexpr double kResponseSpinS = 0.002;
+
  private:
   UniqueFd channel_;
   pid_t pid_ = -1;
+  ResponseWait response_wait_{kResponseSpinS};
 };
 
 }  // namespace iobench

@@ -63,9 +63,15 @@ touch data.tsv
   fail "bash: 'bench -u m': $(complete_words iobench bench -u m)"
 [ "$(complete_words iobench bench --sort '' | tr '\n' ' ')" = 'auto command mean-time ' ] ||
   fail "bash: 'bench --sort': $(complete_words iobench bench --sort '')"
+[ "$(complete_words iobench bench --sink '' | tr '\n' ' ')" = 'null pipe file inherit ' ] ||
+  fail "bash: 'bench --sink': $(complete_words iobench bench --sink '')"
+[ "$(complete_words iobench bench --cache c)" = cold ] ||
+  fail "bash: 'bench --cache c': $(complete_words iobench bench --cache c)"
+[ "$(complete_words iobench bench --order '' | tr '\n' ' ')" = 'interleave grouped shuffle ' ] ||
+  fail "bash: 'bench --order': $(complete_words iobench bench --order '')"
 [ "$(complete_words iobench completion '' | tr '\n' ' ')" = 'bash zsh fish commands ' ] ||
   fail "bash: 'completion': $(complete_words iobench completion '')"
-[ "$(complete_words iobench history export --format '')" = bmf ] ||
+[ "$(complete_words iobench history export --format '' | tr '\n' ' ')" = 'bmf hyperfine ' ] ||
   fail "bash: 'history export --format': $(complete_words iobench history export --format '')"
 grep -q "_describe 'iobench history command' children" _iobench || fail "zsh: no history subcommands"
 grep -qF -- "'*--style[" _iobench && grep -qF ':value:(auto basic full nocolor color none)' _iobench ||
@@ -80,6 +86,8 @@ if command -v fish >/dev/null; then
   [ "$(fish_complete 'iobench bench --sty')" = '--style ' ] || fail "fish: 'bench --sty': $(fish_complete 'iobench bench --sty')"
   [ "$(fish_complete 'iobench bench --sort ')" = 'auto command mean-time ' ] ||
     fail "fish: 'bench --sort ': $(fish_complete 'iobench bench --sort ')"
+  [ "$(fish_complete 'iobench bench --sink ')" = 'file inherit null pipe ' ] ||
+    fail "fish: 'bench --sink ': $(fish_complete 'iobench bench --sink ')"
   [ "$(fish_complete 'iobench history ch')" = 'changes check ' ] || fail "fish: 'history ch': $(fish_complete 'iobench history ch')"
   [ "$(fish_complete 'iobench history check --min')" = '--min-effect ' ] ||
     fail "fish: 'history check --min': $(fish_complete 'iobench history check --min')"

@@ -86,4 +86,20 @@ done
 grep -q 'runs removed' "$tmp/prune.err" || fail "prune said: $(cat "$tmp/prune.err")"
 [ "$(psql "$store" -tAc "SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables WHERE relname = 'samples'")" = t ] ||
   fail "prune did not vacuum the samples table"
+# Imported results on PostgreSQL (docs/history.md, "Other harnesses"): the values exactly (the
+# samples' double-precision column through the server's arrays), the BMF bounds too.
+"$iobench" history add --history="$store" --commit h1 \
+  "$src/tests/fixtures/imports/hyperfine-1.15.0.json" 2>/dev/null || fail "hyperfine import"
+"$iobench" history export --history="$store" --format hyperfine --commit h1 -o "$tmp/hf.json"
+echo '{"copy": {"latency": {"value": 88.5, "lower_value": 80.25, "upper_value": 90.125}}}' >"$tmp/bmf.json"
+"$iobench" history add --history="$store" --commit b1 "$tmp/bmf.json" 2>/dev/null || fail "BMF import"
+"$iobench" history export --history="$store" --format bmf --commit b1 -o "$tmp/bmf-back.json"
+python3 - "$src/tests/fixtures/imports/hyperfine-1.15.0.json" "$tmp/hf.json" "$tmp/bmf.json" \
+  "$tmp/bmf-back.json" <<'PY' || fail "imported values differ on PostgreSQL"
+import json, sys
+given = {r["command"]: r["times"] for r in json.load(open(sys.argv[1]))["results"]}
+back = {r["command"]: r["times"] for r in json.load(open(sys.argv[2]))["results"]}
+assert all(back[c] == t for c, t in given.items()), (given, back)
+assert json.load(open(sys.argv[4]))["copy"] == json.load(open(sys.argv[3]))["copy"]
+PY
 echo "history_postgresql: ok"

@@ -87,7 +87,7 @@ done
 # The raced store is marked as iobench's, and at the schema's version.
 [ "$(sqlite3 "$tmp/race1/sub/h.sqlite" 'PRAGMA application_id')" -eq $((0x696F6263)) ] ||
   fail "a new store has application_id $(sqlite3 "$tmp/race1/sub/h.sqlite" 'PRAGMA application_id')"
-[ "$(sqlite3 "$tmp/race1/sub/h.sqlite" 'PRAGMA user_version')" -eq 1 ] || fail "a new store's user_version is not 1"
+[ "$(sqlite3 "$tmp/race1/sub/h.sqlite" 'PRAGMA user_version')" -eq 2 ] || fail "a new store's user_version is not 2 (the schema version)"
 
 raced=$tmp/race1/sub/h.sqlite
 "$iobench" history list --history="$raced" >"$tmp/list.want"
@@ -207,7 +207,7 @@ grep -q 'in.txt, pipe)' "$tmp/old.out" || fail "old store's list: $(cat "$tmp/ol
 "$iobench" history add --history="$tmp/old.sqlite" "$tmp/r/a1.tsv" 2>"$tmp/old.err" ||
   fail "a store from before the mark was not added to: $(cat "$tmp/old.err")"
 [ "$(sqlite3 "$tmp/old.sqlite" 'PRAGMA application_id')" -eq $((0x696F6263)) ] &&
-  [ "$(sqlite3 "$tmp/old.sqlite" 'PRAGMA user_version')" -eq 1 ] || fail "the first write did not stamp the old store"
+  [ "$(sqlite3 "$tmp/old.sqlite" 'PRAGMA user_version')" -eq 2 ] || fail "the first write did not stamp the old store"
 
 # --- Prune gives the space back: the file shrinks, no free page is left in it.
 cp "$tmp/race1/sub/h.sqlite" "$tmp/prune.sqlite"

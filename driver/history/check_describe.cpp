@@ -1,0 +1,124 @@
+// The line `history check` prints for each series (docs/history.md, "Check"), iobench's own and
+// imported ones.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <utility>
+
+#include "common/error.hpp"
+#include "driver/history/check.hpp"
+#include "driver/util/format.hpp"
+
+namespace iobench::history {
+
+std::string series_label(const StoredSeries& series) {
+  if (!series.key.tool.empty()) {
+    return fmt::format("{} ({} {})", series.key.test, series.key.tool, series.key.sink);
+  }
+  return fmt::format("{} ({}, {})", series.key.test, series.key.input, series.key.sink);
+}
+
+std::string value_text(double value, const SeriesKey& key) {
+  constexpr std::pair<std::string_view, double> kTimeUnits[] = {
+      {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}};
+  for (const auto& [unit, seconds] : kTimeUnits) {
+    if (key.unit != unit) continue;
+    // format_seconds stops at whole microseconds; a microbenchmark's times are below.
+    const double s = value * seconds;
+    if (s > 0 && s < 1e-6) return fmt::format("{:.3g} ns", s * 1e9);
+    if (s > 0 && s < 1e-4) return fmt::format("{:.3g} µs", s * 1e6);
+    return format_seconds(s);
+  }
+  return key.unit.empty() ? fmt::format("{:.4g}", value)
+                          : fmt::format("{:.4g} {}", value, key.unit);
+}
+
+namespace {
+
+// An imported series' figures in its own unit and direction: "latency 1.20 µs -> 1.50 µs, 1.25
+// times higher [1.20, 1.31], p < 0.001 (lower is better)".
+std::string imported_figures(const report::Row& row, const SeriesKey& key) {
+  std::string line = fmt::format("{} {} -> {}", key.sink, value_text(row.base_median, key),
+                                 value_text(row.new_median, key));
+  if (row.ratio > 0 && std::isfinite(row.ratio)) {
+    const bool lower = row.ratio < 1;
+    line += fmt::format(", {:.2f} times {}", lower ? 1 / row.ratio : row.ratio,
+                        lower ? "lower" : "higher");
+  }
+  if (row.p_value) {
+    line += *row.p_value < 0.001 ? std::string(", p < 0.001")
+                                 : fmt::format(", p = {:.3f}", *row.p_value);
+  }
+  if (row.verdict == report::Verdict::kNoChange) line += " (not a significant difference)";
+  return line + fmt::format(" ({} is better)", key.direction);
+}
+
+// Said of a series whose file gave only summaries: how strong its verdict can be.
+std::string summary_note(const CellCheck& cell) {
+  if (!cell.summary_n) return "";
+  return fmt::format(
+      "; no samples: the file gave only a summary a run (n = {}), one value each, so the U test "
+      "needs 39 baseline runs or more to find a change",
+      *cell.summary_n);
+}
+
+// "; not judged (exit 4; --allow-new-series accepts it)", "; not judged, accepted by ...", "".
+std::string gate_suffix(const CellCheck& cell) {
+  if (cell.gate == Gate::kAccepted) return "; not judged, accepted by " + cell.accepted_by;
+  if (cell.gate != Gate::kNotJudged) return "";
+  if (cell.accepted_by.empty()) return fmt::format("; not judged (exit {})", kExitNotJudged);
+  return fmt::format("; not judged (exit {}; {} accepts it)", kExitNotJudged, cell.accepted_by);
+}
+
+}  // namespace
+
+std::string describe_cell(const CellCheck& cell) {
+  const std::string head = fmt::format("{} {} {}", to_string(cell.verdict), cell.change_id,
+                                       series_label(*cell.timeline->series));
+  switch (cell.verdict) {
+    case CellVerdict::kNoBaseline:
+    case CellVerdict::kNothingCounts:
+    case CellVerdict::kMissing:
+      return fmt::format("{}: {}{}", head, cell.not_judged, gate_suffix(cell));
+    case CellVerdict::kUnverified:
+      return fmt::format(
+          "{}: its output is not verified (\"verify\": false, or bench --no-verify), so its rows "
+          "never count and check does not judge it",
+          head);
+    case CellVerdict::kConditionsChanged:
+      return fmt::format(
+          "{}: {}; not judged as a regression (no baseline run shares its conditions){}", head,
+          cell.conditions, gate_suffix(cell));
+    default:
+      break;
+  }
+  const report::Row& row = cell.comparison;
+  const SeriesKey& key = cell.timeline->series->key;
+  std::string line =
+      key.tool.empty()
+          ? fmt::format("{}: elapsed {} -> {}, {}", head, format_seconds(row.base_median),
+                        format_seconds(row.new_median), report::verdict_phrase(row))
+          : fmt::format("{}: {}", head, imported_figures(row, key));
+  if (row.ci) line += fmt::format(", ratio in [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
+  line += fmt::format(", against {} rows of {} run{}", row.base_n, cell.baseline_runs,
+                      cell.baseline_runs == 1 ? "" : "s");
+  if (cell.verdict == CellVerdict::kRegression) {
+    line += fmt::format(", over the {:g} % allowed", cell.min_effect_pct);
+  }
+  if (cell.verdict == CellVerdict::kRegression || cell.verdict == CellVerdict::kAcknowledged ||
+      cell.verdict == CellVerdict::kFaster) {
+    line += fmt::format(", change in {}", format_range(cell.commits));
+  }
+  if (cell.ack != nullptr) {
+    line += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
+                        cell.ack->why);
+  }
+  if (!cell.excluded.empty()) line += fmt::format("; not counted: {}", cell.excluded);
+  if (cell.verdict != CellVerdict::kSteady && cell.verdict != CellVerdict::kTooFewRuns &&
+      key.tool.empty()) {
+    line += "; " + format_explanation(cell.why);
+  }
+  return line + summary_note(cell) + gate_suffix(cell);
+}
+
+}  // namespace iobench::history

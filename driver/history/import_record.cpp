@@ -1,0 +1,142 @@
+#include "driver/history/import_record.hpp"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "driver/importers/importer.hpp"
+
+namespace iobench::history {
+namespace {
+
+std::string read_bytes(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(fmt::format("{}: cannot be read", file.string()));
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return std::move(bytes).str();
+}
+
+// An iobench run file starts with its TSV header; the other formats are JSON. Only the first
+// line is read: a run file is read once, by its own reader (history add's time is its parsing,
+// docs/history.md "Performance").
+bool looks_native(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return true;  // the run file's own reader says what is wrong, as it always did
+  std::string first_line;
+  std::getline(in, first_line);
+  return first_line.find('\t') != std::string::npos;
+}
+
+// The file's date as the time axis wants it ("2026-12-03T06:11:48Z"): only a UTC one, so that
+// it sorts among the others; nullopt for any other.
+std::optional<std::string> utc_date(const std::optional<std::string>& date) {
+  if (!date || date->size() < 19 || (*date)[10] != 'T') return std::nullopt;
+  const std::string_view zone = std::string_view(*date).substr(19);
+  const std::size_t fraction = zone.find_first_not_of(".0123456789");
+  const std::string_view offset =
+      fraction == std::string_view::npos ? std::string_view() : zone.substr(fraction);
+  if (offset.empty() || offset == "Z" || offset == "+00:00") return date->substr(0, 19) + "Z";
+  return std::nullopt;
+}
+
+RunMetaFacts facts_of(const importers::ImportedRun& run, const std::string& file) {
+  RunMetaFacts facts;
+  facts.meta_path = file;
+  facts.date = utc_date(run.date).value_or(utc_now());
+  facts.host = run.host.value_or("");
+  facts.kernel = run.kernel;
+  facts.machine = run.machine;
+  facts.cpu_model = run.cpu_model;
+  facts.cpus_online = run.cpus;
+  facts.measured_commit = run.commit;
+  facts.measured_dirty = run.dirty;
+  facts.config_name = run.tool;
+  facts.cache_mode = "";
+  facts.config = nlohmann::json::object();
+  return facts;
+}
+
+std::string conditions_text(const importers::ImportedRun& run) {
+  std::vector<std::string> parts;
+  for (const auto& [key, value] : run.conditions) parts.push_back(fmt::format("{}={}", key, value));
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+RunRow row_of(const importers::ImportedSeries& series, double value, int repeat, bool failed) {
+  RunRow row;
+  row.test = series.name;
+  row.sink = series.measure;
+  row.elapsed_s = value;
+  row.repeat = repeat;
+  row.status = failed ? RunStatus::kFailed : RunStatus::kOk;
+  return row;
+}
+
+}  // namespace
+
+RunRecord imported_record(const importers::ImportedRun& run, std::string_view bytes,
+                          const std::string& file, const Labels& given, const EnvLookup& lookup) {
+  RunRecord record;
+  record.runs_file = file;
+  record.facts = facts_of(run, file);
+  record.tool = run.tool;
+  record.conditions = conditions_text(run);
+  record.context = run.context_json;
+  const XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());
+  record.file.name = file;
+  record.file.hash = fmt::format("{:016x}{:016x}", hash.high64, hash.low64);
+  for (const importers::ImportedSeries& series : run.series) {
+    ImportedRow facts{series.unit, std::string(importers::to_string(series.direction)), {}, {}, {}};
+    for (std::size_t i = 0; i < series.samples.size(); ++i) {
+      record.file.rows.push_back(row_of(series, series.samples[i], static_cast<int>(i) + 1,
+                                        i < series.failed.size() && series.failed[i]));
+      record.imported.push_back(facts);
+    }
+    if (series.samples.empty() && series.summary) {
+      record.file.rows.push_back(row_of(series, series.summary->center, 1, false));
+      facts.summary_n = series.summary->n;
+      facts.summary_low = series.summary->lower;
+      facts.summary_high = series.summary->upper;
+      record.imported.push_back(facts);
+    }
+  }
+  if (record.file.rows.empty()) throw Error(fmt::format("{}: no results to add", file));
+  record.labels = resolve_labels(given, lookup, run.commit);
+  if (!given.branch && !record.labels.branch) record.labels.branch = run.branch;
+  record.added_by = current_user(lookup);
+  return record;
+}
+
+RunRecord load_any_record(const std::filesystem::path& file, const AddFormat& format,
+                          const Labels& given, const EnvLookup& lookup) {
+  const importers::Importer* importer = nullptr;
+  if (format.given && *format.given != "iobench") {
+    importer = importers::importer_named(*format.given);
+    if (importer == nullptr) {
+      throw Error(
+          fmt::format("history add --format {}: not a format history add reads ({}, or "
+                      "iobench for a run file)",
+                      *format.given, importers::importer_names()));
+    }
+  }
+  if (format.given && importer == nullptr) return load_run_record(file, given, lookup);
+  if (importer == nullptr && looks_native(file)) return load_run_record(file, given, lookup);
+  const std::string bytes = read_bytes(file);
+  if (importer == nullptr) {
+    importer = importers::detect_importer(bytes);
+    if (importer == nullptr) {
+      throw Error(
+          fmt::format("{}: neither an iobench run file nor a file of {} (give --format "
+                      "if it is one of them)",
+                      file.string(), importers::importer_names()));
+    }
+  }
+  return imported_record(importer->parse(bytes, file.string()), bytes, file.string(), given,
+                         lookup);
+}
+
+}  // namespace iobench::history

@@ -1,0 +1,32 @@
+#pragma once
+// Another harness's result file as `history add` stores it (docs/history.md, "Other harnesses"):
+// each value a row of its series, so that check, list, show, plot, publish and export read it as
+// they read iobench's own runs.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "driver/history/run_record.hpp"
+#include "driver/importers/imported_run.hpp"
+
+namespace iobench::history {
+
+// How `history add` reads FILE: the format --format names, else the one detected from its bytes;
+// an iobench run file (a TSV header) goes the native way. Throws iobench::Error (exit 2) for an
+// unknown --format and for a file of no known format, naming the formats.
+struct AddFormat {
+  std::optional<std::string> given;  // --format
+};
+
+// Reads RUNS (an iobench run file with its meta) or another harness's file, as `format` says.
+RunRecord load_any_record(const std::filesystem::path& file, const AddFormat& format,
+                          const Labels& given, const EnvLookup& lookup);
+
+// The record of an imported run read from `file` (whose bytes are `bytes`): labels as for a
+// native run (--commit, CI's variables, else the commit the file names), the machine the file
+// names, its date (else now).
+RunRecord imported_record(const importers::ImportedRun& run, std::string_view bytes,
+                          const std::string& file, const Labels& given, const EnvLookup& lookup);
+
+}  // namespace iobench::history

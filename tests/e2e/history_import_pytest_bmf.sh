@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# End to end, from files real tools wrote (tests/fixtures/imports/README.md; docs/history.md,
+# "Other harnesses"): pytest-benchmark's JSON of three commits, test_changed made slower in the
+# third: check flags it (exit 1) and not test_steady, with the commit pytest-benchmark recorded
+# beside; BMF, as history export writes it, imported into another store and exported again gives
+# back the same metrics.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+command -v python3 >/dev/null || skip "python3 is needed to read JSON"
+iobench=$bin/iobench
+source "$src/tests/e2e/history_import_lib.bash"
+fixtures=$src/tests/fixtures/imports
+store=$tmp/pytest.sqlite
+
+for c in 1 2 3; do
+  "$iobench" history add --history="$store" --commit "c$c" \
+    "$fixtures/pytest-benchmark-3.2.2-commit$c.json" 2>"$tmp/add.err" ||
+    fail "history add commit$c: $(cat "$tmp/add.err")"
+done
+expect_one_slower "$store" \
+  '^regression .* test_tiny.py::test_changed \(pytest-benchmark time\): time [0-9.]* µs -> 1[0-9.]* µs' \
+  'test_steady' '2 series: 1 regression, 1 steady; exit 1'
+
+# BMF both ways: the store's metrics out, into a new store, out again: the same metrics.
+"$iobench" history export --history="$store" --format bmf -o "$tmp/first.json"
+"$iobench" history add --history="$tmp/bmf.sqlite" --commit b1 "$tmp/first.json" 2>"$tmp/add.err" ||
+  fail "history add of BMF: $(cat "$tmp/add.err")"
+grep -q "first.json to .*: 2 rows, 2 new series" "$tmp/add.err" || fail "add said: $(cat "$tmp/add.err")"
+"$iobench" history export --history="$tmp/bmf.sqlite" --format bmf -o "$tmp/again.json"
+python3 - "$tmp/first.json" "$tmp/again.json" <<'PY' || fail "the BMF metrics differ"
+import json, sys
+first, again = (json.load(open(p)) for p in sys.argv[1:])
+assert first == again, (first, again)
+assert set(first) == {"test_tiny.py::test_steady", "test_tiny.py::test_changed"}, first
+PY
+echo "history_import_pytest_bmf: ok"

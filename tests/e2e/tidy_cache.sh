@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# scripts/tidy's cache (docs/reliability.md, "Static checks"): a file's key (scripts/tidy-keys)
+# changes with anything that can change clang-tidy's verdict (the file, a header it includes, its
+# compile command, .clang-tidy, the tidy version) and with nothing else (the checkout's folder);
+# a clean check records the key, and a file whose key is recorded is not checked again.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+command -v g++ >/dev/null || skip "no g++ to preprocess with"
+cd "$tmp"
+
+# A tiny project: a.cpp includes h.hpp; the compile database as CMake writes it.
+make_project() {  # FOLDER
+  mkdir -p "$1/src" "$1/build"
+  printf 'Checks: -*,bugprone-*\n' >"$1/.clang-tidy"
+  printf '#pragma once\ninline int twice(int x) { return 2 * x; }\n' >"$1/src/h.hpp"
+  printf '#include "h.hpp"\nint main() { return twice(0); }\n' >"$1/src/a.cpp"
+  printf '#include "missing.hpp"\n' >"$1/src/bad.cpp"
+  cat >"$1/build/compile_commands.json" <<EOF
+[{"directory": "$1/build", "file": "$1/src/a.cpp",
+  "command": "/usr/bin/c++ -O2 -Wall -I$1/src -o CMakeFiles/a.o -c $1/src/a.cpp"},
+ {"directory": "$1/build", "file": "$1/src/bad.cpp",
+  "command": "/usr/bin/c++ -O2 -o CMakeFiles/bad.o -c $1/src/bad.cpp"}]
+EOF
+}
+key() {  # FOLDER [VERSION]: the key of src/a.cpp
+  "$src/scripts/tidy-keys" "$1/build" "$1" "$1/build" "${2:-tidy 14}" src/a.cpp | cut -d' ' -f1
+}
+make_project "$tmp/one"
+first=$(key "$tmp/one")
+[[ $first =~ ^[0-9a-f]{64}$ ]] || fail "no key for a file that preprocesses: '$first'"
+[ "$(key "$tmp/one")" = "$first" ] || fail "the same file gave two keys"
+make_project "$tmp/elsewhere/two"
+[ "$(key "$tmp/elsewhere/two")" = "$first" ] || fail "the same project in another folder gave another key"
+[ "$(key "$tmp/one" 'tidy 15')" != "$first" ] || fail "another clang-tidy version kept the key"
+printf '// a comment\n' >>"$tmp/one/src/h.hpp"
+# -P keeps comments out, so a comment in a header leaves the text clang-tidy reads: same key.
+[ "$(key "$tmp/one")" = "$first" ] || fail "a comment in the header changed the key"
+printf 'inline int thrice(int x) { return 3 * x; }\n' >>"$tmp/one/src/h.hpp"
+[ "$(key "$tmp/one")" != "$first" ] || fail "a header's new code kept the key"
+make_project "$tmp/three"
+printf 'Checks: -*,performance-*\n' >"$tmp/three/.clang-tidy"
+[ "$(key "$tmp/three")" != "$first" ] || fail "another .clang-tidy kept the key"
+make_project "$tmp/four"
+sed -i 's/-O2 -Wall/-O2 -Wall -Wextra/' "$tmp/four/build/compile_commands.json"
+[ "$(key "$tmp/four")" != "$first" ] || fail "another compile command kept the key"
+bad=$("$src/scripts/tidy-keys" "$tmp/one/build" "$tmp/one" "$tmp/one/build" "tidy 14" src/bad.cpp)
+[ "$bad" = "none  src/bad.cpp" ] || fail "a file that does not preprocess has a key: '$bad'"
+
+# scripts/tidy itself, on one real source with a manifest of the test's own.
+command -v clang-tidy >/dev/null || skip "no clang-tidy (apt-get install clang-tidy): the keys were checked, the cache's use was not"
+build=${IOBENCH_BUILD_DIR:-$(dirname "$bin")}
+[ -f "$build/compile_commands.json" ] || skip "no compile database in $build"
+export IOBENCH_TIDY_MANIFEST=$tmp/manifest IOBENCH_BUILD_DIR=$build
+file=driver/util/text.cpp
+"$src/scripts/tidy" "$file" >out.txt 2>err.txt || fail "tidy on $file: $(cat out.txt err.txt)"
+grep -q "tidy: clean (1 files)" out.txt || fail "a first check did not check: $(cat out.txt)"
+grep -q "  $file\$" "$tmp/manifest" || fail "the clean check recorded no key: $(cat "$tmp/manifest")"
+"$src/scripts/tidy" "$file" >out.txt 2>err.txt || fail "tidy again: $(cat out.txt err.txt)"
+grep -q "all cached" out.txt || fail "an unchanged file was checked again: $(cat out.txt err.txt)"
+IOBENCH_TIDY_CACHE=0 "$src/scripts/tidy" "$file" >out.txt 2>err.txt || fail "tidy uncached: $(cat out.txt err.txt)"
+grep -q "tidy: clean (1 files)" out.txt || fail "IOBENCH_TIDY_CACHE=0 did not check: $(cat out.txt)"
+# A recorded key that no longer matches (the file changed since) is checked again.
+sed -i 's/^[0-9a-f]*/0000/' "$tmp/manifest"
+"$src/scripts/tidy" "$file" >out.txt 2>err.txt || fail "tidy after a change: $(cat out.txt err.txt)"
+grep -q "tidy: clean (1 files)" out.txt || fail "a changed file was not checked: $(cat out.txt err.txt)"
+# A finding fails the check, names the file, and leaves the clean files of the same check recorded.
+mkdir -p "$tmp/p/build"
+printf 'Checks: -*,bugprone-suspicious-semicolon\n' >"$tmp/p/.clang-tidy"
+printf 'int main(int argc, char**) {\n  if (argc > 1) return 1;\n  return 0;\n}\n' >"$tmp/p/good.cpp"
+printf 'int main(int argc, char**) {\n  if (argc > 1);\n  return 0;\n}\n' >"$tmp/p/bad.cpp"
+cat >"$tmp/p/build/compile_commands.json" <<EOF
+[{"directory": "$tmp/p/build", "file": "$tmp/p/good.cpp", "command": "/usr/bin/c++ -o good.o -c $tmp/p/good.cpp"},
+ {"directory": "$tmp/p/build", "file": "$tmp/p/bad.cpp", "command": "/usr/bin/c++ -o bad.o -c $tmp/p/bad.cpp"}]
+EOF
+: >"$tmp/manifest"
+if IOBENCH_BUILD_DIR=$tmp/p/build "$src/scripts/tidy" "$tmp/p/good.cpp" "$tmp/p/bad.cpp" >out.txt 2>err.txt; then
+  fail "a file with a finding passed: $(cat out.txt err.txt)"
+fi
+grep -q 'bad.cpp:2:.*suspicious-semicolon' out.txt || fail "the finding is not named: $(cat out.txt err.txt)"
+grep -q 'good.cpp$' "$tmp/manifest" || fail "the clean file of a failing check was not recorded: $(cat "$tmp/manifest")"
+! grep -q 'bad.cpp$' "$tmp/manifest" || fail "the file with a finding was recorded clean"
+echo "tidy_cache: keys follow what clang-tidy reads, and the cache skips only what it checked clean"
