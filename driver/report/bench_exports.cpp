@@ -257,7 +257,8 @@ std::string hyperfine_relative_cell(const Entry& e, const std::vector<Entry>& en
   if (std::isnan(e.stddev) || std::isnan(fastest->stddev) || !(e.mean > 0)) {
     return fmt::format("{:.2f}", ratio);
   }
-  const double spread = ratio * std::hypot(e.stddev / e.mean, fastest->stddev / fastest->mean);
+  const double spread =
+      ratio * stats::ratio_relative_stddev(e.mean, e.stddev, fastest->mean, fastest->stddev);
   return fmt::format("{:.2f} ± {:.2f}", ratio, spread);
 }
 
