@@ -19,7 +19,6 @@
 namespace iobench::report {
 namespace {
 
-
 std::string default_title(const ReportModel& model) {
   std::vector<std::string> names;
   for (const auto& file : model.set.files) {
