@@ -9,6 +9,8 @@
 
 #include "common/error.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/json.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::history {
 namespace {
@@ -75,21 +77,6 @@ std::string ratio_text(const report::Row& row) {
   return text;
 }
 
-// A table cell: `|` would end it and a line break the row.
-std::string markdown_cell(std::string_view text) {
-  std::string cell;
-  for (const char c : text) {
-    if (c == '|') {
-      cell += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      cell += ' ';
-    } else {
-      cell += c;
-    }
-  }
-  return cell;
-}
-
 std::string markdown_verdict(const CellCheck& cell) {
   std::string text(to_string(cell.verdict));
   if (cell.gate == Gate::kRegression || cell.gate == Gate::kNotJudged) text = "**" + text + "**";
@@ -108,17 +95,14 @@ void write_markdown(const CheckReport& report, std::ostream& out) {
     const report::Row& row = cell.comparison;
     const bool compared = has_comparison(cell);
     out << fmt::format("| {} | {} | {} | {} | {} | {} |\n",
-                       markdown_cell(series_label(*cell.timeline->series)), markdown_verdict(cell),
+                       escape_table_cell(series_label(*cell.timeline->series)),
+                       markdown_verdict(cell),
                        compared ? fmt::format("{} → {}", format_seconds(row.base_median),
                                               format_seconds(row.new_median))
                                 : "",
                        compared ? ratio_text(row) : "", compared ? p_text(row.p_value) : "",
-                       markdown_cell(why_of(cell)));
+                       escape_table_cell(why_of(cell)));
   }
-}
-
-Json number_or_null(double value) {
-  return std::isfinite(value) ? Json(value) : Json(nullptr);
 }
 
 Json cell_json(const CellCheck& cell) {

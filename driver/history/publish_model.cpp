@@ -7,9 +7,19 @@
 namespace iobench::history {
 namespace {
 
-// What names the regression: its series, the run that starts it, and where it was found.
+// What a regression shows: the level before and after, its p-value, why, and the line that says
+// it, from check's comparison or from a change point.
+struct RegressionFigures {
+  double before_s = 0;
+  double after_s = 0;
+  std::optional<double> p_value;
+  Explanation why;
+  std::string summary;
+};
+
+// The regression: its series, the run that starts it, where it was found, and its figures.
 SiteRegression regression_at(std::size_t series, const StoredSeries& stored, const StoredRun& run,
-                             RegressionSource source) {
+                             RegressionSource source, RegressionFigures figures) {
   SiteRegression r;
   r.series = series;
   r.change_id = change_id(stored.series_hash, run.run_hash);
@@ -17,6 +27,11 @@ SiteRegression regression_at(std::size_t series, const StoredSeries& stored, con
   r.source = source;
   r.run = &run;
   r.updated = feed_date(run);
+  r.before_s = figures.before_s;
+  r.after_s = figures.after_s;
+  r.p_value = figures.p_value;
+  r.why = std::move(figures.why);
+  r.summary = std::move(figures.summary);
   return r;
 }
 
@@ -24,25 +39,17 @@ SiteRegression regression_at(std::size_t series, const StoredSeries& stored, con
 // the entry keeps its id while the level stays, and an ack of it is one of the same change.
 SiteRegression from_check(const CellCheck& cell, std::size_t series) {
   const RunPoint* came_in = cell.came_in != nullptr ? cell.came_in : &cell.timeline->points.back();
-  SiteRegression r =
-      regression_at(series, *cell.timeline->series, *came_in->run, RegressionSource::kNewestRun);
-  r.before_s = cell.comparison.base_median;
-  r.after_s = cell.comparison.new_median;
-  r.p_value = cell.comparison.p_value;
-  r.why = cell.why;
-  r.summary = describe_cell(cell);
-  return r;
+  const report::Row& row = cell.comparison;
+  return regression_at(
+      series, *cell.timeline->series, *came_in->run, RegressionSource::kNewestRun,
+      {row.base_median, row.new_median, row.p_value, cell.why, describe_cell(cell)});
 }
 
 SiteRegression from_change(const SeriesChange& change, std::size_t series) {
-  SiteRegression r = regression_at(series, *change.timeline->series, *change.first_run->run,
-                                   RegressionSource::kChangePoint);
-  r.before_s = change.point.mean_before;
-  r.after_s = change.point.mean_after;
-  r.p_value = change.point.p_value;
-  r.why = change.why;
-  r.summary = describe_change(change);
-  return r;
+  const stats::ChangePoint& point = change.point;
+  return regression_at(
+      series, *change.timeline->series, *change.first_run->run, RegressionSource::kChangePoint,
+      {point.mean_before, point.mean_after, point.p_value, change.why, describe_change(change)});
 }
 
 // A slower level is open while nobody acknowledged it and no later change point went back down

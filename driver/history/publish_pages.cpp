@@ -10,6 +10,7 @@
 #include "driver/report/html_report.hpp"
 #include "driver/report/svg.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::history {
 namespace {
@@ -27,10 +28,10 @@ html::Cell last_change_cell(const SiteSeries& series) {
   const SeriesChange& c = series.changes.back();
   html::Cell cell = html::number_cell(c.point.relative_change(), "");
   cell.css_class = "text";
-  cell.html = fmt::format(R"(<a href="{}#change-{}">{}</a> at {}{})", html::escape(series.page),
-                          html::escape(c.change_id),
-                          html::escape(format_change(c.point.mean_before, c.point.mean_after)),
-                          html::escape(run_label(*c.first_run->run)),
+  cell.html = fmt::format(R"(<a href="{}#change-{}">{}</a> at {}{})", escape_markup(series.page),
+                          escape_markup(c.change_id),
+                          escape_markup(format_change(c.point.mean_before, c.point.mean_after)),
+                          escape_markup(run_label(*c.first_run->run)),
                           c.ack != nullptr ? " (acknowledged)" : "");
   return cell;
 }
@@ -43,7 +44,7 @@ html::TableRow index_row(const SiteSeries& series) {
       s.key.tool.empty() ? s.key.test
                          : fmt::format("{} ({} {})", s.key.test, s.key.tool, s.key.sink),
       "text test");
-  name.html = fmt::format(R"(<a href="{}">{}</a>)", html::escape(series.page), name.html);
+  name.html = fmt::format(R"(<a href="{}">{}</a>)", escape_markup(series.page), name.html);
   name.title = "series " + s.series_hash;
   html::Cell spark = html::text_cell("", "spark");
   spark.html = render_sparkline(series);
@@ -69,10 +70,10 @@ std::string_view source_words(RegressionSource source) {
 html::TableRow regression_row(const SiteModel& site, const SiteRegression& r) {
   const SiteSeries& series = site.series[r.series];
   html::Cell change = html::text_cell(r.change_id);
-  change.html = fmt::format(R"(<a href="{}#change-{}">{}</a>)", html::escape(series.page),
-                            html::escape(r.change_id), change.html);
+  change.html = fmt::format(R"(<a href="{}#change-{}">{}</a>)", escape_markup(series.page),
+                            escape_markup(r.change_id), change.html);
   html::Cell label = html::text_cell(series_label(*series.timeline->series), "text notes");
-  label.html = fmt::format(R"(<a href="{}">{}</a>)", html::escape(series.page), label.html);
+  label.html = fmt::format(R"(<a href="{}">{}</a>)", escape_markup(series.page), label.html);
   html::Cell run = html::text_cell(run_label(*r.run));
   run.title = r.updated;
   // Which, how much and why first (a phone shows the first columns): the figures behind follow.
@@ -108,7 +109,7 @@ std::string site_header(const SiteModel& site, const std::string& title, std::st
                        name == current ? R"( aria-current="page")" : "", words);
   };
   return fmt::format("<header>\n<h1>{}</h1>\n<nav><ul>{}{}{}</ul></nav>\n</header>\n",
-                     html::escape(title), link("index.html", "series", "every series"),
+                     escape_markup(title), link("index.html", "series", "every series"),
                      link("regressions.html", "regressions",
                           fmt::format("open regressions ({})", site.regressions.size())),
                      link("feed.atom", "feed", "Atom feed"));
@@ -162,7 +163,7 @@ std::string render_sparkline(const SiteSeries& series) {
                   value_text(*highest, series.timeline->series->key), series.changes.size());
   return fmt::format(
       R"(<svg class="spark" xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" role="img" aria-label="{2}"><title>{2}</title>{3}</svg>)",
-      kSparkWidth, kSparkHeight, svg::escape(label), out.body());
+      kSparkWidth, kSparkHeight, escape_markup(label), out.body());
 }
 
 std::string render_site_index(const SiteModel& site, const SiteText& text) {
@@ -171,7 +172,7 @@ std::string render_site_index(const SiteModel& site, const SiteText& text) {
   page += fmt::format(
       R"(<ul class="glance"><li>{} series</li><li><a href="regressions.html">{} open regression{}</a></li><li>newest run {}</li><li>from {}</li></ul>)",
       site.series.size(), site.regressions.size(), site.regressions.size() == 1 ? "" : "s",
-      html::escape(site.updated), html::escape(text.store_name));
+      escape_markup(site.updated), escape_markup(text.store_name));
   html::Table table;
   table.css_class = "sortable series";
   table.caption = "Every series: one cell measured the same way across runs (docs/history.md)";
@@ -229,11 +230,11 @@ std::string render_feed(const SiteModel& site, const SiteText& text) {
       "<id>{}</id>\n<title>{}: open regressions</title>\n<updated>{}</updated>\n"
       "<author><name>iobench</name></author>\n<generator>iobench history publish</generator>\n"
       "<link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n",
-      site.feed_id, svg::escape(text.title), site.updated,
-      svg::escape(feed_link(text, "regressions.html")));
+      site.feed_id, escape_markup(text.title), site.updated,
+      escape_markup(feed_link(text, "regressions.html")));
   if (!text.base_url.empty()) {
     feed += fmt::format("<link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n",
-                        svg::escape(feed_link(text, "feed.atom")));
+                        escape_markup(feed_link(text, "feed.atom")));
   }
   for (const SiteRegression& r : site.regressions) {
     const SiteSeries& series = site.series[r.series];
@@ -241,12 +242,12 @@ std::string render_feed(const SiteModel& site, const SiteText& text) {
         "<entry>\n<id>{}</id>\n<title>{}</title>\n<updated>{}</updated>\n"
         "<link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n<summary>{}</summary>\n"
         "</entry>\n",
-        svg::escape(r.atom_id),
-        svg::escape(fmt::format("regression {} {}: {} at {}", r.change_id,
-                                series_label(*series.timeline->series),
-                                format_change(r.before_s, r.after_s), run_label(*r.run))),
-        r.updated, svg::escape(feed_link(text, series.page + "#change-" + r.change_id)),
-        svg::escape(r.summary));
+        escape_markup(r.atom_id),
+        escape_markup(fmt::format("regression {} {}: {} at {}", r.change_id,
+                                  series_label(*series.timeline->series),
+                                  format_change(r.before_s, r.after_s), run_label(*r.run))),
+        r.updated, escape_markup(feed_link(text, series.page + "#change-" + r.change_id)),
+        escape_markup(r.summary));
   }
   return feed + "</feed>\n";
 }

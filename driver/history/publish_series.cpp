@@ -14,6 +14,7 @@
 #include "driver/stats/descriptive.hpp"
 #include "driver/stats/median_interval.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::history {
 namespace {
@@ -164,12 +165,12 @@ std::string regressions_here(const SiteModel& site, std::size_t series) {
   for (const SiteRegression& r : site.regressions) {
     if (r.series != series) continue;
     const std::string anchor = r.source == RegressionSource::kNewestRun
-                                   ? fmt::format(R"( id="change-{}")", html::escape(r.change_id))
+                                   ? fmt::format(R"( id="change-{}")", escape_markup(r.change_id))
                                    : std::string();
     out += fmt::format(
         R"(<li class="slower"{}><a href="regressions.html">open regression</a> {} at {}: {}</li>)",
-        anchor, html::escape(r.change_id), html::escape(run_label(*r.run)),
-        html::escape(format_change(r.before_s, r.after_s)));
+        anchor, escape_markup(r.change_id), escape_markup(run_label(*r.run)),
+        escape_markup(format_change(r.before_s, r.after_s)));
   }
   return out.empty() ? "" : "<ul class=\"warnings\">" + out + "</ul>\n";
 }

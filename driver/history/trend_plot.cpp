@@ -8,6 +8,7 @@
 #include "driver/history/changes.hpp"
 #include "driver/history/check.hpp"
 #include "driver/report/svg.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::history {
 namespace {
@@ -19,7 +20,6 @@ constexpr double kMargin = 16;
 constexpr double kPlotHeight = 260;
 constexpr double kAxisWidth = 70;
 constexpr double kRunInset = 36;
-constexpr const char* kFontFamily = "DejaVu Sans Mono, Menlo, Consolas, monospace";
 constexpr const char* kPointColor = "#8a8a8a";
 constexpr const char* kMedianColor = "#1f5fa8";
 constexpr const char* kChangeColor = "#c0392b";
@@ -55,7 +55,7 @@ void draw_changes(svg::Svg& out, const Frame& f, const std::vector<SeriesChange>
     const double x = (f.sx(change.point.index - 1) + f.sx(change.point.index)) / 2;
     out.raw(fmt::format(
         R"(<line x1="{0:.1f}" y1="{1:.1f}" x2="{0:.1f}" y2="{2:.1f}" stroke="{3}" stroke-dasharray="5,4"><title>{4}</title></line>)",
-        x, f.y0, f.y1, kChangeColor, svg::escape(change.change_id)));
+        x, f.y0, f.y1, kChangeColor, escape_markup(change.change_id)));
     out.text(x + 4, f.y0 + kFont, "start", kFont - 1,
              fmt::format("{:+.1f} %", 100 * change.point.relative_change()),
              fmt::format(R"(fill="{}")", kChangeColor), change.change_id);
@@ -63,7 +63,7 @@ void draw_changes(svg::Svg& out, const Frame& f, const std::vector<SeriesChange>
     if (change.ack != nullptr) {
       out.raw(fmt::format(
           "<g><title>{}</title>{}</g>",
-          svg::escape(fmt::format("acknowledged by {}: {}", change.ack->who, change.ack->why)),
+          escape_markup(fmt::format("acknowledged by {}: {}", change.ack->who, change.ack->why)),
           svg::star(x, f.y0 - 6, 6, "#9ccc65")));
       ++chart.acknowledged;
     }
@@ -135,13 +135,7 @@ TrendChart render_trend(const HistoryData& data, const Timeline& timeline, doubl
   draw_runs(out, f, medians, series, chart);
   draw_changes(out, f, series_changes(timeline, data), chart);
   const double height = f.y1 + 2 * kFont + kMargin;
-  chart.svg = fmt::format(
-      R"(<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="{2}" fill="#222222">
-<rect width="100%" height="100%" fill="#ffffff"/>
-{3}</svg>
-)",
-      width_px, height, kFontFamily, out.body());
+  chart.svg = svg::document(width_px, height, out.body());
   return chart;
 }
 

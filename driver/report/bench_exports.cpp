@@ -8,7 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "driver/report/hyperfine_json.hpp"
 #include "driver/stats/descriptive.hpp"
+#include "driver/util/json.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 namespace {
@@ -68,10 +71,6 @@ std::vector<Entry> entries_of(const ExportData& data) {
            std::make_pair(test_index(b), b.place_index);
   });
   return entries;
-}
-
-Json number_or_null(double value) {
-  return std::isnan(value) ? Json(nullptr) : Json(value);
 }
 
 double mean_of(const runfile::Group& group, Metric metric) {
@@ -155,44 +154,41 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   return extra;
 }
 
+// One command's result on one input and sink; a failed one has no time (null figures).
+HyperfineResult result_of(const Entry& e, const std::vector<Entry>& entries,
+                          const ExportData& data) {
+  const runfile::Group& g = *e.group;
+  HyperfineResult r;
+  r.command = g.key[0];
+  r.mean_s = e.mean;
+  r.stddev_s = e.stddev;
+  r.median_s = median_of(g, Metric::kElapsed);
+  r.user_mean_s = mean_of(g, Metric::kUser);
+  r.system_mean_s = mean_of(g, Metric::kSystem);
+  r.times_s = g.metric(Metric::kElapsed);
+  r.min_s = e.failed ? NAN : stats::min(r.times_s);
+  r.max_s = e.failed ? NAN : stats::max(r.times_s);
+  r.exit_codes = g.exit_codes;
+  r.max_rss_kib = g.metric(Metric::kMem);
+  if (e.test != nullptr) r.parameters = e.test->params;
+  r.iobench = iobench_json(e, entries, data);
+  return r;
+}
+
 void write_json(const std::vector<Entry>& entries, const ExportData& data, std::ostream& out) {
-  Json results = Json::array();
-  for (const Entry& e : entries) {
-    const runfile::Group& g = *e.group;
-    const auto& times = g.metric(Metric::kElapsed);
-    Json r;
-    r["command"] = g.key[0];
-    r["mean"] = number_or_null(e.mean);
-    r["stddev"] = number_or_null(e.stddev);
-    r["median"] = number_or_null(median_of(g, Metric::kElapsed));
-    r["user"] = number_or_null(mean_of(g, Metric::kUser));
-    r["system"] = number_or_null(mean_of(g, Metric::kSystem));
-    r["min"] = e.failed ? Json(nullptr) : Json(stats::min(times));
-    r["max"] = e.failed ? Json(nullptr) : Json(stats::max(times));
-    r["times"] = times;
-    r["exit_codes"] = g.exit_codes;
-    Json memory = Json::array();
-    for (const double kib : g.metric(Metric::kMem)) memory.push_back(std::llround(kib * 1024));
-    r["memory_usage_byte"] = std::move(memory);
-    if (e.test != nullptr && !e.test->params.empty()) {
-      Json parameters = Json::object();
-      for (const auto& [name, value] : e.test->params) parameters[name] = value;
-      r["parameters"] = std::move(parameters);
-    }
-    r["iobench"] = iobench_json(e, entries, data);
-    results.push_back(std::move(r));
-  }
+  std::vector<HyperfineResult> results;
+  results.reserve(entries.size());
+  for (const Entry& e : entries) results.push_back(result_of(e, entries, data));
   Json without = Json::array();
   for (const runfile::Group& g : data.figures->groups) {
     if (g.ok_count() == 0)
       without.push_back({{"command", g.key[0]}, {"input", g.key[1]}, {"sink", g.key[2]}});
   }
-  Json doc;
-  doc["results"] = std::move(results);
-  doc["iobench"] = {{"elapsed_figure", data.figure.json_name()},
-                    {"elapsed_figure_name", data.figure.name()},
-                    {"without_ok_runs", std::move(without)}};
-  out << doc.dump(2) << '\n';
+  write_hyperfine_json(results,
+                       {{"elapsed_figure", data.figure.json_name()},
+                        {"elapsed_figure_name", data.figure.name()},
+                        {"without_ok_runs", std::move(without)}},
+                       out);
 }
 
 // RFC 4180, as hyperfine's csv writer quotes.
@@ -248,7 +244,7 @@ using Cells = std::array<std::string, 5>;
 
 // Relative to the fastest mean of the same input and sink, as hyperfine 1.15 computes it (the
 // spread propagated from both standard deviations); "1.00" for the fastest itself.
-std::string relative_cell(const Entry& e, const std::vector<Entry>& entries) {
+std::string hyperfine_relative_cell(const Entry& e, const std::vector<Entry>& entries) {
   const Entry* fastest = nullptr;
   for (const Entry& other : entries) {
     if (other.failed || other.place != e.place) continue;
@@ -261,7 +257,8 @@ std::string relative_cell(const Entry& e, const std::vector<Entry>& entries) {
   if (std::isnan(e.stddev) || std::isnan(fastest->stddev) || !(e.mean > 0)) {
     return fmt::format("{:.2f}", ratio);
   }
-  const double spread = ratio * std::hypot(e.stddev / e.mean, fastest->stddev / fastest->mean);
+  const double spread =
+      ratio * stats::ratio_relative_stddev(e.mean, e.stddev, fastest->mean, fastest->stddev);
   return fmt::format("{:.2f} ± {:.2f}", ratio, spread);
 }
 
@@ -279,12 +276,7 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
   std::vector<Cells> rows;
   for (const Entry& e : entries) {
     const auto& times = e.group->metric(Metric::kElapsed);
-    std::string command(1, quote_open);
-    for (const char c : e.group->key[0]) {
-      if (c == '|') command += '\\';
-      command += c;
-    }
-    command += quote_close;
+    std::string command = quote_open + escape_table_cell(e.group->key[0]) + quote_close;
     if (several_places) command += " (" + e.place + ")";
     if (e.failed) {
       rows.push_back(
@@ -294,7 +286,8 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
     std::string mean = format_in_unit(e.mean, unit);
     if (!std::isnan(e.stddev)) mean += " ± " + format_in_unit(e.stddev, unit);
     rows.push_back(Cells{command, mean, format_in_unit(stats::min(times), unit),
-                         format_in_unit(stats::max(times), unit), relative_cell(e, entries)});
+                         format_in_unit(stats::max(times), unit),
+                         hyperfine_relative_cell(e, entries)});
   }
   return rows;
 }

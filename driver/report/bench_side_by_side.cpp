@@ -38,8 +38,9 @@ std::string hyperfine_ratio(const OtherToolResult& result, const OtherToolResult
       faster ? reference.mean_s / result.mean_s : result.mean_s / reference.mean_s;
   std::string phrase = fmt::format("{:.2f}", factor);
   if (!std::isnan(result.stddev_s) && !std::isnan(reference.stddev_s)) {
-    phrase += fmt::format(" ± {:.2f}", factor * std::hypot(result.stddev_s / result.mean_s,
-                                                           reference.stddev_s / reference.mean_s));
+    phrase += fmt::format(
+        " ± {:.2f}", factor * stats::ratio_relative_stddev(result.mean_s, result.stddev_s,
+                                                           reference.mean_s, reference.stddev_s));
   }
   return phrase + (faster ? " times faster" : " times slower");
 }

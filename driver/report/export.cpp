@@ -10,7 +10,9 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "driver/report/hyperfine_json.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/json.hpp"
 
 namespace iobench::report {
 namespace {
@@ -39,15 +41,6 @@ constexpr std::string_view kPipeVerifiedNote =
     "* null sink: output verified only through the pipe run before it (a program may detect "
     "/dev/null and skip the work)";
 
-// The counter columns a set has, in schema order.
-std::vector<Metric> counter_metrics(const runfile::RunSet& set) {
-  std::vector<Metric> out;
-  for (std::size_t m = kTimeMetricCount; m < kMetricCount; ++m) {
-    if (set.has_metric[m]) out.push_back(static_cast<Metric>(m));
-  }
-  return out;
-}
-
 // The derived counter figures a set can have: name, decimals, and the figure.
 struct DerivedColumn {
   std::string_view tsv_name;
@@ -75,7 +68,7 @@ std::vector<const DerivedColumn*> derived_columns(const report::Summary& s) {
 }
 
 // The relative column of a table for people: "reference", "133× faster", "1.36× slower".
-std::string relative_cell(const report::GroupStats& g) {
+std::string relative_label(const report::GroupStats& g) {
   if (g.is_reference) return "reference";
   return g.relative ? format_relative(*g.relative) : "-";
 }
@@ -100,7 +93,7 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
     t.header.push_back(h);
     t.numeric.push_back(true);
   }
-  const std::vector<Metric> counters = counter_metrics(set);
+  const std::vector<Metric> counters = set.counter_metrics();
   const std::vector<const DerivedColumn*> derived = derived_columns(s);
   if (s.shows_others_cpu) {
     t.header.emplace_back("others CPU");
@@ -133,7 +126,7 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
     row.push_back(fixed(g.metric(Metric::kCpuPct).median, 1));
     row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
     row.push_back(optional_fixed(g.mb_per_s, 1));
-    row.push_back(relative_cell(g));
+    row.push_back(relative_label(g));
     if (s.shows_others_cpu) row.push_back(optional_fixed(g.others_cpus, 2));
     for (Metric m : counters) row.push_back(fixed(g.metric(m).median, 0));
     for (const DerivedColumn* d : derived) {
@@ -206,11 +199,6 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
   write_table(t, Format::kTsv, out);
 }
 
-nlohmann::ordered_json number_or_null(double v) {
-  if (std::isnan(v)) return nullptr;
-  return v;
-}
-
 nlohmann::ordered_json stats_json(const stats::SampleStats& st) {
   nlohmann::ordered_json j;
   j["n"] = st.n;
@@ -233,7 +221,7 @@ void add_counters_and_disturbance(const runfile::RunSet& set, const report::Grou
         {"steal_s_median", number_or_null(g.steal_s_median)},
         {"disturbed", group.rows[static_cast<std::size_t>(RunStatus::kDisturbed)]}};
   }
-  const std::vector<Metric> counters = counter_metrics(set);
+  const std::vector<Metric> counters = set.counter_metrics();
   if (!counters.empty()) {
     nlohmann::ordered_json medians = nlohmann::ordered_json::object();
     for (Metric m : counters)
@@ -249,69 +237,70 @@ void add_counters_and_disturbance(const runfile::RunSet& set, const report::Grou
   }
 }
 
-// hyperfine's --export-json shape, one result per group; iobench's extras under "iobench".
+// iobench's fields of a group's result: its key, what was left out, and every statistic.
+nlohmann::ordered_json summary_extras(const runfile::RunSet& set, const report::GroupStats& g) {
+  const runfile::Group& group = *g.group;
+  nlohmann::ordered_json extra;
+  nlohmann::ordered_json key = nlohmann::ordered_json::object();
+  for (std::size_t k = 0; k < set.group_by.size(); ++k) key[set.group_by[k]] = group.key[k];
+  extra["group"] = std::move(key);
+  extra["n"] = g.metric(Metric::kElapsed).n;
+  nlohmann::ordered_json excluded = nlohmann::ordered_json::object();
+  for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
+    if (group.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = group.rows[st];
+  }
+  extra["excluded"] = std::move(excluded);
+  extra["elapsed_outliers"] = g.elapsed_outliers;
+  extra["elapsed_ci95"] = {number_or_null(g.elapsed_ci95.median - g.elapsed_ci95.half_width),
+                           number_or_null(g.elapsed_ci95.median + g.elapsed_ci95.half_width)};
+  extra["input_bytes"] = g.input_bytes ? nlohmann::ordered_json(*g.input_bytes) : nullptr;
+  extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
+  extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
+  if (g.verified_through_pipe_run) extra["verified"] = "through the pipe run only";
+  add_counters_and_disturbance(set, g, extra);
+  nlohmann::ordered_json per_metric;
+  for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
+    if (!reported(set, m)) continue;
+    per_metric[std::string(runfile::kMetricNames[m])] = stats_json(g.metrics[m]);
+  }
+  extra["stats"] = std::move(per_metric);
+  extra["user_times"] = group.metric(Metric::kUser);
+  extra["system_times"] = group.metric(Metric::kSystem);
+  extra["cpu_pct"] = group.metric(Metric::kCpuPct);
+  extra["mem_kib"] = group.metric(Metric::kMem);
+  return extra;
+}
+
+// hyperfine's --export-json shape, one result per group: the test its command, the other keys
+// its parameters.
 void write_summary_json(const report::Summary& s, std::ostream& out) {
   const runfile::RunSet& set = *s.set;
   const std::size_t test_key = set.key_index("test");
-  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  std::vector<HyperfineResult> results;
+  results.reserve(s.groups.size());
   for (const auto& g : s.groups) {
     const runfile::Group& group = *g.group;
     const auto& el = g.metric(Metric::kElapsed);
-    nlohmann::ordered_json r;
-    r["command"] =
+    HyperfineResult r;
+    r.command =
         test_key != std::string_view::npos ? group.key[test_key] : report::group_label(set, group);
-    r["mean"] = number_or_null(el.mean);
-    r["stddev"] = number_or_null(el.stddev);
-    r["median"] = number_or_null(el.median);
-    r["user"] = number_or_null(g.metric(Metric::kUser).mean);
-    r["system"] = number_or_null(g.metric(Metric::kSystem).mean);
-    r["min"] = number_or_null(el.min);
-    r["max"] = number_or_null(el.max);
-    r["times"] = group.metric(Metric::kElapsed);
-    r["exit_codes"] = group.exit_codes;
-    nlohmann::ordered_json memory = nlohmann::ordered_json::array();
-    for (double kib : group.metric(Metric::kMem)) memory.push_back(std::llround(kib * 1024));
-    r["memory_usage_byte"] = std::move(memory);
-    nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
+    r.mean_s = el.mean;
+    r.stddev_s = el.stddev;
+    r.median_s = el.median;
+    r.user_mean_s = g.metric(Metric::kUser).mean;
+    r.system_mean_s = g.metric(Metric::kSystem).mean;
+    r.min_s = el.min;
+    r.max_s = el.max;
+    r.times_s = group.metric(Metric::kElapsed);
+    r.exit_codes = group.exit_codes;
+    r.max_rss_kib = group.metric(Metric::kMem);
     for (std::size_t k = 0; k < set.group_by.size(); ++k) {
-      if (k != test_key) parameters[set.group_by[k]] = group.key[k];
+      if (k != test_key) r.parameters.emplace_back(set.group_by[k], group.key[k]);
     }
-    if (!parameters.empty()) r["parameters"] = std::move(parameters);
-
-    nlohmann::ordered_json extra;
-    nlohmann::ordered_json key = nlohmann::ordered_json::object();
-    for (std::size_t k = 0; k < set.group_by.size(); ++k) key[set.group_by[k]] = group.key[k];
-    extra["group"] = std::move(key);
-    extra["n"] = el.n;
-    nlohmann::ordered_json excluded = nlohmann::ordered_json::object();
-    for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
-      if (group.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = group.rows[st];
-    }
-    extra["excluded"] = std::move(excluded);
-    extra["elapsed_outliers"] = g.elapsed_outliers;
-    extra["elapsed_ci95"] = {number_or_null(g.elapsed_ci95.median - g.elapsed_ci95.half_width),
-                             number_or_null(g.elapsed_ci95.median + g.elapsed_ci95.half_width)};
-    extra["input_bytes"] = g.input_bytes ? nlohmann::ordered_json(*g.input_bytes) : nullptr;
-    extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
-    extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
-    if (g.verified_through_pipe_run) extra["verified"] = "through the pipe run only";
-    add_counters_and_disturbance(set, g, extra);
-    nlohmann::ordered_json per_metric;
-    for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
-      if (!reported(set, m)) continue;
-      per_metric[std::string(runfile::kMetricNames[m])] = stats_json(g.metrics[m]);
-    }
-    extra["stats"] = std::move(per_metric);
-    extra["user_times"] = group.metric(Metric::kUser);
-    extra["system_times"] = group.metric(Metric::kSystem);
-    extra["cpu_pct"] = group.metric(Metric::kCpuPct);
-    extra["mem_kib"] = group.metric(Metric::kMem);
-    r["iobench"] = std::move(extra);
+    r.iobench = summary_extras(set, g);
     results.push_back(std::move(r));
   }
-  nlohmann::ordered_json doc;
-  doc["results"] = std::move(results);
-  out << doc.dump(2) << '\n';
+  write_hyperfine_json(results, nullptr, out);
 }
 
 }  // namespace

@@ -1,18 +1,13 @@
 #pragma once
-// HTML building blocks for the run report (docs/reports.md, "The HTML report"): escaping, and
-// tables whose cells carry the value a script sorts them by, so the page reads the same with
-// scripts off (the numbers are in the cells) and sorts exactly with them on.
+// HTML building blocks for the run report (docs/reports.md, "The HTML report"): tables whose cells
+// carry the value a script sorts them by, so the page reads the same with scripts off (the numbers
+// are in the cells) and sorts exactly with them on.
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace iobench::report::html {
-
-// Text for an element or a quoted attribute value: & < > " ' as references, control characters
-// other than tab and newline as spaces. Every string from a run file, a meta file or a config
-// goes through it, so a test named `<script>alert(1)</script>` stays text.
-std::string escape(std::string_view text);
 
 struct Cell {
   std::string html;               // already escaped

@@ -11,7 +11,6 @@
 namespace iobench::report {
 namespace {
 
-using html::escape;
 using Pairs = std::vector<std::pair<std::string, std::string>>;
 
 template <typename T>
@@ -174,9 +173,9 @@ std::string reproduce_command(const runfile::RunMeta& meta) {
 std::string render_records(const ReportModel& model) {
   std::string out = "<section id=\"record\">\n<h2>Machine and provenance</h2>\n";
   for (const RunRecord& record : model.records) {
-    out += "<h3>" + escape(record.runs_file) + "</h3>\n";
+    out += "<h3>" + escape_markup(record.runs_file) + "</h3>\n";
     if (!record.meta) {
-      out += "<p class=\"quiet\">" + escape(record.problem) + "</p>\n";
+      out += "<p class=\"quiet\">" + escape_markup(record.problem) + "</p>\n";
       continue;
     }
     out += "<div class=\"record\">";
@@ -196,11 +195,11 @@ std::string render_configs(const ReportModel& model) {
   for (const RunRecord& record : model.records) {
     if (!record.meta || record.meta->config.is_null()) continue;
     const runfile::RunMeta& meta = *record.meta;
-    out += "<h3>" + escape(meta.config_file.value_or(record.runs_file)) + "</h3>\n";
+    out += "<h3>" + escape_markup(meta.config_file.value_or(record.runs_file)) + "</h3>\n";
     const std::string command = reproduce_command(meta);
     if (!command.empty()) {
       const bool on_disk = std::filesystem::is_regular_file(*meta.config_file);
-      out += "<pre class=\"command\">" + escape(command) + "</pre>\n";
+      out += "<pre class=\"command\">" + escape_markup(command) + "</pre>\n";
       if (!on_disk) {
         out +=
             "<p class=\"quiet\">The config file is not there (a config `iobench bench` made, or "
@@ -208,7 +207,7 @@ std::string render_configs(const ReportModel& model) {
       }
     }
     out += "<details open><summary>the config as it ran</summary><pre class=\"config\">" +
-           escape(config_text(meta.config)) + "</pre></details>\n";
+           escape_markup(config_text(meta.config)) + "</pre></details>\n";
   }
   return out + "</section>\n";
 }

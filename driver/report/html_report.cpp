@@ -19,8 +19,6 @@
 namespace iobench::report {
 namespace {
 
-using html::escape;
-
 std::string default_title(const ReportModel& model) {
   std::vector<std::string> names;
   for (const auto& file : model.set.files) {
@@ -56,13 +54,14 @@ std::string glance(const ReportModel& model) {
   }
   out += fmt::format("</li><li>{} tests × {} inputs and sinks</li>", model.tests.size(),
                      model.sections.size());
-  out += fmt::format("<li class=\"figure\">figures: {}{}</li>", escape(model.figure.name()),
-                     model.figure.startup
-                         ? escape(fmt::format(" ({} took {} elapsed, median of {} runs)",
-                                              join_argv(model.figure.startup->command),
-                                              format_seconds(model.figure.startup->elapsed_s),
-                                              model.figure.startup->runs))
-                         : std::string());
+  out +=
+      fmt::format("<li class=\"figure\">figures: {}{}</li>", escape_markup(model.figure.name()),
+                  model.figure.startup
+                      ? escape_markup(fmt::format(" ({} took {} elapsed, median of {} runs)",
+                                                  join_argv(model.figure.startup->command),
+                                                  format_seconds(model.figure.startup->elapsed_s),
+                                                  model.figure.startup->runs))
+                      : std::string());
   out += fmt::format("<li>against the reference: {} faster, {} slower, {} not significant</li>",
                      faster, slower, same);
   out += fmt::format("<li>{} rows with warnings, {} about the whole run</li></ul>\n", warned,
@@ -74,7 +73,7 @@ std::string navigation(const ReportModel& model) {
   std::string out = "<nav><ul>";
   for (std::size_t i = 0; i < model.sections.size(); ++i) {
     out += fmt::format(R"(<li><a href="#s{}">{}</a></li>)", i + 1,
-                       escape(section_title(*model.sections[i])));
+                       escape_markup(section_title(*model.sections[i])));
   }
   return out +
          R"(<li><a href="#record">machine and provenance</a></li><li><a href="#config">config</a></li></ul></nav>)" +
@@ -92,7 +91,7 @@ std::string tests_panel(const ReportModel& model) {
   for (const std::string& test : model.tests) {
     out += fmt::format(
         R"(<li><label><input type="checkbox" checked data-test="{0}"> {0}</label></li>)",
-        escape(test));
+        escape_markup(test));
   }
   return out + "</ul></details>\n";
 }
@@ -101,7 +100,7 @@ std::string run_warnings(const ReportModel& model) {
   if (model.run_warnings.empty()) return "";
   std::string out =
       "<section id=\"run-warnings\"><h2>Warnings about the whole run</h2><ul class=\"warnings\">\n";
-  for (const auto& line : model.run_warnings) out += "<li>" + escape(line) + "</li>\n";
+  for (const auto& line : model.run_warnings) out += "<li>" + escape_markup(line) + "</li>\n";
   return out + "</ul></section>\n";
 }
 
@@ -122,7 +121,8 @@ std::string html_page_head(std::string_view title, std::string_view generator) {
       "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n"
       "<meta name=\"generator\" content=\"{}\">\n<title>{}</title>\n<style>{}</style>\n"
       "</head>\n<body>\n",
-      content_security_policy(), escape(generator), escape(title), report_stylesheet());
+      content_security_policy(), escape_markup(generator), escape_markup(title),
+      report_stylesheet());
 }
 
 std::string html_page_tail() {
@@ -132,7 +132,7 @@ std::string html_page_tail() {
 std::string render_html_report(const ReportModel& model, const HtmlReportOptions& options) {
   const std::string title = options.title.empty() ? default_title(model) : options.title;
   std::string page = html_page_head(title, "iobench report");
-  page += "<header>\n<h1>" + escape(title) + "</h1>\n";
+  page += "<header>\n<h1>" + escape_markup(title) + "</h1>\n";
   page += glance(model) + navigation(model) + "</header>\n<main>\n";
   page += tests_panel(model) + run_warnings(model) + chart_key();
   for (std::size_t i = 0; i < model.sections.size(); ++i) {

@@ -8,11 +8,11 @@
 #include "driver/report/plot.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 namespace {
 
-using html::escape;
 using html::number_cell;
 using html::text_cell;
 using runfile::Metric;
@@ -64,8 +64,8 @@ html::Cell versus_cell(const ReportRow& row) {
 html::Cell notes_cell(const std::vector<Note>& notes) {
   html::Cell cell = text_cell("", "text notes");
   for (const Note& note : notes) {
-    cell.html += fmt::format(R"(<span class="note" title="{}">{}</span> )", escape(note.text),
-                             escape(note.label));
+    cell.html += fmt::format(R"(<span class="note" title="{}">{}</span> )",
+                             escape_markup(note.text), escape_markup(note.label));
   }
   return cell;
 }
@@ -122,16 +122,6 @@ html::Table times_table(const ReportSection& section) {
   return table;
 }
 
-// The counters' columns the section has, in schema order.
-std::vector<Metric> counter_metrics(const runfile::RunSet& set) {
-  std::vector<Metric> metrics;
-  for (std::size_t c = 0; c < kCounterCount; ++c) {
-    const Metric m = metric_of(static_cast<Counter>(c));
-    if (set.has_metric[index(m)]) metrics.push_back(m);
-  }
-  return metrics;
-}
-
 html::Table counters_table(const ReportSection& section) {
   html::Table table;
   table.css_class = "sortable counters";
@@ -140,7 +130,7 @@ html::Table counters_table(const ReportSection& section) {
       {"test", "the strategy", true},
       {"voluntary cs", "voluntary context switches (nvcsw): waits for I/O or a pipe", false},
       {"involuntary cs", "involuntary context switches (nivcsw): preempted", false}};
-  const std::vector<Metric> counters = counter_metrics(section.set);
+  const std::vector<Metric> counters = section.set.counter_metrics();
   for (const Metric m : counters) {
     table.columns.push_back({std::string(metric_name(m)), "kernel counter median", false});
   }
@@ -188,7 +178,7 @@ std::string run_chip(const OthersDuringRun& run) {
                   run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : "not measured",
                   run.steal_s ? fmt::format("{:.3f} s", *run.steal_s) : "not measured");
   return fmt::format(R"(<span class="run{}" title="{}">{}</span> )", disturbed ? " disturbed" : "",
-                     escape(title), escape(shown));
+                     escape_markup(title), escape_markup(shown));
 }
 
 html::Table disturbance_table(const ReportSection& section) {
@@ -236,8 +226,8 @@ std::string notes_list(const ReportSection& section) {
   std::string items;
   for (const ReportRow& row : section.rows) {
     for (const Note& note : row.notes) {
-      items += fmt::format(R"(<li data-test="{0}"><b>{0}</b>: {1}</li>)", escape(row.test),
-                           escape(note.text));
+      items += fmt::format(R"(<li data-test="{0}"><b>{0}</b>: {1}</li>)", escape_markup(row.test),
+                           escape_markup(note.text));
       items += '\n';
     }
   }
@@ -274,13 +264,13 @@ std::string section_title(const ReportSection& section) {
 
 std::string render_section(const ReportSection& section, std::size_t index) {
   std::string out = fmt::format(R"(<section class="place" id="s{}">)", index);
-  out += "\n<h2>" + escape(section_title(section)) + "</h2>\n";
+  out += "\n<h2>" + escape_markup(section_title(section)) + "</h2>\n";
   out += section.reference.empty()
              ? std::string("<p>No test has a successful run here: nothing to compare.</p>\n")
              : fmt::format(
                    "<p>{} tests, {} runs. Verdicts against <b>{}</b> (Mann-Whitney U test, alpha "
                    "0.05; ± is half the ratio's 95 % interval).</p>\n",
-                   section.rows.size(), section.set.rows, escape(section.reference));
+                   section.rows.size(), section.set.rows, escape_markup(section.reference));
   if (section.sink == "null") {
     out +=
         "<p class=\"quiet\">null sink: nobody can see what a program writes to /dev/null (a "

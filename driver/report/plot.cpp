@@ -12,12 +12,12 @@
 #include "driver/report/svg.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 namespace {
 
 using runfile::Metric;
-using svg::escape;
 using svg::kCharWidth;
 using svg::shorten;
 using svg::star;
@@ -33,7 +33,6 @@ constexpr double kStripHeight = 5;
 constexpr double kMargin = 16;
 constexpr double kGap = 12;  // between the label column, the plot and the value column
 
-constexpr const char* kFontFamily = "DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, monospace";
 constexpr const char* kBarColor = "#a6bddb";
 constexpr const char* kFastestColor = "#74c476";
 constexpr const char* kUserColor = "#08519c";
@@ -41,7 +40,6 @@ constexpr const char* kSystemColor = "#e6550d";
 constexpr const char* kWhiskerColor = "#333333";
 constexpr const char* kIntervalColor = "#111111";
 constexpr const char* kGridColor = "#e3e3e3";
-constexpr const char* kTextColor = "#222222";
 constexpr const char* kMutedColor = "#666666";
 
 std::string format_value(double v, Metric metric) {
@@ -208,7 +206,7 @@ void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptio
   svg.raw(fmt::format(
       R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>{}: median {}, n = {}</title></rect>)",
       x0, cy - kBarHeight / 2, std::max(0.5, axis.x(row.value.median) - x0), kBarHeight,
-      row.fastest ? kFastestColor : kBarColor, escape(row.label),
+      row.fastest ? kFastestColor : kBarColor, escape_markup(row.label),
       format_value(row.value.median, metric), row.value.n));
   if (metric == Metric::kElapsed) {
     const double xu = axis.x(row.user_median);
@@ -252,7 +250,7 @@ void draw_row(Svg& svg, const Section& section, std::size_t r, const Axis& axis,
   const ChartRow& row = section.rows[r];
   const double cy = y + kRowHeight / 2;
   if (options.report_marks) {
-    svg.raw(fmt::format(R"(<g class="chart-row" data-test="{}">)", escape(row.label)));
+    svg.raw(fmt::format(R"(<g class="chart-row" data-test="{}">)", escape_markup(row.label)));
   }
   if (r % 2 == 1) {
     svg.raw(
@@ -314,13 +312,7 @@ Chart finish_chart(Svg& svg, double width, double height) {
   Chart chart;
   chart.width = width;
   chart.height = std::ceil(height);
-  chart.svg = fmt::format(
-      R"(<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="{2}" fill="{3}">
-<rect width="100%" height="100%" fill="#ffffff"/>
-{4}</svg>
-)",
-      chart.width, chart.height, kFontFamily, kTextColor, svg.body());
+  chart.svg = svg::document(chart.width, chart.height, svg.body());
   chart.text_boxes = std::move(svg.boxes());
   return chart;
 }

@@ -13,32 +13,18 @@ double text_width(std::string_view text, double font) {
   return static_cast<double>(display_width(text)) * font * kCharWidth;
 }
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        // Control characters are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
-          out += ' ';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
+// What kCharWidth measures: monospace fonts, the common ones first.
+constexpr const char* kFontFamily = "DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, monospace";
+constexpr const char* kTextColor = "#222222";
+
+std::string document(double width_px, double height_px, const std::string& body) {
+  return fmt::format(
+      R"(<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="{2}" fill="{3}">
+<rect width="100%" height="100%" fill="#ffffff"/>
+{4}</svg>
+)",
+      width_px, height_px, kFontFamily, kTextColor, body);
 }
 
 // Shortens to `max_chars` code points with an ellipsis in the middle (test names differ at both

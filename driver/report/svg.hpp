@@ -1,6 +1,7 @@
 #pragma once
-// SVG building blocks for `iobench plot`: escaping, monospace text measure, shortening, axis
-// ticks and units, and a body writer that records each text's box for the overlap check.
+// SVG building blocks for `iobench plot`: monospace text measure, shortening, axis
+// ticks and units, the document around a chart, and a body writer that records each text's box for
+// the overlap check.
 #include <fmt/format.h>
 
 #include <string>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "driver/report/plot.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report::svg {
 
@@ -16,8 +18,6 @@ namespace iobench::report::svg {
 inline constexpr double kCharWidth = 0.62;
 
 double text_width(std::string_view text, double font);
-// XML-escaped, control characters as spaces (XML 1.0 forbids them).
-std::string escape(std::string_view text);
 // Shortens to `max_chars` code points with an ellipsis in the middle (test names differ at both
 // ends: "readInBufOut-64KiB").
 std::string shorten(const std::string& text, std::size_t max_chars);
@@ -35,6 +35,9 @@ double nice_step(double top, int max_ticks);
 std::string tick_label(double value, double step, const Unit& unit);
 // Counts in thousands, millions or billions, by the axis' basis.
 Unit count_unit(double basis);
+// A whole SVG document around `body`: the XML declaration, a root `width_px` × `height_px` (whole
+// pixels) in the monospace fonts the text measure assumes, dark text on a white background.
+std::string document(double width_px, double height_px, const std::string& body);
 // A five-pointed star polygon centred on (cx, cy).
 std::string star(double cx, double cy, double r, std::string_view fill);
 
@@ -48,8 +51,8 @@ class Svg {
     boxes_.push_back(Box{x0, y - 0.8 * font, x0 + w, y + 0.2 * font, std::string(content)});
     body_ += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="{}" text-anchor="{}"{}>)", x, y,
                          font, anchor, style.empty() ? "" : fmt::format(" {}", style));
-    if (!tooltip.empty()) body_ += fmt::format("<title>{}</title>", escape(tooltip));
-    body_ += escape(content) + "</text>\n";
+    if (!tooltip.empty()) body_ += fmt::format("<title>{}</title>", escape_markup(tooltip));
+    body_ += escape_markup(content) + "</text>\n";
   }
   void raw(const std::string& element) { body_ += element + "\n"; }
   [[nodiscard]] const std::string& body() const { return body_; }

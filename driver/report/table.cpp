@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "driver/report/export.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 
@@ -65,12 +66,7 @@ void write_table(const Table& table, Format format, std::ostream& out) {
     for (std::size_t c = 0; c < ncols; ++c) {
       const std::string& text = c < row.size() ? row[c] : std::string();
       if (format == Format::kMarkdown) {
-        std::string escaped;
-        for (char ch : text) {
-          if (ch == '|') escaped += '\\';
-          escaped += ch;
-        }
-        line += "| " + escaped + " ";
+        line += "| " + escape_table_cell(text) + " ";
       } else {
         line += (c ? "  " : "") + cell(text, c);
       }

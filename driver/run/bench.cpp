@@ -124,22 +124,19 @@ void check_output_folder(const fs::path& file, const char* option) {
   }
 }
 
-TemporaryRunsFolder::TemporaryRunsFolder() {
+namespace {
+
+// $TMPDIR, else /tmp.
+fs::path temporary_folder() {
   std::error_code ec;
   fs::path parent = fs::temp_directory_path(ec);
-  if (ec) parent = "/tmp";
-  std::string pattern = (parent / "iobench-bench-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    throw Error(fmt::format("{}: cannot make a temporary folder for the runs: {} (give -o FILE)",
-                            parent.string(), std::strerror(errno)));
-  }
-  folder_ = pattern;
+  return ec ? fs::path("/tmp") : parent;
 }
 
-TemporaryRunsFolder::~TemporaryRunsFolder() {
-  std::error_code ec;
-  fs::remove_all(folder_, ec);
-}
+}  // namespace
+
+TemporaryRunsFolder::TemporaryRunsFolder()
+    : folder_(temporary_folder(), "iobench-bench-", "the runs (give -o FILE)") {}
 
 int run_bench(BenchOptions& options) {
   check_compare_with(options.compare_with);

@@ -7,6 +7,7 @@
 
 #include "driver/config/bench_config.hpp"
 #include "driver/report/bench_report.hpp"
+#include "driver/run/outputs.hpp"
 #include "driver/run/runner.hpp"
 
 namespace iobench {
@@ -28,13 +29,10 @@ void check_output_folder(const std::filesystem::path& file, const char* option);
 class TemporaryRunsFolder {
  public:
   TemporaryRunsFolder();
-  TemporaryRunsFolder(const TemporaryRunsFolder&) = delete;
-  TemporaryRunsFolder& operator=(const TemporaryRunsFolder&) = delete;
-  ~TemporaryRunsFolder();
-  [[nodiscard]] std::filesystem::path runs_file() const { return folder_ / "bench.tsv"; }
+  [[nodiscard]] std::filesystem::path runs_file() const { return folder_.path() / "bench.tsv"; }
 
  private:
-  std::filesystem::path folder_;
+  PrivateFolder folder_;
 };
 
 // Returns the exit code of the run (docs/formats.md "Exit codes"). Throws iobench::Error (exit

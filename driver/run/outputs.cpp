@@ -65,11 +65,12 @@ void make_output_folders(const OutputPaths& paths) {
   make_folder(paths.meta.parent_path());
 }
 
-PrivateFolder::PrivateFolder(const fs::path& parent) {
-  std::string pattern = (parent / ".sinks-XXXXXX").string();
+PrivateFolder::PrivateFolder(const fs::path& parent, std::string_view name_prefix,
+                             std::string_view purpose) {
+  std::string pattern = (parent / fmt::format("{}XXXXXX", name_prefix)).string();
   if (::mkdtemp(pattern.data()) == nullptr) {
-    throw Error(fmt::format("{}: cannot create a private folder for file sinks: {}",
-                            parent.string(), std::strerror(errno)));
+    throw Error(fmt::format("{}: cannot make a private folder for {}: {}", parent.string(), purpose,
+                            std::strerror(errno)));
   }
   path_ = pattern;
 }

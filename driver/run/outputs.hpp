@@ -3,6 +3,7 @@
 // under medians/ and meta/, and a private folder for the run's temporary files.
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace iobench {
 
@@ -22,11 +23,15 @@ OutputPaths choose_outputs(const std::filesystem::path& requested_runs,
 // Creates the folders of paths; throws iobench::Error (exit 2) when one cannot be made or written.
 void make_output_folders(const OutputPaths& paths);
 
-// A private (0700, mkdtemp) folder for the run's temporary files (file sinks, files a strategy
-// writes besides stdout), removed with everything in it at the end.
+// A private (0700, mkdtemp) folder `name_prefix` + six random characters under `parent`, removed
+// with everything in it at the end: the run's temporary files (file sinks, files a strategy
+// writes besides stdout), bench's runs file when nothing asks for one. Throws iobench::Error
+// (exit 2): "PARENT: cannot make a private folder for PURPOSE: REASON".
 class PrivateFolder {
  public:
-  explicit PrivateFolder(const std::filesystem::path& parent);
+  explicit PrivateFolder(const std::filesystem::path& parent,
+                         std::string_view name_prefix = ".sinks-",
+                         std::string_view purpose = "file sinks");
   PrivateFolder(const PrivateFolder&) = delete;
   PrivateFolder& operator=(const PrivateFolder&) = delete;
   ~PrivateFolder();

@@ -131,6 +131,15 @@ std::size_t RunSet::key_index(std::string_view column) const {
   return std::string_view::npos;
 }
 
+std::vector<Metric> RunSet::counter_metrics() const {
+  std::vector<Metric> metrics;
+  for (std::size_t c = 0; c < kCounterCount; ++c) {
+    const Metric m = metric_of(static_cast<Counter>(c));
+    if (has_metric[index(m)]) metrics.push_back(m);
+  }
+  return metrics;
+}
+
 namespace {
 
 struct LoadedFile {

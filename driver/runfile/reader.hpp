@@ -58,6 +58,8 @@ struct RunSet {
 
   // Position of a column in group_by, or npos.
   [[nodiscard]] std::size_t key_index(std::string_view column) const;
+  // The counter metrics some file has a column for, in schema order.
+  [[nodiscard]] std::vector<Metric> counter_metrics() const;
 };
 
 struct ReadOptions {

@@ -61,6 +61,10 @@ double stddev(std::span<const double> values) {
   return std::sqrt(sum_sq / static_cast<double>(values.size() - 1));
 }
 
+double ratio_relative_stddev(double mean_a, double stddev_a, double mean_b, double stddev_b) {
+  return std::hypot(stddev_a / mean_a, stddev_b / mean_b);
+}
+
 double mad(std::span<const double> values) {
   if (values.empty()) return kNaN;
   std::vector<double> scratch(values.begin(), values.end());

@@ -19,6 +19,11 @@ double stddev(std::span<const double> values);
 // Multiply by 1.4826 for a consistent estimate of a normal distribution's sigma.
 double mad(std::span<const double> values);
 
+// The relative standard deviation of a ratio of two means, each mean's own propagated to first
+// order: hypot(stddev_a / mean_a, stddev_b / mean_b). Times the ratio, it is the "± 0.26" beside
+// hyperfine's relative figures.
+double ratio_relative_stddev(double mean_a, double stddev_a, double mean_b, double stddev_b);
+
 // Everything `summarize` prints for one metric of one group.
 struct SampleStats {
   std::size_t n = 0;

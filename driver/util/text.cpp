@@ -66,4 +66,50 @@ bool split_words(const std::string& text, std::vector<std::string>& words) {
   return true;
 }
 
+std::string escape_markup(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') {
+          out += ' ';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string escape_table_cell(std::string_view text) {
+  std::string cell;
+  cell.reserve(text.size());
+  for (const char c : text) {
+    if (c == '|') {
+      cell += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      cell += ' ';
+    } else {
+      cell += c;
+    }
+  }
+  return cell;
+}
+
 }  // namespace iobench

@@ -1,6 +1,8 @@
 #pragma once
-// Command lines as text: quoting for sh and for people.
+// Text for other readers: quoting for sh and for people, escaping for HTML, XML and
+// markdown tables.
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace iobench {
@@ -16,5 +18,15 @@ std::string join_argv(const std::vector<std::string>& argv);
 // escapes the next character. Nothing is expanded ($x, *, ~ stay as written). Returns false
 // (words unspecified) for an unterminated quote or a trailing backslash.
 bool split_words(const std::string& text, std::vector<std::string>& words);
+
+// Text as HTML and XML (SVG, Atom) content or a quoted attribute: & < > " ' as entities, and
+// each control character but tab and newline as a space (XML 1.0 forbids them). Every string
+// from a run file, a meta file or a config goes through it, so a test named
+// `<script>alert(1)</script>` stays text.
+std::string escape_markup(std::string_view text);
+
+// Text as a cell of a markdown (or org-mode, AsciiDoc) table: `|` would end the cell, escaped as
+// `\|`; a line break would end the row, written as a space.
+std::string escape_table_cell(std::string_view text);
 
 }  // namespace iobench

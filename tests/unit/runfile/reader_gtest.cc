@@ -343,5 +343,15 @@ TEST(ResultsReaderErrors, UnknownGroupByColumn) {
   EXPECT_NE(msg.find("--group-by: no file has a column 'color'"), std::string::npos) << msg;
 }
 
+TEST(RunSet, CounterMetricsAreThoseWithAColumnInSchemaOrderAndNoTimeMetric) {
+  RunSet set;
+  set.has_metric[index(Metric::kElapsed)] = true;
+  set.has_metric[index(metric_of(Counter::kCycles))] = true;
+  set.has_metric[index(metric_of(Counter::kSyscalls))] = true;
+  EXPECT_EQ(set.counter_metrics(),
+            (std::vector<Metric>{metric_of(Counter::kSyscalls), metric_of(Counter::kCycles)}));
+  EXPECT_TRUE(RunSet{}.counter_metrics().empty());
+}
+
 }  // namespace
 }  // namespace iobench::runfile

@@ -120,5 +120,12 @@ TEST(Descriptive, CountingOutliersFromAKnownMedianAndMadIsTheSameTest) {
   EXPECT_EQ(count_outliers(std::vector<double>{}, 0, 0), 0U);
 }
 
+TEST(Descriptive, ARatiosRelativeSpreadCombinesBothMeansRelativeSpreads) {
+  // 10 % and 5 % relative: sqrt(0.01 + 0.0025) (hyperfine: 2.00 ± 0.26 for 22 ± 2 over 11 ± 1).
+  EXPECT_DOUBLE_EQ(ratio_relative_stddev(2.0, 0.2, 4.0, 0.2), std::sqrt(0.0125));
+  EXPECT_NEAR(2.0 * ratio_relative_stddev(0.022, 0.002, 0.011, 0.001), 0.257, 5e-4);
+  EXPECT_TRUE(std::isnan(ratio_relative_stddev(1.0, NAN, 1.0, 0.1)));
+}
+
 }  // namespace
 }  // namespace iobench::stats

@@ -1,4 +1,5 @@
-// Command lines as text: shell quoting and sh-like word splitting (for `bench --no-shell`).
+// Text for other readers: shell quoting, sh-like word splitting (for `bench --no-shell`), and
+// escaping for HTML and XML.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -35,6 +36,19 @@ TEST(SplitWords, RefusesAnUnterminatedQuoteOrTrailingBackslash) {
 TEST(SplitWords, JoinArgvOutputSplitsBackToTheSameArgv) {
   const std::vector<std::string> argv{"printf", "%s\\n", "it's", "a b", "$HOME", ""};
   EXPECT_EQ(words_of(join_argv(argv)), argv);
+}
+
+TEST(EscapeMarkup, EscapesMarkupQuotesAndControlCharacters) {
+  EXPECT_EQ(escape_markup("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;");
+  EXPECT_EQ(escape_markup(R"(a&b"c'd)"), "a&amp;b&quot;c&#39;d");
+  EXPECT_EQ(escape_markup("tab\there\nline\x01\x1f"), "tab\there\nline  ");
+  EXPECT_EQ(escape_markup("µs · 1.5×"), "µs · 1.5×");  // UTF-8 passes through
+}
+
+TEST(EscapeTableCell, APipeIsEscapedAndALineBreakIsASpace) {
+  EXPECT_EQ(escape_table_cell("grep -c x | wc -l"), "grep -c x \\| wc -l");
+  EXPECT_EQ(escape_table_cell("two\nlines\r\n"), "two lines  ");
+  EXPECT_EQ(escape_table_cell("a*b_c"), "a*b_c");  // emphasis is the caller's to escape
 }
 
 }  // namespace
