@@ -123,7 +123,9 @@ TEST_F(ImportTest, ADropOfAHigherIsBetterSeriesIsTheRegression) {
   EXPECT_NE(line.find("(higher is better)"), std::string::npos) << line;
   std::ostringstream json;
   write_check_report(report, CheckFormat::kJson, json);
-  for (const auto& series : nlohmann::json::parse(json.str())["series"]) {
+  // Named: a range-for over parse(...)["series"] would iterate a temporary already destroyed.
+  const nlohmann::json doc = nlohmann::json::parse(json.str());
+  for (const auto& series : doc["series"]) {
     EXPECT_EQ(series["tool"], "gbench");
     EXPECT_EQ(series["direction"], series["sink"] == "real_time" ? "lower" : "higher");
     EXPECT_EQ(series["unit"], series["sink"] == "real_time" ? "ns" : "B/s");
