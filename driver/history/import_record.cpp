@@ -1,13 +1,13 @@
 #include "driver/history/import_record.hpp"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "common/error.hpp"
 #include "driver/importers/importer.hpp"
+#include "driver/runfile/file_hash.hpp"
 
 namespace iobench::history {
 namespace {
@@ -86,9 +86,8 @@ RunRecord imported_record(const importers::ImportedRun& run, std::string_view by
   record.tool = run.tool;
   record.conditions = conditions_text(run);
   record.context = run.context_json;
-  const XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());
   record.file.name = file;
-  record.file.hash = fmt::format("{:016x}{:016x}", hash.high64, hash.low64);
+  record.file.hash = runfile::file_hash(bytes);
   for (const importers::ImportedSeries& series : run.series) {
     ImportedRow facts{series.unit, std::string(importers::to_string(series.direction)), {}, {}, {}};
     for (std::size_t i = 0; i < series.samples.size(); ++i) {

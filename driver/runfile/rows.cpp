@@ -12,6 +12,7 @@
 #include <xxhash.h>
 
 #include "common/error.hpp"
+#include "driver/runfile/file_hash.hpp"
 #include "driver/runfile/header.hpp"
 #include "driver/runfile/load.hpp"
 #include "driver/runfile/numbers.hpp"
@@ -314,9 +315,13 @@ RunFile parse_run_file(std::string_view text, std::string name) {
     file.rows.push_back(reader.row());
     file.lines.push_back(reader.line());
   }
-  const XXH128_hash_t hash = XXH3_128bits(text.data(), text.size());
-  file.hash = fmt::format("{:016x}{:016x}", hash.high64, hash.low64);
+  file.hash = file_hash(text);
   return file;
+}
+
+std::string file_hash(std::string_view bytes) {
+  const XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());
+  return fmt::format("{:016x}{:016x}", hash.high64, hash.low64);
 }
 
 RunFile read_run_file(const std::filesystem::path& path) {
