@@ -55,7 +55,6 @@ RunMetaFacts facts_of(const importers::ImportedRun& run, const std::string& file
   facts.measured_commit = run.commit;
   facts.measured_dirty = run.dirty;
   facts.config_name = run.tool;
-  facts.cache_mode = "";
   facts.config = nlohmann::json::object();
   return facts;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/history/run_provenance.hpp"
 #include "driver/history/series.hpp"
 #include "driver/runfile/schema.hpp"
 
@@ -17,30 +18,18 @@ struct Labels {
   std::optional<std::string> branch;
 };
 
-// One added run file: its labels, provenance and conditions.
-struct StoredRun {
+// One added run file: its provenance, labels and conditions, as the runs table holds them.
+struct StoredRun : RunProvenance {
   std::int64_t run_id = 0;
   std::string run_hash;
   std::string added_at;
   std::string added_by;
   Labels labels;
-  std::optional<std::string> measured_commit;
-  std::optional<bool> measured_dirty;
-  std::string date;  // the run's, from its meta file: the time axis
-  std::string config_name;
   std::string runs_file;
-  std::string host;
-  std::string kernel;
-  std::string worker_build;
-  std::string worker_xxh3;
-  std::string iobench_version;
-  std::string cache_mode;
-  std::optional<double> load_average_start;
-  std::optional<double> load_average_end;
-  std::optional<double> busy_cpus_start;
-  std::string tool;        // the harness that measured it: "" for iobench, "hyperfine", ...
-  std::string conditions;  // an import's like-with-like conditions: "key=value; ..." ("" none)
-  std::string context;     // an import's recorded context, JSON ("" none)
+  std::int64_t row_count = 0;  // the run file's rows
+  std::string tool;            // the harness that measured it: "" for iobench, "hyperfine", ...
+  std::string conditions;      // an import's like-with-like conditions: "key=value; ..." ("" none)
+  std::optional<std::string> context;  // an import's recorded context, JSON (absent for iobench's)
 };
 
 struct StoredSeries {

@@ -23,110 +23,6 @@ using Json = nlohmann::ordered_json;
 constexpr std::array<std::string_view, 8> kFieldsRead = {
     "format_version", "context", "provenance", "config", "config_file", "host", "finished", "rows"};
 
-// nlohmann's SAX events made into the document they describe, less the top-level fields not in
-// kFieldsRead.
-class FieldsReadParser {
- public:
-  explicit FieldsReadParser(Json& root) : root_(root) {}
-
-  bool null() { return value(nullptr); }
-  bool boolean(bool v) { return value(v); }
-  bool number_integer(Json::number_integer_t v) { return value(v); }
-  bool number_unsigned(Json::number_unsigned_t v) { return value(v); }
-  bool number_float(Json::number_float_t v, const Json::string_t&) { return value(v); }
-  bool string(Json::string_t& v) { return value(std::move(v)); }
-  bool binary(Json::binary_t& v) { return value(Json::binary(std::move(v))); }
-  bool start_object(std::size_t) { return open(Json::object()); }
-  bool start_array(std::size_t) { return open(Json::array()); }
-  bool end_object() { return close(); }
-  bool end_array() { return close(); }
-  bool key(Json::string_t& name) {
-    if (skipped_depth_ > 0) return true;
-    if (open_.size() == 1 &&
-        std::find(kFieldsRead.begin(), kFieldsRead.end(), name) == kFieldsRead.end()) {
-      skip_next_ = true;
-      return true;
-    }
-    key_ = std::move(name);
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& error) {
-    error_ = error.what();
-    return false;
-  }
-  // nlohmann's message for JSON that does not parse, as Json::parse would throw it.
-  [[nodiscard]] const std::string& error() const { return error_; }
-
- private:
-  bool skipping() { return skipped_depth_ > 0 || std::exchange(skip_next_, false); }
-  Json* place(Json&& v) {
-    if (open_.empty()) {
-      root_ = std::move(v);
-      return &root_;
-    }
-    Json& parent = *open_.back();
-    if (parent.is_array()) {
-      parent.push_back(std::move(v));
-      return &parent.back();
-    }
-    Json& slot = parent[key_];
-    slot = std::move(v);
-    return &slot;
-  }
-  bool value(Json&& v) {
-    if (!skipping()) place(std::move(v));
-    return true;
-  }
-  bool open(Json&& container) {
-    if (skipping()) {
-      ++skipped_depth_;
-    } else {
-      open_.push_back(place(std::move(container)));
-    }
-    return true;
-  }
-  bool close() {
-    if (skipped_depth_ > 0) {
-      --skipped_depth_;
-    } else {
-      open_.pop_back();
-    }
-    return true;
-  }
-
-  Json& root_;
-  std::vector<Json*> open_;  // the containers being filled, outermost first
-  std::string key_;          // the key of the next value of open_.back(), an object
-  bool skip_next_ = false;   // the next value is a top-level field not read
-  int skipped_depth_ = 0;    // > 0: inside such a field
-  std::string error_;
-};
-
-// runfile::read_meta_for, the fields not read left out; the same messages.
-std::optional<runfile::RunMeta> read_meta_fields_for(const std::filesystem::path& runs_file) {
-  const std::filesystem::path path = runfile::meta_path_for(runs_file);
-  std::ifstream in(path);
-  if (!in) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) return std::nullopt;
-    throw Error(fmt::format("{}: cannot open", path.string()));
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  Json fields;
-  FieldsReadParser parser(fields);
-  if (!Json::sax_parse(text.str(), &parser)) {
-    throw Error(fmt::format("{}: not JSON ({})", path.string(), parser.error()));
-  }
-  try {
-    return runfile::meta_from_json(fields);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(fmt::format("{}: not JSON ({})", path.string(), e.what()));
-  } catch (const Error& e) {
-    throw Error(fmt::format("{}: {}", path.string(), e.what()));
-  }
-}
-
 }  // namespace
 
 RunMetaFacts facts_from_meta(const runfile::RunMeta& meta, const std::filesystem::path& name) {
@@ -164,7 +60,8 @@ RunMetaFacts facts_from_meta(const runfile::RunMeta& meta, const std::filesystem
   if (const auto it = facts.config.find("name"); it != facts.config.end() && it->is_string()) {
     facts.config_name = it->get<std::string>();
   }
-  if (const std::string mode = meta.cache_mode(); !mode.empty()) facts.cache_mode = mode;
+  const std::string mode = meta.cache_mode();
+  facts.cache_mode = mode.empty() ? "warm" : mode;  // the config's default
   if (meta.end) facts.finished = meta.end->finished;
   if (meta.rows) facts.rows = static_cast<std::int64_t>(*meta.rows);
   if (facts.host.empty() && meta.host) facts.host = *meta.host;
@@ -172,7 +69,7 @@ RunMetaFacts facts_from_meta(const runfile::RunMeta& meta, const std::filesystem
 }
 
 RunMetaFacts read_run_meta_facts(const std::filesystem::path& runs_file) {
-  const std::optional<runfile::RunMeta> meta = read_meta_fields_for(runs_file);
+  const std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file, kFieldsRead);
   if (!meta) {
     throw Error(fmt::format(
         "{}: no meta file at {}; history add needs the meta file `iobench run` writes beside "

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <utility>
 #include <vector>
 
 #include "common/error.hpp"
@@ -56,6 +57,21 @@ std::string utc_now() {
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return text;
+}
+
+StoredRun stored_run_of(const RunRecord& run, std::string added_at) {
+  StoredRun stored;
+  static_cast<RunProvenance&>(stored) = run.facts;
+  stored.run_hash = run.file.hash;
+  stored.added_at = std::move(added_at);
+  stored.added_by = run.added_by;
+  stored.labels = run.labels;
+  stored.runs_file = run.runs_file;
+  stored.row_count = static_cast<std::int64_t>(run.file.rows.size());
+  stored.tool = run.tool;
+  stored.conditions = run.conditions;
+  if (!run.tool.empty()) stored.context = run.context;
+  return stored;
 }
 
 RunRecord load_run_record(const std::filesystem::path& runs_file, const Labels& given,

@@ -48,6 +48,9 @@ std::string current_user(const EnvLookup& lookup);
 // Now, UTC, ISO 8601 to the second: "2026-01-31T12:00:00Z".
 std::string utc_now();
 
+// The runs table's row of `run`, added at `added_at` (its id is the store's to assign).
+StoredRun stored_run_of(const RunRecord& run, std::string added_at);
+
 // Reads RUNS and its meta file (read_run_meta_facts). Throws iobench::Error (exit 2) for a run
 // file without its meta, a malformed row, or a run file with no row.
 RunRecord load_run_record(const std::filesystem::path& runs_file, const Labels& given,

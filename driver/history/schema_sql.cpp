@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <span>
+
 #include "common/error.hpp"
+#include "driver/history/run_columns.hpp"
 
 namespace iobench::history {
 namespace {
@@ -15,15 +18,6 @@ namespace {
 constexpr std::string_view kVersion1[] = {
     "CREATE TABLE schema_version (version INTEGER NOT NULL)",
     "INSERT INTO schema_version (version) VALUES (0)",
-    "CREATE TABLE runs ("
-    " run_id {id}, run_hash TEXT NOT NULL UNIQUE, added_at TEXT NOT NULL, added_by TEXT NOT NULL,"
-    " commit_label TEXT, branch_label TEXT, measured_commit TEXT, measured_dirty INTEGER,"
-    " run_date TEXT NOT NULL, config_name TEXT NOT NULL, runs_file TEXT NOT NULL,"
-    " host TEXT NOT NULL, kernel TEXT NOT NULL, cpu_model TEXT NOT NULL, cpus_online INTEGER,"
-    " memory_kib BIGINT, worker_build TEXT NOT NULL, worker_xxh3 TEXT NOT NULL,"
-    " iobench_version TEXT NOT NULL, iobench_build TEXT NOT NULL, cache_mode TEXT NOT NULL,"
-    " load_average_start DOUBLE PRECISION, load_average_end DOUBLE PRECISION,"
-    " busy_cpus_start DOUBLE PRECISION, row_count INTEGER NOT NULL, finished INTEGER)",
     "CREATE TABLE series ("
     " series_id {id}, series_hash TEXT NOT NULL UNIQUE, test TEXT NOT NULL, input TEXT NOT NULL,"
     " sink TEXT NOT NULL, cache_mode TEXT NOT NULL, counters TEXT NOT NULL,"
@@ -43,15 +37,12 @@ constexpr std::string_view kVersion1[] = {
     " change_id TEXT PRIMARY KEY, series_hash TEXT NOT NULL, run_hash TEXT NOT NULL,"
     " why TEXT NOT NULL, who TEXT NOT NULL, acked_at TEXT NOT NULL)",
 };
-// Version 2: other harnesses' results (docs/history.md, "Other harnesses"). A run and a series
-// say which tool measured them ('' for iobench's own), a series its unit and which way is better,
-// a run the conditions it is judged like with like under; an imported sample keeps its value
-// exactly (a Google Benchmark time of a few ns is 0 in whole microseconds), and a run that only
-// has a summary of a series keeps its n and bounds.
+// Version 2: other harnesses' results (the runs table's columns: run_columns.cpp) (docs/history.md,
+// "Other harnesses"). A run and a series say which tool measured them ('' for iobench's own), a
+// series its unit and which way is better, a run the conditions it is judged like with like under;
+// an imported sample keeps its value exactly (a Google Benchmark time of a few ns is 0 in whole
+// microseconds), and a run that only has a summary of a series keeps its n and bounds.
 constexpr std::string_view kVersion2[] = {
-    "ALTER TABLE runs ADD COLUMN tool TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE runs ADD COLUMN conditions TEXT NOT NULL DEFAULT ''",
-    "ALTER TABLE runs ADD COLUMN context TEXT",
     "ALTER TABLE series ADD COLUMN tool TEXT NOT NULL DEFAULT ''",
     "ALTER TABLE series ADD COLUMN unit TEXT NOT NULL DEFAULT 's'",
     "ALTER TABLE series ADD COLUMN direction TEXT NOT NULL DEFAULT 'lower'",
@@ -98,12 +89,23 @@ const Dialect& postgresql_dialect() {
 
 std::vector<std::string> migration_statements(int to, const Dialect& dialect) {
   std::vector<std::string> statements;
+  // The runs table's statements come from its column table (run_columns.cpp), in the place
+  // its CREATE TABLE always had: after schema_version's two.
+  std::span<const std::string_view> others;
   if (to == 1) {
-    for (const auto statement : kVersion1) statements.push_back(filled(statement, dialect));
+    others = kVersion1;
   } else if (to == 2) {
-    for (const auto statement : kVersion2) statements.emplace_back(statement);
+    others = kVersion2;
   } else {
     throw Error(fmt::format("no migration to schema version {}", to));
+  }
+  const std::size_t runs_at = to == 1 ? 2 : 0;
+  for (std::size_t i = 0; i < runs_at; ++i) statements.push_back(filled(others[i], dialect));
+  for (const std::string& statement : runs_table_statements(to)) {
+    statements.push_back(filled(statement, dialect));
+  }
+  for (std::size_t i = runs_at; i < others.size(); ++i) {
+    statements.push_back(filled(others[i], dialect));
   }
   statements.push_back(fmt::format("UPDATE schema_version SET version = {}", to));
   return statements;

@@ -168,7 +168,7 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
     return outcome;
   }
   outcome.stored = true;
-  outcome.run_id = statements.insert_run(run, utc_now());
+  outcome.run_id = statements.insert_run(stored_run_of(run, utc_now()));
   const bool imported = !run.tool.empty();
   SeriesIdentity* identity = imported ? nullptr : &identity_of(impl, run);
   const std::vector<SeriesIdentity::Cell> imported_rows =

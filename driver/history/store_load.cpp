@@ -1,6 +1,10 @@
 // Store::load: everything the analyses read, fetched in batches (docs/history.md).
 #include <fmt/format.h>
 
+#include <span>
+#include <variant>
+
+#include "driver/history/run_columns.hpp"
 #include "driver/history/store_impl.hpp"
 
 namespace iobench::history {
@@ -39,39 +43,36 @@ long long whole(const soci::row& row, std::size_t i) {
   }
 }
 
+// Column i of `row` into `field`, by the field's type.
+void get(const soci::row& row, std::size_t i, std::string& field) {
+  field = row.get<std::string>(i);
+}
+void get(const soci::row& row, std::size_t i, std::int64_t& field) {
+  field = whole(row, i);
+}
+void get(const soci::row& row, std::size_t i, std::optional<std::string>& field) {
+  field = optional_text(row, i);
+}
+void get(const soci::row& row, std::size_t i, std::optional<double>& field) {
+  field = optional_real(row, i);
+}
+void get(const soci::row& row, std::size_t i, std::optional<std::int64_t>& field) {
+  field.reset();
+  if (row.get_indicator(i) == soci::i_ok) field = whole(row, i);
+}
+void get(const soci::row& row, std::size_t i, std::optional<bool>& field) {
+  field.reset();
+  if (row.get_indicator(i) == soci::i_ok) field = whole(row, i) != 0;
+}
+
 void load_runs(Store::Impl& impl, HistoryData& data) {
-  const soci::rowset<soci::row> rows =
-      impl.sql.prepare
-      << "SELECT run_id, run_hash, added_at, added_by, commit_label, branch_label,"
-         " measured_commit, measured_dirty, run_date, config_name, runs_file, host, kernel,"
-         " worker_build, worker_xxh3, iobench_version, cache_mode, load_average_start,"
-         " load_average_end, busy_cpus_start, tool, conditions, context FROM runs"
-         " ORDER BY run_id";
+  const soci::rowset<soci::row> rows = impl.sql.prepare << runs_select_sql();
+  const std::span<const RunColumn> columns = run_columns();
   for (const soci::row& row : rows) {
     StoredRun run;
-    run.run_id = whole(row, 0);
-    run.run_hash = row.get<std::string>(1);
-    run.added_at = row.get<std::string>(2);
-    run.added_by = row.get<std::string>(3);
-    run.labels.commit = optional_text(row, 4);
-    run.labels.branch = optional_text(row, 5);
-    run.measured_commit = optional_text(row, 6);
-    if (row.get_indicator(7) == soci::i_ok) run.measured_dirty = whole(row, 7) != 0;
-    run.date = row.get<std::string>(8);
-    run.config_name = row.get<std::string>(9);
-    run.runs_file = row.get<std::string>(10);
-    run.host = row.get<std::string>(11);
-    run.kernel = row.get<std::string>(12);
-    run.worker_build = row.get<std::string>(13);
-    run.worker_xxh3 = row.get<std::string>(14);
-    run.iobench_version = row.get<std::string>(15);
-    run.cache_mode = row.get<std::string>(16);
-    run.load_average_start = optional_real(row, 17);
-    run.load_average_end = optional_real(row, 18);
-    run.busy_cpus_start = optional_real(row, 19);
-    run.tool = row.get<std::string>(20);
-    run.conditions = row.get<std::string>(21);
-    run.context = optional_text(row, 22).value_or("");
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      std::visit([&](auto field) { get(row, i, field(run)); }, columns[i].field);
+    }
     data.runs.push_back(std::move(run));
   }
 }

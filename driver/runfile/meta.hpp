@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -175,8 +176,12 @@ nlohmann::ordered_json to_json(const Matrix& matrix);
 RunMeta meta_from_json(const nlohmann::ordered_json& json);
 
 // Reads the meta file of a run file; nullopt when there is none. Throws iobench::Error (with the
-// path) when it exists but cannot be read or parsed.
-std::optional<RunMeta> read_meta_for(const std::filesystem::path& runs_file);
+// path) when it exists but cannot be read or parsed. With `only`, just the top-level fields it
+// names are read into the record (the rest must be JSON): `history add` needs eight of them,
+// and building the others (the schedule, the matrix: nine tenths of the bytes) was most of its
+// parsing (docs/history.md, "Performance").
+std::optional<RunMeta> read_meta_for(const std::filesystem::path& runs_file,
+                                     std::span<const std::string_view> only = {});
 // Writes the record through the atomic writer (docs/architecture.md, "Files").
 void write_meta(const std::filesystem::path& path, const RunMeta& meta);
 

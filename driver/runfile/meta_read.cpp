@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "driver/runfile/meta.hpp"
+#include "driver/runfile/meta_fields.hpp"
 
 namespace iobench::runfile {
 namespace {
@@ -223,7 +224,8 @@ RunMeta meta_from_json(const Json& json) {
   return meta;
 }
 
-std::optional<RunMeta> read_meta_for(const fs::path& runs_file) {
+std::optional<RunMeta> read_meta_for(const fs::path& runs_file,
+                                     std::span<const std::string_view> only) {
   const fs::path path = meta_path_for(runs_file);
   std::ifstream in(path);
   if (!in) {
@@ -234,7 +236,11 @@ std::optional<RunMeta> read_meta_for(const fs::path& runs_file) {
   std::stringstream text;
   text << in.rdbuf();
   try {
-    return meta_from_json(Json::parse(text.str()));
+    if (only.empty()) return meta_from_json(Json::parse(text.str()));
+    std::string error;
+    const std::optional<Json> kept = parse_top_level_fields(text.str(), only, error);
+    if (!kept) throw Error(fmt::format("not JSON ({})", error));
+    return meta_from_json(*kept);
   } catch (const nlohmann::json::exception& e) {
     throw Error(fmt::format("{}: not JSON ({})", path.string(), e.what()));
   } catch (const Error& e) {
