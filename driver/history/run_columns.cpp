@@ -7,15 +7,12 @@
 namespace iobench::history {
 namespace {
 
-// A column's field, as a function a table entry can hold: FIELD(labels.commit).
-#define IOBENCH_RUN_FIELD(member) \
-  [](StoredRun & run) -> auto& {  \
-    return run.member;            \
-  }
+// A column's field, as a function a table entry can hold: IOBENCH_RUN_FIELD(labels.commit).
+#define IOBENCH_RUN_FIELD(member) ([](StoredRun & run) -> auto& { return run.member; })
 
 // Version 1's columns are in the order its CREATE TABLE had them; each later version's come after,
 // in the order its migration adds them. A new column goes last, with the next version.
-const std::array<RunColumn, 30> kRunColumns = {{
+const auto kRunColumns = std::to_array<RunColumn>({
     {"run_id", "{id}", 1, IOBENCH_RUN_FIELD(run_id)},
     {"run_hash", "TEXT NOT NULL UNIQUE", 1, IOBENCH_RUN_FIELD(run_hash)},
     {"added_at", "TEXT NOT NULL", 1, IOBENCH_RUN_FIELD(added_at)},
@@ -46,7 +43,7 @@ const std::array<RunColumn, 30> kRunColumns = {{
     {"tool", "TEXT NOT NULL DEFAULT ''", 2, IOBENCH_RUN_FIELD(tool)},
     {"conditions", "TEXT NOT NULL DEFAULT ''", 2, IOBENCH_RUN_FIELD(conditions)},
     {"context", "TEXT", 2, IOBENCH_RUN_FIELD(context)},
-}};
+});
 
 #undef IOBENCH_RUN_FIELD
 
@@ -87,6 +84,7 @@ std::string runs_insert_sql() {
 
 std::string runs_select_sql() {
   std::vector<std::string_view> names;
+  names.reserve(kRunColumns.size());
   for (const RunColumn& column : kRunColumns) names.push_back(column.name);
   return fmt::format("SELECT {} FROM runs ORDER BY run_id", fmt::join(names, ", "));
 }

@@ -2,20 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <array>
-#include <fstream>
-#include <sstream>
-#include <utility>
-#include <vector>
 
 #include "common/error.hpp"
 #include "driver/history/series.hpp"
 
 namespace iobench::history {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 // The meta file's top-level fields facts_from_meta reads. The rest (the schedule, the matrix, the
 // warnings: nine tenths of the bytes) is checked as JSON and not kept: building it was most of

@@ -97,6 +97,7 @@ TEST(RunColumns, EachColumnIsNamedOnceAndAddedByAVersionThisIobenchKnows) {
   int newest = 0;
   for (const RunColumn& column : run_columns()) {
     EXPECT_TRUE(names.insert(column.name).second) << column.name;
+    EXPECT_FALSE(column.name.empty());
     EXPECT_GE(column.since_version, 1) << column.name;
     newest = std::max(newest, column.since_version);
   }
