@@ -45,6 +45,7 @@ constexpr const char* kTwoTests =
 
 std::vector<std::string> statuses(const std::vector<Row>& rows) {
   std::vector<std::string> result;
+  result.reserve(rows.size());
   for (const Row& row : rows)
     result.push_back(row.test + std::to_string(row.repeat) + ":" + row.status);
   return result;

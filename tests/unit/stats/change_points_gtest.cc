@@ -40,6 +40,7 @@ void append(std::vector<double>& series, Noise& noise, std::size_t count, double
 
 std::vector<std::size_t> indices(const std::vector<ChangePoint>& points) {
   std::vector<std::size_t> out;
+  out.reserve(points.size());
   for (const auto& p : points) out.push_back(p.index);
   return out;
 }

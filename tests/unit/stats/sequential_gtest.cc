@@ -76,6 +76,7 @@ const std::vector<double> kReference6{1.00, 1.01, 1.02, 1.03, 1.04, 1.05};
 
 std::vector<double> scaled(const std::vector<double>& times, double factor) {
   std::vector<double> out;
+  out.reserve(times.size());
   for (double t : times) out.push_back(t * factor);
   return out;
 }
