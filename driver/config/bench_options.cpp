@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <type_traits>
-#include <utility>
 
 #include "driver/config/choices.hpp"
 #include "driver/util/text.hpp"
@@ -218,7 +217,8 @@ std::vector<BenchOption> judging_options() {
 std::vector<BenchOption> all_options() {
   std::vector<BenchOption> options;
   for (auto part : {&command_options, &hyperfine_options, &schedule_options, &judging_options}) {
-    for (BenchOption& option : part()) options.push_back(std::move(option));
+    const std::vector<BenchOption> some = part();
+    options.insert(options.end(), some.begin(), some.end());
   }
   return options;
 }
