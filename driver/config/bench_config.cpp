@@ -14,6 +14,9 @@
 #include "common/error.hpp"
 #include "driver/config/bench_hyperfine.hpp"
 #include "driver/config/choices.hpp"
+#include "driver/config/config_checks.hpp"
+#include "driver/config/config_json.hpp"
+#include "driver/config/disturbance_keys.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench {
@@ -188,29 +191,37 @@ void check_counts(const BenchRequest& request) {
   }
 }
 
-Json strategies_json(const std::vector<BenchCommand>& commands, const BenchRequest& request) {
-  Json strategies = Json::array();
+// The commands as strategies: a command line for the shell, or its words without one.
+std::vector<StrategySpec> bench_strategies(const std::vector<BenchCommand>& commands,
+                                           const BenchRequest& request) {
+  const bool verify = choice("--verify", request.verify, {"on", "off"}) == "on";
+  std::vector<StrategySpec> strategies;
   for (const auto& command : commands) {
-    Json strategy;
-    strategy["name"] = command.name;
+    StrategySpec strategy;
+    strategy.name = command.name;
+    strategy.kind = StrategySpec::Kind::kCommand;
+    strategy.verify = verify;
     if (request.shell && request.shell_name != "none") {
-      strategy["command"] = command.text;
-      strategy["shell"] = true;
-    } else {
-      std::vector<std::string> words;
-      if (!split_words(command.text, words)) {
-        fail(fmt::format("command '{}': unterminated quote or trailing backslash", command.text));
-      }
-      strategy["command"] = words;
+      strategy.shell = true;
+      strategy.args = {command.text};
+    } else if (!split_words(command.text, strategy.args)) {
+      fail(fmt::format("command '{}': unterminated quote or trailing backslash", command.text));
+    } else if (strategy.args.front().empty()) {
+      fail(fmt::format("command '{}': its first word must name a program", command.text));
     }
-    if (choice("--verify", request.verify, {"on", "off"}) == "off") strategy["verify"] = false;
     strategies.push_back(std::move(strategy));
   }
   return strategies;
 }
 
+// The index of `text` among `names`, which are in the enum's order (choices.hpp), as the enum.
+template <typename Enum>
+Enum named(const std::vector<std::string>& names, const std::string& text) {
+  return static_cast<Enum>(std::find(names.begin(), names.end(), text) - names.begin());
+}
+
 // The inputs' page-cache state; without an input there is none to prepare.
-std::string cache_mode(const BenchRequest& request) {
+CacheMode cache_mode(const BenchRequest& request) {
   if (request.inputs.empty()) {
     if (!request.cache.empty() && request.cache != "none") {
       fail(
@@ -218,15 +229,15 @@ std::string cache_mode(const BenchRequest& request) {
                       "--input (a --prepare command can do it for other files)",
                       request.cache));
     }
-    return "none";
+    return CacheMode::kNone;
   }
-  return request.cache.empty() ? "warm" : choice("--cache", request.cache, cache_mode_names());
+  return named<CacheMode>(
+      cache_mode_names(),
+      request.cache.empty() ? "warm" : choice("--cache", request.cache, cache_mode_names()));
 }
 
-}  // namespace
-
-Json bench_config_json(const BenchRequest& request) {
-  check_commands_and_inputs(request);
+// The matrix: commands, inputs, stdin, params and the reference test's name.
+void set_matrix(const BenchRequest& request, Config& config) {
   Params params = parse_params(request.param_specs);
   if (auto scan = parameter_scan_values(request.parameter_scan, request.parameter_step);
       !scan.first.empty()) {
@@ -239,84 +250,67 @@ Json bench_config_json(const BenchRequest& request) {
   const OrderedCommands ordered = order_commands(request);
   check_names_and_params(ordered.commands, params, !request.inputs.empty(),
                          request.parameter_scan.empty() ? "" : request.parameter_scan.front());
-  check_counts(request);
-
-  Json config;
-  config["name"] = "bench";
-  config["description"] =
-      fmt::format("Made by `{}`; `iobench run` on this file measures it again.",
-                  request.made_by.empty() ? std::string("iobench bench") : request.made_by);
-  if (!request.inputs.empty()) config["inputs"] = request.inputs;
-  if (!request.stdin_file.empty()) config["stdin"] = request.stdin_file;
-  config["strategies"] = strategies_json(ordered.commands, request);
-  add_command_keys(config["strategies"], request,
-                   ordered.commands.size() > request.commands.size());
-  if (!params.empty()) {
-    Json params_json = Json::object();
-    for (const auto& [name, values] : params) params_json[name] = values;
-    config["params"] = std::move(params_json);
+  for (const auto& input : request.inputs)
+    config.inputs.push_back({input, resolve_input_path(input, config.base_dir), std::nullopt});
+  if (request.inputs.empty()) config.inputs.emplace_back();
+  if (!request.stdin_file.empty()) {
+    config.stdin_text = request.stdin_file;
+    config.stdin_path = resolve_input_path(config.stdin_text, config.base_dir);
   }
-  config["sinks"] = bench_sinks(request);
-  config["repeats"] = bench_repeats(request);
-  config["warmup"] = request.warmup;
-  config["cache"] = cache_mode(request);
-  config["order"] = choice("--order", request.order, order_names());
-  if (request.timeout_s) config["timeout_s"] = *request.timeout_s;
-  if (!request.counters.empty()) config["counters"] = request.counters;
-  config["disturbance"] = choice("--disturbance", request.disturbance, {"off", "flag", "rerun"});
-  if (request.disturbance_threshold_cpus)
-    config["disturbance_threshold_cpus"] = *request.disturbance_threshold_cpus;
-  // A test stops once its comparison with the reference is decided (docs/reports.md).
-  // By default only without a run count: -r, -m and -M give hyperfine's counts (docs/bench.md).
-  const bool counted = request.runs || request.min_runs || request.max_runs;
-  config["decide"] =
-      request.decide.empty() ? !counted : choice("--decide", request.decide, {"on", "off"}) == "on";
-  if (request.decide_margin_pct) config["decide_margin_pct"] = *request.decide_margin_pct;
+  config.strategies = bench_strategies(ordered.commands, request);
+  add_command_keys(config.strategies, request, ordered.commands.size() > request.commands.size());
+  config.params = params;
   // The reference test: its name with the first value of each -L it uses.
   std::vector<std::pair<std::string, std::string>> first_values;
   for (const auto& [name, values] : params) first_values.emplace_back(name, values.front());
-  config["baseline"] = expand_placeholders(ordered.commands[ordered.reference].name, first_values);
+  config.baseline = expand_placeholders(ordered.commands[ordered.reference].name, first_values);
+}
+
+// How each runs: sinks, repeats, warmup, cache, order, timeout, counters, disturbance, decide.
+void set_schedule(const BenchRequest& request, Config& config) {
+  check_counts(request);
+  config.sinks.clear();
+  for (const auto& sink : bench_sinks(request))
+    config.sinks.push_back(named<SinkKind>(sink_names(), sink));
+  set_bench_repeats(request, config);
+  config.warmup = request.warmup;
+  config.cache = cache_mode(request);
+  config.order = named<RunOrder>(order_names(), choice("--order", request.order, order_names()));
+  if (request.timeout_s) config.timeout_s = *request.timeout_s;
+  config.counters = config_detail::counters_named(config_detail::Validator(kBenchConfigSource),
+                                                  request.counters, "counters");
+  config.disturbance = *disturbance_mode_named(
+      choice("--disturbance", request.disturbance, {"off", "flag", "rerun"}));
+  if (request.disturbance_threshold_cpus)
+    config.disturbance_threshold_cpus = *request.disturbance_threshold_cpus;
+  // A test stops once its comparison with the reference is decided (docs/reports.md).
+  // By default only without a run count: -r, -m and -M give hyperfine's counts (docs/bench.md).
+  const bool counted = request.runs || request.min_runs || request.max_runs;
+  config.decide =
+      request.decide.empty() ? !counted : choice("--decide", request.decide, {"on", "off"}) == "on";
+  if (request.decide_margin_pct) config.decide_margin_pct = *request.decide_margin_pct;
+}
+
+}  // namespace
+
+Config build_bench_config(const BenchRequest& request) {
+  check_commands_and_inputs(request);
+  Config config;
+  config.file = kBenchConfigSource;
+  config.base_dir = ".";
+  config.name = "bench";
+  config.description =
+      fmt::format("Made by `{}`; `iobench run` on this file measures it again.",
+                  request.made_by.empty() ? std::string("iobench bench") : request.made_by);
+  set_matrix(request, config);
+  set_schedule(request, config);
+  check_config(config);
+  config.as_written = config_to_json(config);
   return config;
 }
 
-std::string bench_command_line(const BenchRequest& request) {
-  std::vector<std::string> argv{"iobench", "bench"};
-  auto add = [&](const std::string& option, const std::string& value) {
-    argv.push_back(option);
-    argv.push_back(value);
-  };
-  for (const auto& input : request.inputs) add("--input", input);
-  if (!request.stdin_file.empty()) add("--stdin", request.stdin_file);
-  for (const auto& spec : request.param_specs) add("-L", spec);
-  for (const auto& name : request.names) add("--name", name);
-  if (!request.reference.empty()) add("--reference", request.reference);
-  add_hyperfine_words(argv, request);
-  add("--warmup", std::to_string(request.warmup));
-  for (const auto& sink : request.sinks) add("--sink", sink);
-  if (!request.inputs.empty() || !request.cache.empty())
-    add("--cache", request.cache.empty() ? "warm" : request.cache);
-  add("--order", request.order);
-  if (request.timeout_s) add("--timeout", fmt::format("{}", *request.timeout_s));
-  if (!request.counters.empty())
-    add("--counters", fmt::format("{}", fmt::join(request.counters, ",")));
-  if (request.disturbance != "rerun") add("--disturbance", request.disturbance);
-  if (request.disturbance_threshold_cpus)
-    add("--disturbance-threshold", fmt::format("{}", *request.disturbance_threshold_cpus));
-  if (!request.decide.empty()) add("--decide", request.decide);
-  if (request.decide_margin_pct)
-    add("--decide-margin", fmt::format("{}", *request.decide_margin_pct));
-  if (!request.shell) argv.emplace_back("--no-shell");
-  if (request.verify == "on") add("--verify", "on");
-  argv.insert(argv.end(), request.commands.begin(), request.commands.end());
-  return join_argv(argv);
-}
-
-Config build_bench_config(const BenchRequest& request) {
-  return parse_config(bench_config_json(request).dump(), kBenchConfigSource);
-}
-
 Json config_to_save(const Config& config, const fs::path& save_path) {
-  Json saved = config.as_written;
+  Json saved = config_to_json(config);
   const fs::path save_dir = fs::absolute(save_path).lexically_normal().parent_path();
   // A path as `iobench run` resolves it from the saved file's folder (absolute stays absolute).
   auto from_save_dir = [&](const std::string& text, const fs::path& path) {

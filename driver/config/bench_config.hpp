@@ -1,7 +1,7 @@
 #pragma once
-// `iobench bench 'CMD'...`: the one-line benchmark. Its options become the same Config a JSON
-// file would give (docs/bench.md), so it runs through the same engine, and the JSON it saves
-// reproduces it with `iobench run`.
+// `iobench bench 'CMD'...`: the one-line benchmark. Its options (one table: bench_options.hpp)
+// become the same Config a JSON file would give (docs/bench.md), so it runs through the same
+// engine, and the JSON it saves reproduces it with `iobench run`.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -52,20 +52,19 @@ struct BenchRequest {
 // and in the meta file's config_file.
 inline constexpr const char* kBenchConfigSource = "bench command line";
 
-// The config as JSON, in the keys `iobench run` reads. Throws iobench::Error (exit 2) with a
-// one-line message that names the option at fault.
-nlohmann::ordered_json bench_config_json(const BenchRequest& request);
-
 // The command line that gives this request, every option spelled out ("iobench bench --input
-// data/in.txt --runs 10 ... 'cat {input}'"), for the saved config's description (made_by).
+// data/in.txt --runs 10 ... 'cat {input}'"), for the saved config's description (made_by);
+// written from the option table (bench_options.cpp).
 std::string bench_command_line(const BenchRequest& request);
 
-// bench_config_json parsed by parse_config, so `bench` runs exactly what a file would give.
+// The Config the request asks for, built directly and checked by check_config, as a file's is.
+// Throws iobench::Error (exit 2) with a one-line message that names the option (or the config
+// key) at fault.
 Config build_bench_config(const BenchRequest& request);
 
-// The config to save at `save_path`: relative input and stdin paths are rewritten relative to
-// the saved file's folder (where `iobench run` resolves them), so that parse_config(saved,
-// save_path) names the same files.
+// The config to save at `save_path` (config_to_json): relative input and stdin paths are
+// rewritten relative to the saved file's folder (where `iobench run` resolves them), so that
+// parse_config(saved, save_path) gives the same Config.
 nlohmann::ordered_json config_to_save(const Config& config, const std::filesystem::path& save_path);
 
 }  // namespace iobench

@@ -8,12 +8,12 @@
 #include <regex>
 
 #include "common/error.hpp"
+#include "driver/config/bench_keys.hpp"
 #include "driver/config/choices.hpp"
+#include "driver/config/validator.hpp"
 
 namespace iobench {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 [[noreturn]] void fail(const std::string& message) {
   throw Error(message);
@@ -104,7 +104,17 @@ std::pair<std::string, std::vector<std::string>> parameter_scan_values(
   return {scan[0], std::move(values)};
 }
 
-Json bench_repeats(const BenchRequest& request) {
+void set_bench_repeats(const BenchRequest& request, Config& config) {
+  auto exactly = [&](int runs) {
+    config.repeats = config.repeats_min = runs;
+    config.repeats_ci_pct = config.repeats_fill_s = 0;
+  };
+  auto between = [&](int min, int max, double ci_pct) {
+    config.repeats_min = min;
+    config.repeats = max;
+    config.repeats_ci_pct = ci_pct;
+    config.repeats_fill_s = ci_pct > 0 ? 0 : kDefaultFillS;
+  };
   const bool bounds = request.min_runs || request.max_runs;
   if (request.runs && bounds) {
     fail(
@@ -113,11 +123,10 @@ Json bench_repeats(const BenchRequest& request) {
                     *request.runs));
   }
   if (request.ci_pct && !bounds) fail("--ci-pct: is the target between -m and -M; give them");
-  if (!bounds && !request.runs)
-    return Json{{"min", kDefaultRuns}, {"max", kDefaultFillMaxRuns}, {"fill_s", kDefaultFillS}};
+  if (!bounds && !request.runs) return between(kDefaultRuns, kDefaultFillMaxRuns, 0);
   if (!bounds) {
     if (*request.runs < 1) fail(fmt::format("--runs {}: must be 1 or more", *request.runs));
-    return *request.runs;
+    return exactly(*request.runs);
   }
   if (request.max_runs && *request.max_runs < 1) {
     fail(fmt::format("--max-runs {}: must be 1 or more", *request.max_runs));
@@ -132,13 +141,13 @@ Json bench_repeats(const BenchRequest& request) {
                      request.ci_pct ? ", the fewest a spread needs (-r 1 runs once)" : ""));
   }
   if (max < min) fail(fmt::format("--max-runs {}: below --min-runs {}, an empty range", max, min));
-  if (min == max) return max;
-  if (!request.ci_pct) return Json{{"min", min}, {"max", max}, {"fill_s", kDefaultFillS}};
+  if (min == max) return exactly(max);
+  if (!request.ci_pct) return between(min, max, 0);
   const double ci_pct = *request.ci_pct;
   if (!(ci_pct > 0 && ci_pct <= 100)) {
     fail(fmt::format("--ci-pct {}: must be a percentage above 0 and at most 100", ci_pct));
   }
-  return Json{{"min", min}, {"max", max}, {"ci_pct", ci_pct}};
+  between(min, max, ci_pct);
 }
 
 std::vector<std::string> bench_sinks(const BenchRequest& request) {
@@ -162,7 +171,8 @@ std::vector<std::string> bench_sinks(const BenchRequest& request) {
   return sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
 }
 
-void add_command_keys(Json& strategies, const BenchRequest& request, bool reference_added) {
+void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest& request,
+                      bool reference_added) {
   const std::size_t commands = request.commands.size();
   if (request.prepare.size() > 1 && request.prepare.size() != commands) {
     fail(
@@ -179,43 +189,22 @@ void add_command_keys(Json& strategies, const BenchRequest& request, bool refere
   if (!request.shell && !request.shell_name.empty() && !shell_none) {
     fail(fmt::format("-S {}: and --no-shell say different things; give one", request.shell_name));
   }
+  const config_detail::Validator v(kBenchConfigSource);
   for (std::size_t s = 0; s < strategies.size(); ++s) {
-    Json& strategy = strategies[s];
+    StrategySpec& strategy = strategies[s];
     const std::size_t command = reference_added ? s - 1 : s;  // the added reference: none
     if (!request.shell_name.empty() && !shell_none && request.shell_name != "default") {
-      strategy["shell"] = request.shell_name;
+      strategy.shell_words = config_detail::shell_words_of(
+          v, request.shell_name,
+          config_detail::Validator::join(config_detail::Validator::index("strategies", s),
+                                         "shell"));
     }
-    if (!request.setup.empty()) strategy["setup"] = request.setup;
-    if (request.prepare.size() == 1) strategy["prepare"] = request.prepare.front();
-    if (request.prepare.size() > 1) strategy["prepare"] = request.prepare[command];
-    if (!request.cleanup.empty()) strategy["cleanup"] = request.cleanup;
-    if (request.ignore_failure) strategy["ignore_failure"] = true;
+    strategy.setup = request.setup;
+    if (request.prepare.size() == 1) strategy.prepare = request.prepare.front();
+    if (request.prepare.size() > 1) strategy.prepare = request.prepare[command];
+    strategy.cleanup = request.cleanup;
+    strategy.ignore_failure = request.ignore_failure;
   }
-}
-
-void add_hyperfine_words(std::vector<std::string>& argv, const BenchRequest& request) {
-  auto add = [&](const std::string& option, const std::string& value) {
-    argv.push_back(option);
-    argv.push_back(value);
-  };
-  if (request.min_runs || request.max_runs) {
-    if (request.min_runs) add("--min-runs", std::to_string(*request.min_runs));
-    if (request.max_runs) add("--max-runs", std::to_string(*request.max_runs));
-    if (request.ci_pct) add("--ci-pct", fmt::format("{}", *request.ci_pct));
-  } else if (request.runs) {
-    add("--runs", std::to_string(*request.runs));
-  }
-  if (!request.parameter_scan.empty()) {
-    argv.emplace_back("--parameter-scan");
-    argv.insert(argv.end(), request.parameter_scan.begin(), request.parameter_scan.end());
-  }
-  if (!request.parameter_step.empty()) add("--parameter-step-size", request.parameter_step);
-  if (!request.shell_name.empty()) add("--shell", request.shell_name);
-  if (!request.setup.empty()) add("--setup", request.setup);
-  for (const auto& prepare : request.prepare) add("--prepare", prepare);
-  if (!request.cleanup.empty()) add("--cleanup", request.cleanup);
-  if (request.ignore_failure) argv.emplace_back("--ignore-failure");
-  if (request.show_output) argv.emplace_back("--show-output");
 }
 
 }  // namespace iobench

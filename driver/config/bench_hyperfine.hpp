@@ -1,9 +1,8 @@
 #pragma once
 // hyperfine's options of `iobench bench`, with hyperfine's meaning (docs/bench.md, the table),
-// turned into config keys: -r/-m/-M into "repeats", -P/-D into a param's values, --show-output
-// into "sinks", -S, -s, -p, -c and -i into each strategy's keys. Each throws
+// turned into the Config: -r/-m/-M into its repeats, -P/-D into a param's values, --show-output
+// into the sinks, -S, -s, -p, -c and -i into each strategy's fields. Each throws
 // iobench::Error (exit 2) with one line naming the option at fault.
-#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,20 +17,17 @@ namespace iobench {
 std::pair<std::string, std::vector<std::string>> parameter_scan_values(
     const std::vector<std::string>& scan, const std::string& step);
 
-// "repeats": -r N exactly; otherwise hyperfine's count, {"min", "max", "fill_s": 3}: as many
+// The repeats: -r N exactly; otherwise hyperfine's count, min..max runs filling 3 s: as many
 // runs as fill 3 s, -m defaulting to min(10, -M), -M to max(1000, -m) (hyperfine: no most);
-// with --ci-pct P, {"min", "max", "ci_pct": P}, a precision target between -m and -M instead.
-nlohmann::ordered_json bench_repeats(const BenchRequest& request);
+// with --ci-pct P, a precision target of P between -m and -M instead.
+void set_bench_repeats(const BenchRequest& request, Config& config);
 
-// "sinks" from --sink or --show-output (one of them); default pipe.
+// "sinks" from --sink or --show-output (one of them), by name; default pipe.
 std::vector<std::string> bench_sinks(const BenchRequest& request);
 
 // Sets -S, -s, -p, -c and -i on the strategies, which are the request's commands in order, after
 // the reference when `reference_added` (--reference naming no command).
-void add_command_keys(nlohmann::ordered_json& strategies, const BenchRequest& request,
+void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest& request,
                       bool reference_added);
-
-// Those options as bench_command_line spells them, appended to argv.
-void add_hyperfine_words(std::vector<std::string>& argv, const BenchRequest& request);
 
 }  // namespace iobench

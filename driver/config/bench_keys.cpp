@@ -29,15 +29,20 @@ void parse_shell(const Validator& v, const Json& value, const std::string& path,
   if (!value.is_string()) {
     v.fail(path, "must be true, false or a shell's command line such as \"bash --norc\"");
   }
-  std::vector<std::string> words;
-  if (!split_words(value.get<std::string>(), words) || words.empty()) {
-    v.fail(path, "must name a shell, e.g. \"bash --norc\" (words quoted as sh quotes them)");
-  }
   strategy.shell = true;
-  strategy.shell_words = std::move(words);
+  strategy.shell_words = shell_words_of(v, value.get<std::string>(), path);
 }
 
 }  // namespace
+
+std::vector<std::string> shell_words_of(const Validator& v, const std::string& text,
+                                        const std::string& path) {
+  std::vector<std::string> words;
+  if (!split_words(text, words) || words.empty()) {
+    v.fail(path, "must name a shell, e.g. \"bash --norc\" (words quoted as sh quotes them)");
+  }
+  return words;
+}
 
 void parse_stdin(const Validator& v, const Json& root, Config& config) {
   if (const auto it = root.find("stdin"); it != root.end()) {

@@ -4,11 +4,16 @@
 // unmeasured "setup", "prepare" and "cleanup" commands, and "ignore_failure". Internal to
 // driver/config.
 #include <string>
+#include <vector>
 
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
 
 namespace iobench::config_detail {
+
+// A shell's command line ("bash --norc") split into words as sh would; `path` names it in errors.
+std::vector<std::string> shell_words_of(const Validator& v, const std::string& text,
+                                        const std::string& path);
 
 // "stdin": a path, resolved as the inputs are.
 void parse_stdin(const Validator& v, const Json& root, Config& config);

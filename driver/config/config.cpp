@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -26,13 +27,7 @@
 namespace iobench {
 namespace {
 
-constexpr double kMaxTimeoutS = 1e6;
-
 using Json = nlohmann::ordered_json;
-using config_detail::check_hook_placeholders;
-using config_detail::check_placeholders;
-using config_detail::check_unique_names;
-using config_detail::check_workers_have_an_input;
 using config_detail::parse_command_keys;
 using config_detail::parse_stdin;
 using config_detail::Validator;
@@ -188,7 +183,7 @@ void parse_sinks(const Validator& v, const Json& sinks, Config& config) {
 void parse_schedule(const Validator& v, const Json& root, Config& config) {
   if (const auto it = root.find("repeats"); it != root.end()) parse_repeats(v, *it, config);
   if (const auto it = root.find("warmup"); it != root.end()) {
-    config.warmup = static_cast<int>(v.integer(*it, "warmup", 0, 1000));
+    config.warmup = static_cast<int>(v.integer(*it, "warmup", INT_MIN, INT_MAX));
   }
   if (const auto it = root.find("cache"); it != root.end()) {
     config.cache = parse_choice(v, *it, "cache", kCacheModes);
@@ -200,29 +195,17 @@ void parse_schedule(const Validator& v, const Json& root, Config& config) {
     config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
   }
   if (const auto it = root.find("timeout_s"); it != root.end()) {
-    // Above a million seconds (11 days) is a typo, and a deadline in nanoseconds would overflow.
-    if (!it->is_number() || it->get<double>() <= 0 || it->get<double>() > kMaxTimeoutS)
-      v.fail("timeout_s",
-             fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS));
+    if (!it->is_number()) v.fail("timeout_s", config_detail::timeout_rule());
     config.timeout_s = it->get<double>();
   }
 }
 
 void parse_counters(const Validator& v, const Json& counters, Config& config) {
   if (!counters.is_array()) v.fail("counters", "must be a list of counter names");
-  for (std::size_t i = 0; i < counters.size(); ++i) {
-    const std::string place = Validator::index("counters", i);
-    const std::string name = v.string(counters[i], place);
-    const auto counter = parse_counter(name);
-    if (!counter) {
-      v.fail(place, fmt::format("unknown counter '{}' (known: {})", name,
-                                fmt::join(kCounterConfigNames, ", ")));
-    }
-    if (std::find(config.counters.begin(), config.counters.end(), *counter) !=
-        config.counters.end())
-      v.fail(place, fmt::format("'{}' is listed twice", name));
-    config.counters.push_back(*counter);
-  }
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < counters.size(); ++i)
+    names.push_back(v.string(counters[i], Validator::index("counters", i)));
+  config.counters = config_detail::counters_named(v, names, "counters");
 }
 
 // What the runs use of the machine: cpus, counters, pipe_size, drain.
@@ -332,16 +315,13 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   parse_machine(v, root, config);
   config_detail::parse_disturbance(v, root, config);
   config_detail::parse_decide(v, root, config);
-  check_unique_names(v, config);
-  check_workers_have_an_input(v, config);
-  check_placeholders(v, config);
-  check_hook_placeholders(v, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");
   }
   if (const auto it = root.find("history"); it != root.end()) {
     config.history = v.string(*it, "history");
   }
+  check_config(config);
   return config;
 }
 

@@ -50,6 +50,7 @@ struct InputSpec {
   // A config without "inputs" has one input that is no file (docs/formats.md "Config"): its runs
   // have no {input}, no cache step and an empty input column.
   [[nodiscard]] bool none() const { return path_text.empty(); }
+  bool operator==(const InputSpec&) const = default;
 };
 
 struct StrategySpec {
@@ -69,6 +70,7 @@ struct StrategySpec {
   std::string prepare;          // before each of its runs, after the cache step
   std::string cleanup;          // once, after its last run
   bool ignore_failure = false;  // a non-zero exit is no failure: the row is ok, with its code
+  bool operator==(const StrategySpec&) const = default;
 };
 
 struct Config {
@@ -106,11 +108,17 @@ struct Config {
   bool decide = false;
   double decide_margin_pct = 1;       // "equivalent": the ratio's interval within ± this %
   nlohmann::ordered_json as_written;  // the config, for the run metadata
+  bool operator==(const Config&) const = default;
 };
 
 // Parses and validates config text. `file` names the source in error messages and gives the
 // folder relative paths resolve against. Throws iobench::Error (exit 2).
 Config parse_config(std::string_view text, const std::filesystem::path& file);
+
+// The checks every config passes, whether parsed from a file or built by `bench`: each value's
+// range and the rules across keys (placeholders, names, hooks). Errors name config.file and the
+// key. Throws iobench::Error (exit 2).
+void check_config(const Config& config);
 
 // A relative input path resolves against base_dir (the config's folder, or the data folder).
 std::filesystem::path resolve_input_path(const std::string& path_text,

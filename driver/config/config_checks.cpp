@@ -1,11 +1,59 @@
 #include "driver/config/config_checks.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
-namespace iobench::config_detail {
+#include "driver/config/bench_keys.hpp"
+#include "driver/config/decide_keys.hpp"
+#include "driver/config/disturbance_keys.hpp"
+
+namespace iobench {
+namespace config_detail {
+namespace {
+
+// Above a million seconds (11 days) is a typo, and a deadline in nanoseconds would overflow.
+constexpr double kMaxTimeoutS = 1e6;
+constexpr int kMostWarmup = 1000;
+constexpr int kMostRepeats = 1000000;
+
+// The counts and the timeout, whose keys the parser has read as numbers.
+void check_schedule(const Validator& v, const Config& config) {
+  if (config.warmup < 0 || config.warmup > kMostWarmup)
+    v.fail("warmup", fmt::format("must be from 0 to {}", kMostWarmup));
+  if (!(config.timeout_s > 0) || config.timeout_s > kMaxTimeoutS)
+    v.fail("timeout_s", timeout_rule());
+  if (config.repeats_min < 1 || config.repeats < config.repeats_min ||
+      config.repeats > kMostRepeats)
+    v.fail("repeats", fmt::format("must be from 1 to {}, at least its min ({})", kMostRepeats,
+                                  config.repeats_min));
+}
+
+}  // namespace
+
+std::string timeout_rule() {
+  return fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS);
+}
+
+std::vector<Counter> counters_named(const Validator& v, const std::vector<std::string>& names,
+                                    const std::string& path) {
+  std::vector<Counter> counters;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string place = Validator::index(path, i);
+    const auto counter = parse_counter(names[i]);
+    if (!counter) {
+      v.fail(place, fmt::format("unknown counter '{}' (known: {})", names[i],
+                                fmt::join(kCounterConfigNames, ", ")));
+    }
+    if (std::find(counters.begin(), counters.end(), *counter) != counters.end())
+      v.fail(place, fmt::format("'{}' is listed twice", names[i]));
+    counters.push_back(*counter);
+  }
+  return counters;
+}
 
 void check_placeholders(const Validator& v, const Config& config) {
   std::set<std::string> defined;
@@ -60,4 +108,18 @@ void check_unique_names(const Validator& v, const Config& config) {
   }
 }
 
-}  // namespace iobench::config_detail
+}  // namespace config_detail
+
+void check_config(const Config& config) {
+  namespace detail = config_detail;
+  const detail::Validator v(config.file.string());
+  detail::check_schedule(v, config);
+  detail::check_disturbance(v, config);
+  detail::check_decide(v, config);
+  detail::check_unique_names(v, config);
+  detail::check_workers_have_an_input(v, config);
+  detail::check_placeholders(v, config);
+  detail::check_hook_placeholders(v, config);
+}
+
+}  // namespace iobench

@@ -1,7 +1,10 @@
 #pragma once
-// Checks of a parsed config across its keys (docs/formats.md "Config"): the placeholders every
-// strategy uses are defined and make each test's name its own, and no two strategies share a
-// name. Internal to driver/config.
+// Checks of a config (docs/formats.md "Config"), behind check_config: each value's range, the
+// placeholders every strategy uses are defined and make each test's name its own, and no two
+// strategies share a name. Internal to driver/config.
+#include <string>
+#include <vector>
+
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
 
@@ -12,5 +15,12 @@ namespace iobench::config_detail {
 void check_placeholders(const Validator& v, const Config& config);
 
 void check_unique_names(const Validator& v, const Config& config);
+
+// What "timeout_s" must be, in the words of its error.
+std::string timeout_rule();
+
+// The counters of these config names, in order, each once; `path` names the list in errors.
+std::vector<Counter> counters_named(const Validator& v, const std::vector<std::string>& names,
+                                    const std::string& path);
 
 }  // namespace iobench::config_detail

@@ -11,4 +11,7 @@ namespace iobench::config_detail {
 // "repeats".
 void parse_decide(const Validator& v, const Json& root, Config& config);
 
+// decide_margin_pct within its range (check_config).
+void check_decide(const Validator& v, const Config& config);
+
 }  // namespace iobench::config_detail

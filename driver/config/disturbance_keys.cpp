@@ -22,7 +22,16 @@ std::optional<DisturbanceMode> mode_named(std::string_view text) {
   return static_cast<DisturbanceMode>(found - kDisturbanceModeNames.begin());
 }
 
+std::string threshold_rule() {
+  return fmt::format("must be a number of CPUs above 0 and at most {}",
+                     kMaxDisturbanceThresholdCpus);
+}
+
 }  // namespace
+
+std::optional<DisturbanceMode> disturbance_mode_named(std::string_view text) {
+  return mode_named(text);
+}
 
 std::string_view to_string(DisturbanceMode mode) noexcept {
   return kDisturbanceModeNames[static_cast<std::size_t>(mode)];
@@ -48,14 +57,15 @@ void parse_disturbance(const Validator& v, const Json& root, Config& config) {
     config.disturbance = *mode;
   }
   if (const auto it = root.find("disturbance_threshold_cpus"); it != root.end()) {
-    if (!it->is_number() || it->get<double>() <= 0 ||
-        it->get<double>() > kMaxDisturbanceThresholdCpus) {
-      v.fail("disturbance_threshold_cpus", fmt::format("must be a number of CPUs above 0 and at "
-                                                       "most {}",
-                                                       kMaxDisturbanceThresholdCpus));
-    }
+    if (!it->is_number()) v.fail("disturbance_threshold_cpus", threshold_rule());
     config.disturbance_threshold_cpus = it->get<double>();
   }
+}
+
+void check_disturbance(const Validator& v, const Config& config) {
+  if (!(config.disturbance_threshold_cpus > 0) ||
+      config.disturbance_threshold_cpus > kMaxDisturbanceThresholdCpus)
+    v.fail("disturbance_threshold_cpus", threshold_rule());
 }
 
 }  // namespace config_detail

@@ -12,6 +12,9 @@ namespace iobench {
 // none of off, flag, rerun. The default of run's config key and of bench's --disturbance.
 std::optional<DisturbanceMode> disturbance_mode_from_env();
 
+// The mode of that name (off, flag, rerun); nullopt for any other text.
+std::optional<DisturbanceMode> disturbance_mode_named(std::string_view text);
+
 }  // namespace iobench
 
 namespace iobench::config_detail {
@@ -20,5 +23,8 @@ namespace iobench::config_detail {
 // Error naming it when it is none of them), rerun otherwise; "disturbance_threshold_cpus": a
 // number of CPUs above 0.
 void parse_disturbance(const Validator& v, const Json& root, Config& config);
+
+// disturbance_threshold_cpus within its range (check_config).
+void check_disturbance(const Validator& v, const Config& config);
 
 }  // namespace iobench::config_detail

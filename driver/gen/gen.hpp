@@ -14,6 +14,7 @@ struct GenRequest {
   std::uint64_t seed = 1;
   nlohmann::json options = nlohmann::json::object();  // the kind's own options, e.g. line_length
   unsigned threads = 0;  // generating threads (ngram), 0: every CPU; never changes the bytes
+  bool operator==(const GenRequest&) const = default;
 };
 
 // Kinds this build knows.

@@ -23,37 +23,41 @@ class BenchHyperfineTest : public test::BenchRequestTest {};
 // hyperfine's -r, -m, -M: exactly N, or as many runs as fill 3 s within [-m, -M] (hyperfine's
 // options.rs and benchmark/mod.rs); --ci-pct a precision target between them instead; none of
 // them: hyperfine's default, at least 10 runs and more to fill 3 s.
+// Each config's repeats as {min, max, ci_pct, fill_s}.
+struct Repeats {
+  int min = 0;
+  int max = 0;
+  double ci_pct = 0;
+  double fill_s = 0;
+  bool operator==(const Repeats&) const = default;
+};
+
+Repeats repeats_of(const BenchRequest& request) {
+  const Config config = build_bench_config(request);
+  return {config.repeats_min, config.repeats, config.repeats_ci_pct, config.repeats_fill_s};
+}
+
 TEST_F(BenchHyperfineTest, RunCountsMeanWhatTheyMeanInHyperfine) {
-  using Json = nlohmann::ordered_json;
   BenchRequest request = two_commands();
-  EXPECT_EQ(bench_config_json(request)["repeats"],
-            Json::parse(R"({"min": 10, "max": 1000, "fill_s": 3.0})"));
+  EXPECT_EQ(repeats_of(request), (Repeats{10, 1000, 0, 3}));
   request.runs = 4;
-  EXPECT_EQ(bench_config_json(request)["repeats"], 4);
+  EXPECT_EQ(repeats_of(request), (Repeats{4, 4, 0, 0}));
   request.runs.reset();
   request.min_runs = 5;
   request.max_runs = 20;
-  EXPECT_EQ(bench_config_json(request)["repeats"],
-            Json::parse(R"({"min": 5, "max": 20, "fill_s": 3.0})"));
-  const Config config = build_bench_config(request);
-  EXPECT_EQ(config.repeats_min, 5);
-  EXPECT_EQ(config.repeats, 20);
-  EXPECT_DOUBLE_EQ(config.repeats_fill_s, 3);
-  EXPECT_DOUBLE_EQ(config.repeats_ci_pct, 0) << "no precision target unless --ci-pct";
+  EXPECT_EQ(repeats_of(request), (Repeats{5, 20, 0, 3})) << "no precision target unless --ci-pct";
   request.ci_pct = 5;
-  EXPECT_EQ(bench_config_json(request)["repeats"],
-            Json::parse(R"({"min": 5, "max": 20, "ci_pct": 5.0})"));
+  EXPECT_EQ(repeats_of(request), (Repeats{5, 20, 5, 0}));
   request.ci_pct.reset();
   request.max_runs.reset();  // -m alone: hyperfine has no most; here the default's 1000
-  EXPECT_EQ(bench_config_json(request)["repeats"]["max"], 1000);
+  EXPECT_EQ(repeats_of(request).max, 1000);
   request.min_runs = 1500;
-  EXPECT_EQ(bench_config_json(request)["repeats"], 1500) << "-m above 1000: at most -m";
+  EXPECT_EQ(repeats_of(request), (Repeats{1500, 1500, 0, 0})) << "-m above 1000: at most -m";
   request.min_runs.reset();  // -M alone: at least min(10, -M)
   request.max_runs = 30;
-  EXPECT_EQ(bench_config_json(request)["repeats"]["min"], 10);
-  EXPECT_EQ(bench_config_json(request)["repeats"]["fill_s"], 3.0);
+  EXPECT_EQ(repeats_of(request), (Repeats{10, 30, 0, 3}));
   request.max_runs = 4;
-  EXPECT_EQ(bench_config_json(request)["repeats"], 4);  // -M 4: at least 4 too, so exactly 4
+  EXPECT_EQ(repeats_of(request), (Repeats{4, 4, 0, 0}));  // -M 4: at least 4 too, so exactly 4
 }
 
 TEST_F(BenchHyperfineTest, ParameterScansStepAsHyperfineWritesThem) {
@@ -178,7 +182,7 @@ TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
   expect_error(request, "-S bash: and --no-shell say different things");
   request = two_commands();
   request.shell_name = "'bash";
-  expect_error(request, "strategies[0].shell: must name a shell");
+  expect_error(request, "bench command line: strategies[0].shell: must name a shell");
   request = two_commands();
   request.show_output = true;
   request.sinks = {"pipe"};

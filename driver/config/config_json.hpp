@@ -1,0 +1,13 @@
+#pragma once
+// A Config as the JSON keys parse_config reads (docs/formats.md "Config"): every field it holds,
+// so that parse_config of the text gives an equal Config (but for `file`, `base_dir` and the
+// relative paths, which depend on where the text is saved). bench's --save-config writes it.
+#include <nlohmann/json.hpp>
+
+#include "driver/config/config.hpp"
+
+namespace iobench {
+
+nlohmann::ordered_json config_to_json(const Config& config);
+
+}  // namespace iobench
