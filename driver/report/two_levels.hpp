@@ -35,7 +35,16 @@ struct TwoLevels {
 // differ. Needs at least one run a side and three in all.
 double split_t(std::span<const double> series, std::size_t split);
 
-// The accepted best split, or nullopt (also for a series too short for two levels).
+// A run this far from its level's median (a modified z-score, stats::outliers) is a stray: one
+// slow run among fast ones, which would hide two levels by widening the spread within one.
+inline constexpr double kStrayZ = 10;
+
+// The best split by split_t; then, when a segment of it has strays, the best split of the runs
+// without them (its split as an index of `series`, its t over the runs kept). Split 0: none.
+TwoLevels split_without_strays(std::span<const double> series, std::size_t min_runs);
+
+// The accepted best split (split_without_strays), or nullopt (also for a series too short for
+// two levels).
 std::optional<TwoLevels> find_two_levels(std::span<const double> series,
                                          const TwoLevelsOptions& options = {});
 

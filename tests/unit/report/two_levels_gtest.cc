@@ -50,6 +50,23 @@ TEST(TwoLevels, AnOutlierOrALevelOfTwoRunsIsNotALevel) {
   EXPECT_FALSE(find_two_levels(std::vector<double>{1, 1, 2, 2, 2}));     // too few runs
 }
 
+TEST(TwoLevels, AStrayRunDoesNotHideTwoLevels) {
+  // Five runs near 10 ms, the third of them 500 ms (a stray: a loaded machine's one slow run),
+  // then five near 200 ms. The stray widens the first level's spread so much that no split's
+  // t reaches 6; without it the levels are plain.
+  const std::vector<double> series{0.0101, 0.0103, 0.5,    0.0102, 0.0104,
+                                   0.2001, 0.2004, 0.2002, 0.2006, 0.2003};
+  for (std::size_t k = 3; k <= 7; ++k) EXPECT_LT(split_t(series, k), 6) << k;
+  const auto levels = find_two_levels(series);
+  ASSERT_TRUE(levels.has_value());
+  EXPECT_EQ(levels->split, 5u);
+  const std::vector<double> kept{0.0101, 0.0103, 0.0102, 0.0104, 0.2001,
+                                 0.2004, 0.2002, 0.2006, 0.2003};
+  EXPECT_DOUBLE_EQ(levels->t, split_t(kept, 4));
+  // A stray in one level is still one level.
+  EXPECT_FALSE(find_two_levels(std::vector<double>{1, 1.01, 0.99, 1, 5, 1, 1.01, 0.99, 1, 1}));
+}
+
 TEST(TwoLevels, AStepBelowTheMinimumIsNotReported) {
   // A 1 % step with almost no noise: clear to the t statistic, below the 2 % minimum step.
   const std::vector<double> step{1.000, 1.0001, 0.9999, 1.000, 1.010, 1.0101, 1.0099, 1.010};
