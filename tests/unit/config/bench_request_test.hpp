@@ -39,7 +39,7 @@ class BenchRequestTest : public ::testing::Test {
       build_bench_config(request);
     } catch (const Error& e) {
       EXPECT_EQ(e.exit_code(), kExitUsage);
-      const std::string message = e.what();
+      std::string message = e.what();
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
       return message;
     }

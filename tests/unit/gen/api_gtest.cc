@@ -27,7 +27,7 @@ std::string error_of(Fn fn) {
     fn();
   } catch (const Error& e) {
     EXPECT_EQ(e.exit_code(), kExitUsage);
-    const std::string message = e.what();
+    std::string message = e.what();
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     return message;
   }

@@ -111,6 +111,8 @@ TEST_F(CheckOutput, TextIsOneLinePerSeriesThatIsNotSteady) {
 }
 
 TEST_F(CheckOutput, MarkdownIsAHeadingAndATableOfEverySeries) {
+  // Each element is one line of the output, its literal split where it is long.
+  // NOLINTBEGIN(bugprone-suspicious-missing-comma)
   const std::vector<std::string> expected{
       "**iobench history check**: 4 series: 1 regression, 1 conditions changed, 1 steady, 1 no "
       "baseline; exit 1: 1 regression, and 2 series not judged",
@@ -129,10 +131,13 @@ TEST_F(CheckOutput, MarkdownIsAHeadingAndATableOfEverySeries) {
       "its conditions: a busy machine (1.50 CPUs busy with others at the start, before 0.10); "
       "--allow-conditions-changed accepts it |",
   };
+  // NOLINTEND(bugprone-suspicious-missing-comma)
   EXPECT_EQ(lines_of(written(CheckFormat::kMarkdown)), expected);
 }
 
 TEST_F(CheckOutput, GithubIsAWorkflowCommandPerSeriesEscaped) {
+  // Each element is one line of the output, its literal split where it is long.
+  // NOLINTBEGIN(bugprone-suspicious-missing-comma)
   const std::vector<std::string> expected{
       // The line's "5 %" is escaped as GitHub requires.
       "::error title=regression%3A slow (in.txt%2C pipe)::regression 01aabbcc@0003ffff slow "
@@ -148,6 +153,7 @@ TEST_F(CheckOutput, GithubIsAWorkflowCommandPerSeriesEscaped) {
       "::error title=iobench history check::4 series: 1 regression, 1 conditions changed, 1 "
       "steady, 1 no baseline; exit 1: 1 regression, and 2 series not judged",
   };
+  // NOLINTEND(bugprone-suspicious-missing-comma)
   EXPECT_EQ(lines_of(written(CheckFormat::kGithub)), expected);
 }
 

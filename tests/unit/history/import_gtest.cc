@@ -52,7 +52,7 @@ class ImportTest : public ::testing::Test {
  protected:
   void add(const ImportedRun& run, const std::string& commit) {
     Store store(parse_store_location((dir_ / "h.sqlite").string()), OpenMode::kCreate);
-    const std::string bytes = commit;  // the run's identity: one a commit here
+    const std::string& bytes = commit;  // the run's identity: one a commit here
     Labels labels;
     labels.commit = commit;
     store.add(imported_record(run, bytes, commit + ".json", labels, kNoEnvironment));

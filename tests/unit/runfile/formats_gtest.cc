@@ -139,6 +139,7 @@ TEST(RunFileFormats, BeforeTheDisturbanceColumns548687b) {
   const RunFile file = read_run_file(kFixtures / "v1-548687b/s1.tsv");
   EXPECT_EQ(file.counters, (std::vector<Counter>{Counter::kSyscalls, Counter::kContextSwitches}));
   std::vector<RunRow> want;
+  want.reserve(kReadRaw.size());
   for (const RunRow& row : kReadRaw) want.push_back(counted(row, 2079, 1));
   expect_rows(file, want);
 }

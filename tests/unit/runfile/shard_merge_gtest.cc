@@ -40,7 +40,7 @@ class ShardMerge : public ::testing::Test {
                       {"cells", cells}};
     meta["config"] = {{"name", "m"}, {"baseline", "t0"}};
     std::ofstream(dir_ / "meta" / (stem + ".json")) << meta.dump(2);
-    const fs::path runs = dir_ / (stem + ".tsv");
+    fs::path runs = dir_ / (stem + ".tsv");
     std::ofstream out(runs);
     out << "test\telapsed\tinput\tsink\trepeat\tstatus\thost\tuser\tsystem\tcpu_pct\tmem\n";
     for (int r = 1; r <= kRepeats; ++r) {

@@ -154,7 +154,11 @@ TEST_F(WorkerCli, SplitThroughCompressorsWaitsForThem) {
     const std::string part = (dir_ / ("part-" + std::to_string(i) + ".gz")).string();
     const std::string plain = (dir_ / ("plain" + std::to_string(i))).string();
     // Complete files right after the worker exits: it waited for its compressors.
-    ASSERT_EQ(std::system(("gzip -dc " + part + " > " + plain).c_str()), 0) << part;
+    std::string unzip = "gzip -dc ";
+    unzip += part;
+    unzip += " > ";
+    unzip += plain;
+    ASSERT_EQ(std::system(unzip.c_str()), 0) << part;
     EXPECT_EQ(read_file(plain), expected[i]) << part;
   }
   const RunResult failing = run({"--read", "read", "--write", "raw", "--op", "split", "--outputs",
