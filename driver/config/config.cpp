@@ -213,10 +213,10 @@ void parse_counters(const Validator& v, const Json& counters, Config& config) {
   for (std::size_t i = 0; i < counters.size(); ++i) {
     const std::string place = Validator::index("counters", i);
     const std::string name = v.string(counters[i], place);
-    const auto counter = parse_counter(name);
+    const auto counter = runfile::parse_counter(name);
     if (!counter) {
       v.fail(place, fmt::format("unknown counter '{}' (known: {})", name,
-                                fmt::join(kCounterConfigNames, ", ")));
+                                fmt::join(runfile::kCounterConfigNames, ", ")));
     }
     if (std::find(config.counters.begin(), config.counters.end(), *counter) !=
         config.counters.end())

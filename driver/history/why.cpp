@@ -50,8 +50,8 @@ std::vector<Figure> figures() {
       {"blocks in", kCount, [](const StoredSample& s) { return static_cast<double>(s.inblock); }},
       {"blocks out", kCount, [](const StoredSample& s) { return static_cast<double>(s.oublock); }},
   };
-  for (std::size_t c = 0; c < kCounterCount; ++c) {
-    list.push_back({std::string(kCounterColumns[c]), kCount,
+  for (std::size_t c = 0; c < runfile::kCounterCount; ++c) {
+    list.push_back({std::string(runfile::kCounterColumns[c]), kCount,
                     [c](const StoredSample& s) -> std::optional<double> {
                       if (!s.counters[c]) return std::nullopt;
                       return static_cast<double>(*s.counters[c]);

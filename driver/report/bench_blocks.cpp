@@ -41,8 +41,8 @@ std::string left_out(const runfile::Group& group, bool with_disturbed) {
   std::vector<std::string> parts;
   for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
     if (group.rows[s] == 0) continue;
-    if (!with_disturbed && s == static_cast<std::size_t>(RunStatus::kDisturbed)) continue;
-    parts.push_back(fmt::format("{} {}", group.rows[s], kStatusWords[s]));
+    if (!with_disturbed && s == static_cast<std::size_t>(runfile::RunStatus::kDisturbed)) continue;
+    parts.push_back(fmt::format("{} {}", group.rows[s], runfile::kStatusWords[s]));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
 }
@@ -111,7 +111,7 @@ std::string runs_summary_line(const Summary& summary, const ElapsedFigure& figur
   }
   std::string runs = fmt::format("{} ok run{}", ok, ok == 1 ? "" : "s");
   for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
-    if (rows[s] > 0) runs += fmt::format(", {} {}", rows[s], kStatusWords[s]);
+    if (rows[s] > 0) runs += fmt::format(", {} {}", rows[s], runfile::kStatusWords[s]);
   }
   if (std::accumulate(rows.begin(), rows.end(), std::size_t{0}) > 0) runs += " (left out)";
   parts.push_back(runs);

@@ -35,7 +35,8 @@ struct Entry {
 std::string why_no_ok_run(const runfile::Group& group) {
   std::vector<std::string> parts;
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
-    if (group.rows[st] > 0) parts.push_back(fmt::format("{} {}", group.rows[st], kStatusWords[st]));
+    if (group.rows[st] > 0)
+      parts.push_back(fmt::format("{} {}", group.rows[st], runfile::kStatusWords[st]));
   }
   return parts.empty() ? std::string("no run") : fmt::format("{}", fmt::join(parts, ", "));
 }
@@ -131,7 +132,7 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   extra["n"] = g.ok_count();
   Json excluded = Json::object();
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
-    if (g.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = g.rows[st];
+    if (g.rows[st] > 0) excluded[std::string(runfile::kStatusNames[st])] = g.rows[st];
   }
   extra["excluded"] = std::move(excluded);
   extra["is_reference"] = g.key[0] == data.reference;

@@ -344,7 +344,8 @@ void write_in_words(const Result& result, report::Format format, runfile::Metric
 
 void write_result(const Result& result, report::Format format, std::ostream& out,
                   const report::TableView& view) {
-  const runfile::Metric metric = parse_metric(result.metric).value_or(runfile::Metric::kElapsed);
+  const runfile::Metric metric =
+      runfile::parse_metric(result.metric).value_or(runfile::Metric::kElapsed);
   if (format == report::Format::kJson) {
     write_json(result, out);
   } else if (format == report::Format::kTsv) {

@@ -29,9 +29,9 @@ std::string default_title(const ReportModel& model) {
 
 // Rows by status and verdicts by kind, over every section: what a reader looks at first.
 std::string glance(const ReportModel& model) {
-  std::array<std::size_t, kStatusCount> rows{};
+  std::array<std::size_t, runfile::kStatusCount> rows{};
   for (const auto& group : model.set.groups) {
-    for (std::size_t s = 0; s < kStatusCount; ++s) rows[s] += group.rows[s];
+    for (std::size_t s = 0; s < runfile::kStatusCount; ++s) rows[s] += group.rows[s];
   }
   std::size_t faster = 0;
   std::size_t slower = 0;
@@ -49,8 +49,8 @@ std::string glance(const ReportModel& model) {
   }
   std::string out = "<ul class=\"glance\">";
   out += fmt::format("<li>{} runs: {} ok", model.set.rows, rows[0]);
-  for (std::size_t s = 1; s < kStatusCount; ++s) {
-    if (rows[s] > 0) out += fmt::format(", {} {}", rows[s], kStatusWords[s]);
+  for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
+    if (rows[s] > 0) out += fmt::format(", {} {}", rows[s], runfile::kStatusWords[s]);
   }
   out += fmt::format("</li><li>{} tests × {} inputs and sinks</li>", model.tests.size(),
                      model.sections.size());

@@ -166,7 +166,7 @@ html::Table counters_table(const ReportSection& section) {
 // One run's chip: its repeat and what others took, "disturbed" spelled out (docs/driver.md,
 // "Disturbance": such a run is out of every figure).
 std::string run_chip(const OthersDuringRun& run) {
-  const bool disturbed = run.status == to_string(RunStatus::kDisturbed);
+  const bool disturbed = run.status == to_string(runfile::RunStatus::kDisturbed);
   std::string shown =
       fmt::format("r{} {}", run.repeat,
                   run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : std::string("-"));
@@ -203,7 +203,7 @@ html::Table disturbance_table(const ReportSection& section) {
     for (const OthersDuringRun& run : row.others) {
       if (run.others_cpu_s) others.push_back(*run.others_cpu_s);
       if (run.steal_s) steal.push_back(*run.steal_s);
-      if (run.status == to_string(RunStatus::kDisturbed)) ++disturbed;
+      if (run.status == to_string(runfile::RunStatus::kDisturbed)) ++disturbed;
       chips.html += run_chip(run);
     }
     const auto figure = [](const std::vector<double>& values, bool max) {

@@ -55,9 +55,9 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
     request.timeout_s = config.timeout_s;
     const SpawnResult result = launcher.run(request);
     sink->finish();
-    RunRow row;
+    runfile::RunRow row;
     fill_measurements(row, result);
-    if (row.status != RunStatus::kOk) return std::nullopt;
+    if (row.status != runfile::RunStatus::kOk) return std::nullopt;
     if (i < kWarmups) continue;
     elapsed_s.push_back(row.elapsed_s);
     user_s.push_back(row.user_s);

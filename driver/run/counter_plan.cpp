@@ -8,9 +8,10 @@
 
 namespace iobench {
 
-CountingPlan plan_counting(const std::vector<Counter>& requested) {
+CountingPlan plan_counting(const std::vector<runfile::Counter>& requested) {
   CountingPlan plan;
-  for (const Counter counter : requested) plan.requested.emplace_back(config_name(counter));
+  for (const runfile::Counter counter : requested)
+    plan.requested.emplace_back(config_name(counter));
   plan.unavailable = probe_counters(plan.requested);
   for (const auto& name : plan.requested) {
     const bool refused = std::any_of(plan.unavailable.begin(), plan.unavailable.end(),
@@ -38,10 +39,10 @@ runfile::CounterAvailability counter_availability(const CountingPlan& plan) {
   return availability;
 }
 
-void fill_counters(RunRow& row, const SpawnResult& result) {
+void fill_counters(runfile::RunRow& row, const SpawnResult& result) {
   std::optional<double> smallest_fraction;
   for (const auto& reading : result.counters) {
-    const auto counter = parse_counter(reading.name);
+    const auto counter = runfile::parse_counter(reading.name);
     if (!counter || !reading.value) continue;
     row.counters[index(*counter)] = static_cast<std::uint64_t>(std::llround(*reading.value));
     smallest_fraction = std::min(smallest_fraction.value_or(1.0), reading.counted_fraction);

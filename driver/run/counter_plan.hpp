@@ -24,11 +24,11 @@ struct CountingPlan {
   std::vector<UniqueFd> held_events;
 };
 
-CountingPlan plan_counting(const std::vector<Counter>& requested);
+CountingPlan plan_counting(const std::vector<runfile::Counter>& requested);
 
 // The row's counter cells and counted_pct from the spawner's readings: a counter not counted
 // stays empty, never 0.
-void fill_counters(RunRow& row, const SpawnResult& result);
+void fill_counters(runfile::RunRow& row, const SpawnResult& result);
 
 // One line naming the counters left empty and why; empty when every counter can be counted.
 std::string counting_warning(const CountingPlan& plan);

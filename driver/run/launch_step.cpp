@@ -25,7 +25,7 @@ LaunchStep::LaunchStep(const Config& config, Launcher& launcher, LaunchSettings 
 }
 
 LaunchOutcome LaunchStep::launch(const Test& test, const std::filesystem::path& input,
-                                 SinkKind sink_kind, RunRow& row) {
+                                 SinkKind sink_kind, runfile::RunRow& row) {
   LaunchOutcome outcome;
   outcome.stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   try {

@@ -43,7 +43,7 @@ class LaunchStep {
   // Runs `test` on `input` into a sink of `sink_kind` and fills row's measured columns; row is
   // left as it was when the run was cancelled.
   LaunchOutcome launch(const Test& test, const std::filesystem::path& input, SinkKind sink_kind,
-                       RunRow& row);
+                       runfile::RunRow& row);
   // A run that ended ok but wrote to stderr: warned about with its first line, once per test.
   void warn_stderr_of_ok_run(std::size_t test_index, const Test& test,
                              const LaunchOutcome& outcome);

@@ -129,8 +129,8 @@ void warn_two_levels(const OutputPaths& paths, MatrixTotals& totals) {
 
 // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
 MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& paths,
-                     const RunOptions& options, const CountingPlan& counting, RunTsvWriter& writer,
-                     BusyWindow& busy_window) {
+                     const RunOptions& options, const CountingPlan& counting,
+                     runfile::RunTsvWriter& writer, BusyWindow& busy_window) {
   const PrivateFolder temp_folder(paths.folder);
   SpawnerLauncher launcher(Spawner::global());
   const InterruptGuard interrupt_guard(launcher);
@@ -241,7 +241,7 @@ int run_config(const Config& config, const RunOptions& options) {
                build_info());
   }
   prepare_inputs(config, options.quiet);
-  RunTsvWriter writer(paths.runs, config.counters);
+  runfile::RunTsvWriter writer(paths.runs, config.counters);
   const CountingPlan counting = plan_counting(config.counters);
   if (const auto warning = counting_warning(counting); !warning.empty())
     fmt::print(stderr, "iobench: warning: {}\n", warning);

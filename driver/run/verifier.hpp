@@ -54,7 +54,8 @@ class Verifier {
   // A measured row that wrote `output`: `mismatch` when its pair mismatched or its own output
   // differs from the pair's verification run; `error` when the pair is unverified. Other statuses
   // stay. The first ok row of a cell verified by its first ok run is that verification run.
-  void check_measured(const Cell& cell, const Test& test, RunRow& row, const SinkResult& output);
+  void check_measured(const Cell& cell, const Test& test, runfile::RunRow& row,
+                      const SinkResult& output);
 
  private:
   struct PairState {

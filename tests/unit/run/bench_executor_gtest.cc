@@ -81,7 +81,7 @@ class BenchExecutorTest : public ::testing::Test {
     plan_ = build_plan(config_, options);
     const fs::path runs = dir_ / ("runs" + std::to_string(++count_) + ".tsv");
     {
-      RunTsvWriter writer(runs);
+      runfile::RunTsvWriter writer(runs);
       ExecutorSettings settings;
       settings.temp_folder = dir_.path();
       settings.host = "h";

@@ -14,7 +14,8 @@ namespace iobench {
 namespace {
 
 TEST(CounterHold, EveryCountedCounterIsHeldAndCountsNothingOfChildren) {
-  const CountingPlan plan = plan_counting({Counter::kSyscalls, Counter::kContextSwitches});
+  const CountingPlan plan =
+      plan_counting({runfile::Counter::kSyscalls, runfile::Counter::kContextSwitches});
   if (plan.counted.empty()) GTEST_SKIP() << "neither counter can be counted here (not root?)";
   ASSERT_EQ(plan.held_events.size(), plan.counted.size());
   // A child that execs: an inherited event enabled at exec would fold its counts in here.

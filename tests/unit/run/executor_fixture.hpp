@@ -105,7 +105,7 @@ class ExecutorTest : public ::testing::Test {
     options.worker_path = "iobench-worker";
     plan_ = build_plan(config_, options);
     runs_path_ = dir_ / ("runs" + std::to_string(++run_count_) + ".tsv");
-    RunTsvWriter writer(runs_path_);
+    runfile::RunTsvWriter writer(runs_path_);
     ExecutorSettings settings;
     settings.temp_folder = dir_.path();
     settings.host = "testhost";

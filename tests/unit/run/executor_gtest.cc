@@ -172,7 +172,7 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
   runs_path_ = dir_ / "runs.tsv";
   const fs::path private_folder = dir_ / "private";
   fs::create_directory(private_folder);
-  RunTsvWriter writer(runs_path_);
+  runfile::RunTsvWriter writer(runs_path_);
   ExecutorSettings settings;
   settings.temp_folder = private_folder;
   MatrixExecutor executor(config_, plan_, split_writer, writer, settings);

@@ -28,8 +28,8 @@ struct Launch {
       : m(fields),
         launcher(std::move(scripter)),
         step(m.config, launcher, into(m.dir.path()), progress) {}
-  RunRow run(std::size_t test, SinkKind sink) {
-    RunRow row;
+  runfile::RunRow run(std::size_t test, SinkKind sink) {
+    runfile::RunRow row;
     outcome = step.launch(m.plan.tests[test], m.dir / "in.txt", sink, row);
     return row;
   }
@@ -46,9 +46,9 @@ Script copies_input() {
 
 TEST(LaunchStep, FillsTheRowFromTheRunAndItsPipe) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
-  const RunRow row = launch.run(0, SinkKind::kPipe);
+  const runfile::RunRow row = launch.run(0, SinkKind::kPipe);
   EXPECT_EQ(launch.launcher.calls, std::vector<std::string>{"a"});
-  EXPECT_EQ(row.status, RunStatus::kOk);
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk);
   EXPECT_EQ(row.exit_code, 0);
   EXPECT_EQ(row.elapsed_s, 0.25);
   EXPECT_EQ(row.max_rss_kib, 1234);
@@ -60,8 +60,8 @@ TEST(LaunchStep, FillsTheRowFromTheRunAndItsPipe) {
 
 TEST(LaunchStep, TheNullSinkGivesNoHashOrByteCount) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
-  const RunRow row = launch.run(0, SinkKind::kNull);
-  EXPECT_EQ(row.status, RunStatus::kOk);
+  const runfile::RunRow row = launch.run(0, SinkKind::kNull);
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk);
   EXPECT_FALSE(row.bytes_out.has_value());
   EXPECT_EQ(row.output_hash, "");
 }
@@ -74,11 +74,11 @@ TEST(LaunchStep, ANonZeroExitFailsUnlessTheStrategyIgnoresIt) {
   Launch launch(fields, [](const std::string&, int) {
     return Script{SpawnOutcome::kExited, 3, 0, "", "", false};
   });
-  const RunRow failed = launch.run(0, SinkKind::kPipe);
-  EXPECT_EQ(failed.status, RunStatus::kFailed);
+  const runfile::RunRow failed = launch.run(0, SinkKind::kPipe);
+  EXPECT_EQ(failed.status, runfile::RunStatus::kFailed);
   EXPECT_EQ(failed.exit_code, 3);
-  const RunRow ignored = launch.run(1, SinkKind::kPipe);
-  EXPECT_EQ(ignored.status, RunStatus::kOk);
+  const runfile::RunRow ignored = launch.run(1, SinkKind::kPipe);
+  EXPECT_EQ(ignored.status, runfile::RunStatus::kOk);
   EXPECT_EQ(ignored.exit_code, 3);
 }
 
@@ -86,11 +86,11 @@ TEST(LaunchStep, ASinkThatCannotBeMadeFailsTheRunWithoutLaunchingIt) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
   std::filesystem::remove_all(launch.m.dir.path() / "gone");
   LaunchStep step(launch.m.config, launch.launcher, into(launch.m.dir / "gone"), launch.progress);
-  RunRow row;
+  runfile::RunRow row;
   const LaunchOutcome outcome = step.launch(launch.m.plan.tests[0], "", SinkKind::kFile, row);
   EXPECT_TRUE(launch.launcher.calls.empty());
   EXPECT_EQ(outcome.result.outcome, SpawnOutcome::kSpawnFailed);
-  EXPECT_EQ(row.status, RunStatus::kError);
+  EXPECT_EQ(row.status, runfile::RunStatus::kError);
 }
 
 TEST(LaunchStep, SaysOncePerTestThatAnOkRunWroteToStderr) {

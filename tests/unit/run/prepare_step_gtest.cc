@@ -18,7 +18,7 @@ TEST(PrepareStep, AnInputThereIsReadyWithItsResidencyMeasured) {
   const Matrix m(kTwoCommands);
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
-  RunRow row;
+  runfile::RunRow row;
   const PrepareStep::Check check = step.prepare(0, row);
   EXPECT_TRUE(check.ready);
   EXPECT_EQ(check.read_error, "");
@@ -32,7 +32,7 @@ TEST(PrepareStep, AnInputGoneIsNotReadyAndSaidOnce) {
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
   std::filesystem::remove(m.dir / "in.txt");
-  RunRow row;
+  runfile::RunRow row;
   EXPECT_FALSE(step.prepare(0, row).ready);
   EXPECT_FALSE(step.prepare(0, row).ready);
   EXPECT_FALSE(row.cache_pct.has_value());
@@ -46,7 +46,7 @@ TEST(PrepareStep, AnInputWhoseSizeChangedIsReadyAndSaidOnce) {
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
   std::ofstream(m.dir / "in.txt", std::ios::app) << "delta\n";
-  RunRow row;
+  runfile::RunRow row;
   EXPECT_TRUE(step.prepare(0, row).ready);
   EXPECT_TRUE(step.prepare(0, row).ready);
   EXPECT_EQ(progress.warnings(),
@@ -59,7 +59,7 @@ TEST(PrepareStep, WithoutAnInputThereIsNoCacheStep) {
   const Matrix m(kTwoCommands, "");
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
-  RunRow row;
+  runfile::RunRow row;
   EXPECT_TRUE(step.prepare(0, row).ready);
   step.measure_cache_again(0, row);
   EXPECT_FALSE(row.cache_pct.has_value());

@@ -16,12 +16,13 @@ using test::exited_ok;
 TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
   SpawnResult result = exited_ok();
   result.strays_killed = 1;
-  RunRow row;
+  runfile::RunRow row;
   fill_measurements(row, result);
-  EXPECT_EQ(row.status, RunStatus::kOk) << "a stray that did not hold the sink: warned, still ok";
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk)
+      << "a stray that did not hold the sink: warned, still ok";
   result.stray_held_sink = true;
   fill_measurements(row, result);
-  EXPECT_EQ(row.status, RunStatus::kError);
+  EXPECT_EQ(row.status, runfile::RunStatus::kError);
   EXPECT_FALSE(row.exit_code.has_value());
 }
 

@@ -232,7 +232,7 @@ TEST(Counters, TravelBackFromTheSpawnerProcess) {
 
 TEST(Counters, TheSpawnerKnowsEveryNameTheConfigAccepts) {
   // Each may be unavailable here, but never unknown to the spawner (EINVAL).
-  for (const auto name : kCounterConfigNames) {
+  for (const auto name : runfile::kCounterConfigNames) {
     for (const auto& problem : probe_counters({std::string(name)})) {
       EXPECT_NE(problem.error, EINVAL) << name << ": " << problem.reason;
     }
