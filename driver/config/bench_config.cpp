@@ -198,7 +198,7 @@ Json strategies_json(const std::vector<BenchCommand>& commands, const BenchReque
       strategy["shell"] = true;
     } else {
       std::vector<std::string> words;
-      if (!split_words(command.text, words)) {
+      if (!util::split_words(command.text, words)) {
         fail(fmt::format("command '{}': unterminated quote or trailing backslash", command.text));
       }
       strategy["command"] = words;
@@ -308,7 +308,7 @@ std::string bench_command_line(const BenchRequest& request) {
   if (!request.shell) argv.emplace_back("--no-shell");
   if (request.verify == "on") add("--verify", "on");
   argv.insert(argv.end(), request.commands.begin(), request.commands.end());
-  return join_argv(argv);
+  return util::join_argv(argv);
 }
 
 Config build_bench_config(const BenchRequest& request) {

@@ -30,7 +30,7 @@ void parse_shell(const Validator& v, const Json& value, const std::string& path,
     v.fail(path, "must be true, false or a shell's command line such as \"bash --norc\"");
   }
   std::vector<std::string> words;
-  if (!split_words(value.get<std::string>(), words) || words.empty()) {
+  if (!util::split_words(value.get<std::string>(), words) || words.empty()) {
     v.fail(path, "must name a shell, e.g. \"bash --norc\" (words quoted as sh quotes them)");
   }
   strategy.shell = true;

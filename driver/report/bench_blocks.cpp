@@ -52,8 +52,8 @@ constexpr std::string_view kTimeLabel = "Time (median ± 95 % CI):";
 constexpr std::string_view kRangeLabel = "Range (min … max):";
 
 std::string padded(std::string_view label) {
-  const std::size_t width = display_width(kTimeLabel);
-  return std::string(label) + std::string(width - display_width(label), ' ');
+  const std::size_t width = util::display_width(kTimeLabel);
+  return std::string(label) + std::string(width - util::display_width(label), ' ');
 }
 
 void write_block(const GroupStats& g, std::size_t number, bool with_place, TimeUnit asked,
@@ -97,7 +97,7 @@ std::string runs_summary_line(const Summary& summary, const ElapsedFigure& figur
   std::vector<std::string> parts;
   std::string shown = "Figures: " + figure.name();
   if (figure.startup) {
-    shown += fmt::format(" ({} took {})", join_argv(figure.startup->command),
+    shown += fmt::format(" ({} took {})", util::join_argv(figure.startup->command),
                          format_time(figure.startup->elapsed_s, unit));
   }
   parts.push_back(shown);

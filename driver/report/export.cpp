@@ -15,6 +15,9 @@
 #include "driver/util/json.hpp"
 
 namespace iobench::report {
+
+using util::number_or_null;
+
 namespace {
 
 using runfile::Metric;
@@ -70,7 +73,7 @@ std::vector<const DerivedColumn*> derived_columns(const report::Summary& s) {
 // The relative column of a table for people: "reference", "133× faster", "1.36× slower".
 std::string relative_label(const report::GroupStats& g) {
   if (g.is_reference) return "reference";
-  return g.relative ? format_relative(*g.relative) : "-";
+  return g.relative ? util::format_relative(*g.relative) : "-";
 }
 
 // The headline table of pretty and markdown output.
@@ -248,8 +251,7 @@ nlohmann::ordered_json summary_extras(const runfile::RunSet& set, const report::
   extra["n"] = g.metric(Metric::kElapsed).n;
   nlohmann::ordered_json excluded = nlohmann::ordered_json::object();
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
-    if (group.rows[st] > 0)
-      excluded[std::string(runfile::kStatusNames[st])] = group.rows[st];
+    if (group.rows[st] > 0) excluded[std::string(runfile::kStatusNames[st])] = group.rows[st];
   }
   extra["excluded"] = std::move(excluded);
   extra["elapsed_outliers"] = g.elapsed_outliers;

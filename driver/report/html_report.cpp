@@ -17,6 +17,9 @@
 #include "driver/util/text.hpp"
 
 namespace iobench::report {
+
+using util::escape_markup;
+
 namespace {
 
 std::string default_title(const ReportModel& model) {
@@ -54,14 +57,14 @@ std::string glance(const ReportModel& model) {
   }
   out += fmt::format("</li><li>{} tests × {} inputs and sinks</li>", model.tests.size(),
                      model.sections.size());
-  out +=
-      fmt::format("<li class=\"figure\">figures: {}{}</li>", escape_markup(model.figure.name()),
-                  model.figure.startup
-                      ? escape_markup(fmt::format(" ({} took {} elapsed, median of {} runs)",
-                                                  join_argv(model.figure.startup->command),
-                                                  format_seconds(model.figure.startup->elapsed_s),
-                                                  model.figure.startup->runs))
-                      : std::string());
+  out += fmt::format(
+      "<li class=\"figure\">figures: {}{}</li>", escape_markup(model.figure.name()),
+      model.figure.startup
+          ? escape_markup(fmt::format(" ({} took {} elapsed, median of {} runs)",
+                                      util::join_argv(model.figure.startup->command),
+                                      util::format_seconds(model.figure.startup->elapsed_s),
+                                      model.figure.startup->runs))
+          : std::string());
   out += fmt::format("<li>against the reference: {} faster, {} slower, {} not significant</li>",
                      faster, slower, same);
   out += fmt::format("<li>{} rows with warnings, {} about the whole run</li></ul>\n", warned,

@@ -160,8 +160,7 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
   if (const std::size_t excluded = g.excluded_count(); excluded > 0) {
     std::vector<std::string> parts;
     for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
-      if (g.rows[s] > 0)
-        parts.push_back(fmt::format("{} {}", g.rows[s], runfile::kStatusWords[s]));
+      if (g.rows[s] > 0) parts.push_back(fmt::format("{} {}", g.rows[s], runfile::kStatusWords[s]));
     }
     warnings.push_back(fmt::format("{}: {} of {} runs excluded from the statistics ({})", label,
                                    excluded, excluded + g.ok_count(), fmt::join(parts, ", ")));
@@ -174,7 +173,7 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
   if (el.n < options.min_runs) gathered.few_runs.push_back(fmt::format("{} (n={})", label, el.n));
   if (el.median > 0 && el.mad / el.median > options.spread_warning) {
     gathered.high_spread.push_back(fmt::format(
-        "{} ({:.1f}% of {})", label, el.mad / el.median * 100, format_seconds(el.median)));
+        "{} ({:.1f}% of {})", label, el.mad / el.median * 100, util::format_seconds(el.median)));
   }
   if (gs.elapsed_outliers > 0) {
     gathered.with_outliers.push_back(
@@ -201,7 +200,7 @@ void add_gathered(const std::string& lead, const std::vector<std::string>& group
   const auto named = groups.begin() + static_cast<std::ptrdiff_t>(options.groups_named);
   out.warnings.push_back(
       fmt::format("{}{} … and {} more{}", lead, fmt::join(groups.begin(), named, ", "),
-                  with_thousands(groups.size() - options.groups_named),
+                  util::with_thousands(groups.size() - options.groups_named),
                   options.all_groups_in.empty() ? "" : "; all in " + options.all_groups_in));
 }
 
@@ -212,7 +211,8 @@ void add_warnings(const runfile::RunSet& set, const SummaryOptions& options, Sum
   }
   out.warnings_in_full = out.warnings;
   const auto groups_text = [](const std::vector<std::string>& groups) {
-    return fmt::format("{} group{}", with_thousands(groups.size()), groups.size() == 1 ? "" : "s");
+    return fmt::format("{} group{}", util::with_thousands(groups.size()),
+                       groups.size() == 1 ? "" : "s");
   };
   add_gathered(fmt::format("fewer than {} runs in {}, so their medians are not reliable; use "
                            "more repeats: ",
@@ -231,7 +231,7 @@ void add_warnings(const runfile::RunSet& set, const SummaryOptions& options, Sum
 }  // namespace
 
 std::string group_label(const runfile::RunSet& set, const runfile::Group& group) {
-  return format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
+  return util::format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
 }
 
 std::string cache_state_warning(const std::string& label, const runfile::CacheCheck& check) {

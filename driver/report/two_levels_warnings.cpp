@@ -69,7 +69,7 @@ std::vector<Companion> companions_of(const runfile::RunColumns& columns) {
 }
 
 std::string figure(double value, bool seconds) {
-  return seconds ? format_seconds(value) : fmt::format("{:.4g}", value);
+  return seconds ? util::format_seconds(value) : fmt::format("{:.4g}", value);
 }
 
 // "others' CPU 0 µs → 30.0 ms" when the companion moved at the split, "" when it held.
@@ -93,9 +93,9 @@ std::string moved(const Companion& companion, const std::vector<std::optional<do
 std::string level(const Cell& cell, std::size_t from, std::size_t to) {
   const std::span<const double> times(cell.elapsed_s.data() + from, to - from);
   return fmt::format("{} over runs {}–{} (repeats {}–{}; {} to {})",
-                     format_seconds(stats::median(times)), from + 1, to, cell.repeats[from],
-                     cell.repeats[to - 1], format_seconds(stats::min(times)),
-                     format_seconds(stats::max(times)));
+                     util::format_seconds(stats::median(times)), from + 1, to, cell.repeats[from],
+                     cell.repeats[to - 1], util::format_seconds(stats::min(times)),
+                     util::format_seconds(stats::max(times)));
 }
 
 std::string warning(const Cell& cell, std::size_t split, const std::vector<Companion>& companions) {

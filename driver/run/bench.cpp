@@ -56,7 +56,7 @@ std::optional<runfile::ShellStartup> shell_startup(const Config& config, bool dr
     fmt::print(stderr,
                "iobench: warning: {} -c '' did not exit 0; the shell's start-up is not "
                "subtracted\n",
-               join_argv(config_shell(config)));
+               util::join_argv(config_shell(config)));
   }
   return startup;
 }

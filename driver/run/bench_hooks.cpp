@@ -104,7 +104,7 @@ std::string RunHooks::run_hook(const Test& test, const char* kind, const std::st
   const std::string command = expand_placeholders(text, test.param_values);
   SpawnRequest request;
   if (strategy.kind == StrategySpec::Kind::kCommand && !strategy.shell) {
-    if (!split_words(command, request.argv) || request.argv.empty()) {
+    if (!util::split_words(command, request.argv) || request.argv.empty()) {
       return fmt::format("{}: {} '{}': not a command line (an unterminated quote?)", test.name,
                          kind, command);
     }

@@ -52,7 +52,7 @@ void print_plan(const Config& config, const Plan& plan) {
                                                          : "measure";
     const SinkKind sink = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
     fmt::print("{}\t{}\t{}\t{}\t{}\t{}\n", phase, test.name, input, to_string(sink), run.repeat,
-               join_argv(run_argv(test, config, input)));
+               util::join_argv(run_argv(test, config, input)));
   }
 }
 
