@@ -50,7 +50,7 @@ void save_config(const Config& config, const fs::path& save_path, bool dry_run) 
 // nullopt without a shell or for a dry run.
 std::optional<runfile::ShellStartup> shell_startup(const Config& config, bool dry_run) {
   if (dry_run || config_shell(config).empty()) return std::nullopt;
-  SpawnerLauncher launcher(Spawner::global());
+  SpawnerLauncher launcher(spawn::Spawner::global());
   auto startup = measure_shell_startup(launcher, config, plan_counting(config.counters).counted);
   if (!startup) {
     fmt::print(stderr,

@@ -46,14 +46,14 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
       stdin_file = UniqueFd(::open(config.stdin_path.c_str(), O_RDONLY | O_CLOEXEC));
       if (!stdin_file) return std::nullopt;
     }
-    SpawnRequest request;
+    spawn::SpawnRequest request;
     request.argv = startup.command;
     request.stdin_fd = stdin_file.get();
     request.stdout_fd = sink->worker_fd();
     request.cpus = config.cpus;
     request.counters = counters;
     request.timeout_s = config.timeout_s;
-    const SpawnResult result = launcher.run(request);
+    const spawn::SpawnResult result = launcher.run(request);
     sink->finish();
     runfile::RunRow row;
     fill_measurements(row, result);

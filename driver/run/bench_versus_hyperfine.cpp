@@ -80,7 +80,7 @@ std::string output_option(SinkKind sink, const fs::path& sink_file) {
 }  // namespace
 
 std::string find_hyperfine() {
-  std::string path = find_in_path("hyperfine");
+  std::string path = spawn::find_in_path("hyperfine");
   if (path.empty()) {
     throw Error(
         "--compare-with hyperfine: hyperfine is not installed (on Debian: apt-get install "

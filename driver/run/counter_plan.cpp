@@ -12,14 +12,15 @@ CountingPlan plan_counting(const std::vector<runfile::Counter>& requested) {
   CountingPlan plan;
   for (const runfile::Counter counter : requested)
     plan.requested.emplace_back(config_name(counter));
-  plan.unavailable = probe_counters(plan.requested);
+  plan.unavailable = spawn::probe_counters(plan.requested);
   for (const auto& name : plan.requested) {
-    const bool refused = std::any_of(plan.unavailable.begin(), plan.unavailable.end(),
-                                     [&](const CounterProblem& p) { return p.name == name; });
+    const bool refused =
+        std::any_of(plan.unavailable.begin(), plan.unavailable.end(),
+                    [&](const spawn::CounterProblem& p) { return p.name == name; });
     if (refused) continue;
     plan.counted.push_back(name);
     int error = 0;
-    if (UniqueFd held(hold_counter(name.c_str(), &error)); held)
+    if (UniqueFd held(spawn::hold_counter(name.c_str(), &error)); held)
       plan.held_events.push_back(std::move(held));
   }
   return plan;
@@ -28,7 +29,7 @@ CountingPlan plan_counting(const std::vector<runfile::Counter>& requested) {
 std::string counting_warning(const CountingPlan& plan) {
   if (plan.unavailable.empty()) return {};
   return fmt::format("counters not counted on this machine, their cells stay empty: {}",
-                     describe_counter_problems(plan.unavailable));
+                     spawn::describe_counter_problems(plan.unavailable));
 }
 
 runfile::CounterAvailability counter_availability(const CountingPlan& plan) {
@@ -39,7 +40,7 @@ runfile::CounterAvailability counter_availability(const CountingPlan& plan) {
   return availability;
 }
 
-void fill_counters(runfile::RunRow& row, const SpawnResult& result) {
+void fill_counters(runfile::RunRow& row, const spawn::SpawnResult& result) {
   std::optional<double> smallest_fraction;
   for (const auto& reading : result.counters) {
     const auto counter = runfile::parse_counter(reading.name);

@@ -16,9 +16,9 @@
 namespace iobench {
 
 struct CountingPlan {
-  std::vector<std::string> requested;       // as the config lists them
-  std::vector<std::string> counted;         // what each run asks the spawner for
-  std::vector<CounterProblem> unavailable;  // the others, with why
+  std::vector<std::string> requested;              // as the config lists them
+  std::vector<std::string> counted;                // what each run asks the spawner for
+  std::vector<spawn::CounterProblem> unavailable;  // the others, with why
   // One event per counted counter, held by the driver while the plan lives (hold_counter): a
   // run's counters then close without waiting for the kernel to unregister their type.
   std::vector<UniqueFd> held_events;
@@ -28,7 +28,7 @@ CountingPlan plan_counting(const std::vector<runfile::Counter>& requested);
 
 // The row's counter cells and counted_pct from the spawner's readings: a counter not counted
 // stays empty, never 0.
-void fill_counters(runfile::RunRow& row, const SpawnResult& result);
+void fill_counters(runfile::RunRow& row, const spawn::SpawnResult& result);
 
 // One line naming the counters left empty and why; empty when every counter can be counted.
 std::string counting_warning(const CountingPlan& plan);

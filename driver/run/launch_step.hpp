@@ -23,7 +23,7 @@
 namespace iobench {
 
 struct LaunchOutcome {
-  SpawnResult result;
+  spawn::SpawnResult result;
   SinkResult output;
   std::optional<RunDisturbance> disturbance;  // empty when not measured or unreadable
   UniqueFd stderr_capture;                    // what the worker wrote to stderr (a memfd)

@@ -95,8 +95,8 @@ std::optional<double> parse_nanoseconds_s(const std::string& text) {
 }
 
 std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text) {
-  PidStat stat;
-  if (!parse_pid_stat(text.c_str(), stat)) return std::nullopt;
+  spawn::PidStat stat;
+  if (!spawn::parse_pid_stat(text.c_str(), stat)) return std::nullopt;
   return stat.cpu_ticks;
 }
 

@@ -32,24 +32,25 @@ std::string read_capture(int memfd, off_t from, std::size_t max_bytes) {
 
 }  // namespace
 
-std::string describe_outcome(const SpawnResult& result) {
+std::string describe_outcome(const spawn::SpawnResult& result) {
   switch (result.outcome) {
-    case SpawnOutcome::kExited:
+    case spawn::SpawnOutcome::kExited:
       return fmt::format("exit code {}", result.exit_code);
-    case SpawnOutcome::kSignaled:
+    case spawn::SpawnOutcome::kSignaled:
       return fmt::format("killed by signal {} ({})", result.term_signal,
                          strsignal(result.term_signal));
-    case SpawnOutcome::kTimedOut:
+    case spawn::SpawnOutcome::kTimedOut:
       return "timed out";
-    case SpawnOutcome::kCancelled:
+    case spawn::SpawnOutcome::kCancelled:
       return "cancelled";
-    case SpawnOutcome::kSpawnFailed:
+    case spawn::SpawnOutcome::kSpawnFailed:
       return "could not start: " + result.error;
   }
   return "unknown";
 }
 
-void fill_measurements(runfile::RunRow& row, const SpawnResult& result, bool ignore_failure) {
+void fill_measurements(runfile::RunRow& row, const spawn::SpawnResult& result,
+                       bool ignore_failure) {
   const auto seconds = [](const timeval& tv) {
     return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
   };
@@ -65,21 +66,21 @@ void fill_measurements(runfile::RunRow& row, const SpawnResult& result, bool ign
   row.inblock = result.usage.ru_inblock;
   row.oublock = result.usage.ru_oublock;
   switch (result.outcome) {
-    case SpawnOutcome::kExited:
+    case spawn::SpawnOutcome::kExited:
       row.status = result.exit_code == 0 || ignore_failure ? runfile::RunStatus::kOk
                                                            : runfile::RunStatus::kFailed;
       row.exit_code = result.exit_code;
       break;
-    case SpawnOutcome::kSignaled:
+    case spawn::SpawnOutcome::kSignaled:
       row.status = runfile::RunStatus::kSignal;
       row.exit_code = 128 + result.term_signal;
       break;
-    case SpawnOutcome::kTimedOut:
+    case spawn::SpawnOutcome::kTimedOut:
       row.status = runfile::RunStatus::kTimeout;
       row.exit_code = 128 + result.term_signal;
       break;
-    case SpawnOutcome::kCancelled:
-    case SpawnOutcome::kSpawnFailed:
+    case spawn::SpawnOutcome::kCancelled:
+    case spawn::SpawnOutcome::kSpawnFailed:
       row.status = runfile::RunStatus::kError;
       break;
   }
@@ -117,7 +118,7 @@ bool command_failed(const runfile::RunRow& row) {
 }
 
 std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
-                         const SpawnResult& result, int stderr_fd) {
+                         const spawn::SpawnResult& result, int stderr_fd) {
   std::string detail = describe_outcome(result);
   if (const std::string tail = stderr_fd >= 0 ? stderr_tail(stderr_fd) : ""; !tail.empty()) {
     detail += ": " + tail;

@@ -11,11 +11,11 @@ namespace iobench {
 
 // Fills the measured columns, status and exit_code of row from result. With ignore_failure (a
 // strategy's "ignore_failure", bench -i) a non-zero exit is `ok`, its exit code kept.
-void fill_measurements(runfile::RunRow& row, const SpawnResult& result,
+void fill_measurements(runfile::RunRow& row, const spawn::SpawnResult& result,
                        bool ignore_failure = false);
 
 // How the worker ended, for a warning: "exit code 3", "killed by signal 9 (Killed)", ...
-std::string describe_outcome(const SpawnResult& result);
+std::string describe_outcome(const spawn::SpawnResult& result);
 
 // The last (up to 3) non-empty lines of what a worker wrote to its stderr capture, joined by
 // " | "; empty when it wrote nothing.
@@ -33,6 +33,6 @@ bool command_failed(const runfile::RunRow& row);
 // WHICH "verification run", "warmup" or "run N", TAIL the stderr capture's (stderr_tail; none
 // with stderr_fd -1).
 std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
-                         const SpawnResult& result, int stderr_fd);
+                         const spawn::SpawnResult& result, int stderr_fd);
 
 }  // namespace iobench

@@ -164,8 +164,8 @@ class PipeSink final : public Sink {
           // (a read would take the lock the writer needs on every try), then read again.
           const auto idle = std::chrono::steady_clock::now() - last_data;
           if (idle < spin_for) {
-            await_readable_awake(read_end_.get(),
-                                 std::chrono::duration<double>(spin_for - idle).count());
+            spawn::await_readable_awake(read_end_.get(),
+                                        std::chrono::duration<double>(spin_for - idle).count());
             continue;
           }
         }

@@ -4,7 +4,8 @@
 
 namespace iobench {
 
-std::string StrayWatch::check(const std::string& test, const SpawnResult& result, bool& sink_held) {
+std::string StrayWatch::check(const std::string& test, const spawn::SpawnResult& result,
+                              bool& sink_held) {
   sink_held = result.stray_held_sink;
   if (result.strays_killed == 0) return {};
   if (!named_.insert(test).second && !sink_held) return {};

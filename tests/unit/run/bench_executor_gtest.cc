@@ -39,7 +39,7 @@ class RecordingLauncher final : public Launcher {
   using Answer = std::function<std::pair<int, std::string>(const std::vector<std::string>&)>;
   explicit RecordingLauncher(Answer answer) : answer_(std::move(answer)) {}
 
-  SpawnResult run(const SpawnRequest& request) override {
+  spawn::SpawnResult run(const spawn::SpawnRequest& request) override {
     Seen seen{request.argv, request.stdin_fd >= 0, "", request.stdout_fd, request.stderr_fd};
     if (request.stdin_fd >= 0) {
       char buffer[4096];
@@ -55,8 +55,8 @@ class RecordingLauncher final : public Launcher {
       EXPECT_EQ(::write(request.stdout_fd, out.data(), out.size()),
                 static_cast<ssize_t>(out.size()));
     }
-    SpawnResult result;
-    result.outcome = SpawnOutcome::kExited;
+    spawn::SpawnResult result;
+    result.outcome = spawn::SpawnOutcome::kExited;
     result.exit_code = exit_code;
     result.elapsed_s = 0.01;
     return result;

@@ -29,14 +29,14 @@ TEST(CounterHold, EveryCountedCounterIsHeldAndCountsNothingOfChildren) {
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   for (std::size_t i = 0; i < plan.held_events.size(); ++i) {
-    const wire::CounterValue reading = read_counter(plan.held_events[i].get());
+    const spawn::wire::CounterValue reading = spawn::read_counter(plan.held_events[i].get());
     EXPECT_EQ(reading.counted, 0) << plan.counted[i] << " counted " << reading.value;
   }
 }
 
 TEST(CounterHold, AnUnknownCounterIsNotHeld) {
   int error = 0;
-  EXPECT_EQ(hold_counter("syscall", &error), -1);
+  EXPECT_EQ(spawn::hold_counter("syscall", &error), -1);
   EXPECT_EQ(error, EINVAL);
 }
 

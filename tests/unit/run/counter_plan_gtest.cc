@@ -14,7 +14,7 @@ namespace {
 using test::exited_ok;
 
 TEST(RunCounters, FillTheirCellsAndLeaveTheUncountedEmpty) {
-  SpawnResult result = exited_ok();
+  spawn::SpawnResult result = exited_ok();
   result.counters = {{"context-switches", 12.0, 1.0},
                      {"cycles", std::nullopt, 0.0},
                      {"syscalls", 3079.4, 1.0},
@@ -30,7 +30,7 @@ TEST(RunCounters, FillTheirCellsAndLeaveTheUncountedEmpty) {
   EXPECT_DOUBLE_EQ(*row.counted_pct, 25.0);  // instructions was multiplexed: a quarter counted
 
   runfile::RunRow nothing_counted;
-  SpawnResult none = exited_ok();
+  spawn::SpawnResult none = exited_ok();
   none.counters = {{"cycles", std::nullopt, 0.0}};
   fill_measurements(nothing_counted, none);
   EXPECT_FALSE(nothing_counted.counted_pct.has_value());

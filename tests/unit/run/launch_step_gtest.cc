@@ -41,7 +41,7 @@ struct Launch {
 };
 
 Script copies_input() {
-  return Script{SpawnOutcome::kExited, 0, 0, kStepInput, "", false};
+  return Script{spawn::SpawnOutcome::kExited, 0, 0, kStepInput, "", false};
 }
 
 TEST(LaunchStep, FillsTheRowFromTheRunAndItsPipe) {
@@ -72,7 +72,7 @@ TEST(LaunchStep, ANonZeroExitFailsUnlessTheStrategyIgnoresIt) {
                         {"name": "b", "command": ["b"], "verify": false, "ignore_failure": true}],
          "repeats": 1, "warmup": 0)";
   Launch launch(fields, [](const std::string&, int) {
-    return Script{SpawnOutcome::kExited, 3, 0, "", "", false};
+    return Script{spawn::SpawnOutcome::kExited, 3, 0, "", "", false};
   });
   const runfile::RunRow failed = launch.run(0, SinkKind::kPipe);
   EXPECT_EQ(failed.status, runfile::RunStatus::kFailed);
@@ -89,13 +89,13 @@ TEST(LaunchStep, ASinkThatCannotBeMadeFailsTheRunWithoutLaunchingIt) {
   runfile::RunRow row;
   const LaunchOutcome outcome = step.launch(launch.m.plan.tests[0], "", SinkKind::kFile, row);
   EXPECT_TRUE(launch.launcher.calls.empty());
-  EXPECT_EQ(outcome.result.outcome, SpawnOutcome::kSpawnFailed);
+  EXPECT_EQ(outcome.result.outcome, spawn::SpawnOutcome::kSpawnFailed);
   EXPECT_EQ(row.status, runfile::RunStatus::kError);
 }
 
 TEST(LaunchStep, SaysOncePerTestThatAnOkRunWroteToStderr) {
   Launch launch(kTwoCommands, [](const std::string& name, int) {
-    return Script{SpawnOutcome::kExited, 0, 0, "", "note from " + name + "\nmore\n", false};
+    return Script{spawn::SpawnOutcome::kExited, 0, 0, "", "note from " + name + "\nmore\n", false};
   });
   for (int run = 0; run < 2; ++run) {
     launch.run(0, SinkKind::kPipe);

@@ -14,7 +14,7 @@ namespace {
 using test::exited_ok;
 
 TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
-  SpawnResult result = exited_ok();
+  spawn::SpawnResult result = exited_ok();
   result.strays_killed = 1;
   runfile::RunRow row;
   fill_measurements(row, result);
@@ -28,7 +28,7 @@ TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
 
 TEST(RunStrays, EachTestIsNamedOnce) {
   StrayWatch watch;
-  SpawnResult result = exited_ok();
+  spawn::SpawnResult result = exited_ok();
   bool held = true;
   EXPECT_EQ(watch.check("clean", result, held), "");
   EXPECT_FALSE(held);

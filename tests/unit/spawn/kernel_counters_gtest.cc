@@ -19,7 +19,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 const std::string kWorker = IOBENCH_BIN_DIR "/iobench-worker";
@@ -243,4 +243,4 @@ TEST(Counters, TheSpawnerKnowsEveryNameTheConfigAccepts) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::spawn
