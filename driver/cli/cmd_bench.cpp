@@ -35,7 +35,7 @@ constexpr const char* kExamples =
     "      # a matrix, saved as a config that `iobench run bench.json` measures again\n";
 
 struct BenchCli {
-  BenchOptions options;
+  run::BenchOptions options;
   double timeout_s = 0;
   std::string save_config;
   std::filesystem::path report;  // --report: the HTML page of the runs
@@ -283,10 +283,10 @@ void setup_bench(CLI::App& sub, int& exit_code) {
   auto history = std::make_shared<HistoryAfterRun>();
   history->add_option(sub);
   sub.callback([cli, history, &exit_code, &sub] {
-    BenchOptions& options = cli->options;
+    run::BenchOptions& options = cli->options;
     join_two_word_parameter_lists(sub, *cli, options.request);
     refuse_hyperfine_output(options.run.output);
-    if (!cli->report.empty()) check_output_folder(cli->report, "--report");
+    if (!cli->report.empty()) run::check_output_folder(cli->report, "--report");
     if (cli->timeout->count() > 0) options.request.timeout_s = cli->timeout_s;
     // The environment's default, checked as run checks it: an error names the variable.
     if (cli->disturbance->count() == 0) {
@@ -304,7 +304,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     // The history's statistics take verified rows only (docs/history.md): --history verifies.
     if (keeps_history && cli->verify->count() == 0 && cli->no_verify->count() == 0)
       options.request.verify = "on";
-    std::optional<TemporaryRunsFolder> temporary;
+    std::optional<run::TemporaryRunsFolder> temporary;
     if (options.run.output.empty() && !options.run.dry_run && !keeps_history) {
       temporary.emplace();
       options.run.output = temporary->runs_file();
@@ -315,7 +315,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       history->open();
       runs_file = runs;
     };
-    exit_code = run_bench(options);
+    exit_code = run::run_bench(options);
     if (!cli->report.empty() && !runs_file.empty()) {
       exit_code = report::write_report_after_run(runs_file, cli->report, exit_code, std::cerr);
     }

@@ -19,7 +19,7 @@
 #include "driver/runfile/meta.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -170,4 +170,4 @@ int run_bench(BenchOptions& options) {
   return exit_code;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

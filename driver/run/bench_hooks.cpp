@@ -14,7 +14,7 @@
 #include "driver/run/measurement.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 UniqueFd open_run_stdin(const Config& config) {
   if (config.stdin_path.empty()) return UniqueFd();
@@ -128,4 +128,4 @@ std::string RunHooks::run_hook(const Test& test, const char* kind, const std::st
   return why;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

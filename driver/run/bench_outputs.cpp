@@ -7,7 +7,7 @@
 
 #include "driver/runfile/rows.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 struct Output {
@@ -60,4 +60,4 @@ std::vector<std::string> outputs_differ_lines(const std::filesystem::path& runs_
   return lines;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

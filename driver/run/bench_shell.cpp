@@ -7,7 +7,7 @@
 #include "driver/run/sink.hpp"
 #include "driver/stats/descriptive.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 constexpr std::size_t kWarmups = 3;
@@ -70,4 +70,4 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
   return startup;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -16,7 +16,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -191,4 +191,4 @@ report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const
   return run;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

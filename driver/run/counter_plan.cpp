@@ -6,7 +6,7 @@
 #include <cmath>
 #include <utility>
 
-namespace iobench {
+namespace iobench::run {
 
 CountingPlan plan_counting(const std::vector<runfile::Counter>& requested) {
   CountingPlan plan;
@@ -51,4 +51,4 @@ void fill_counters(runfile::RunRow& row, const spawn::SpawnResult& result) {
   if (smallest_fraction) row.counted_pct = *smallest_fraction * 100.0;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -13,7 +13,7 @@
 #include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/spawner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct CountingPlan {
   std::vector<std::string> requested;              // as the config lists them
@@ -36,4 +36,4 @@ std::string counting_warning(const CountingPlan& plan);
 // The run record's "counters": requested, counted, unavailable (name, reason).
 runfile::CounterAvailability counter_availability(const CountingPlan& plan);
 
-}  // namespace iobench
+}  // namespace iobench::run

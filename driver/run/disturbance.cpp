@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace iobench {
+namespace iobench::run {
 
 double ticks_resolution_s(long ticks_per_s) {
   return 2.0 / static_cast<double>(std::max(1L, ticks_per_s));
@@ -112,4 +112,4 @@ std::string DisturbedRuns::budget_warning(std::size_t cell, const std::string& l
       label, worst_cpus_[cell], budget_per_cell_, ok_runs);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -19,7 +19,7 @@
 #include "driver/config/config.hpp"
 #include "driver/run/machine_load.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct RunDisturbance {
   double others_cpu_s = 0;  // other processes' CPU time, clamped at 0
@@ -104,4 +104,4 @@ class DisturbedRuns {
   int budget_per_cell_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

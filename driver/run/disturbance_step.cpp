@@ -4,7 +4,7 @@
 
 #include "driver/run/cell_label.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 DisturbanceStep::DisturbanceStep(const Plan& plan, const Config& config, Progress& progress)
     : plan_(plan),
@@ -45,4 +45,4 @@ std::optional<std::size_t> DisturbanceStep::take_rerun(
   return index;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

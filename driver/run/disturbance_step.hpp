@@ -13,7 +13,7 @@
 #include "driver/run/disturbance.hpp"
 #include "driver/run/progress.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class DisturbanceStep {
  public:
@@ -40,4 +40,4 @@ class DisturbanceStep {
   DisturbedRuns runs_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

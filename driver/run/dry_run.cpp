@@ -7,7 +7,7 @@
 
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 std::string repeats_text(const Plan& plan) {
   if (plan.fill_s > 0) {
@@ -56,4 +56,4 @@ void print_plan(const Config& config, const Plan& plan) {
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

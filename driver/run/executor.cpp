@@ -9,7 +9,7 @@
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -232,4 +232,4 @@ void MatrixExecutor::stop_pair(const Cell& cell) {
   if (stopped_now) ++totals_.stopped_pairs;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

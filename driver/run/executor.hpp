@@ -24,7 +24,7 @@
 #include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct ExecutorSettings {
   std::filesystem::path temp_folder;  // private folder for file sinks
@@ -114,4 +114,4 @@ class MatrixExecutor {
   MatrixTotals totals_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

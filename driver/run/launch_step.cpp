@@ -12,7 +12,7 @@
 #include "driver/run/measurement.hpp"
 #include "driver/run/split_folder.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 LaunchStep::LaunchStep(const Config& config, Launcher& launcher, LaunchSettings settings,
                        Progress& progress)
@@ -90,4 +90,4 @@ void LaunchStep::warn_stderr_of_ok_run(std::size_t test_index, const Test& test,
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

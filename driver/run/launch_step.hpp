@@ -20,7 +20,7 @@
 #include "driver/run/stray_watch.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct LaunchOutcome {
   spawn::SpawnResult result;
@@ -67,4 +67,4 @@ class LaunchStep {
   std::set<std::size_t> stderr_warned_tests_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -3,7 +3,7 @@
 // spawner; tests give a fake that returns scripted results without starting any process.
 #include "driver/spawn/spawner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class Launcher {
  public:
@@ -27,4 +27,4 @@ class SpawnerLauncher final : public Launcher {
   spawn::Spawner& spawner_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

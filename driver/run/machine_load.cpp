@@ -14,7 +14,7 @@
 #include "driver/run/proc_files.hpp"
 #include "driver/spawn/strays.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 double seconds(const timeval& time) {
@@ -205,4 +205,4 @@ std::string busy_warning(const MachineLoad& load) {
       *load.busy_cpus, load.cpus, load.window.count());
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -8,7 +8,7 @@
 
 #include "driver/run/counter_plan.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -139,4 +139,4 @@ std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
                      row.input.empty() ? "" : " on " + row.input, row.sink, which, detail);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

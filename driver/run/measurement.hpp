@@ -7,7 +7,7 @@
 #include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // Fills the measured columns, status and exit_code of row from result. With ignore_failure (a
 // strategy's "ignore_failure", bench -i) a non-zero exit is `ok`, its exit code kept.
@@ -35,4 +35,4 @@ bool command_failed(const runfile::RunRow& row);
 std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
                          const spawn::SpawnResult& result, int stderr_fd);
 
-}  // namespace iobench
+}  // namespace iobench::run

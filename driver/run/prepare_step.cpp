@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "driver/run/page_cache.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 namespace fs = std::filesystem;
 
@@ -79,4 +79,4 @@ std::optional<double> PrepareStep::prepare_cache(const fs::path& path) const {
   return resident_pct(path);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

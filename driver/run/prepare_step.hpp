@@ -13,7 +13,7 @@
 #include "driver/run/progress.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class PrepareStep {
  public:
@@ -52,4 +52,4 @@ class PrepareStep {
   std::vector<InputState> inputs_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

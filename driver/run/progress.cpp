@@ -4,7 +4,7 @@
 
 #include "driver/util/format.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 Progress::Progress(std::size_t total_runs, bool enabled)
     : total_(total_runs), enabled_(enabled), started_(std::chrono::steady_clock::now()) {}
@@ -55,4 +55,4 @@ void Progress::clear_line() {
   line_shown_ = false;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -3,7 +3,7 @@
 #include "common/error.hpp"
 #include "driver/report/summary.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 RecordStep::RecordStep(const Plan& plan, const Config& config, runfile::RunTsvWriter& writer)
     : plan_(plan), config_(config), writer_(writer), ok_elapsed_s_(plan.cells.size()) {}
@@ -42,4 +42,4 @@ std::vector<std::string> RecordStep::cache_state_warnings() const {
   return warnings;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

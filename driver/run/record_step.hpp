@@ -14,7 +14,7 @@
 #include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class RecordStep {
  public:
@@ -47,4 +47,4 @@ class RecordStep {
   std::map<std::size_t, runfile::CacheCheck> cache_checks_;  // per test
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

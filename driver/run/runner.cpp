@@ -28,7 +28,7 @@
 #include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 const char* lookup_env(const char* name) {
@@ -274,4 +274,4 @@ int run_config(const Config& config, const RunOptions& options) {
                     options.runs_file_is_temporary);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

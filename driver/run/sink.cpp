@@ -27,7 +27,7 @@
 #include "common/sysio.hpp"
 #include "driver/spawn/measure.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 constexpr std::size_t kDrainBufferBytes = 1 << 20;
@@ -311,4 +311,4 @@ std::string hash_file(const std::filesystem::path& path, std::uint64_t* bytes) {
   return hash.hex();
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-namespace iobench {
+namespace iobench::run {
 
 std::string StrayWatch::check(const std::string& test, const spawn::SpawnResult& result,
                               bool& sink_held) {
@@ -15,4 +15,4 @@ std::string StrayWatch::check(const std::string& test, const spawn::SpawnResult&
       sink_held ? ". One still held the sink open, so the run is an error" : "");
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -6,7 +6,7 @@
 
 #include "driver/spawn/spawner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // Processes a worker left running are killed by the spawner; the test is named once.
 class StrayWatch {
@@ -20,4 +20,4 @@ class StrayWatch {
   std::set<std::string> named_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -4,7 +4,7 @@
 
 #include "common/error.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // "test on input"; a run without an input (docs/formats.md "Config") is just its test.
@@ -78,4 +78,4 @@ void Verifier::check_measured(const Cell& cell, const Test& test, runfile::RunRo
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

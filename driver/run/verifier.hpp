@@ -16,7 +16,7 @@
 #include "driver/run/sink.hpp"
 #include "driver/runfile/writer.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct ExpectedOutput {
   std::string hash;
@@ -71,4 +71,4 @@ class Verifier {
   std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected_;  // (class, input)
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -3,7 +3,7 @@
 #include "driver/run/measurement.hpp"
 #include "driver/run/reference_output.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 VerifyStep::VerifyStep(const Config& config, Progress& progress, bool stop_at_first_failure)
     : config_(config),
@@ -39,4 +39,4 @@ std::optional<ExpectedOutput> VerifyStep::independent_reference(const std::strin
   return reference_output(output_class, path);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -13,7 +13,7 @@
 #include "driver/run/progress.hpp"
 #include "driver/run/verifier.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class VerifyStep {
  public:
@@ -48,4 +48,4 @@ class VerifyStep {
   Verifier verifier_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

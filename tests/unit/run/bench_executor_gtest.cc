@@ -19,7 +19,7 @@
 #include "driver/runfile/header.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -322,4 +322,4 @@ TEST_F(BenchExecutorTest, TheInheritSinkHandsTheRunIobenchsStdoutAndStderr) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -11,7 +11,7 @@
 #include "driver/runfile/writer.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 runfile::RunRow row_of(const std::string& test, const std::string& input, std::uint64_t bytes,
@@ -60,4 +60,4 @@ TEST_F(BenchOutputs, NothingWhenAllAgreeOrNothingWasHashed) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

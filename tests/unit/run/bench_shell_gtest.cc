@@ -7,7 +7,7 @@
 
 #include "driver/run/bench_shell.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // Answers each run with the next scripted elapsed time (user and system a tenth and a fifth of
@@ -72,4 +72,4 @@ TEST(BenchShell, NothingIsMeasuredWithoutAShellOrWhenItFails) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

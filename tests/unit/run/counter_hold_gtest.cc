@@ -10,7 +10,7 @@
 #include "driver/run/counter_plan.hpp"
 #include "driver/spawn/counter_events.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 TEST(CounterHold, EveryCountedCounterIsHeldAndCountsNothingOfChildren) {
@@ -41,4 +41,4 @@ TEST(CounterHold, AnUnknownCounterIsNotHeld) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

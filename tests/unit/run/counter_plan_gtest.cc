@@ -8,7 +8,7 @@
 #include "driver/run/measurement.hpp"
 #include "tests/unit/run/exited_ok.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 using test::exited_ok;
@@ -54,4 +54,4 @@ TEST(RunCounters, TheWarningNamesEachUnavailableCounterWithItsReason) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

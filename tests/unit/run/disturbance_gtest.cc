@@ -9,7 +9,7 @@
 #include "driver/run/disturbance.hpp"
 #include "driver/run/machine_load.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // Two CPUs; user nice system idle iowait irq softirq steal guest guest_nice.
@@ -256,4 +256,4 @@ TEST(ProcStat, StealIsReadAndInsideBusy) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -10,7 +10,7 @@
 #include "driver/run/disturbance_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 // 0.9 CPU seconds of others in a run of 0.25 s: 3.6 CPUs, disturbed at any threshold.
@@ -96,4 +96,4 @@ TEST(DisturbanceStep, ReRunsACellAtMostTwiceItsRepeatsThenSaysSoOnce) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

@@ -29,7 +29,7 @@
 #include "driver/runfile/header.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 
 namespace fs = std::filesystem;
 
@@ -157,4 +157,4 @@ inline Script ok_copy() {
   return Script{spawn::SpawnOutcome::kExited, 0, 0, kInputText, "", false};
 }
 
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

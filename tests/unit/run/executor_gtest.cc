@@ -11,7 +11,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 TEST_F(ExecutorTest, EveryStatusIsRecordedAsTheLauncherReportsIt) {
@@ -205,4 +205,4 @@ TEST_F(ExecutorTest, ALoneCountTestIsCheckedAgainstTheInputsLineCount) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

@@ -13,7 +13,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 TEST_F(ExecutorTest, GroupedRunsEachCellsRepeatsTogetherInterleaveAlternates) {
@@ -229,4 +229,4 @@ TEST_F(ExecutorTest, TheKernelsPipeSizeIsReported) {
 // hashed into the output compared across the class, and removed.
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

@@ -10,7 +10,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 TEST_F(ExecutorTest, AMismatchOnTheFirstMeasuredRunMarksThePairsRowsAndFailsTheRun) {
@@ -90,4 +90,4 @@ TEST_F(ExecutorTest, CellsThatKeepTheirVerificationRunStillRunIt) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

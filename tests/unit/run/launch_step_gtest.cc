@@ -11,7 +11,7 @@
 #include "tests/unit/run/executor_fixture.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 using executor_test::FakeLauncher;
@@ -109,4 +109,4 @@ TEST(LaunchStep, SaysOncePerTestThatAnOkRunWroteToStderr) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

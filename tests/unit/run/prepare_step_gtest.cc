@@ -11,7 +11,7 @@
 #include "driver/run/prepare_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 TEST(PrepareStep, AnInputThereIsReadyWithItsResidencyMeasured) {
@@ -66,4 +66,4 @@ TEST(PrepareStep, WithoutAnInputThereIsNoCacheStep) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

@@ -12,7 +12,7 @@
 #include "driver/run/record_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 runfile::RunRow row_of(const std::string& test, runfile::RunStatus status, double elapsed_s) {
@@ -74,4 +74,4 @@ TEST(RecordStep, NamesATestWhoseOkRowsWereNotInTheCacheStateAskedFor) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

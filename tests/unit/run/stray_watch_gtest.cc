@@ -8,7 +8,7 @@
 #include "driver/run/stray_watch.hpp"
 #include "tests/unit/run/exited_ok.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 using test::exited_ok;
@@ -42,4 +42,4 @@ TEST(RunStrays, EachTestIsNamedOnce) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,7 +9,7 @@
 #include "driver/run/verify_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 // Two verified commands of the class `copy`, whose reference is the input itself; cell 0 is a's,
@@ -92,4 +92,4 @@ TEST(VerifyStep, AMismatchStopsThePairWithStopAtFirstFailure) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test
