@@ -36,7 +36,7 @@ constexpr const char* kExamples =
     "      # a matrix, saved as a config that `iobench run bench.json` measures again\n";
 
 struct BenchCli {
-  BenchOptions options;
+  run::BenchOptions options;
   std::string save_config;
   std::filesystem::path report;  // --report: the HTML page of the runs
   std::string style = "auto";
@@ -157,10 +157,10 @@ void setup_bench(CLI::App& sub, int& exit_code) {
   auto history = std::make_shared<HistoryAfterRun>();
   history->add_option(sub);
   sub.callback([cli, history, &exit_code, &sub] {
-    BenchOptions& options = cli->options;
+    run::BenchOptions& options = cli->options;
     join_two_word_parameter_lists(sub, options.request);
     refuse_hyperfine_output(options.run.output);
-    if (!cli->report.empty()) check_output_folder(cli->report, "--report");
+    if (!cli->report.empty()) run::check_output_folder(cli->report, "--report");
     // The environment's default, checked as run checks it: an error names the variable.
     if (sub.get_option("--disturbance")->count() == 0) {
       if (const auto mode = disturbance_mode_from_env())
@@ -178,7 +178,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     if (keeps_history && sub.get_option("--verify")->count() == 0 &&
         sub.get_option("--no-verify")->count() == 0)
       options.request.verify = "on";
-    std::optional<TemporaryRunsFolder> temporary;
+    std::optional<run::TemporaryRunsFolder> temporary;
     if (options.run.output.empty() && !options.run.dry_run && !keeps_history) {
       temporary.emplace();
       options.run.output = temporary->runs_file();
@@ -189,7 +189,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       history->open();
       runs_file = runs;
     };
-    exit_code = run_bench(options);
+    exit_code = run::run_bench(options);
     if (!cli->report.empty() && !runs_file.empty()) {
       exit_code = report::write_report_after_run(runs_file, cli->report, exit_code, std::cerr);
     }

@@ -25,7 +25,7 @@ struct CompareOptions {
 };
 
 runfile::Metric metric_option(const std::string& name) {
-  if (const auto metric = iobench::parse_metric(name)) return *metric;
+  if (const auto metric = runfile::parse_metric(name)) return *metric;
   throw Error(fmt::format("--metric {}: unknown metric ({})", name,
                           fmt::join(runfile::kMetricNames, ", ")));
 }

@@ -11,9 +11,10 @@ namespace {
 
 void setup_list(CLI::App& sub, int& exit_code) {
   sub.callback([&exit_code] {
-    auto catalog = load_worker_catalog(find_worker());
-    std::stable_sort(catalog.begin(), catalog.end(),
-                     [](const WorkerEntry& a, const WorkerEntry& b) { return a.kind < b.kind; });
+    auto catalog = run::load_worker_catalog(run::find_worker());
+    std::stable_sort(
+        catalog.begin(), catalog.end(),
+        [](const run::WorkerEntry& a, const run::WorkerEntry& b) { return a.kind < b.kind; });
     for (const auto& entry : catalog) {
       fmt::print("{:<7} {:<10} {}\n", entry.kind, entry.name, entry.description);
     }

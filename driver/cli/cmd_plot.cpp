@@ -34,11 +34,11 @@ void setup_plot(CLI::App& sub, int& exit_code) {
       ->capture_default_str();
   sub.callback([opts, &exit_code] {
     report::PlotOptions options;
-    const auto metric = parse_metric(opts->metric);
+    const auto metric = runfile::parse_metric(opts->metric);
     if (!metric || !(*metric == runfile::Metric::kElapsed || *metric == runfile::Metric::kMem ||
                      is_counter(*metric))) {
       throw Error(fmt::format("--metric {}: plot draws elapsed, mem or a counter column ({})",
-                              opts->metric, fmt::join(kCounterColumns, ", ")));
+                              opts->metric, fmt::join(runfile::kCounterColumns, ", ")));
     }
     options.metric = *metric;
     if (opts->width_px < 640 || opts->width_px > 20000) {

@@ -12,7 +12,7 @@ namespace iobench {
 namespace {
 
 void setup_run(CLI::App& sub, int& exit_code) {
-  auto options = std::make_shared<RunOptions>();
+  auto options = std::make_shared<run::RunOptions>();
   auto repeats = std::make_shared<int>(0);
   auto report = std::make_shared<std::filesystem::path>();
   auto runs_file = std::make_shared<std::filesystem::path>();
@@ -46,7 +46,7 @@ void setup_run(CLI::App& sub, int& exit_code) {
     options->before_writing = [&history](const Config& config, const std::filesystem::path&) {
       history->open(config.history, config.file.parent_path());
     };
-    exit_code = run_experiment(*options);
+    exit_code = run::run_experiment(*options);
     if (!report->empty() && !runs_file->empty()) {
       exit_code = report::write_report_after_run(*runs_file, *report, exit_code, std::cerr);
     }

@@ -204,7 +204,7 @@ std::vector<StrategySpec> bench_strategies(const std::vector<BenchCommand>& comm
     if (request.shell && request.shell_name != "none") {
       strategy.shell = true;
       strategy.args = {command.text};
-    } else if (!split_words(command.text, strategy.args)) {
+    } else if (!util::split_words(command.text, strategy.args)) {
       fail(fmt::format("command '{}': unterminated quote or trailing backslash", command.text));
     } else if (strategy.args.front().empty()) {
       fail(fmt::format("command '{}': its first word must name a program", command.text));

@@ -38,7 +38,7 @@ void parse_shell(const Validator& v, const Json& value, const std::string& path,
 std::vector<std::string> shell_words_of(const Validator& v, const std::string& text,
                                         const std::string& path) {
   std::vector<std::string> words;
-  if (!split_words(text, words) || words.empty()) {
+  if (!util::split_words(text, words) || words.empty()) {
     v.fail(path, "must name a shell, e.g. \"bash --norc\" (words quoted as sh quotes them)");
   }
   return words;

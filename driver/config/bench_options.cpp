@@ -284,7 +284,7 @@ std::string bench_command_line(const BenchRequest& request) {
         request.*std::get<std::vector<std::string> BenchRequest::*>(positional->field);
     argv.insert(argv.end(), commands.begin(), commands.end());
   }
-  return join_argv(argv);
+  return util::join_argv(argv);
 }
 
 }  // namespace iobench

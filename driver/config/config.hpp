@@ -100,7 +100,7 @@ struct Config {
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
   DrainMode drain = DrainMode::kSpin;            // how pipe sinks are read
-  std::vector<Counter> counters;                 // kernel counters per run, as listed
+  std::vector<runfile::Counter> counters;        // kernel counters per run, as listed
   DisturbanceMode disturbance = DisturbanceMode::kRerun;
   double disturbance_threshold_cpus = kDefaultDisturbanceThresholdCpus;  // CPUs' worth of others
   // Stop a test's cells once its comparison with the baseline is decided (docs/reports.md,

@@ -38,15 +38,16 @@ std::string timeout_rule() {
   return fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS);
 }
 
-std::vector<Counter> counters_named(const Validator& v, const std::vector<std::string>& names,
-                                    const std::string& path) {
-  std::vector<Counter> counters;
+std::vector<runfile::Counter> counters_named(const Validator& v,
+                                             const std::vector<std::string>& names,
+                                             const std::string& path) {
+  std::vector<runfile::Counter> counters;
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::string place = Validator::index(path, i);
-    const auto counter = parse_counter(names[i]);
+    const auto counter = runfile::parse_counter(names[i]);
     if (!counter) {
       v.fail(place, fmt::format("unknown counter '{}' (known: {})", names[i],
-                                fmt::join(kCounterConfigNames, ", ")));
+                                fmt::join(runfile::kCounterConfigNames, ", ")));
     }
     if (std::find(counters.begin(), counters.end(), *counter) != counters.end())
       v.fail(place, fmt::format("'{}' is listed twice", names[i]));

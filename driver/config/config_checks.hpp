@@ -20,7 +20,8 @@ void check_unique_names(const Validator& v, const Config& config);
 std::string timeout_rule();
 
 // The counters of these config names, in order, each once; `path` names the list in errors.
-std::vector<Counter> counters_named(const Validator& v, const std::vector<std::string>& names,
-                                    const std::string& path);
+std::vector<runfile::Counter> counters_named(const Validator& v,
+                                             const std::vector<std::string>& names,
+                                             const std::string& path);
 
 }  // namespace iobench::config_detail

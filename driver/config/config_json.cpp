@@ -33,7 +33,7 @@ Json strategy_json(const StrategySpec& strategy) {
     if (strategy.shell_words == std::vector<std::string>{"sh"}) {
       json["shell"] = true;
     } else {
-      json["shell"] = join_argv(strategy.shell_words);
+      json["shell"] = util::join_argv(strategy.shell_words);
     }
   } else {
     json["command"] = strategy.args;
@@ -96,7 +96,7 @@ void add_schedule(const Config& config, Json& json) {
   json["drain"] = std::string(to_string(config.drain));
   if (!config.counters.empty()) {
     Json counters = Json::array();
-    for (const Counter counter : config.counters)
+    for (const runfile::Counter counter : config.counters)
       counters.emplace_back(std::string(config_name(counter)));
     json["counters"] = std::move(counters);
   }

@@ -372,7 +372,7 @@ std::vector<std::string> run_argv(const Test& test, const Config& config,
                                   const std::string& input) {
   const bool shell = config.strategies[test.strategy].shell;
   const std::vector<std::pair<std::string, std::string>> values{
-      {"input", shell ? shell_quote(input) : input}};
+      {"input", shell ? util::shell_quote(input) : input}};
   std::vector<std::string> argv;
   argv.reserve(test.argv.size());
   for (const auto& arg : test.argv) argv.push_back(expand_placeholders(arg, values));

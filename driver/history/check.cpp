@@ -29,7 +29,7 @@ Conditions conditions_of(const RunPoint& point, const StoredSeries& series) {
   Conditions c;
   for (const StoredSample* sample : point.samples) {
     if (!counts(*sample, series) || !sample->cache_pct) continue;
-    if (!cache_state_holds(series.key.cache_mode, *sample->cache_pct)) {
+    if (!runfile::cache_state_holds(series.key.cache_mode, *sample->cache_pct)) {
       c.cache_held = false;
       c.worst_cache_pct = *sample->cache_pct;
     }

@@ -27,7 +27,7 @@ std::string value_text(double value, const SeriesKey& key) {
     const double s = value * seconds;
     if (s > 0 && s < 1e-6) return fmt::format("{:.3g} ns", s * 1e9);
     if (s > 0 && s < 1e-4) return fmt::format("{:.3g} µs", s * 1e6);
-    return format_seconds(s);
+    return util::format_seconds(s);
   }
   return key.unit.empty() ? fmt::format("{:.4g}", value)
                           : fmt::format("{:.4g} {}", value, key.unit);
@@ -96,8 +96,8 @@ std::string describe_cell(const CellCheck& cell) {
   const SeriesKey& key = cell.timeline->series->key;
   std::string line =
       key.tool.empty()
-          ? fmt::format("{}: elapsed {} -> {}, {}", head, format_seconds(row.base_median),
-                        format_seconds(row.new_median), report::verdict_phrase(row))
+          ? fmt::format("{}: elapsed {} -> {}, {}", head, util::format_seconds(row.base_median),
+                        util::format_seconds(row.new_median), report::verdict_phrase(row))
           : fmt::format("{}: {}", head, imported_figures(row, key));
   if (row.ci) line += fmt::format(", ratio in [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
   line += fmt::format(", against {} rows of {} run{}", row.base_n, cell.baseline_runs,

@@ -95,13 +95,13 @@ void write_markdown(const CheckReport& report, std::ostream& out) {
     const report::Row& row = cell.comparison;
     const bool compared = has_comparison(cell);
     out << fmt::format("| {} | {} | {} | {} | {} | {} |\n",
-                       escape_table_cell(series_label(*cell.timeline->series)),
+                       util::escape_table_cell(series_label(*cell.timeline->series)),
                        markdown_verdict(cell),
-                       compared ? fmt::format("{} → {}", format_seconds(row.base_median),
-                                              format_seconds(row.new_median))
+                       compared ? fmt::format("{} → {}", util::format_seconds(row.base_median),
+                                              util::format_seconds(row.new_median))
                                 : "",
                        compared ? ratio_text(row) : "", compared ? p_text(row.p_value) : "",
-                       escape_table_cell(why_of(cell)));
+                       util::escape_table_cell(why_of(cell)));
   }
 }
 
@@ -123,9 +123,9 @@ Json cell_json(const CellCheck& cell) {
   j["verdict"] = to_string(cell.verdict);
   j["gate"] = gate_name(cell.gate);
   j["accepted_by"] = cell.gate == Gate::kAccepted ? Json(cell.accepted_by) : Json(nullptr);
-  j["baseline_median_s"] = compared ? number_or_null(row.base_median) : Json(nullptr);
-  j["newest_median_s"] = compared ? number_or_null(row.new_median) : Json(nullptr);
-  j["ratio"] = compared ? number_or_null(row.ratio) : Json(nullptr);
+  j["baseline_median_s"] = compared ? util::number_or_null(row.base_median) : Json(nullptr);
+  j["newest_median_s"] = compared ? util::number_or_null(row.new_median) : Json(nullptr);
+  j["ratio"] = compared ? util::number_or_null(row.ratio) : Json(nullptr);
   j["interval"] = compared && row.ci ? Json::array({row.ci->low, row.ci->high}) : Json(nullptr);
   j["p"] = compared && row.p_value ? Json(*row.p_value) : Json(nullptr);
   j["baseline_rows"] = row.base_n;

@@ -65,13 +65,14 @@ std::string conditions_text(const importers::ImportedRun& run) {
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
-RunRow row_of(const importers::ImportedSeries& series, double value, int repeat, bool failed) {
-  RunRow row;
+runfile::RunRow row_of(const importers::ImportedSeries& series, double value, int repeat,
+                       bool failed) {
+  runfile::RunRow row;
   row.test = series.name;
   row.sink = series.measure;
   row.elapsed_s = value;
   row.repeat = repeat;
-  row.status = failed ? RunStatus::kFailed : RunStatus::kOk;
+  row.status = failed ? runfile::RunStatus::kFailed : runfile::RunStatus::kOk;
   return row;
 }
 

@@ -43,7 +43,7 @@ struct StoredSample {
   std::int64_t run_id = 0;
   std::int64_t series_id = 0;
   int repeat = 0;
-  RunStatus status = RunStatus::kOk;
+  runfile::RunStatus status = runfile::RunStatus::kOk;
   std::optional<int> exit_code;
   double elapsed_s = 0;
   double user_s = 0;
@@ -60,7 +60,7 @@ struct StoredSample {
   std::optional<double> cache_pct;
   std::optional<std::uint64_t> output_hash;
   std::string host;  // the row's host ("" when it is the run's)
-  std::array<std::optional<std::uint64_t>, kCounterCount> counters{};
+  std::array<std::optional<std::uint64_t>, runfile::kCounterCount> counters{};
   std::optional<double> counted_pct;
   // An imported run's summary of the series (a file without per-run values): elapsed_s is its
   // center, these its n and bounds (docs/history.md, "Other harnesses").

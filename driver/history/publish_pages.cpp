@@ -13,6 +13,9 @@
 #include "driver/util/text.hpp"
 
 namespace iobench::history {
+
+using util::escape_markup;
+
 namespace {
 
 namespace html = report::html;

@@ -164,13 +164,14 @@ std::string regressions_here(const SiteModel& site, std::size_t series) {
   std::string out;
   for (const SiteRegression& r : site.regressions) {
     if (r.series != series) continue;
-    const std::string anchor = r.source == RegressionSource::kNewestRun
-                                   ? fmt::format(R"( id="change-{}")", escape_markup(r.change_id))
-                                   : std::string();
+    const std::string anchor =
+        r.source == RegressionSource::kNewestRun
+            ? fmt::format(R"( id="change-{}")", util::escape_markup(r.change_id))
+            : std::string();
     out += fmt::format(
         R"(<li class="slower"{}><a href="regressions.html">open regression</a> {} at {}: {}</li>)",
-        anchor, escape_markup(r.change_id), escape_markup(run_label(*r.run)),
-        escape_markup(format_change(r.before_s, r.after_s)));
+        anchor, util::escape_markup(r.change_id), util::escape_markup(run_label(*r.run)),
+        util::escape_markup(format_change(r.before_s, r.after_s)));
   }
   return out.empty() ? "" : "<ul class=\"warnings\">" + out + "</ul>\n";
 }

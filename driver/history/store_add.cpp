@@ -50,13 +50,14 @@ struct SampleColumns : SampleColumnVectors {
     values.push_back(value ? *value : T{});
     nulls.push_back(value ? soci::i_ok : soci::i_null);
   }
-  void add(std::int64_t run, std::int64_t series, const RunRow& row, const std::string& run_host);
+  void add(std::int64_t run, std::int64_t series, const runfile::RunRow& row,
+           const std::string& run_host);
   // The columns only an imported row fills (NULL for iobench's own): its exact value, and a
   // summary's n and bounds.
-  void add_imported(const RunRow& row, const ImportedRow* imported);
+  void add_imported(const runfile::RunRow& row, const ImportedRow* imported);
 };
 
-void SampleColumns::add_imported(const RunRow& row, const ImportedRow* imported) {
+void SampleColumns::add_imported(const runfile::RunRow& row, const ImportedRow* imported) {
   push(value, value_null,
        imported != nullptr ? std::optional<double>(row.elapsed_s) : std::nullopt);
   const auto n = imported != nullptr ? imported->summary_n : std::nullopt;
@@ -66,7 +67,7 @@ void SampleColumns::add_imported(const RunRow& row, const ImportedRow* imported)
        imported != nullptr ? imported->summary_high : std::nullopt);
 }
 
-void SampleColumns::add(std::int64_t run, std::int64_t series, const RunRow& row,
+void SampleColumns::add(std::int64_t run, std::int64_t series, const runfile::RunRow& row,
                         const std::string& run_host) {
   run_id.push_back(run);
   series_id.push_back(series);
@@ -98,7 +99,7 @@ void SampleColumns::add(std::int64_t run, std::int64_t series, const RunRow& row
   push(output_hash, output_hash_null, hash);
   push(row_host, row_host_null,
        row.host == run_host ? std::nullopt : std::optional<std::string>(row.host));
-  for (std::size_t c = 0; c < kCounterCount; ++c) {
+  for (std::size_t c = 0; c < runfile::kCounterCount; ++c) {
     const auto& counted = row.counters[c];
     push(counters[c], counters_null[c],
          counted ? std::optional<long long>(static_cast<long long>(*counted)) : std::nullopt);
@@ -115,10 +116,10 @@ void insert_samples(Store::Impl& impl, SampleColumns& columns) {
   }
 }
 
-std::string counter_list(const std::vector<Counter>& counters) {
+std::string counter_list(const std::vector<runfile::Counter>& counters) {
   std::vector<std::string_view> names;
   names.reserve(counters.size());
-  for (const Counter c : counters) names.push_back(column_name(c));
+  for (const runfile::Counter c : counters) names.push_back(column_name(c));
   return fmt::format("{}", fmt::join(names, ","));
 }
 
@@ -177,7 +178,7 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
   cells.reserve(run.file.rows.size());
   std::vector<std::string> unseen;
   for (std::size_t r = 0; r < run.file.rows.size(); ++r) {
-    const RunRow& row = run.file.rows[r];
+    const runfile::RunRow& row = run.file.rows[r];
     cells.push_back(imported ? &imported_rows[r] : &identity->cell(row.test, row.input, row.sink));
     const std::string& hash = cells.back()->hash;
     if (ids.contains(hash)) continue;

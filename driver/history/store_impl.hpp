@@ -27,8 +27,8 @@ struct SampleColumnVectors {
   std::vector<double> value, summary_low, summary_high;
   std::vector<int> repeat_no, status, exit_code, cpu_pct_tenths, cache_pct_tenths, counted_pct;
   std::vector<std::string> row_host;
-  std::array<std::vector<long long>, kCounterCount> counters;
-  std::array<std::vector<soci::indicator>, kCounterCount> counters_null;
+  std::array<std::vector<long long>, runfile::kCounterCount> counters;
+  std::array<std::vector<soci::indicator>, runfile::kCounterCount> counters_null;
   std::vector<soci::indicator> exit_code_null, bytes_out_null, cache_pct_null, output_hash_null,
       row_host_null, counted_pct_null, value_null, summary_n_null, summary_low_null,
       summary_high_null;
@@ -59,8 +59,8 @@ struct SampleColumnVectors {
     fn("cache_pct_tenths", cache_pct_tenths, &cache_pct_null);
     fn("output_hash", output_hash, &output_hash_null);
     fn("row_host", row_host, &row_host_null);
-    for (std::size_t c = 0; c < kCounterCount; ++c) {
-      fn(kCounterColumns[c], counters[c], &counters_null[c]);
+    for (std::size_t c = 0; c < runfile::kCounterCount; ++c) {
+      fn(runfile::kCounterColumns[c], counters[c], &counters_null[c]);
     }
     fn("counted_pct_tenths", counted_pct, &counted_pct_null);
     fn("value", value, &value_null);

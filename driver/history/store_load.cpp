@@ -133,7 +133,7 @@ StoredSample SampleBatch::at(std::size_t i) const {
   s.run_id = run_id[i];
   s.series_id = series_id[i];
   s.repeat = repeat_no[i];
-  s.status = static_cast<RunStatus>(status[i]);
+  s.status = static_cast<runfile::RunStatus>(status[i]);
   s.exit_code = optional_of(exit_code[i], exit_code_null[i]);
   // An imported value is kept exactly; iobench's own are whole microseconds.
   s.elapsed_s = value_null[i] == soci::i_ok ? value[i] : static_cast<double>(elapsed_us[i]) / 1e6;
@@ -151,7 +151,7 @@ StoredSample SampleBatch::at(std::size_t i) const {
   if (cache_pct_null[i] == soci::i_ok) s.cache_pct = cache_pct_tenths[i] / 10.0;
   if (output_hash_null[i] == soci::i_ok) s.output_hash = static_cast<std::uint64_t>(output_hash[i]);
   if (row_host_null[i] == soci::i_ok) s.host = row_host[i];
-  for (std::size_t c = 0; c < kCounterCount; ++c) {
+  for (std::size_t c = 0; c < runfile::kCounterCount; ++c) {
     if (counters_null[c][i] == soci::i_ok)
       s.counters[c] = static_cast<std::uint64_t>(counters[c][i]);
   }

@@ -50,7 +50,7 @@ std::vector<Timeline> build_timelines(const HistoryData& data) {
 }
 
 bool counts(const StoredSample& sample, const StoredSeries& series) {
-  return sample.status == RunStatus::kOk && series.key.verified;
+  return sample.status == runfile::RunStatus::kOk && series.key.verified;
 }
 
 std::vector<double> usable_elapsed(const RunPoint& point, const StoredSeries& series) {

@@ -55,16 +55,16 @@ void draw_changes(svg::Svg& out, const Frame& f, const std::vector<SeriesChange>
     const double x = (f.sx(change.point.index - 1) + f.sx(change.point.index)) / 2;
     out.raw(fmt::format(
         R"(<line x1="{0:.1f}" y1="{1:.1f}" x2="{0:.1f}" y2="{2:.1f}" stroke="{3}" stroke-dasharray="5,4"><title>{4}</title></line>)",
-        x, f.y0, f.y1, kChangeColor, escape_markup(change.change_id)));
+        x, f.y0, f.y1, kChangeColor, util::escape_markup(change.change_id)));
     out.text(x + 4, f.y0 + kFont, "start", kFont - 1,
              fmt::format("{:+.1f} %", 100 * change.point.relative_change()),
              fmt::format(R"(fill="{}")", kChangeColor), change.change_id);
     ++chart.change_points;
     if (change.ack != nullptr) {
-      out.raw(fmt::format(
-          "<g><title>{}</title>{}</g>",
-          escape_markup(fmt::format("acknowledged by {}: {}", change.ack->who, change.ack->why)),
-          svg::star(x, f.y0 - 6, 6, "#9ccc65")));
+      out.raw(fmt::format("<g><title>{}</title>{}</g>",
+                          util::escape_markup(fmt::format("acknowledged by {}: {}", change.ack->who,
+                                                          change.ack->why)),
+                          svg::star(x, f.y0 - 6, 6, "#9ccc65")));
       ++chart.acknowledged;
     }
   }

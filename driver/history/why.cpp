@@ -50,8 +50,8 @@ std::vector<Figure> figures() {
       {"blocks in", kCount, [](const StoredSample& s) { return static_cast<double>(s.inblock); }},
       {"blocks out", kCount, [](const StoredSample& s) { return static_cast<double>(s.oublock); }},
   };
-  for (std::size_t c = 0; c < kCounterCount; ++c) {
-    list.push_back({std::string(kCounterColumns[c]), kCount,
+  for (std::size_t c = 0; c < runfile::kCounterCount; ++c) {
+    list.push_back({std::string(runfile::kCounterColumns[c]), kCount,
                     [c](const StoredSample& s) -> std::optional<double> {
                       if (!s.counters[c]) return std::nullopt;
                       return static_cast<double>(*s.counters[c]);
@@ -69,7 +69,7 @@ std::vector<double> values_of(const Figure& figure, const std::vector<const Stor
 }
 
 std::string figure_text(double value, bool seconds) {
-  if (seconds) return format_seconds(value);
+  if (seconds) return util::format_seconds(value);
   if (std::fabs(value) >= 1000) return fmt::format("{:.0f}", value);
   return fmt::format("{:.4g}", value);
 }
@@ -134,7 +134,7 @@ std::string format_explanation(const Explanation& explanation) {
     for (const Figure& f : all) seconds |= f.name == m.figure && f.seconds();
     std::string factor;
     if (m.base_median > 0 && m.new_median > 0) {
-      factor = fmt::format(" (×{})", format_factor(m.new_median / m.base_median));
+      factor = fmt::format(" (×{})", util::format_factor(m.new_median / m.base_median));
     }
     parts.push_back(fmt::format("{} {} -> {}{}", m.figure, figure_text(m.base_median, seconds),
                                 figure_text(m.new_median, seconds), factor));

@@ -41,8 +41,8 @@ std::string left_out(const runfile::Group& group, bool with_disturbed) {
   std::vector<std::string> parts;
   for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
     if (group.rows[s] == 0) continue;
-    if (!with_disturbed && s == static_cast<std::size_t>(RunStatus::kDisturbed)) continue;
-    parts.push_back(fmt::format("{} {}", group.rows[s], kStatusWords[s]));
+    if (!with_disturbed && s == static_cast<std::size_t>(runfile::RunStatus::kDisturbed)) continue;
+    parts.push_back(fmt::format("{} {}", group.rows[s], runfile::kStatusWords[s]));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
 }
@@ -52,8 +52,8 @@ constexpr std::string_view kTimeLabel = "Time (median ± 95 % CI):";
 constexpr std::string_view kRangeLabel = "Range (min … max):";
 
 std::string padded(std::string_view label) {
-  const std::size_t width = display_width(kTimeLabel);
-  return std::string(label) + std::string(width - display_width(label), ' ');
+  const std::size_t width = util::display_width(kTimeLabel);
+  return std::string(label) + std::string(width - util::display_width(label), ' ');
 }
 
 void write_block(const GroupStats& g, std::size_t number, bool with_place, TimeUnit asked,
@@ -97,7 +97,7 @@ std::string runs_summary_line(const Summary& summary, const ElapsedFigure& figur
   std::vector<std::string> parts;
   std::string shown = "Figures: " + figure.name();
   if (figure.startup) {
-    shown += fmt::format(" ({} took {})", join_argv(figure.startup->command),
+    shown += fmt::format(" ({} took {})", util::join_argv(figure.startup->command),
                          format_time(figure.startup->elapsed_s, unit));
   }
   parts.push_back(shown);
@@ -111,7 +111,7 @@ std::string runs_summary_line(const Summary& summary, const ElapsedFigure& figur
   }
   std::string runs = fmt::format("{} ok run{}", ok, ok == 1 ? "" : "s");
   for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
-    if (rows[s] > 0) runs += fmt::format(", {} {}", rows[s], kStatusWords[s]);
+    if (rows[s] > 0) runs += fmt::format(", {} {}", rows[s], runfile::kStatusWords[s]);
   }
   if (std::accumulate(rows.begin(), rows.end(), std::size_t{0}) > 0) runs += " (left out)";
   parts.push_back(runs);

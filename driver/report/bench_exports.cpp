@@ -35,7 +35,8 @@ struct Entry {
 std::string why_no_ok_run(const runfile::Group& group) {
   std::vector<std::string> parts;
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
-    if (group.rows[st] > 0) parts.push_back(fmt::format("{} {}", group.rows[st], kStatusWords[st]));
+    if (group.rows[st] > 0)
+      parts.push_back(fmt::format("{} {}", group.rows[st], runfile::kStatusWords[st]));
   }
   return parts.empty() ? std::string("no run") : fmt::format("{}", fmt::join(parts, ", "));
 }
@@ -106,7 +107,7 @@ Json verdict_json(const runfile::Group& g, const VersusReference* versus) {
     v["judged_by"] = decision != nullptr ? "sequential rule" : "Mann-Whitney U";
     v["outcome"] = decision != nullptr ? std::string(to_string(decision->result.decision))
                                        : std::string(to_string(row.verdict));
-    v["ratio"] = number_or_null(row.ratio);
+    v["ratio"] = util::number_or_null(row.ratio);
     v["ci95"] = row.ci ? Json::array({row.ci->low, row.ci->high}) : Json(nullptr);
     // A decision's error rate is the rule's alpha; the U test's p is printed only beside a
     // comparison the rule did not stop.
@@ -131,7 +132,7 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   extra["n"] = g.ok_count();
   Json excluded = Json::object();
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
-    if (g.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = g.rows[st];
+    if (g.rows[st] > 0) excluded[std::string(runfile::kStatusNames[st])] = g.rows[st];
   }
   extra["excluded"] = std::move(excluded);
   extra["is_reference"] = g.key[0] == data.reference;
@@ -143,10 +144,10 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   extra["mem_kib"] = g.metric(Metric::kMem);
   if (data.figure.startup) {
     extra["shell_startup_subtracted"] = to_json(*data.figure.startup);
-    extra["raw"] = {{"mean", number_or_null(mean_of(*e.raw, Metric::kElapsed))},
-                    {"median", number_or_null(median_of(*e.raw, Metric::kElapsed))},
-                    {"user", number_or_null(mean_of(*e.raw, Metric::kUser))},
-                    {"system", number_or_null(mean_of(*e.raw, Metric::kSystem))},
+    extra["raw"] = {{"mean", util::number_or_null(mean_of(*e.raw, Metric::kElapsed))},
+                    {"median", util::number_or_null(median_of(*e.raw, Metric::kElapsed))},
+                    {"user", util::number_or_null(mean_of(*e.raw, Metric::kUser))},
+                    {"system", util::number_or_null(mean_of(*e.raw, Metric::kSystem))},
                     {"times", e.raw->metric(Metric::kElapsed)}};
   } else {
     extra["shell_startup_subtracted"] = nullptr;
@@ -276,7 +277,7 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
   std::vector<Cells> rows;
   for (const Entry& e : entries) {
     const auto& times = e.group->metric(Metric::kElapsed);
-    std::string command = quote_open + escape_table_cell(e.group->key[0]) + quote_close;
+    std::string command = quote_open + util::escape_table_cell(e.group->key[0]) + quote_close;
     if (several_places) command += " (" + e.place + ")";
     if (e.failed) {
       rows.push_back(

@@ -42,7 +42,7 @@ void write_shell_corrected(const runfile::RunSet& corrected, const runfile::Shel
   out << fmt::format(
       "Shell start-up subtracted: {} took {} elapsed, {} user, {} system (medians of {} runs, "
       "spawned as the commands are; the raw figures are above and in the runs file):\n",
-      join_argv(startup.command), format_time(startup.elapsed_s, unit),
+      util::join_argv(startup.command), format_time(startup.elapsed_s, unit),
       format_time(startup.user_s, unit), format_time(startup.system_s, unit), startup.runs);
   const std::size_t input_key = corrected.key_index("input");
   const bool with_input =

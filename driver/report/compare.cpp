@@ -19,7 +19,7 @@ namespace {
 const std::vector<std::string> kDefaultGroupBy{"test", "input", "sink"};
 
 std::string label(const std::vector<std::string>& key) {
-  return format_group_label(key, "test");
+  return util::format_group_label(key, "test");
 }
 
 // Fewest runs a side with which a difference can be significant at alpha.
@@ -44,10 +44,10 @@ std::string format_p(const std::optional<double>& p) {
 
 std::string format_value(double v, runfile::Metric metric) {
   if (std::isnan(v)) return "-";
-  if (metric == runfile::Metric::kMem) return format_kib(v);
+  if (metric == runfile::Metric::kMem) return util::format_kib(v);
   if (metric == runfile::Metric::kCpuPct) return fmt::format("{:.1f}%", v);
   if (is_counter(metric)) return report::trimmed(v, 1);
-  return format_seconds(v);
+  return util::format_seconds(v);
 }
 
 }  // namespace
@@ -344,7 +344,8 @@ void write_in_words(const Result& result, report::Format format, runfile::Metric
 
 void write_result(const Result& result, report::Format format, std::ostream& out,
                   const report::TableView& view) {
-  const runfile::Metric metric = parse_metric(result.metric).value_or(runfile::Metric::kElapsed);
+  const runfile::Metric metric =
+      runfile::parse_metric(result.metric).value_or(runfile::Metric::kElapsed);
   if (format == report::Format::kJson) {
     write_json(result, out);
   } else if (format == report::Format::kTsv) {

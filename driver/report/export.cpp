@@ -15,6 +15,9 @@
 #include "driver/util/json.hpp"
 
 namespace iobench::report {
+
+using util::number_or_null;
+
 namespace {
 
 using runfile::Metric;
@@ -70,7 +73,7 @@ std::vector<const DerivedColumn*> derived_columns(const report::Summary& s) {
 // The relative column of a table for people: "reference", "133× faster", "1.36× slower".
 std::string relative_label(const report::GroupStats& g) {
   if (g.is_reference) return "reference";
-  return g.relative ? format_relative(*g.relative) : "-";
+  return g.relative ? util::format_relative(*g.relative) : "-";
 }
 
 // The headline table of pretty and markdown output.
@@ -142,7 +145,7 @@ constexpr std::array<int, runfile::kMetricCount> kTsvDecimals{6, 6, 6, 2, 1, 1, 
 
 // The time metrics always; a counter only when some file has its column.
 bool reported(const runfile::RunSet& set, std::size_t metric) {
-  return metric < kTimeMetricCount || set.has_metric[metric];
+  return metric < runfile::kTimeMetricCount || set.has_metric[metric];
 }
 
 void write_summary_tsv(const report::Summary& s, std::ostream& out) {
@@ -192,7 +195,8 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
     if (set.has_disturbance) {
       row.push_back(trimmed(g.others_cpu_s_median, 6));
       row.push_back(trimmed(g.steal_s_median, 6));
-      row.push_back(std::to_string(g.group->rows[static_cast<std::size_t>(RunStatus::kDisturbed)]));
+      row.push_back(
+          std::to_string(g.group->rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)]));
     }
     t.rows.push_back(std::move(row));
   }
@@ -219,7 +223,7 @@ void add_counters_and_disturbance(const runfile::RunSet& set, const report::Grou
     extra["disturbance"] = {
         {"others_cpu_s_median", number_or_null(g.others_cpu_s_median)},
         {"steal_s_median", number_or_null(g.steal_s_median)},
-        {"disturbed", group.rows[static_cast<std::size_t>(RunStatus::kDisturbed)]}};
+        {"disturbed", group.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)]}};
   }
   const std::vector<Metric> counters = set.counter_metrics();
   if (!counters.empty()) {
@@ -247,7 +251,7 @@ nlohmann::ordered_json summary_extras(const runfile::RunSet& set, const report::
   extra["n"] = g.metric(Metric::kElapsed).n;
   nlohmann::ordered_json excluded = nlohmann::ordered_json::object();
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
-    if (group.rows[st] > 0) excluded[std::string(iobench::kStatusNames[st])] = group.rows[st];
+    if (group.rows[st] > 0) excluded[std::string(runfile::kStatusNames[st])] = group.rows[st];
   }
   extra["excluded"] = std::move(excluded);
   extra["elapsed_outliers"] = g.elapsed_outliers;

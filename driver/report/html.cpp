@@ -8,6 +8,8 @@
 
 namespace iobench::report::html {
 
+using util::escape_markup;
+
 Cell text_cell(std::string_view text, std::string_view css_class) {
   return Cell{escape_markup(text), false, std::nullopt, std::string(css_class), ""};
 }

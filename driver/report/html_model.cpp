@@ -152,9 +152,10 @@ std::vector<Note> row_notes(const report::GroupStats& stats,
   const std::size_t total = g.excluded_count() + g.ok_count();
   for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
     if (g.rows[s] == 0) continue;
-    notes.push_back({fmt::format("{} {}", g.rows[s], kStatusWords[s]),
-                     fmt::format("{} of {} runs {} (status {}): left out of every figure",
-                                 g.rows[s], total, kStatusWords[s], kStatusNames[s])});
+    notes.push_back(
+        {fmt::format("{} {}", g.rows[s], runfile::kStatusWords[s]),
+         fmt::format("{} of {} runs {} (status {}): left out of every figure", g.rows[s], total,
+                     runfile::kStatusWords[s], runfile::kStatusNames[s])});
   }
   const stats::SampleStats& el = stats.metric(Metric::kElapsed);
   if (el.n == 0) {
@@ -191,7 +192,7 @@ std::vector<Note> row_notes(const report::GroupStats& stats,
                      "{}-cache times",
                      g.cache.mode, g.cache.off, g.cache.checked, cold ? "more" : "less",
                      g.cache.worst_pct, g.cache.mode, cold ? "at most" : "at least",
-                     cold ? kColdMaxCachePct : kWarmMinCachePct, g.cache.mode)});
+                     cold ? runfile::kColdMaxCachePct : runfile::kWarmMinCachePct, g.cache.mode)});
   }
   return notes;
 }

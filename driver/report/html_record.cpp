@@ -167,15 +167,15 @@ std::string reproduce_command(const runfile::RunMeta& meta) {
                               : false;
   if (overridden) argv.insert(argv.end(), {"--repeats", std::to_string(o.repeats)});
   if (o.shard.count > 1) argv.insert(argv.end(), {"--shard", o.shard.text()});
-  return join_argv(argv);
+  return util::join_argv(argv);
 }
 
 std::string render_records(const ReportModel& model) {
   std::string out = "<section id=\"record\">\n<h2>Machine and provenance</h2>\n";
   for (const RunRecord& record : model.records) {
-    out += "<h3>" + escape_markup(record.runs_file) + "</h3>\n";
+    out += "<h3>" + util::escape_markup(record.runs_file) + "</h3>\n";
     if (!record.meta) {
-      out += "<p class=\"quiet\">" + escape_markup(record.problem) + "</p>\n";
+      out += "<p class=\"quiet\">" + util::escape_markup(record.problem) + "</p>\n";
       continue;
     }
     out += "<div class=\"record\">";
@@ -195,11 +195,11 @@ std::string render_configs(const ReportModel& model) {
   for (const RunRecord& record : model.records) {
     if (!record.meta || record.meta->config.is_null()) continue;
     const runfile::RunMeta& meta = *record.meta;
-    out += "<h3>" + escape_markup(meta.config_file.value_or(record.runs_file)) + "</h3>\n";
+    out += "<h3>" + util::escape_markup(meta.config_file.value_or(record.runs_file)) + "</h3>\n";
     const std::string command = reproduce_command(meta);
     if (!command.empty()) {
       const bool on_disk = std::filesystem::is_regular_file(*meta.config_file);
-      out += "<pre class=\"command\">" + escape_markup(command) + "</pre>\n";
+      out += "<pre class=\"command\">" + util::escape_markup(command) + "</pre>\n";
       if (!on_disk) {
         out +=
             "<p class=\"quiet\">The config file is not there (a config `iobench bench` made, or "
@@ -207,7 +207,7 @@ std::string render_configs(const ReportModel& model) {
       }
     }
     out += "<details open><summary>the config as it ran</summary><pre class=\"config\">" +
-           escape_markup(config_text(meta.config)) + "</pre></details>\n";
+           util::escape_markup(config_text(meta.config)) + "</pre></details>\n";
   }
   return out + "</section>\n";
 }

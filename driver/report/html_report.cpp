@@ -17,6 +17,9 @@
 #include "driver/util/text.hpp"
 
 namespace iobench::report {
+
+using util::escape_markup;
+
 namespace {
 
 std::string default_title(const ReportModel& model) {
@@ -29,9 +32,9 @@ std::string default_title(const ReportModel& model) {
 
 // Rows by status and verdicts by kind, over every section: what a reader looks at first.
 std::string glance(const ReportModel& model) {
-  std::array<std::size_t, kStatusCount> rows{};
+  std::array<std::size_t, runfile::kStatusCount> rows{};
   for (const auto& group : model.set.groups) {
-    for (std::size_t s = 0; s < kStatusCount; ++s) rows[s] += group.rows[s];
+    for (std::size_t s = 0; s < runfile::kStatusCount; ++s) rows[s] += group.rows[s];
   }
   std::size_t faster = 0;
   std::size_t slower = 0;
@@ -49,19 +52,19 @@ std::string glance(const ReportModel& model) {
   }
   std::string out = "<ul class=\"glance\">";
   out += fmt::format("<li>{} runs: {} ok", model.set.rows, rows[0]);
-  for (std::size_t s = 1; s < kStatusCount; ++s) {
-    if (rows[s] > 0) out += fmt::format(", {} {}", rows[s], kStatusWords[s]);
+  for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
+    if (rows[s] > 0) out += fmt::format(", {} {}", rows[s], runfile::kStatusWords[s]);
   }
   out += fmt::format("</li><li>{} tests × {} inputs and sinks</li>", model.tests.size(),
                      model.sections.size());
-  out +=
-      fmt::format("<li class=\"figure\">figures: {}{}</li>", escape_markup(model.figure.name()),
-                  model.figure.startup
-                      ? escape_markup(fmt::format(" ({} took {} elapsed, median of {} runs)",
-                                                  join_argv(model.figure.startup->command),
-                                                  format_seconds(model.figure.startup->elapsed_s),
-                                                  model.figure.startup->runs))
-                      : std::string());
+  out += fmt::format(
+      "<li class=\"figure\">figures: {}{}</li>", escape_markup(model.figure.name()),
+      model.figure.startup
+          ? escape_markup(fmt::format(" ({} took {} elapsed, median of {} runs)",
+                                      util::join_argv(model.figure.startup->command),
+                                      util::format_seconds(model.figure.startup->elapsed_s),
+                                      model.figure.startup->runs))
+          : std::string());
   out += fmt::format("<li>against the reference: {} faster, {} slower, {} not significant</li>",
                      faster, slower, same);
   out += fmt::format("<li>{} rows with warnings, {} about the whole run</li></ul>\n", warned,

@@ -17,7 +17,7 @@ struct Samples {
   std::vector<double> involuntary;
 };
 
-std::string cell_key_of(const RunRow& row) {
+std::string cell_key_of(const runfile::RunRow& row) {
   return cell_key(row.test, row.input, row.sink);
 }
 
@@ -25,8 +25,8 @@ void read_text(const std::string& name, std::string_view text, std::map<std::str
   runfile::RowReader reader(name, text);
   if (!reader.columns().has("nvcsw") && !reader.columns().has("nivcsw")) return;
   while (reader.next()) {
-    const RunRow& row = reader.row();
-    if (row.status != RunStatus::kOk) continue;
+    const runfile::RunRow& row = reader.row();
+    if (row.status != runfile::RunStatus::kOk) continue;
     Samples& samples = to[cell_key_of(row)];
     if (row.nvcsw) samples.voluntary.push_back(static_cast<double>(*row.nvcsw));
     if (row.nivcsw) samples.involuntary.push_back(static_cast<double>(*row.nivcsw));
@@ -38,7 +38,7 @@ void read_others(const std::string& name, std::string_view text,
   runfile::RowReader reader(name, text);
   if (!reader.columns().has("others_cpu_s") && !reader.columns().has("steal_s")) return;
   while (reader.next()) {
-    const RunRow& row = reader.row();
+    const runfile::RunRow& row = reader.row();
     to[cell_key_of(row)].push_back(OthersDuringRun{row.repeat, std::string(to_string(row.status)),
                                                    row.elapsed_s, row.others_cpu_s, row.steal_s});
   }

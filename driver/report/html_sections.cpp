@@ -22,7 +22,7 @@ std::optional<double> known(double value) {
 }
 
 html::Cell seconds_cell(double seconds) {
-  return number_cell(known(seconds), format_seconds(seconds));
+  return number_cell(known(seconds), util::format_seconds(seconds));
 }
 
 html::Cell count_cell(std::optional<double> value) {
@@ -39,8 +39,8 @@ html::Cell test_cell(const ReportRow& row, const std::string& reference) {
 html::Cell interval_cell(const stats::MedianInterval& ci) {
   if (!std::isfinite(ci.half_width)) return number_cell(std::nullopt, "");
   html::Cell cell = number_cell(ci.half_width_pct, fmt::format("± {:.1f} %", ci.half_width_pct));
-  cell.title = fmt::format("{} – {}", format_seconds(ci.median - ci.half_width),
-                           format_seconds(ci.median + ci.half_width));
+  cell.title = fmt::format("{} – {}", util::format_seconds(ci.median - ci.half_width),
+                           util::format_seconds(ci.median + ci.half_width));
   return cell;
 }
 
@@ -65,7 +65,7 @@ html::Cell notes_cell(const std::vector<Note>& notes) {
   html::Cell cell = text_cell("", "text notes");
   for (const Note& note : notes) {
     cell.html += fmt::format(R"(<span class="note" title="{}">{}</span> )",
-                             escape_markup(note.text), escape_markup(note.label));
+                             util::escape_markup(note.text), util::escape_markup(note.label));
   }
   return cell;
 }
@@ -107,7 +107,7 @@ html::Table times_table(const ReportSection& section) {
                 seconds_cell(runs ? gs.metric(Metric::kUser).median : NAN),
                 seconds_cell(runs ? gs.metric(Metric::kSystem).median : NAN),
                 number_cell(runs ? known(cpu) : std::nullopt, fmt::format("{:.0f} %", cpu)),
-                number_cell(runs ? known(mem) : std::nullopt, format_kib(mem)),
+                number_cell(runs ? known(mem) : std::nullopt, util::format_kib(mem)),
                 number_cell(gs.mb_per_s, gs.mb_per_s ? fmt::format("{:.1f}", *gs.mb_per_s) : ""),
                 versus_cell(row),
                 number_cell(row.versus ? row.versus->p_value : std::nullopt,
@@ -166,7 +166,7 @@ html::Table counters_table(const ReportSection& section) {
 // One run's chip: its repeat and what others took, "disturbed" spelled out (docs/driver.md,
 // "Disturbance": such a run is out of every figure).
 std::string run_chip(const OthersDuringRun& run) {
-  const bool disturbed = run.status == to_string(RunStatus::kDisturbed);
+  const bool disturbed = run.status == to_string(runfile::RunStatus::kDisturbed);
   std::string shown =
       fmt::format("r{} {}", run.repeat,
                   run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : std::string("-"));
@@ -174,11 +174,11 @@ std::string run_chip(const OthersDuringRun& run) {
   if (disturbed) shown += " disturbed";
   const std::string title =
       fmt::format("repeat {}, {}, {} elapsed; others' CPU {}, steal {}", run.repeat, run.status,
-                  format_seconds(run.elapsed_s),
+                  util::format_seconds(run.elapsed_s),
                   run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : "not measured",
                   run.steal_s ? fmt::format("{:.3f} s", *run.steal_s) : "not measured");
   return fmt::format(R"(<span class="run{}" title="{}">{}</span> )", disturbed ? " disturbed" : "",
-                     escape_markup(title), escape_markup(shown));
+                     util::escape_markup(title), util::escape_markup(shown));
 }
 
 html::Table disturbance_table(const ReportSection& section) {
@@ -203,7 +203,7 @@ html::Table disturbance_table(const ReportSection& section) {
     for (const OthersDuringRun& run : row.others) {
       if (run.others_cpu_s) others.push_back(*run.others_cpu_s);
       if (run.steal_s) steal.push_back(*run.steal_s);
-      if (run.status == to_string(RunStatus::kDisturbed)) ++disturbed;
+      if (run.status == to_string(runfile::RunStatus::kDisturbed)) ++disturbed;
       chips.html += run_chip(run);
     }
     const auto figure = [](const std::vector<double>& values, bool max) {
@@ -226,8 +226,8 @@ std::string notes_list(const ReportSection& section) {
   std::string items;
   for (const ReportRow& row : section.rows) {
     for (const Note& note : row.notes) {
-      items += fmt::format(R"(<li data-test="{0}"><b>{0}</b>: {1}</li>)", escape_markup(row.test),
-                           escape_markup(note.text));
+      items += fmt::format(R"(<li data-test="{0}"><b>{0}</b>: {1}</li>)",
+                           util::escape_markup(row.test), util::escape_markup(note.text));
       items += '\n';
     }
   }
@@ -264,13 +264,13 @@ std::string section_title(const ReportSection& section) {
 
 std::string render_section(const ReportSection& section, std::size_t index) {
   std::string out = fmt::format(R"(<section class="place" id="s{}">)", index);
-  out += "\n<h2>" + escape_markup(section_title(section)) + "</h2>\n";
+  out += "\n<h2>" + util::escape_markup(section_title(section)) + "</h2>\n";
   out += section.reference.empty()
              ? std::string("<p>No test has a successful run here: nothing to compare.</p>\n")
              : fmt::format(
                    "<p>{} tests, {} runs. Verdicts against <b>{}</b> (Mann-Whitney U test, alpha "
                    "0.05; ± is half the ratio's 95 % interval).</p>\n",
-                   section.rows.size(), section.set.rows, escape_markup(section.reference));
+                   section.rows.size(), section.set.rows, util::escape_markup(section.reference));
   if (section.sink == "null") {
     out +=
         "<p class=\"quiet\">null sink: nobody can see what a program writes to /dev/null (a "

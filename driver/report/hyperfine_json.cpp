@@ -6,6 +6,9 @@
 #include "driver/util/json.hpp"
 
 namespace iobench::report {
+
+using util::number_or_null;
+
 namespace {
 
 using Json = nlohmann::ordered_json;

@@ -43,9 +43,9 @@ constexpr const char* kGridColor = "#e3e3e3";
 constexpr const char* kMutedColor = "#666666";
 
 std::string format_value(double v, Metric metric) {
-  if (metric == Metric::kMem) return format_kib(v);
+  if (metric == Metric::kMem) return util::format_kib(v);
   if (is_counter(metric)) return fmt::format("{:.0f}", v);
-  return format_seconds(v);
+  return util::format_seconds(v);
 }
 
 // Where the columns of every row go, left to right: labels, the plot, the values (right-aligned
@@ -206,7 +206,7 @@ void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptio
   svg.raw(fmt::format(
       R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>{}: median {}, n = {}</title></rect>)",
       x0, cy - kBarHeight / 2, std::max(0.5, axis.x(row.value.median) - x0), kBarHeight,
-      row.fastest ? kFastestColor : kBarColor, escape_markup(row.label),
+      row.fastest ? kFastestColor : kBarColor, util::escape_markup(row.label),
       format_value(row.value.median, metric), row.value.n));
   if (metric == Metric::kElapsed) {
     const double xu = axis.x(row.user_median);
@@ -250,7 +250,7 @@ void draw_row(Svg& svg, const Section& section, std::size_t r, const Axis& axis,
   const ChartRow& row = section.rows[r];
   const double cy = y + kRowHeight / 2;
   if (options.report_marks) {
-    svg.raw(fmt::format(R"(<g class="chart-row" data-test="{}">)", escape_markup(row.label)));
+    svg.raw(fmt::format(R"(<g class="chart-row" data-test="{}">)", util::escape_markup(row.label)));
   }
   if (r % 2 == 1) {
     svg.raw(

@@ -57,13 +57,13 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
   gs.verified_through_pipe_run = sink_key != std::string_view::npos &&
                                  (g.key[sink_key] == "null" || g.key[sink_key] == "inherit");
   if (!g.mixed_inputs) gs.input_bytes = inputs.size_of(g.input);
-  if (set.has_metric[index(metric_of(Counter::kSyscalls))] && gs.input_bytes) {
+  if (set.has_metric[index(metric_of(runfile::Counter::kSyscalls))] && gs.input_bytes) {
     gs.input_lines = inputs.lines_of(g.input);
   }
-  gs.counter_figures = derive_counter_figures(gs.metric(metric_of(Counter::kSyscalls)).median,
-                                              gs.metric(metric_of(Counter::kInstructions)).median,
-                                              gs.metric(metric_of(Counter::kCycles)).median,
-                                              gs.input_bytes, gs.input_lines);
+  gs.counter_figures = derive_counter_figures(
+      gs.metric(metric_of(runfile::Counter::kSyscalls)).median,
+      gs.metric(metric_of(runfile::Counter::kInstructions)).median,
+      gs.metric(metric_of(runfile::Counter::kCycles)).median, gs.input_bytes, gs.input_lines);
   gs.elapsed_ci95 = stats::median_interval_95(g.metric(Metric::kElapsed));
   if (gs.input_bytes && el.n > 0 && el.median > 0) {
     gs.mb_per_s = static_cast<double>(*gs.input_bytes) / 1e6 / el.median;
@@ -160,7 +160,7 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
   if (const std::size_t excluded = g.excluded_count(); excluded > 0) {
     std::vector<std::string> parts;
     for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
-      if (g.rows[s] > 0) parts.push_back(fmt::format("{} {}", g.rows[s], iobench::kStatusWords[s]));
+      if (g.rows[s] > 0) parts.push_back(fmt::format("{} {}", g.rows[s], runfile::kStatusWords[s]));
     }
     warnings.push_back(fmt::format("{}: {} of {} runs excluded from the statistics ({})", label,
                                    excluded, excluded + g.ok_count(), fmt::join(parts, ", ")));
@@ -173,7 +173,7 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
   if (el.n < options.min_runs) gathered.few_runs.push_back(fmt::format("{} (n={})", label, el.n));
   if (el.median > 0 && el.mad / el.median > options.spread_warning) {
     gathered.high_spread.push_back(fmt::format(
-        "{} ({:.1f}% of {})", label, el.mad / el.median * 100, format_seconds(el.median)));
+        "{} ({:.1f}% of {})", label, el.mad / el.median * 100, util::format_seconds(el.median)));
   }
   if (gs.elapsed_outliers > 0) {
     gathered.with_outliers.push_back(
@@ -200,7 +200,7 @@ void add_gathered(const std::string& lead, const std::vector<std::string>& group
   const auto named = groups.begin() + static_cast<std::ptrdiff_t>(options.groups_named);
   out.warnings.push_back(
       fmt::format("{}{} … and {} more{}", lead, fmt::join(groups.begin(), named, ", "),
-                  with_thousands(groups.size() - options.groups_named),
+                  util::with_thousands(groups.size() - options.groups_named),
                   options.all_groups_in.empty() ? "" : "; all in " + options.all_groups_in));
 }
 
@@ -211,7 +211,8 @@ void add_warnings(const runfile::RunSet& set, const SummaryOptions& options, Sum
   }
   out.warnings_in_full = out.warnings;
   const auto groups_text = [](const std::vector<std::string>& groups) {
-    return fmt::format("{} group{}", with_thousands(groups.size()), groups.size() == 1 ? "" : "s");
+    return fmt::format("{} group{}", util::with_thousands(groups.size()),
+                       groups.size() == 1 ? "" : "s");
   };
   add_gathered(fmt::format("fewer than {} runs in {}, so their medians are not reliable; use "
                            "more repeats: ",
@@ -230,7 +231,7 @@ void add_warnings(const runfile::RunSet& set, const SummaryOptions& options, Sum
 }  // namespace
 
 std::string group_label(const runfile::RunSet& set, const runfile::Group& group) {
-  return format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
+  return util::format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
 }
 
 std::string cache_state_warning(const std::string& label, const runfile::CacheCheck& check) {
@@ -240,8 +241,8 @@ std::string cache_state_warning(const std::string& label, const runfile::CacheCh
       "as {:.1f}%; a {} run needs {} {:.0f}%): their times are not {}-cache times (an input on "
       "tmpfs, or eviction not allowed without root?)",
       label, check.mode, check.off, check.checked, cold ? "more" : "less", check.worst_pct,
-      check.mode, cold ? "at most" : "at least", cold ? kColdMaxCachePct : kWarmMinCachePct,
-      check.mode);
+      check.mode, cold ? "at most" : "at least",
+      cold ? runfile::kColdMaxCachePct : runfile::kWarmMinCachePct, check.mode);
 }
 
 Summary summarize(const runfile::RunSet& set, const SummaryOptions& options) {
@@ -255,7 +256,7 @@ Summary summarize(const runfile::RunSet& set, const SummaryOptions& options) {
   set_relative(set, options, out);
   add_warnings(set, options, out);
   out.shows_others_cpu = std::any_of(out.groups.begin(), out.groups.end(), [&](const auto& gs) {
-    return gs.group->rows[static_cast<std::size_t>(RunStatus::kDisturbed)] > 0 ||
+    return gs.group->rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] > 0 ||
            gs.others_cpus.value_or(0) > options.others_cpus_shown;
   });
   return out;

@@ -10,7 +10,7 @@
 namespace iobench::report::svg {
 
 double text_width(std::string_view text, double font) {
-  return static_cast<double>(display_width(text)) * font * kCharWidth;
+  return static_cast<double>(util::display_width(text)) * font * kCharWidth;
 }
 
 // What kCharWidth measures: monospace fonts, the common ones first.

@@ -51,8 +51,8 @@ class Svg {
     boxes_.push_back(Box{x0, y - 0.8 * font, x0 + w, y + 0.2 * font, std::string(content)});
     body_ += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="{}" text-anchor="{}"{}>)", x, y,
                          font, anchor, style.empty() ? "" : fmt::format(" {}", style));
-    if (!tooltip.empty()) body_ += fmt::format("<title>{}</title>", escape_markup(tooltip));
-    body_ += escape_markup(content) + "</text>\n";
+    if (!tooltip.empty()) body_ += fmt::format("<title>{}</title>", util::escape_markup(tooltip));
+    body_ += util::escape_markup(content) + "</text>\n";
   }
   void raw(const std::string& element) { body_ += element + "\n"; }
   [[nodiscard]] const std::string& body() const { return body_; }

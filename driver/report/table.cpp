@@ -49,15 +49,15 @@ void write_table(const Table& table, Format format, std::ostream& out) {
   }
   if (format == Format::kJson) throw std::logic_error("write_table: json is not a table format");
   std::vector<std::size_t> width(ncols, 0);
-  for (std::size_t c = 0; c < ncols; ++c) width[c] = display_width(table.header[c]);
+  for (std::size_t c = 0; c < ncols; ++c) width[c] = util::display_width(table.header[c]);
   for (const auto& row : table.rows) {
     for (std::size_t c = 0; c < ncols && c < row.size(); ++c) {
-      width[c] = std::max(width[c], display_width(row[c]));
+      width[c] = std::max(width[c], util::display_width(row[c]));
     }
   }
   if (format == Format::kMarkdown) width.assign(ncols, 0);  // markdown needs no padding
   const auto cell = [&](const std::string& text, std::size_t c) {
-    const std::size_t w = display_width(text);
+    const std::size_t w = util::display_width(text);
     const std::string pad(width[c] > w ? width[c] - w : 0, ' ');
     return is_numeric(c) ? pad + text : text + pad;
   };
@@ -66,7 +66,7 @@ void write_table(const Table& table, Format format, std::ostream& out) {
     for (std::size_t c = 0; c < ncols; ++c) {
       const std::string& text = c < row.size() ? row[c] : std::string();
       if (format == Format::kMarkdown) {
-        line += "| " + escape_table_cell(text) + " ";
+        line += "| " + util::escape_table_cell(text) + " ";
       } else {
         line += (c ? "  " : "") + cell(text, c);
       }
@@ -190,7 +190,8 @@ void write_table_sections(const Table& table, Format format,
                 out);
     if (shown < total) {
       out << (format == Format::kMarkdown ? "\n" : "")
-          << fmt::format("… and {} more ({})\n", with_thousands(total - shown), view.all_rows_hint);
+          << fmt::format("… and {} more ({})\n", util::with_thousands(total - shown),
+                         view.all_rows_hint);
     }
   }
 }

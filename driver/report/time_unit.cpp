@@ -57,7 +57,7 @@ std::string format_in_unit(double seconds, TimeUnit unit) {
 
 std::string format_time(double seconds, TimeUnit unit) {
   if (std::isnan(seconds)) return "-";  // no run to take a time from
-  if (unit == TimeUnit::kAuto) return format_seconds(seconds);
+  if (unit == TimeUnit::kAuto) return util::format_seconds(seconds);
   return fmt::format("{} {}", format_in_unit(seconds, unit), unit_name(unit));
 }
 

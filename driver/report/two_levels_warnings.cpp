@@ -29,7 +29,7 @@ struct Companion {
   std::string name;     // as the warning names it
   std::string column;   // in the run file
   bool seconds = true;  // else a count
-  std::function<std::optional<double>(const RunRow&)> value;
+  std::function<std::optional<double>(const runfile::RunRow&)> value;
 };
 
 struct Cell {
@@ -47,17 +47,19 @@ std::optional<double> as_double(const std::optional<T>& value) {
 
 std::vector<Companion> companions_of(const runfile::RunColumns& columns) {
   std::vector<Companion> all{
-      {"others' CPU", "others_cpu_s", true, [](const RunRow& r) { return r.others_cpu_s; }},
-      {"user", "user", true, [](const RunRow& r) { return std::optional(r.user_s); }},
-      {"system", "system", true, [](const RunRow& r) { return std::optional(r.system_s); }},
+      {"others' CPU", "others_cpu_s", true,
+       [](const runfile::RunRow& r) { return r.others_cpu_s; }},
+      {"user", "user", true, [](const runfile::RunRow& r) { return std::optional(r.user_s); }},
+      {"system", "system", true,
+       [](const runfile::RunRow& r) { return std::optional(r.system_s); }},
       {"voluntary context switches", "nvcsw", false,
-       [](const RunRow& r) { return as_double(r.nvcsw); }},
+       [](const runfile::RunRow& r) { return as_double(r.nvcsw); }},
       {"involuntary context switches", "nivcsw", false,
-       [](const RunRow& r) { return as_double(r.nivcsw); }}};
-  for (std::size_t c = 0; c < kCounterCount; ++c) {
-    const std::string column(column_name(static_cast<Counter>(c)));
-    all.push_back(
-        {column, column, false, [c](const RunRow& r) { return as_double(r.counters[c]); }});
+       [](const runfile::RunRow& r) { return as_double(r.nivcsw); }}};
+  for (std::size_t c = 0; c < runfile::kCounterCount; ++c) {
+    const std::string column(column_name(static_cast<runfile::Counter>(c)));
+    all.push_back({column, column, false,
+                   [c](const runfile::RunRow& r) { return as_double(r.counters[c]); }});
   }
   std::vector<Companion> present;
   for (Companion& companion : all) {
@@ -67,7 +69,7 @@ std::vector<Companion> companions_of(const runfile::RunColumns& columns) {
 }
 
 std::string figure(double value, bool seconds) {
-  return seconds ? format_seconds(value) : fmt::format("{:.4g}", value);
+  return seconds ? util::format_seconds(value) : fmt::format("{:.4g}", value);
 }
 
 // "others' CPU 0 µs → 30.0 ms" when the companion moved at the split, "" when it held.
@@ -91,9 +93,9 @@ std::string moved(const Companion& companion, const std::vector<std::optional<do
 std::string level(const Cell& cell, std::size_t from, std::size_t to) {
   const std::span<const double> times(cell.elapsed_s.data() + from, to - from);
   return fmt::format("{} over runs {}–{} (repeats {}–{}; {} to {})",
-                     format_seconds(stats::median(times)), from + 1, to, cell.repeats[from],
-                     cell.repeats[to - 1], format_seconds(stats::min(times)),
-                     format_seconds(stats::max(times)));
+                     util::format_seconds(stats::median(times)), from + 1, to, cell.repeats[from],
+                     cell.repeats[to - 1], util::format_seconds(stats::min(times)),
+                     util::format_seconds(stats::max(times)));
 }
 
 std::string warning(const Cell& cell, std::size_t split, const std::vector<Companion>& companions) {
@@ -130,8 +132,8 @@ std::vector<std::string> two_level_warnings(std::string_view run_file_text,
   std::vector<Cell> cells;
   std::map<std::string, std::size_t, std::less<>> cell_of;
   while (reader.next()) {
-    const RunRow& row = reader.row();
-    if (row.status != RunStatus::kOk) continue;
+    const runfile::RunRow& row = reader.row();
+    if (row.status != runfile::RunStatus::kOk) continue;
     const std::string key = fmt::format("{}\t{}\t{}", row.test, row.input, row.sink);
     auto [it, added] = cell_of.try_emplace(key, cells.size());
     if (added) {

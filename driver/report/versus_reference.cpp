@@ -21,12 +21,13 @@ bool comparable(const report::Row& row) {
 // slower, ratio and [low, high].
 std::string factor_phrase(const report::Row& row) {
   const bool faster = row.ratio < 1;
-  std::string phrase = fmt::format("{}× {}", format_factor(faster ? 1 / row.ratio : row.ratio),
-                                   faster ? "faster" : "slower");
+  std::string phrase =
+      fmt::format("{}× {}", util::format_factor(faster ? 1 / row.ratio : row.ratio),
+                  faster ? "faster" : "slower");
   if (row.ci && row.ci->low > 0) {
     const double low = faster ? 1 / row.ci->high : row.ci->low;
     const double high = faster ? 1 / row.ci->low : row.ci->high;
-    phrase += fmt::format(" [{}, {}]", format_factor(low), format_factor(high));
+    phrase += fmt::format(" [{}, {}]", util::format_factor(low), util::format_factor(high));
   }
   return phrase;
 }
@@ -153,7 +154,8 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
     }
   }
   std::size_t width = 0;
-  for (const auto& row : versus.result.rows) width = std::max(width, display_width(row.key[0]));
+  for (const auto& row : versus.result.rows)
+    width = std::max(width, util::display_width(row.key[0]));
   // Decided comparisons are judged by the rule, whose error rate holds over all its looks; the
   // U test's p would read as that rate (docs/reports.md, "Deciding a comparison").
   std::string judged_by = fmt::format("Mann-Whitney U test, alpha {}", versus.result.alpha);
@@ -178,7 +180,8 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
     for (const report::Row* row : rows[place]) {
       const std::string& name = row->key[0];
       const RuleDecision* decision = decision_for(versus, *row);
-      out << fmt::format("    {}{}  {}\n", name, std::string(width - display_width(name), ' '),
+      out << fmt::format("    {}{}  {}\n", name,
+                         std::string(width - util::display_width(name), ' '),
                          decision ? decision_phrase(*row, *decision) : interval_phrase(*row));
     }
   }

@@ -19,7 +19,7 @@
 #include "driver/runfile/meta.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -50,13 +50,13 @@ void save_config(const Config& config, const fs::path& save_path, bool dry_run) 
 // nullopt without a shell or for a dry run.
 std::optional<runfile::ShellStartup> shell_startup(const Config& config, bool dry_run) {
   if (dry_run || config_shell(config).empty()) return std::nullopt;
-  SpawnerLauncher launcher(Spawner::global());
+  SpawnerLauncher launcher(spawn::Spawner::global());
   auto startup = measure_shell_startup(launcher, config, plan_counting(config.counters).counted);
   if (!startup) {
     fmt::print(stderr,
                "iobench: warning: {} -c '' did not exit 0; the shell's start-up is not "
                "subtracted\n",
-               join_argv(config_shell(config)));
+               util::join_argv(config_shell(config)));
   }
   return startup;
 }
@@ -170,4 +170,4 @@ int run_bench(BenchOptions& options) {
   return exit_code;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -10,7 +10,7 @@
 #include "driver/run/outputs.hpp"
 #include "driver/run/runner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct BenchOptions {
   BenchRequest request;               // made_by is filled in from the rest
@@ -40,4 +40,4 @@ class TemporaryRunsFolder {
 // before any run.
 int run_bench(BenchOptions& options);
 
-}  // namespace iobench
+}  // namespace iobench::run

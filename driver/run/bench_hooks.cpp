@@ -14,7 +14,7 @@
 #include "driver/run/measurement.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 UniqueFd open_run_stdin(const Config& config) {
   if (config.stdin_path.empty()) return UniqueFd();
@@ -102,9 +102,9 @@ std::string RunHooks::run_hook(const Test& test, const char* kind, const std::st
                                double* elapsed_s) {
   const StrategySpec& strategy = config_.strategies[test.strategy];
   const std::string command = expand_placeholders(text, test.param_values);
-  SpawnRequest request;
+  spawn::SpawnRequest request;
   if (strategy.kind == StrategySpec::Kind::kCommand && !strategy.shell) {
-    if (!split_words(command, request.argv) || request.argv.empty()) {
+    if (!util::split_words(command, request.argv) || request.argv.empty()) {
       return fmt::format("{}: {} '{}': not a command line (an unterminated quote?)", test.name,
                          kind, command);
     }
@@ -116,9 +116,9 @@ std::string RunHooks::run_hook(const Test& test, const char* kind, const std::st
   request.stdout_fd = show_output_ ? STDOUT_FILENO : -1;
   request.stderr_fd = show_output_ ? -1 : stderr_capture.get();
   request.timeout_s = config_.timeout_s;
-  const SpawnResult result = launcher_.run(request);
+  const spawn::SpawnResult result = launcher_.run(request);
   if (elapsed_s != nullptr) *elapsed_s = result.elapsed_s;
-  if (result.outcome == SpawnOutcome::kExited && result.exit_code == 0) return "";
+  if (result.outcome == spawn::SpawnOutcome::kExited && result.exit_code == 0) return "";
   std::string why = fmt::format("{}: {} '{}' did not succeed: {}", test.name, kind, command,
                                 describe_outcome(result));
   if (const std::string tail = show_output_ ? "" : stderr_tail(stderr_capture.get());
@@ -128,4 +128,4 @@ std::string RunHooks::run_hook(const Test& test, const char* kind, const std::st
   return why;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -13,7 +13,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/run/launcher.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // A run's stdin: the config's "stdin" file opened afresh, so that every run reads it from its
 // start (docs/formats.md "Config"); an empty descriptor (/dev/null) without one. Throws
@@ -63,4 +63,4 @@ class RunHooks {
   std::vector<char> warned_;                // per test
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -7,7 +7,7 @@
 
 #include "driver/runfile/rows.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 struct Output {
@@ -21,7 +21,7 @@ using OutputsByInput = std::vector<std::pair<std::string, std::vector<Output>>>;
 
 OutputsByInput first_outputs(const std::filesystem::path& runs_file) {
   OutputsByInput by_input;
-  for (const RunRow& row : runfile::read_run_file(runs_file).rows) {
+  for (const runfile::RunRow& row : runfile::read_run_file(runs_file).rows) {
     if (row.output_hash.empty()) continue;
     auto it = std::find_if(by_input.begin(), by_input.end(),
                            [&](const auto& entry) { return entry.first == row.input; });
@@ -60,4 +60,4 @@ std::vector<std::string> outputs_differ_lines(const std::filesystem::path& runs_
   return lines;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace iobench {
+namespace iobench::run {
 
 // "outputs differ (all timed; --verify on fails a command that differs from the reference):
 // 'echo a' 2 bytes (hash 0123...), 'echo b' 2 bytes (hash 4567...)"; one such line per input
@@ -15,4 +15,4 @@ namespace iobench {
 std::vector<std::string> outputs_differ_lines(const std::filesystem::path& runs_file,
                                               const std::string& reference);
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -7,7 +7,7 @@
 #include "driver/run/sink.hpp"
 #include "driver/stats/descriptive.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 constexpr std::size_t kWarmups = 3;
@@ -46,18 +46,18 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
       stdin_file = UniqueFd(::open(config.stdin_path.c_str(), O_RDONLY | O_CLOEXEC));
       if (!stdin_file) return std::nullopt;
     }
-    SpawnRequest request;
+    spawn::SpawnRequest request;
     request.argv = startup.command;
     request.stdin_fd = stdin_file.get();
     request.stdout_fd = sink->worker_fd();
     request.cpus = config.cpus;
     request.counters = counters;
     request.timeout_s = config.timeout_s;
-    const SpawnResult result = launcher.run(request);
+    const spawn::SpawnResult result = launcher.run(request);
     sink->finish();
-    RunRow row;
+    runfile::RunRow row;
     fill_measurements(row, result);
-    if (row.status != RunStatus::kOk) return std::nullopt;
+    if (row.status != runfile::RunStatus::kOk) return std::nullopt;
     if (i < kWarmups) continue;
     elapsed_s.push_back(row.elapsed_s);
     user_s.push_back(row.user_s);
@@ -70,4 +70,4 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
   return startup;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

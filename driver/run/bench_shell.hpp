@@ -12,7 +12,7 @@
 #include "driver/run/launcher.hpp"
 #include "driver/runfile/shell_startup.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 inline constexpr std::size_t kShellStartupRuns = 30;
 
@@ -29,4 +29,4 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
                                                            const std::vector<std::string>& counters,
                                                            std::size_t runs = kShellStartupRuns);
 
-}  // namespace iobench
+}  // namespace iobench::run

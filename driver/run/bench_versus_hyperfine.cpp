@@ -16,7 +16,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,10 +27,10 @@ std::string command_text(const Config& config, const Test& test, const InputSpec
                          bool with_input_option) {
   const std::vector<std::string> argv = run_argv(test, config, input.path.string());
   const StrategySpec& strategy = config.strategies[test.strategy];
-  if (!strategy.shell) return join_argv(argv);
+  if (!strategy.shell) return util::join_argv(argv);
   std::string script = argv.back();
   if (!config.stdin_path.empty() && !with_input_option) {
-    script = fmt::format("{{ {}\n}} < {}", script, shell_quote(config.stdin_path.string()));
+    script = fmt::format("{{ {}\n}} < {}", script, util::shell_quote(config.stdin_path.string()));
   }
   return script;
 }
@@ -49,7 +49,7 @@ std::vector<std::string> common_options(const Config& config, const StrategySpec
   argv.insert(argv.end(), {"--warmup", std::to_string(config.warmup)});
   if (!first.shell) argv.emplace_back("-N");
   if (first.shell && first.shell_words != std::vector<std::string>{"sh"}) {
-    argv.insert(argv.end(), {"--shell", join_argv(first.shell_words)});
+    argv.insert(argv.end(), {"--shell", util::join_argv(first.shell_words)});
   }
   if (first.ignore_failure) argv.emplace_back("--ignore-failure");
   if (!config.stdin_path.empty() && with_input_option) {
@@ -80,7 +80,7 @@ std::string output_option(SinkKind sink, const fs::path& sink_file) {
 }  // namespace
 
 std::string find_hyperfine() {
-  std::string path = find_in_path("hyperfine");
+  std::string path = spawn::find_in_path("hyperfine");
   if (path.empty()) {
     throw Error(
         "--compare-with hyperfine: hyperfine is not installed (on Debian: apt-get install "
@@ -191,4 +191,4 @@ report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const
   return run;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

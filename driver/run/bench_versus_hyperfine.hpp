@@ -10,7 +10,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/bench_side_by_side.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // hyperfine's path in $PATH; throws iobench::Error (exit 2) saying it is not installed.
 std::string find_hyperfine();
@@ -35,4 +35,4 @@ std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& pla
 report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan,
                                    const std::filesystem::path& folder);
 
-}  // namespace iobench
+}  // namespace iobench::run

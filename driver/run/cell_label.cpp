@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-namespace iobench {
+namespace iobench::run {
 
 std::string cell_label(const Plan& plan, const Config& config, std::size_t cell,
                        TestNameQuotes quotes) {
@@ -14,4 +14,4 @@ std::string cell_label(const Plan& plan, const Config& config, std::size_t cell,
                      input.empty() ? "" : " on " + input, to_string(c.sink));
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

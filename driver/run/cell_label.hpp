@@ -8,7 +8,7 @@
 #include "driver/config/config.hpp"
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 enum class TestNameQuotes { kQuoted, kBare };
 
@@ -17,4 +17,4 @@ enum class TestNameQuotes { kQuoted, kBare };
 std::string cell_label(const Plan& plan, const Config& config, std::size_t cell,
                        TestNameQuotes quotes = TestNameQuotes::kQuoted);
 
-}  // namespace iobench
+}  // namespace iobench::run

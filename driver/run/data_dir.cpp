@@ -3,7 +3,7 @@
 #include <array>
 #include <string_view>
 
-namespace iobench {
+namespace iobench::run {
 
 bool is_installed_config(const std::filesystem::path& config_file) {
   std::error_code ec;
@@ -28,4 +28,4 @@ std::optional<std::filesystem::path> choose_data_dir(const std::filesystem::path
   return std::nullopt;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

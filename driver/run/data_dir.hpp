@@ -6,7 +6,7 @@
 
 #include "driver/run/shard.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // --data-dir, else $IOBENCH_DATA_DIR, else the current folder for a config installed under
 // .../share/iobench/configs, else nothing (the config's own folder, the default).
@@ -17,4 +17,4 @@ std::optional<std::filesystem::path> choose_data_dir(const std::filesystem::path
 // True when the config file lies in a folder .../share/iobench/configs (an installed copy).
 bool is_installed_config(const std::filesystem::path& config_file);
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -6,7 +6,7 @@
 
 #include "driver/run/cell_label.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // Without a precision target the first look comes at 5 runs a side: the default plan's, where
@@ -126,4 +126,4 @@ std::vector<std::string> DecidedComparisons::decisions(
   return lines;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -19,7 +19,7 @@
 #include "driver/run/run_budget.hpp"
 #include "driver/stats/sequential.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // The rule's plan for a config and its plan: the first look at the precision target's min (or
 // at 5 runs, at most the budget, without one), the budget at the most repeats, alpha 0.05, the
@@ -68,4 +68,4 @@ class DecidedComparisons {
   std::map<std::size_t, stats::SequentialRule> rules_;                   // by budget
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

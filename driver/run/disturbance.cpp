@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace iobench {
+namespace iobench::run {
 
 double ticks_resolution_s(long ticks_per_s) {
   return 2.0 / static_cast<double>(std::max(1L, ticks_per_s));
@@ -41,14 +41,15 @@ bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double th
   return disturbance.others_cpu_s + disturbance.steal_s > allowed_s + disturbance.resolution_s;
 }
 
-bool judge_disturbance(RunRow& row, const RunDisturbance& disturbance, const Config& config) {
+bool judge_disturbance(runfile::RunRow& row, const RunDisturbance& disturbance,
+                       const Config& config) {
   row.others_cpu_s = disturbance.others_cpu_s;
   row.steal_s = disturbance.steal_s;
-  if (config.disturbance == DisturbanceMode::kOff || row.status != RunStatus::kOk ||
+  if (config.disturbance == DisturbanceMode::kOff || row.status != runfile::RunStatus::kOk ||
       !is_disturbed(disturbance, row.elapsed_s, config.disturbance_threshold_cpus)) {
     return false;
   }
-  row.status = RunStatus::kDisturbed;
+  row.status = runfile::RunStatus::kDisturbed;
   return true;
 }
 
@@ -83,8 +84,8 @@ std::optional<RunDisturbance> DisturbanceMeter::after_run(const rusage& measured
                              source_.ticks_per_s, machine_cpu_s);
 }
 
-void DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell, const RunRow& row,
-                                 DisturbanceMode mode) {
+void DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell,
+                                 const runfile::RunRow& row, DisturbanceMode mode) {
   const double others_s = row.others_cpu_s.value_or(0) + row.steal_s.value_or(0);
   worst_cpus_[cell] = std::max(worst_cpus_[cell], others_s / std::max(row.elapsed_s, 1e-9));
   if (mode == DisturbanceMode::kRerun) queue_.push_back(run_index);
@@ -111,4 +112,4 @@ std::string DisturbedRuns::budget_warning(std::size_t cell, const std::string& l
       label, worst_cpus_[cell], budget_per_cell_, ok_runs);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

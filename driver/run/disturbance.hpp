@@ -19,7 +19,7 @@
 #include "driver/config/config.hpp"
 #include "driver/run/machine_load.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct RunDisturbance {
   double others_cpu_s = 0;  // other processes' CPU time, clamped at 0
@@ -52,7 +52,8 @@ bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double th
 
 // Puts the figures into a measured row, whatever the mode; marks an ok row disturbed when the
 // config's mode is not `off` and is_disturbed says so. True when it marked it.
-bool judge_disturbance(RunRow& row, const RunDisturbance& disturbance, const Config& config);
+bool judge_disturbance(runfile::RunRow& row, const RunDisturbance& disturbance,
+                       const Config& config);
 
 // Takes the samples around each run through a ProcSource.
 class DisturbanceMeter {
@@ -86,7 +87,7 @@ class DisturbedRuns {
       : reruns_(cells, 0), worst_cpus_(cells, 0.0), budget_per_cell_(budget_per_cell) {}
 
   // A measured run of `cell` was disturbed (its row holds the figures); queued when `rerun`.
-  void on_disturbed(std::size_t run_index, std::size_t cell, const RunRow& row,
+  void on_disturbed(std::size_t run_index, std::size_t cell, const runfile::RunRow& row,
                     DisturbanceMode mode);
   [[nodiscard]] std::optional<std::size_t> next() const;  // the next run to re-run
   // Takes the next run off the queue: true when its cell's budget allows a re-run (counted),
@@ -103,4 +104,4 @@ class DisturbedRuns {
   int budget_per_cell_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -4,7 +4,7 @@
 
 #include "driver/run/cell_label.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 DisturbanceStep::DisturbanceStep(const Plan& plan, const Config& config, Progress& progress)
     : plan_(plan),
@@ -12,7 +12,7 @@ DisturbanceStep::DisturbanceStep(const Plan& plan, const Config& config, Progres
       progress_(progress),
       runs_(plan.cells.size(), 2 * plan.repeats) {}
 
-void DisturbanceStep::judge(std::size_t run_index, RunRow& row,
+void DisturbanceStep::judge(std::size_t run_index, runfile::RunRow& row,
                             const std::optional<RunDisturbance>& disturbance) {
   if (disturbance && judge_disturbance(row, *disturbance, config_))
     runs_.on_disturbed(run_index, plan_.runs[run_index].cell, row, config_.disturbance);
@@ -45,4 +45,4 @@ std::optional<std::size_t> DisturbanceStep::take_rerun(
   return index;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

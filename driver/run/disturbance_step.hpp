@@ -13,14 +13,15 @@
 #include "driver/run/disturbance.hpp"
 #include "driver/run/progress.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class DisturbanceStep {
  public:
   DisturbanceStep(const Plan& plan, const Config& config, Progress& progress);
   // Measured run `run_index`'s figures into its row; a disturbed ok row is marked, and queued
   // when the config re-runs.
-  void judge(std::size_t run_index, RunRow& row, const std::optional<RunDisturbance>& disturbance);
+  void judge(std::size_t run_index, runfile::RunRow& row,
+             const std::optional<RunDisturbance>& disturbance);
   // True while disturbed runs wait to be re-run.
   [[nodiscard]] bool waiting() const { return runs_.next().has_value(); }
   // True when the queue waits and `next` ends its round: it is no measured run of the same
@@ -39,4 +40,4 @@ class DisturbanceStep {
   DisturbedRuns runs_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -7,7 +7,7 @@
 
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 std::string repeats_text(const Plan& plan) {
   if (plan.fill_s > 0) {
@@ -52,8 +52,8 @@ void print_plan(const Config& config, const Plan& plan) {
                                                          : "measure";
     const SinkKind sink = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
     fmt::print("{}\t{}\t{}\t{}\t{}\t{}\n", phase, test.name, input, to_string(sink), run.repeat,
-               join_argv(run_argv(test, config, input)));
+               util::join_argv(run_argv(test, config, input)));
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -4,11 +4,11 @@
 
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 void print_plan(const Config& config, const Plan& plan);
 
 // "5 repeats", or "3 to 10 repeats (a cell stops once ...)" with a precision target.
 std::string repeats_text(const Plan& plan);
 
-}  // namespace iobench
+}  // namespace iobench::run

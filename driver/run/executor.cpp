@@ -9,7 +9,7 @@
 #include "driver/run/interrupt.hpp"
 #include "driver/run/measurement.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -29,7 +29,7 @@ LaunchSettings launch_settings(const ExecutorSettings& settings) {
 }  // namespace
 
 MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher,
-                               RunTsvWriter& writer, ExecutorSettings settings)
+                               runfile::RunTsvWriter& writer, ExecutorSettings settings)
     : config_(config),
       plan_(plan),
       settings_(std::move(settings)),
@@ -123,7 +123,7 @@ void MatrixExecutor::run_one(std::size_t index) {
   progress_.start(index, fmt::format("{} · {} · {}{}", test.name, input.filename().string(),
                                      to_string(sink_kind), phase_suffix(run.phase)));
 
-  RunRow row;
+  runfile::RunRow row;
   row.test = test.name;
   row.input = input.string();
   row.sink = std::string(to_string(sink_kind));
@@ -134,7 +134,8 @@ void MatrixExecutor::run_one(std::size_t index) {
 
   LaunchOutcome outcome = launch_.launch(test, input, sink_kind, row);
   if (outcome.cancelled) return;
-  if (run.phase == RunPhase::kVerify && row.status != RunStatus::kOk && !stops_after(test, row)) {
+  if (run.phase == RunPhase::kVerify && row.status != runfile::RunStatus::kOk &&
+      !stops_after(test, row)) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
     // fails twice leaves the pair unverified.
     progress_.warn(failure_line(row, run, outcome.result, outcome.stderr_capture.get()));
@@ -144,14 +145,14 @@ void MatrixExecutor::run_one(std::size_t index) {
   finish_run(index, row, outcome, prepare_s);
 }
 
-bool MatrixExecutor::prepared(std::size_t index, RunRow& row, double& prepare_s) {
+bool MatrixExecutor::prepared(std::size_t index, runfile::RunRow& row, double& prepare_s) {
   const PlannedRun& run = plan_.runs[index];
   const Cell& cell = plan_.cells[run.cell];
   if (const PrepareStep::Check check = prepare_.prepare(cell.input, row); !check.ready) {
     if (run.phase == RunPhase::kVerify && !check.read_error.empty())
       verify_.unverifiable(cell, plan_.tests[cell.test], row.input, check.read_error);
     if (run.phase == RunPhase::kMeasure) {
-      row.status = RunStatus::kError;
+      row.status = runfile::RunStatus::kError;
       record_.record(row);
     }
     return false;
@@ -162,7 +163,7 @@ bool MatrixExecutor::prepared(std::size_t index, RunRow& row, double& prepare_s)
 // After the cache step, so a cold cache's eviction comes first (docs/bench.md); what they did to
 // the input's cache state is measured again. A failed hook stops the run: an error row when it is
 // measured, an unverified pair at verification.
-bool MatrixExecutor::run_hooks_before(std::size_t index, RunRow& row, double& prepare_s) {
+bool MatrixExecutor::run_hooks_before(std::size_t index, runfile::RunRow& row, double& prepare_s) {
   const RunHooks::Before before = hooks_.before_run(index);
   prepare_s = before.prepare_s;
   const PlannedRun& run = plan_.runs[index];
@@ -176,14 +177,14 @@ bool MatrixExecutor::run_hooks_before(std::size_t index, RunRow& row, double& pr
   if (run.phase == RunPhase::kVerify)
     verify_.unverifiable(cell, plan_.tests[cell.test], row.input, before.failure);
   if (run.phase == RunPhase::kMeasure) {
-    row.status = RunStatus::kError;
+    row.status = runfile::RunStatus::kError;
     record_.record(row);
   }
   return false;
 }
 
-void MatrixExecutor::finish_run(std::size_t index, RunRow& row, const LaunchOutcome& outcome,
-                                double prepare_s) {
+void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
+                                const LaunchOutcome& outcome, double prepare_s) {
   const PlannedRun& run = plan_.runs[index];
   const Cell& cell = plan_.cells[run.cell];
   const Test& test = plan_.tests[cell.test];
@@ -193,7 +194,7 @@ void MatrixExecutor::finish_run(std::size_t index, RunRow& row, const LaunchOutc
     progress_.warn(fmt::format("{}; {} (-i/--ignore-failure times it anyway)",
                                failure_line(row, run, outcome.result, stderr_fd), kNotRunAgain));
     stop_pair(cell);
-  } else if (row.status != RunStatus::kOk) {
+  } else if (row.status != runfile::RunStatus::kOk) {
     progress_.warn(failure_line(row, run, outcome.result, stderr_fd));
   } else {
     launch_.warn_stderr_of_ok_run(cell.test, test, outcome);
@@ -214,7 +215,7 @@ void MatrixExecutor::finish_run(std::size_t index, RunRow& row, const LaunchOutc
   }
 }
 
-bool MatrixExecutor::stops_after(const Test& test, const RunRow& row) const {
+bool MatrixExecutor::stops_after(const Test& test, const runfile::RunRow& row) const {
   return settings_.stop_at_first_failure && command_failed(row) &&
          !config_.strategies[test.strategy].ignore_failure;
 }
@@ -231,4 +232,4 @@ void MatrixExecutor::stop_pair(const Cell& cell) {
   if (stopped_now) ++totals_.stopped_pairs;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -24,7 +24,7 @@
 #include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct ExecutorSettings {
   std::filesystem::path temp_folder;  // private folder for file sinks
@@ -75,8 +75,8 @@ struct MatrixTotals {
 // first failure.
 class MatrixExecutor {
  public:
-  MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher, RunTsvWriter& writer,
-                 ExecutorSettings settings);
+  MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher,
+                 runfile::RunTsvWriter& writer, ExecutorSettings settings);
   // Runs until the plan is done, an interrupt arrives (interrupt_requested()), or a row cannot
   // be written.
   MatrixTotals run_all();
@@ -86,15 +86,16 @@ class MatrixExecutor {
   // The input ready and the test's setup and prepare run before run `index`; false when the run
   // cannot go on (its row recorded as it must be) or an interrupt came. `prepare_s`: the
   // prepare command's time (bench --prepare).
-  bool prepared(std::size_t index, RunRow& row, double& prepare_s);
-  bool run_hooks_before(std::size_t index, RunRow& row, double& prepare_s);
+  bool prepared(std::size_t index, runfile::RunRow& row, double& prepare_s);
+  bool run_hooks_before(std::size_t index, runfile::RunRow& row, double& prepare_s);
   void at_run_boundary();
   void rerun_disturbed();
   [[nodiscard]] bool stopped() const;  // an interrupt, or a row that could not be written
   // After the run's figures are in `row`: says a failure, verifies, records a measured row.
-  void finish_run(std::size_t index, RunRow& row, const LaunchOutcome& outcome, double prepare_s);
+  void finish_run(std::size_t index, runfile::RunRow& row, const LaunchOutcome& outcome,
+                  double prepare_s);
   // stop_at_first_failure and a failure the test does not ignore.
-  [[nodiscard]] bool stops_after(const Test& test, const RunRow& row) const;
+  [[nodiscard]] bool stops_after(const Test& test, const runfile::RunRow& row) const;
   void stop_pair(const Cell& cell);
   void collect_totals();
 
@@ -113,4 +114,4 @@ class MatrixExecutor {
   MatrixTotals totals_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

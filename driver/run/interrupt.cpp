@@ -2,7 +2,7 @@
 
 #include <csignal>
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 volatile std::sig_atomic_t g_interrupt_signal = 0;
@@ -38,4 +38,4 @@ bool interrupt_requested() noexcept {
   return g_interrupt_signal != 0;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

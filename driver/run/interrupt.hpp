@@ -3,7 +3,7 @@
 // keep every finished row, exit 130.
 #include "driver/run/launcher.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // Installs the handlers for its lifetime; a signal cancels the launcher's running worker.
 class InterruptGuard {
@@ -17,4 +17,4 @@ class InterruptGuard {
 // True once SIGINT or SIGTERM arrived under the current (or last) guard.
 bool interrupt_requested() noexcept;
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -12,7 +12,7 @@
 #include "driver/run/measurement.hpp"
 #include "driver/run/split_folder.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 LaunchStep::LaunchStep(const Config& config, Launcher& launcher, LaunchSettings settings,
                        Progress& progress)
@@ -25,7 +25,7 @@ LaunchStep::LaunchStep(const Config& config, Launcher& launcher, LaunchSettings 
 }
 
 LaunchOutcome LaunchStep::launch(const Test& test, const std::filesystem::path& input,
-                                 SinkKind sink_kind, RunRow& row) {
+                                 SinkKind sink_kind, runfile::RunRow& row) {
   LaunchOutcome outcome;
   outcome.stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   try {
@@ -33,7 +33,7 @@ LaunchOutcome LaunchStep::launch(const Test& test, const std::filesystem::path& 
   } catch (const std::exception& e) {
     // A sink or split folder that cannot be made or read back (a full disk) fails this run, not
     // the matrix.
-    outcome.result.outcome = SpawnOutcome::kSpawnFailed;
+    outcome.result.outcome = spawn::SpawnOutcome::kSpawnFailed;
     outcome.result.error = e.what();
   }
   if (outcome.cancelled) return outcome;
@@ -55,7 +55,7 @@ LaunchOutcome LaunchStep::launch(const Test& test, const std::filesystem::path& 
 void LaunchStep::spawn(const Test& test, const std::filesystem::path& input, SinkKind sink_kind,
                        LaunchOutcome& outcome) {
   const std::unique_ptr<Sink> sink = open_sink(sink_kind, sink_settings_);
-  SpawnRequest request;
+  spawn::SpawnRequest request;
   request.argv = run_argv(test, config_, input.string());
   const SplitFolder split_folder(test.writes_files, settings_.temp_folder, request.argv);
   const UniqueFd stdin_file = open_run_stdin(config_);
@@ -73,7 +73,7 @@ void LaunchStep::spawn(const Test& test, const std::filesystem::path& input, Sin
   if (const auto warning = strays_.check(test.name, outcome.result, stray_held_sink);
       !warning.empty())
     progress_.warn(warning);
-  if (outcome.result.outcome == SpawnOutcome::kCancelled || interrupt_requested()) {
+  if (outcome.result.outcome == spawn::SpawnOutcome::kCancelled || interrupt_requested()) {
     outcome.cancelled = true;
     return;
   }
@@ -90,4 +90,4 @@ void LaunchStep::warn_stderr_of_ok_run(std::size_t test_index, const Test& test,
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

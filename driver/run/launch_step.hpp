@@ -20,10 +20,10 @@
 #include "driver/run/stray_watch.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct LaunchOutcome {
-  SpawnResult result;
+  spawn::SpawnResult result;
   SinkResult output;
   std::optional<RunDisturbance> disturbance;  // empty when not measured or unreadable
   UniqueFd stderr_capture;                    // what the worker wrote to stderr (a memfd)
@@ -43,7 +43,7 @@ class LaunchStep {
   // Runs `test` on `input` into a sink of `sink_kind` and fills row's measured columns; row is
   // left as it was when the run was cancelled.
   LaunchOutcome launch(const Test& test, const std::filesystem::path& input, SinkKind sink_kind,
-                       RunRow& row);
+                       runfile::RunRow& row);
   // A run that ended ok but wrote to stderr: warned about with its first line, once per test.
   void warn_stderr_of_ok_run(std::size_t test_index, const Test& test,
                              const LaunchOutcome& outcome);
@@ -67,4 +67,4 @@ class LaunchStep {
   std::set<std::size_t> stderr_warned_tests_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

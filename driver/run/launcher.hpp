@@ -3,13 +3,13 @@
 // spawner; tests give a fake that returns scripted results without starting any process.
 #include "driver/spawn/spawner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class Launcher {
  public:
   virtual ~Launcher() = default;
   // Runs one worker to completion: its stdout goes to request.stdout_fd.
-  virtual SpawnResult run(const SpawnRequest& request) = 0;
+  virtual spawn::SpawnResult run(const spawn::SpawnRequest& request) = 0;
   // Ends the running worker; the pending run() returns kCancelled. Async-signal-safe.
   virtual void cancel() const noexcept = 0;
 };
@@ -17,12 +17,14 @@ class Launcher {
 // The real launcher: the process-wide spawner (see driver/spawn/spawner.hpp).
 class SpawnerLauncher final : public Launcher {
  public:
-  explicit SpawnerLauncher(Spawner& spawner) : spawner_(spawner) {}
-  SpawnResult run(const SpawnRequest& request) override { return spawner_.run(request); }
+  explicit SpawnerLauncher(spawn::Spawner& spawner) : spawner_(spawner) {}
+  spawn::SpawnResult run(const spawn::SpawnRequest& request) override {
+    return spawner_.run(request);
+  }
   void cancel() const noexcept override { spawner_.cancel(); }
 
  private:
-  Spawner& spawner_;
+  spawn::Spawner& spawner_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -11,7 +11,7 @@
 #include "common/error.hpp"
 #include "iobench/build_info.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 std::string cpu_model() {
@@ -96,4 +96,4 @@ runfile::MachineContext collect_machine_context() {
   return context;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

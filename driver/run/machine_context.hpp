@@ -9,7 +9,7 @@
 #include "driver/config/config.hpp"
 #include "driver/runfile/meta.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // Host, kernel, CPU model and count, frequency governor, pipe-max-size, build, git commit.
 runfile::MachineContext collect_machine_context();
@@ -29,4 +29,4 @@ std::string host_name();
 std::optional<std::string> git_output(const std::filesystem::path& folder,
                                       std::vector<std::string> args);
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -14,7 +14,7 @@
 #include "driver/run/proc_files.hpp"
 #include "driver/spawn/strays.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 double seconds(const timeval& time) {
@@ -95,8 +95,8 @@ std::optional<double> parse_nanoseconds_s(const std::string& text) {
 }
 
 std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text) {
-  PidStat stat;
-  if (!parse_pid_stat(text.c_str(), stat)) return std::nullopt;
+  spawn::PidStat stat;
+  if (!spawn::parse_pid_stat(text.c_str(), stat)) return std::nullopt;
   return stat.cpu_ticks;
 }
 
@@ -205,4 +205,4 @@ std::string busy_warning(const MachineLoad& load) {
       *load.busy_cpus, load.cpus, load.window.count());
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-namespace iobench {
+namespace iobench::run {
 
 struct ProcSource {
   std::function<std::string(const char* path)> read;    // a /proc file's text; empty if unreadable
@@ -118,4 +118,4 @@ std::optional<std::uint64_t> pid_stat_cpu_ticks(const std::string& text);
 // utime + stime (fields 14 and 15) alone: the process' own time, its reaped children not counted.
 std::optional<std::uint64_t> pid_stat_own_cpu_ticks(const std::string& text);
 
-}  // namespace iobench
+}  // namespace iobench::run

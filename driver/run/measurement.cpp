@@ -8,7 +8,7 @@
 
 #include "driver/run/counter_plan.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -32,24 +32,25 @@ std::string read_capture(int memfd, off_t from, std::size_t max_bytes) {
 
 }  // namespace
 
-std::string describe_outcome(const SpawnResult& result) {
+std::string describe_outcome(const spawn::SpawnResult& result) {
   switch (result.outcome) {
-    case SpawnOutcome::kExited:
+    case spawn::SpawnOutcome::kExited:
       return fmt::format("exit code {}", result.exit_code);
-    case SpawnOutcome::kSignaled:
+    case spawn::SpawnOutcome::kSignaled:
       return fmt::format("killed by signal {} ({})", result.term_signal,
                          strsignal(result.term_signal));
-    case SpawnOutcome::kTimedOut:
+    case spawn::SpawnOutcome::kTimedOut:
       return "timed out";
-    case SpawnOutcome::kCancelled:
+    case spawn::SpawnOutcome::kCancelled:
       return "cancelled";
-    case SpawnOutcome::kSpawnFailed:
+    case spawn::SpawnOutcome::kSpawnFailed:
       return "could not start: " + result.error;
   }
   return "unknown";
 }
 
-void fill_measurements(RunRow& row, const SpawnResult& result, bool ignore_failure) {
+void fill_measurements(runfile::RunRow& row, const spawn::SpawnResult& result,
+                       bool ignore_failure) {
   const auto seconds = [](const timeval& tv) {
     return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
   };
@@ -65,27 +66,28 @@ void fill_measurements(RunRow& row, const SpawnResult& result, bool ignore_failu
   row.inblock = result.usage.ru_inblock;
   row.oublock = result.usage.ru_oublock;
   switch (result.outcome) {
-    case SpawnOutcome::kExited:
-      row.status = result.exit_code == 0 || ignore_failure ? RunStatus::kOk : RunStatus::kFailed;
+    case spawn::SpawnOutcome::kExited:
+      row.status = result.exit_code == 0 || ignore_failure ? runfile::RunStatus::kOk
+                                                           : runfile::RunStatus::kFailed;
       row.exit_code = result.exit_code;
       break;
-    case SpawnOutcome::kSignaled:
-      row.status = RunStatus::kSignal;
+    case spawn::SpawnOutcome::kSignaled:
+      row.status = runfile::RunStatus::kSignal;
       row.exit_code = 128 + result.term_signal;
       break;
-    case SpawnOutcome::kTimedOut:
-      row.status = RunStatus::kTimeout;
+    case spawn::SpawnOutcome::kTimedOut:
+      row.status = runfile::RunStatus::kTimeout;
       row.exit_code = 128 + result.term_signal;
       break;
-    case SpawnOutcome::kCancelled:
-    case SpawnOutcome::kSpawnFailed:
-      row.status = RunStatus::kError;
+    case spawn::SpawnOutcome::kCancelled:
+    case spawn::SpawnOutcome::kSpawnFailed:
+      row.status = runfile::RunStatus::kError;
       break;
   }
   // A process the worker left behind still held the sink: what was read from it may not be all
   // it would have got, so the run is not measured as asked (docs/driver.md, "Strays").
   if (result.stray_held_sink) {
-    row.status = RunStatus::kError;
+    row.status = runfile::RunStatus::kError;
     row.exit_code.reset();
   }
   fill_counters(row, result);
@@ -110,13 +112,13 @@ std::string stderr_first_line(int memfd) {
   return lines.empty() ? std::string() : lines.front();
 }
 
-bool command_failed(const RunRow& row) {
-  return row.status == RunStatus::kFailed || row.status == RunStatus::kSignal ||
-         row.status == RunStatus::kTimeout;
+bool command_failed(const runfile::RunRow& row) {
+  return row.status == runfile::RunStatus::kFailed || row.status == runfile::RunStatus::kSignal ||
+         row.status == runfile::RunStatus::kTimeout;
 }
 
-std::string failure_line(const RunRow& row, const PlannedRun& run, const SpawnResult& result,
-                         int stderr_fd) {
+std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
+                         const spawn::SpawnResult& result, int stderr_fd) {
   std::string detail = describe_outcome(result);
   if (const std::string tail = stderr_fd >= 0 ? stderr_tail(stderr_fd) : ""; !tail.empty()) {
     detail += ": " + tail;
@@ -137,4 +139,4 @@ std::string failure_line(const RunRow& row, const PlannedRun& run, const SpawnRe
                      row.input.empty() ? "" : " on " + row.input, row.sink, which, detail);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

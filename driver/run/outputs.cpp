@@ -12,7 +12,7 @@
 #include "common/error.hpp"
 #include "driver/runfile/meta.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -80,4 +80,4 @@ PrivateFolder::~PrivateFolder() {
   fs::remove_all(path_, ec);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

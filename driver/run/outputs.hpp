@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace iobench {
+namespace iobench::run {
 
 struct OutputPaths {
   std::filesystem::path runs;
@@ -41,4 +41,4 @@ class PrivateFolder {
   std::filesystem::path path_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

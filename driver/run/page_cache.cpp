@@ -18,7 +18,7 @@
 #include "common/fd.hpp"
 #include "common/sysio.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 namespace {
 // cachestat(2) (Linux 6.5): the cached pages of a file without mapping it. glibc 2.36 has no
@@ -109,4 +109,4 @@ std::optional<double> evict_page_cache(const std::filesystem::path& path, bool a
   return left;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

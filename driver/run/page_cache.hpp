@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <optional>
 
-namespace iobench {
+namespace iobench::run {
 
 // Percentage of the file's pages resident in the page cache (cachestat, else mincore). Empty for
 // a file that is not a regular file or cannot be measured; 100 for an empty file.
@@ -22,4 +22,4 @@ void warm_page_cache(const std::filesystem::path& path);
 // /proc/sys/vm/drop_caches (system-wide; only then).
 std::optional<double> evict_page_cache(const std::filesystem::path& path, bool allow_drop_caches);
 
-}  // namespace iobench
+}  // namespace iobench::run

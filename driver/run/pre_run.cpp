@@ -20,7 +20,7 @@
 #include "driver/run/machine_context.hpp"
 #include "driver/run/worker_catalog.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -151,4 +151,4 @@ void prepare_inputs(const Config& config, bool quiet) {
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

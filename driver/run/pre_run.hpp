@@ -7,7 +7,7 @@
 
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // Every worker strategy's arguments name a reader, writer and op the worker has.
 void check_worker_strategies(const Config& config, const Plan& plan,
@@ -24,4 +24,4 @@ void check_inputs_exist(const Config& config);
 // Generates the inputs that do not exist yet (their "generate" recipe).
 void prepare_inputs(const Config& config, bool quiet);
 
-}  // namespace iobench
+}  // namespace iobench::run

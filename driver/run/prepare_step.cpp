@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "driver/run/page_cache.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 namespace fs = std::filesystem;
 
@@ -23,7 +23,7 @@ PrepareStep::PrepareStep(const Config& config, bool allow_drop_caches, Progress&
   }
 }
 
-PrepareStep::Check PrepareStep::prepare(std::size_t input, RunRow& row) {
+PrepareStep::Check PrepareStep::prepare(std::size_t input, runfile::RunRow& row) {
   InputState& state = inputs_[input];
   if (!still_there(state)) return Check{false, {}};
   try {
@@ -36,7 +36,7 @@ PrepareStep::Check PrepareStep::prepare(std::size_t input, RunRow& row) {
   return Check{};
 }
 
-void PrepareStep::measure_cache_again(std::size_t input, RunRow& row) const {
+void PrepareStep::measure_cache_again(std::size_t input, runfile::RunRow& row) const {
   if (!inputs_[input].path.empty()) row.cache_pct = resident_pct(inputs_[input].path);
 }
 
@@ -79,4 +79,4 @@ std::optional<double> PrepareStep::prepare_cache(const fs::path& path) const {
   return resident_pct(path);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

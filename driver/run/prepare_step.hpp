@@ -13,7 +13,7 @@
 #include "driver/run/progress.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class PrepareStep {
  public:
@@ -28,9 +28,9 @@ class PrepareStep {
   PrepareStep(const Config& config, bool allow_drop_caches, Progress& progress);
   // The input of run's cell ready, row.cache_pct measured; not ready when it is gone or cannot be
   // read: that input's rows are errors, the rest goes on.
-  Check prepare(std::size_t input, RunRow& row);
+  Check prepare(std::size_t input, runfile::RunRow& row);
   // After a hook (bench --prepare) that may have changed the input's cache state: measured again.
-  void measure_cache_again(std::size_t input, RunRow& row) const;
+  void measure_cache_again(std::size_t input, runfile::RunRow& row) const;
   [[nodiscard]] const std::filesystem::path& input_path(std::size_t input) const {
     return inputs_[input].path;
   }
@@ -52,4 +52,4 @@ class PrepareStep {
   std::vector<InputState> inputs_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

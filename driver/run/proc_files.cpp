@@ -5,7 +5,7 @@
 
 #include <cerrno>
 
-namespace iobench {
+namespace iobench::run {
 
 int ProcFiles::descriptor(const char* path) {
   for (const Open& open : open_) {
@@ -40,4 +40,4 @@ std::size_t ProcFiles::open_count() {
   return open_.size();
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,7 +9,7 @@
 
 #include "common/fd.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class ProcFiles {
  public:
@@ -30,4 +30,4 @@ class ProcFiles {
   std::string buffer_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

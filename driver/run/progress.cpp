@@ -4,7 +4,7 @@
 
 #include "driver/util/format.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 Progress::Progress(std::size_t total_runs, bool enabled)
     : total_(total_runs), enabled_(enabled), started_(std::chrono::steady_clock::now()) {}
@@ -14,15 +14,15 @@ std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
   // Without a total (a time to fill: the count is known per cell as it runs) no ETA is guessed.
   if (total_runs == 0) {
     return fmt::format("[{}] {}  elapsed {}", run_index + 1, label.substr(0, 120),
-                       format_duration(elapsed_s));
+                       util::format_duration(elapsed_s));
   }
   std::string eta = "?";
   if (run_index > 0) {
-    eta = format_duration(elapsed_s / static_cast<double>(run_index) *
-                          static_cast<double>(total_runs - run_index));
+    eta = util::format_duration(elapsed_s / static_cast<double>(run_index) *
+                                static_cast<double>(total_runs - run_index));
   }
   std::string line = fmt::format("[{}/{}] {}  elapsed {}  ETA {}", run_index + 1, total_runs, label,
-                                 format_duration(elapsed_s), eta);
+                                 util::format_duration(elapsed_s), eta);
   if (line.size() > 160) line.resize(160);
   return line;
 }
@@ -55,4 +55,4 @@ void Progress::clear_line() {
   line_shown_ = false;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace iobench {
+namespace iobench::run {
 
 // The line itself, without terminal control: "[4/12] TEST  elapsed 0:30  ETA 1:30" (run_index is
 // 0-based; the ETA is the mean time of the runs so far times the runs left, "?" before the first
@@ -34,4 +34,4 @@ class Progress {
   std::vector<std::string> warnings_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

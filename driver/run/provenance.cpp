@@ -7,7 +7,7 @@
 #include "driver/run/machine_context.hpp"
 #include "driver/run/sink.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 namespace fs = std::filesystem;
 
@@ -60,4 +60,4 @@ runfile::Schedule plan_schedule(const Config& config, const Plan& plan) {
   return schedule;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

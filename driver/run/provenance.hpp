@@ -8,7 +8,7 @@
 #include "driver/run/machine_load.hpp"
 #include "driver/runfile/meta.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // Reference test, git commit and dirty flag of the config's repository (omitted outside one),
 // worker binary (path, build, XXH3 hash; null when missing), the machine's load at the start
@@ -22,4 +22,4 @@ runfile::Provenance collect_provenance(const Config& config, const Plan& plan,
 // per run: "v:CELL" (verification), "w:CELL" (warmup), "m:CELL:REPEAT" (measured).
 runfile::Schedule plan_schedule(const Config& config, const Plan& plan);
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -3,12 +3,12 @@
 #include "common/error.hpp"
 #include "driver/report/summary.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
-RecordStep::RecordStep(const Plan& plan, const Config& config, RunTsvWriter& writer)
+RecordStep::RecordStep(const Plan& plan, const Config& config, runfile::RunTsvWriter& writer)
     : plan_(plan), config_(config), writer_(writer), ok_elapsed_s_(plan.cells.size()) {}
 
-void RecordStep::record(const RunRow& row) {
+void RecordStep::record(const runfile::RunRow& row) {
   try {
     writer_.append(row);
   } catch (const Error& e) {
@@ -17,17 +17,18 @@ void RecordStep::record(const RunRow& row) {
   }
   ++rows_written_;
   // A disturbed run ended ok: it is out of the statistics, not a failure.
-  if (row.status != RunStatus::kOk && row.status != RunStatus::kDisturbed) ++bad_rows_;
+  if (row.status != runfile::RunStatus::kOk && row.status != runfile::RunStatus::kDisturbed)
+    ++bad_rows_;
 }
 
 // The state a row claims is checked, not assumed (docs/driver.md, "The page cache"): a test whose
 // ok rows were not in the cache state asked for is named in the meta file. The summary that ends
 // the run warns about them, per group and in the same words, so the run loop does not.
-bool RecordStep::record_measured(std::size_t cell, const RunRow& row) {
-  if (row.status == RunStatus::kOk && row.cache_pct)
+bool RecordStep::record_measured(std::size_t cell, const runfile::RunRow& row) {
+  if (row.status == runfile::RunStatus::kOk && row.cache_pct)
     cache_checks_[plan_.cells[cell].test].add(to_string(config_.cache), *row.cache_pct);
   record(row);
-  if (row.status != RunStatus::kOk) return false;
+  if (row.status != runfile::RunStatus::kOk) return false;
   ok_elapsed_s_[cell].push_back(row.elapsed_s);
   return ok_elapsed_s_[cell].size() == 1;
 }
@@ -41,4 +42,4 @@ std::vector<std::string> RecordStep::cache_state_warnings() const {
   return warnings;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

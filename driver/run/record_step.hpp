@@ -14,16 +14,16 @@
 #include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class RecordStep {
  public:
-  RecordStep(const Plan& plan, const Config& config, RunTsvWriter& writer);
+  RecordStep(const Plan& plan, const Config& config, runfile::RunTsvWriter& writer);
   // Appends a row; counts it, and counts it bad when it ended neither ok nor disturbed.
-  void record(const RunRow& row);
+  void record(const runfile::RunRow& row);
   // A measured row of `cell`: its cache state noted, the row appended, its elapsed time kept
   // when ok. True when it is the cell's first ok run.
-  bool record_measured(std::size_t cell, const RunRow& row);
+  bool record_measured(std::size_t cell, const runfile::RunRow& row);
   // One line per test whose ok measured rows were not in the cache state the config asked for
   // (report::cache_state_warning).
   [[nodiscard]] std::vector<std::string> cache_state_warnings() const;
@@ -39,12 +39,12 @@ class RecordStep {
  private:
   const Plan& plan_;
   const Config& config_;
-  RunTsvWriter& writer_;
+  runfile::RunTsvWriter& writer_;
   std::size_t rows_written_ = 0;
   std::size_t bad_rows_ = 0;
   std::string results_error_;
-  std::vector<std::vector<double>> ok_elapsed_s_;   // per cell: its ok rows' times
-  std::map<std::size_t, CacheCheck> cache_checks_;  // per test
+  std::vector<std::vector<double>> ok_elapsed_s_;            // per cell: its ok rows' times
+  std::map<std::size_t, runfile::CacheCheck> cache_checks_;  // per test
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -14,7 +14,7 @@
 #include "driver/config/output_class.hpp"
 #include "driver/run/sink.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -95,4 +95,4 @@ std::optional<ExpectedOutput> reference_output(const std::string& output_class,
   return from_text(text, fmt::format("field {} of the input", field));
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,11 +9,11 @@
 
 #include "driver/run/verifier.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // Empty for classes the driver has no reference for (their first verified test serves). Throws
 // iobench::Error when the input cannot be read.
 std::optional<ExpectedOutput> reference_output(const std::string& output_class,
                                                const std::filesystem::path& input);
 
-}  // namespace iobench
+}  // namespace iobench::run

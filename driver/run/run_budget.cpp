@@ -7,7 +7,7 @@
 
 #include "driver/run/cell_label.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // With a time to fill, a cell stops after this many times its budget of runs, whatever became
@@ -67,4 +67,4 @@ std::vector<std::string> RunBudget::cut_short(
   return warnings;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

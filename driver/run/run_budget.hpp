@@ -13,7 +13,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/precision.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 // With a time to fill: the runs that fill `fill_s` at `first_run_s` a run (hyperfine's count:
 // the time over the first run's, rounded down), between the plan's least and most repeats.
@@ -50,4 +50,4 @@ class RunBudget {
   std::vector<double> first_run_extra_s_;  // by cell
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -28,7 +28,7 @@
 #include "driver/runfile/writer.hpp"
 #include "driver/spawn/spawner.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 const char* lookup_env(const char* name) {
@@ -129,10 +129,10 @@ void warn_two_levels(const OutputPaths& paths, MatrixTotals& totals) {
 
 // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
 MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& paths,
-                     const RunOptions& options, const CountingPlan& counting, RunTsvWriter& writer,
-                     BusyWindow& busy_window) {
+                     const RunOptions& options, const CountingPlan& counting,
+                     runfile::RunTsvWriter& writer, BusyWindow& busy_window) {
   const PrivateFolder temp_folder(paths.folder);
-  SpawnerLauncher launcher(Spawner::global());
+  SpawnerLauncher launcher(spawn::Spawner::global());
   const InterruptGuard interrupt_guard(launcher);
   ExecutorSettings settings;
   settings.temp_folder = temp_folder.path();
@@ -140,7 +140,7 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
   settings.allow_drop_caches = ::geteuid() == 0;
   settings.host = host_name();
   settings.counters = counting.counted;
-  settings.disturbance_source = real_proc_source(Spawner::global().pid());
+  settings.disturbance_source = real_proc_source(spawn::Spawner::global().pid());
   settings.stop_at_first_failure = options.stop_at_first_failure;
   settings.after_run = [&busy_window] {
     return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
@@ -235,13 +235,13 @@ int run_config(const Config& config, const RunOptions& options) {
   make_output_folders(paths);
   // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
   // it leaves out; it closes as the first runs end, so the runs do not wait for it.
-  BusyWindow busy_window(real_proc_source(Spawner::global().pid()));
+  BusyWindow busy_window(real_proc_source(spawn::Spawner::global().pid()));
   if (is_unoptimized_build()) {
     fmt::print(stderr, "iobench: warning: this is a {} build; its timings are not representative\n",
                build_info());
   }
   prepare_inputs(config, options.quiet);
-  RunTsvWriter writer(paths.runs, config.counters);
+  runfile::RunTsvWriter writer(paths.runs, config.counters);
   const CountingPlan counting = plan_counting(config.counters);
   if (const auto warning = counting_warning(counting); !warning.empty())
     fmt::print(stderr, "iobench: warning: {}\n", warning);
@@ -274,4 +274,4 @@ int run_config(const Config& config, const RunOptions& options) {
                     options.runs_file_is_temporary);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -10,7 +10,7 @@
 #include "driver/report/medians_file.hpp"
 #include "driver/report/versus_reference.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct RunOptions {
   std::filesystem::path config_path;  // read by run_experiment only
@@ -55,4 +55,4 @@ int run_experiment(const RunOptions& options);
 // options.config_path is not read. Returns the exit code; throws iobench::Error as run_experiment.
 int run_config(const Config& config, const RunOptions& options);
 
-}  // namespace iobench
+}  // namespace iobench::run

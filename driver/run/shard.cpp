@@ -9,7 +9,7 @@
 
 #include "common/error.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 std::optional<long> read_number(const EnvLookup& lookup, const char* name) {
@@ -139,4 +139,4 @@ runfile::Matrix describe_matrix(const Config& config, const Plan& unsharded,
   return matrix;
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,7 +9,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/runfile/meta.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct ShardChoice {
   int index = 0;       // 0-based K-1
@@ -34,4 +34,4 @@ ShardChoice resolve_shard(const std::string& text, const EnvLookup& lookup);
 runfile::Matrix describe_matrix(const Config& config, const Plan& unsharded,
                                 const ShardChoice& shard);
 
-}  // namespace iobench
+}  // namespace iobench::run

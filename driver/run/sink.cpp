@@ -27,7 +27,7 @@
 #include "common/sysio.hpp"
 #include "driver/spawn/measure.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 constexpr std::size_t kDrainBufferBytes = 1 << 20;
@@ -164,8 +164,8 @@ class PipeSink final : public Sink {
           // (a read would take the lock the writer needs on every try), then read again.
           const auto idle = std::chrono::steady_clock::now() - last_data;
           if (idle < spin_for) {
-            await_readable_awake(read_end_.get(),
-                                 std::chrono::duration<double>(spin_for - idle).count());
+            spawn::await_readable_awake(read_end_.get(),
+                                        std::chrono::duration<double>(spin_for - idle).count());
             continue;
           }
         }
@@ -311,4 +311,4 @@ std::string hash_file(const std::filesystem::path& path, std::uint64_t* bytes) {
   return hash.hex();
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -12,7 +12,7 @@
 
 #include "driver/config/config.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct SinkResult {
   std::optional<std::uint64_t> bytes;  // empty for the null sink
@@ -54,4 +54,4 @@ std::unique_ptr<Sink> open_sink(SinkKind kind, const SinkSettings& settings);
 // Hashes a file's bytes (XXH3-64 hex), for expected outputs and file sinks.
 std::string hash_file(const std::filesystem::path& path, std::uint64_t* bytes = nullptr);
 
-}  // namespace iobench
+}  // namespace iobench::run

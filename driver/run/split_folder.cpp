@@ -10,7 +10,7 @@
 #include "common/hash.hpp"
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 namespace fs = std::filesystem;
 
@@ -46,4 +46,4 @@ void SplitFolder::fold_into(SinkResult& output) const {
   output.hash = combined.hex();
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,7 +9,7 @@
 
 #include "driver/run/sink.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class SplitFolder {
  public:
@@ -24,4 +24,4 @@ class SplitFolder {
   std::filesystem::path folder_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -2,9 +2,10 @@
 
 #include <fmt/core.h>
 
-namespace iobench {
+namespace iobench::run {
 
-std::string StrayWatch::check(const std::string& test, const SpawnResult& result, bool& sink_held) {
+std::string StrayWatch::check(const std::string& test, const spawn::SpawnResult& result,
+                              bool& sink_held) {
   sink_held = result.stray_held_sink;
   if (result.strays_killed == 0) return {};
   if (!named_.insert(test).second && !sink_held) return {};
@@ -14,4 +15,4 @@ std::string StrayWatch::check(const std::string& test, const SpawnResult& result
       sink_held ? ". One still held the sink open, so the run is an error" : "");
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -4,7 +4,7 @@
 
 #include "common/error.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // "test on input"; a run without an input (docs/formats.md "Config") is just its test.
@@ -50,24 +50,25 @@ void Verifier::on_unverifiable(const Cell& cell, const Test& test, const std::st
                     on_input(test.name, input_name), reason));
 }
 
-void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row,
+void Verifier::check_measured(const Cell& cell, const Test& test, runfile::RunRow& row,
                               const SinkResult& output) {
   auto it = pairs_.find({cell.test, cell.input});
-  if (it == pairs_.end() && cell.verified_by_first_ok_run && row.status == RunStatus::kOk) {
+  if (it == pairs_.end() && cell.verified_by_first_ok_run &&
+      row.status == runfile::RunStatus::kOk) {
     on_verified_run(cell, test, row.input, output);
     it = pairs_.find({cell.test, cell.input});
     it->second.verified_by_repeat = row.repeat;
   }
   if (it == pairs_.end()) return;  // not verified by request ("verify": false), or not yet
   PairState& pair = it->second;
-  if (row.status != RunStatus::kOk) return;
+  if (row.status != runfile::RunStatus::kOk) return;
   if (!pair.unverified_reason.empty()) {
-    row.status = RunStatus::kError;
+    row.status = runfile::RunStatus::kError;
     return;
   }
   const bool differs = !row.output_hash.empty() && row.output_hash != pair.hash;
   if (!(pair.mismatch || differs)) return;
-  row.status = RunStatus::kMismatch;
+  row.status = runfile::RunStatus::kMismatch;
   if (differs && !pair.mismatch) {
     warn_(fmt::format("{} run {}: output differs from {}", on_input(test.name, row.input),
                       row.repeat,
@@ -77,4 +78,4 @@ void Verifier::check_measured(const Cell& cell, const Test& test, RunRow& row,
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

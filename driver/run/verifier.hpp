@@ -16,7 +16,7 @@
 #include "driver/run/sink.hpp"
 #include "driver/runfile/writer.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 struct ExpectedOutput {
   std::string hash;
@@ -54,7 +54,8 @@ class Verifier {
   // A measured row that wrote `output`: `mismatch` when its pair mismatched or its own output
   // differs from the pair's verification run; `error` when the pair is unverified. Other statuses
   // stay. The first ok row of a cell verified by its first ok run is that verification run.
-  void check_measured(const Cell& cell, const Test& test, RunRow& row, const SinkResult& output);
+  void check_measured(const Cell& cell, const Test& test, runfile::RunRow& row,
+                      const SinkResult& output);
 
  private:
   struct PairState {
@@ -70,4 +71,4 @@ class Verifier {
   std::map<std::pair<std::string, std::size_t>, ExpectedOutput> expected_;  // (class, input)
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

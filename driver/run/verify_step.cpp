@@ -3,7 +3,7 @@
 #include "driver/run/measurement.hpp"
 #include "driver/run/reference_output.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 VerifyStep::VerifyStep(const Config& config, Progress& progress, bool stop_at_first_failure)
     : config_(config),
@@ -14,9 +14,9 @@ VerifyStep::VerifyStep(const Config& config, Progress& progress, bool stop_at_fi
                 },
                 stop_at_first_failure ? kNotRunAgainVerifyOff : Verifier::kRowsMarkedMismatch) {}
 
-bool VerifyStep::check_verification_run(const Cell& cell, const Test& test, const RunRow& row,
-                                        const LaunchOutcome& outcome) {
-  if (row.status != RunStatus::kOk) {
+bool VerifyStep::check_verification_run(const Cell& cell, const Test& test,
+                                        const runfile::RunRow& row, const LaunchOutcome& outcome) {
+  if (row.status != runfile::RunStatus::kOk) {
     verifier_.on_unverifiable(cell, test, row.input,
                               "unverified: " + describe_outcome(outcome.result));
     return false;
@@ -25,10 +25,10 @@ bool VerifyStep::check_verification_run(const Cell& cell, const Test& test, cons
          stop_at_first_failure_;
 }
 
-bool VerifyStep::check_measured_run(const Cell& cell, const Test& test, RunRow& row,
+bool VerifyStep::check_measured_run(const Cell& cell, const Test& test, runfile::RunRow& row,
                                     const SinkResult& output) {
   verifier_.check_measured(cell, test, row, output);
-  return row.status == RunStatus::kMismatch && stop_at_first_failure_;
+  return row.status == runfile::RunStatus::kMismatch && stop_at_first_failure_;
 }
 
 std::optional<ExpectedOutput> VerifyStep::independent_reference(const std::string& output_class,
@@ -39,4 +39,4 @@ std::optional<ExpectedOutput> VerifyStep::independent_reference(const std::strin
   return reference_output(output_class, path);
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

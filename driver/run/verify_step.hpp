@@ -13,7 +13,7 @@
 #include "driver/run/progress.hpp"
 #include "driver/run/verifier.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 class VerifyStep {
  public:
@@ -27,11 +27,11 @@ class VerifyStep {
   VerifyStep& operator=(const VerifyStep&) = delete;
   // A verification run, after its retry: compared when it ended ok, else its pair is unverified.
   // True when its pair is to stop (a mismatch, with stop_at_first_failure).
-  bool check_verification_run(const Cell& cell, const Test& test, const RunRow& row,
+  bool check_verification_run(const Cell& cell, const Test& test, const runfile::RunRow& row,
                               const LaunchOutcome& outcome);
   // A measured row: marked `mismatch` or `error` as its pair's verification says. True when its
   // pair is to stop (a mismatch, with stop_at_first_failure).
-  bool check_measured_run(const Cell& cell, const Test& test, RunRow& row,
+  bool check_measured_run(const Cell& cell, const Test& test, runfile::RunRow& row,
                           const SinkResult& output);
   // A pair that cannot be verified (its input unreadable, a hook failed before its run).
   void unverifiable(const Cell& cell, const Test& test, const std::string& input_name,
@@ -48,4 +48,4 @@ class VerifyStep {
   Verifier verifier_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -10,7 +10,7 @@
 #include "common/error.hpp"
 #include "common/worker_args.hpp"
 
-namespace iobench {
+namespace iobench::run {
 
 std::filesystem::path find_worker() {
   if (const char* forced = std::getenv("IOBENCH_WORKER"); forced != nullptr && *forced != '\0') {
@@ -78,4 +78,4 @@ std::string check_worker_args(const std::vector<std::string>& args,
   return {};
 }
 
-}  // namespace iobench
+}  // namespace iobench::run

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace iobench {
+namespace iobench::run {
 
 struct WorkerEntry {
   std::string name;
@@ -24,4 +24,4 @@ std::vector<WorkerEntry> load_worker_catalog(const std::filesystem::path& worker
 std::string check_worker_args(const std::vector<std::string>& args,
                               const std::vector<WorkerEntry>& catalog);
 
-}  // namespace iobench
+}  // namespace iobench::run

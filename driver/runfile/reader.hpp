@@ -16,17 +16,6 @@
 
 namespace iobench::runfile {
 
-// The schema's names, as the report code has long spelled them.
-using iobench::index;
-using iobench::kMetricCount;
-using iobench::kMetricNames;
-using iobench::kStatusCount;
-using iobench::Metric;
-
-// Whether the page-cache state a run claims held (docs/reports.md): checked for ok rows of files
-// whose meta file names the cache mode (warm or cold) and that have a cache_pct.
-using iobench::CacheCheck;
-
 struct Group {
   std::vector<std::string> key;  // one value per group-by column ("" where a file lacks it)
   // Samples of the ok runs, in file order: seconds for elapsed/user/system, percent for

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace iobench {
+namespace iobench::runfile {
 
 std::string_view to_string(RunStatus status) noexcept {
   return kStatusNames[static_cast<std::size_t>(status)];
@@ -73,4 +73,4 @@ std::string_view metric_name(Metric m) noexcept {
   return kMetricNames[index(m)];
 }
 
-}  // namespace iobench
+}  // namespace iobench::runfile

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace iobench {
+namespace iobench::runfile {
 
 // ---- statuses ---------------------------------------------------------------------------------
 // `disturbed`: the run ended ok, but others kept more of the machine busy during it than the
@@ -167,4 +167,4 @@ struct RunRow {
   std::optional<double> steal_s;
 };
 
-}  // namespace iobench
+}  // namespace iobench::runfile

@@ -212,7 +212,7 @@ class RowCheck {
     }
     // A disturbed row and its re-run share the repeat number (docs/driver.md, "Disturbance"):
     // only the re-run claims it.
-    const bool disturbed = row.status == iobench::RunStatus::kDisturbed;
+    const bool disturbed = row.status == RunStatus::kDisturbed;
     const auto [it, fresh] = disturbed
                                  ? std::make_pair(seen_.end(), true)
                                  : seen_.emplace(std::make_pair(found->second, repeat), where);

@@ -12,7 +12,7 @@
 #include "common/error.hpp"
 #include "common/sysio.hpp"
 
-namespace iobench {
+namespace iobench::runfile {
 namespace {
 
 void append_field(std::string& line, std::string_view field) {
@@ -100,4 +100,4 @@ void RunTsvWriter::append(const RunRow& row) {
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::runfile

@@ -8,7 +8,7 @@
 #include "common/fd.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::runfile {
 
 // The header line for these counters (run_columns), tab-separated, with a trailing newline.
 std::string run_tsv_header(const std::vector<Counter>& counters = {});
@@ -34,4 +34,4 @@ class RunTsvWriter {
   UniqueFd fd_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::runfile

@@ -10,7 +10,7 @@
 
 #include "driver/spawn/protocol.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 
 inline double monotonic_s() {
   timespec now{};
@@ -32,4 +32,4 @@ inline void close_fd(int& fd) {
   fd = -1;
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -11,7 +11,7 @@
 
 #include "driver/spawn/spawn_ops.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 struct EventCode {
@@ -135,4 +135,4 @@ wire::CounterValue read_counter(int fd) noexcept {
   return reading;
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -6,7 +6,7 @@
 
 #include "driver/spawn/protocol.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 
 // Opens counter `name` (a kCounterNames entry) on `pid` (0: the caller), which must not have
 // exec'd yet: disabled, enabled at its exec, inherited by every process it starts, close-on-exec.
@@ -24,4 +24,4 @@ int hold_counter(const char* name, int* error) noexcept;
 // children are folded in); a multiplexed count is scaled to the whole run.
 wire::CounterValue read_counter(int fd) noexcept;
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -10,7 +10,7 @@
 #include "common/fd.hpp"
 #include "driver/spawn/counter_events.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 int paranoid_level() {
@@ -72,4 +72,4 @@ std::string describe_counter_problems(const std::vector<CounterProblem>& problem
   return text;
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace iobench {
+namespace iobench::spawn {
 
 struct CounterReading {
   std::string name;
@@ -34,4 +34,4 @@ std::vector<CounterProblem> probe_counters(const std::vector<std::string>& names
 // One line for a warning and the meta file: the counters grouped by reason.
 std::string describe_counter_problems(const std::vector<CounterProblem>& problems);
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -21,7 +21,7 @@
 #include "driver/spawn/worker_start.hpp"
 #include "driver/spawn/worker_wait.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 // /dev/null for the default stdin and stdout, opened once per process.
@@ -177,4 +177,4 @@ void await_readable_awake(int fd, double spin_s) noexcept {
   while (::poll(&readable, 1, 0) == 0 && monotonic_s() < until_s) ::sched_yield();
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

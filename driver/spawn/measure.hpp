@@ -9,7 +9,7 @@
 
 #include "driver/spawn/protocol.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 
 // A request as the spawner sees it: pointers into the received record, which must outlive it.
 class MeasureRequest {
@@ -48,4 +48,4 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
 // when readable, else after spin_s; the caller's blocking read follows either way.
 void await_readable_awake(int fd, double spin_s) noexcept;
 
-}  // namespace iobench
+}  // namespace iobench::spawn

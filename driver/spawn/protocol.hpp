@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace iobench::wire {
+namespace iobench::spawn::wire {
 
 inline constexpr char kRequestTag = 'R';
 inline constexpr char kCancelTag = 'C';
@@ -58,4 +58,4 @@ struct Response {
   CounterValue counters[kMaxCounters] = {};
 };
 
-}  // namespace iobench::wire
+}  // namespace iobench::spawn::wire

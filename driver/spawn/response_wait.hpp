@@ -12,7 +12,7 @@
 
 #include "common/hash.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 
 class ResponseWait {
  public:
@@ -36,4 +36,4 @@ class ResponseWait {
   std::unordered_map<std::uint64_t, double> last_elapsed_s_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::spawn

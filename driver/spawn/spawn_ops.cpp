@@ -3,7 +3,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 // glibc 2.36 declares pidfd_open without C linkage in C++, and has no perf_event_open wrapper:
@@ -34,4 +34,4 @@ ScopedSpawnOps::~ScopedSpawnOps() {
   spawn_ops() = saved_;
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -5,7 +5,7 @@
 #include <linux/perf_event.h>
 #include <sys/types.h>
 
-namespace iobench {
+namespace iobench::spawn {
 
 struct SpawnOps {
   // Both return a descriptor, or -1 with errno set.
@@ -29,4 +29,4 @@ class ScopedSpawnOps {
   SpawnOps saved_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -18,7 +18,7 @@
 #include "driver/spawn/protocol.hpp"
 #include "driver/spawn/worker_start.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 // The request record (protocol.hpp) and the descriptors that travel with it.
@@ -80,7 +80,7 @@ Spawner* g_spawner = nullptr;
 
 std::string find_in_path(const std::string& name) {
   char path[PATH_MAX];
-  return iobench::find_in_path(name.c_str(), path, sizeof path) ? std::string(path) : std::string();
+  return spawn::find_in_path(name.c_str(), path, sizeof path) ? std::string(path) : std::string();
 }
 
 SpawnResult spawn_and_measure(const SpawnRequest& request, int cancel_fd) {
@@ -187,4 +187,4 @@ void Spawner::cancel() const noexcept {
       ::send(channel_.get(), &tag, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -21,7 +21,7 @@
 #include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/response_wait.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 
 struct SpawnRequest {
   std::vector<std::string> argv;  // argv[0]: a path, or a name looked up in PATH
@@ -105,4 +105,4 @@ class Spawner {
   ResponseWait response_wait_{kResponseSpinS};
 };
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 // Reads a small /proc file into `buffer` (NUL-terminated); its length, or -1.
@@ -143,4 +143,4 @@ void reap_strays(pid_t pgid, bool group_terminated, const PidList& before, const
   ::kill(-pgid, SIGKILL);  // without a subreaper, what is left of the group at least goes
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -10,7 +10,7 @@
 
 #include "driver/spawn/protocol.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 
 // A small set of pids (a spawner has the worker and its strays as children, rarely more).
 struct PidList {
@@ -48,4 +48,4 @@ void children_of_self(PidList& children);
 void reap_strays(pid_t pgid, bool group_terminated, const PidList& before, const struct stat* sink,
                  wire::Response& response);
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 // The spawner serves one matrix: PATH lookups are cached so a run costs no PATH walk.
@@ -224,4 +224,4 @@ pid_t spawn_held(const MeasureRequest& request, const char* path, int in_fd, int
   return pid;
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

@@ -11,7 +11,7 @@
 #include "driver/spawn/measure.hpp"
 #include "driver/spawn/protocol.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 
 // The first executable file called `name` in $PATH, into `out`; false when there is none.
 bool find_in_path(const char* name, char* out, std::size_t out_size) noexcept;
@@ -49,4 +49,4 @@ pid_t spawn_shared(const MeasureRequest& request, const char* path, int in_fd, i
 pid_t spawn_held(const MeasureRequest& request, const char* path, int in_fd, int out_fd,
                  int* counter_fds, wire::Response& response);
 
-}  // namespace iobench
+}  // namespace iobench::spawn

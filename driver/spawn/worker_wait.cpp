@@ -9,7 +9,7 @@
 
 #include "driver/spawn/core_util.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 // Waits with a pidfd: poll until it is readable (exited), the deadline passes or cancel_fd is
@@ -98,4 +98,4 @@ int terminate_group(pid_t pgid, int pidfd, double grace_s) {
   return SIGKILL;
 }
 
-}  // namespace iobench
+}  // namespace iobench::spawn

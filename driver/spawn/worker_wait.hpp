@@ -3,7 +3,7 @@
 // the driver cancels it; and ending its process group. Part of the spawner's libc-only core.
 #include <sys/types.h>
 
-namespace iobench {
+namespace iobench::spawn {
 
 // How a wait for the worker ended.
 enum class WaitEnd {
@@ -20,4 +20,4 @@ WaitEnd wait_for_exit(pid_t pid, int pidfd, int cancel_fd, double deadline_s);
 // last signal sent.
 int terminate_group(pid_t pgid, int pidfd, double grace_s);
 
-}  // namespace iobench
+}  // namespace iobench::spawn

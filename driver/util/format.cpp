@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-namespace iobench {
+namespace iobench::util {
 
 std::string format_duration(double seconds) {
   const long long total = std::llround(seconds);
@@ -70,4 +70,4 @@ std::string with_thousands(std::size_t n) {
   return out;
 }
 
-}  // namespace iobench
+}  // namespace iobench::util

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace iobench {
+namespace iobench::util {
 
 // "1:05", "12:03:09": a wall-clock duration (rounded to the second), for the progress line.
 std::string format_duration(double seconds);
@@ -36,4 +36,4 @@ std::string format_group_label(std::span<const std::string> values, std::string_
 // "4,990": counts of groups and rows at 10,000 and beyond read at a glance.
 std::string with_thousands(std::size_t n);
 
-}  // namespace iobench
+}  // namespace iobench::util

@@ -3,7 +3,7 @@
 #include <string_view>
 #include <utility>
 
-namespace iobench {
+namespace iobench::util {
 
 std::string shell_quote(const std::string& text) {
   std::string quoted = "'";
@@ -112,4 +112,4 @@ std::string escape_table_cell(std::string_view text) {
   return cell;
 }
 
-}  // namespace iobench
+}  // namespace iobench::util

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace iobench {
+namespace iobench::util {
 
 // Quotes text for sh: '...' with each ' written as '\''.
 std::string shell_quote(const std::string& text);
@@ -29,4 +29,4 @@ std::string escape_markup(std::string_view text);
 // `\|`; a line break would end the row, written as a space.
 std::string escape_table_cell(std::string_view text);
 
-}  // namespace iobench
+}  // namespace iobench::util

@@ -21,7 +21,7 @@ namespace {
 
 // One record at most kMaxRequestBytes (the driver refuses larger): static, so only the pages a
 // request actually fills become resident.
-char g_request[iobench::wire::kMaxRequestBytes + 1];
+char g_request[iobench::spawn::wire::kMaxRequestBytes + 1];
 
 // How long the spawner waits awake for the next request before it sleeps (receive).
 constexpr double kRequestSpinS = 0.001;
@@ -37,7 +37,7 @@ ssize_t receive(int channel, int* fds, std::size_t& fd_count) {
   msg.msg_control = control;
   msg.msg_controllen = sizeof control;
   // The next request follows a result within microseconds when runs are short.
-  iobench::await_readable_awake(channel, kRequestSpinS);
+  iobench::spawn::await_readable_awake(channel, kRequestSpinS);
   ssize_t received = 0;
   do {
     received = ::recvmsg(channel, &msg, MSG_CMSG_CLOEXEC);
@@ -81,12 +81,12 @@ int main(int argc, char** argv) {
     std::size_t fd_count = 0;
     const ssize_t size = receive(channel, fds, fd_count);
     if (size <= 0) return 0;  // the driver is gone
-    if (g_request[0] == iobench::wire::kRequestTag) {
-      iobench::wire::Response response;
-      iobench::MeasureRequest request;
+    if (g_request[0] == iobench::spawn::wire::kRequestTag) {
+      iobench::spawn::wire::Response response;
+      iobench::spawn::MeasureRequest request;
       if (request.parse(g_request, static_cast<std::size_t>(size), fds, fd_count, response.error,
                         sizeof response.error)) {
-        iobench::measure(request, channel, response);
+        iobench::spawn::measure(request, channel, response);
       }
       // The worker has its copies; ours must go so the sink sees end of file.
       for (std::size_t i = 0; i < fd_count; ++i) ::close(fds[i]);

@@ -70,8 +70,9 @@ TEST_F(BenchConfigTest, EveryOptionReachesItsConfigKey) {
   for (const auto& strategy : config.strategies) EXPECT_TRUE(strategy.verify);
   // --counters in the order given, checked as the config key's names are.
   request.counters = {"task-clock", "syscalls"};
-  EXPECT_EQ(build_bench_config(request).counters,
-            (std::vector<Counter>{Counter::kTaskClock, Counter::kSyscalls}));
+  EXPECT_EQ(
+      build_bench_config(request).counters,
+      (std::vector<runfile::Counter>{runfile::Counter::kTaskClock, runfile::Counter::kSyscalls}));
   request.counters = {"task-clock", "ticks"};
   EXPECT_NE(error_of(request).find("bench command line: counters[1]: unknown counter 'ticks'"),
             std::string::npos)

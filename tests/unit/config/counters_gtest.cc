@@ -23,8 +23,9 @@ std::string error_of(const std::string& text) {
 TEST(ConfigCounters, KeepsTheNamesInTheirOrder) {
   const Config config =
       parse_config(config_with(R"(["syscalls", "context-switches", "cycles"])"), "x.json");
-  EXPECT_EQ(config.counters, (std::vector<Counter>{Counter::kSyscalls, Counter::kContextSwitches,
-                                                   Counter::kCycles}));
+  EXPECT_EQ(config.counters, (std::vector<runfile::Counter>{runfile::Counter::kSyscalls,
+                                                            runfile::Counter::kContextSwitches,
+                                                            runfile::Counter::kCycles}));
   EXPECT_TRUE(parse_config(config_with("[]"), "x.json").counters.empty());
 }
 

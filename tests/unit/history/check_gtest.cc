@@ -114,10 +114,10 @@ TEST(HistoryCheck, RowsThatAreNotOkNeverCountOnEitherSide) {
   History h;
   h.add_run("aaaa1111");
   h.add_rows("slow", 0.1);
-  h.add_rows("slow", 0.5, RunStatus::kMismatch);  // a mismatched level is never a baseline
+  h.add_rows("slow", 0.5, runfile::RunStatus::kMismatch);  // a mismatched level is never a baseline
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.1);
-  h.add_rows("slow", 0.9, RunStatus::kFailed);
+  h.add_rows("slow", 0.9, runfile::RunStatus::kFailed);
   const CheckReport report = h.check();
   const CellCheck& slow = History::cell(report, "slow");
   EXPECT_EQ(slow.verdict, CellVerdict::kSteady);
@@ -213,7 +213,7 @@ TEST(HistoryWhy, CountersThatMovedSayTheWorkChanged) {
   h.add_all(0.12);
   for (auto& s : h.data.samples) {
     if (s.run_id == 2) {
-      s.counters[index(Counter::kSyscalls)] = 90000;
+      s.counters[index(runfile::Counter::kSyscalls)] = 90000;
       s.system_s = 0.06;
     }
   }

@@ -42,8 +42,8 @@ inline nlohmann::json sample_meta(const std::string& commit = "c0ffee1", double 
   return meta;
 }
 
-inline RunRow sample_row(const std::string& test, double elapsed_s, int repeat = 1) {
-  RunRow row;
+inline runfile::RunRow sample_row(const std::string& test, double elapsed_s, int repeat = 1) {
+  runfile::RunRow row;
   row.test = test;
   row.elapsed_s = elapsed_s;
   row.user_s = elapsed_s / 4;
@@ -66,12 +66,13 @@ inline RunRow sample_row(const std::string& test, double elapsed_s, int repeat =
 
 // Writes DIR/NAME.tsv and DIR/meta/NAME.json; returns the run file's path.
 inline std::filesystem::path write_run(const std::filesystem::path& dir, const std::string& name,
-                                       const nlohmann::json& meta, const std::vector<RunRow>& rows,
-                                       const std::vector<Counter>& counters = {}) {
+                                       const nlohmann::json& meta,
+                                       const std::vector<runfile::RunRow>& rows,
+                                       const std::vector<runfile::Counter>& counters = {}) {
   std::filesystem::create_directories(dir / "meta");
   const auto runs = dir / (name + ".tsv");
   std::ofstream out(runs);
-  out << run_tsv_header(counters);
+  out << runfile::run_tsv_header(counters);
   for (const auto& row : rows) out << format_run_row(row, counters);
   std::ofstream(dir / "meta" / (name + ".json")) << meta.dump(2);
   return runs;

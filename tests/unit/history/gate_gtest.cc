@@ -21,7 +21,7 @@ TEST(HistoryGate, ExitIsZeroOnlyWhenEverySeriesWasJudgedAndNoneRegressed) {
   EXPECT_EQ(h.check().exit_status, kExitOk);  // unverified is said, not judged, and passes
   h.add_run("cccc3333");
   h.add_rows("slow", 0.1);
-  h.add_rows("steady", 0.2, RunStatus::kFailed);  // nothing of steady counts
+  h.add_rows("steady", 0.2, runfile::RunStatus::kFailed);  // nothing of steady counts
   h.add_rows("unverified", 0.3);
   CheckReport report = h.check();
   EXPECT_EQ(History::cell(report, "steady").gate, Gate::kNotJudged);
@@ -35,7 +35,7 @@ TEST(HistoryGate, EveryRowDisturbedIsNotJudgedAndNoOptionAcceptsIt) {
   h.add_run("aaaa1111");
   h.add_rows("slow", 0.1);
   h.add_run("bbbb2222");
-  h.add_rows("slow", 0.1, RunStatus::kDisturbed);
+  h.add_rows("slow", 0.1, runfile::RunStatus::kDisturbed);
   CheckOptions options;
   options.allow_new_series = options.allow_missing_series = options.allow_conditions_changed = true;
   const CheckReport report = h.check(options);
@@ -152,9 +152,9 @@ TEST(HistoryGate, ARegressionWinsOverASeriesNotJudged) {
   h.add_run("aaaa1111");
   h.add_all(0.1);
   h.add_run("bbbb2222");
-  h.add_rows("slow", 0.13);                       // a regression
-  h.add_rows("steady", 0.2, RunStatus::kFailed);  // not judged
-  h.add_rows("unverified", 0.3);                  // said, passes
+  h.add_rows("slow", 0.13);                                // a regression
+  h.add_rows("steady", 0.2, runfile::RunStatus::kFailed);  // not judged
+  h.add_rows("unverified", 0.3);                           // said, passes
   const CheckReport report = h.check();
   EXPECT_EQ(report.regressions, 1u);
   EXPECT_EQ(report.not_judged, 1u);

@@ -39,7 +39,8 @@ class History {
     return data.runs.back();
   }
   // Five rows of `test` in the newest run, around `elapsed_s` (a fixed spread of 1 %).
-  void add_rows(const std::string& test, double elapsed_s, RunStatus status = RunStatus::kOk) {
+  void add_rows(const std::string& test, double elapsed_s,
+                runfile::RunStatus status = runfile::RunStatus::kOk) {
     const double spread[] = {-0.01, -0.005, 0, 0.005, 0.01};
     for (int i = 0; i < 5; ++i) {
       StoredSample s;
@@ -51,7 +52,7 @@ class History {
       s.user_s = 0.01;
       s.system_s = 0.02;
       s.cache_pct = 100;
-      s.counters[index(Counter::kSyscalls)] = 300 + static_cast<std::uint64_t>(i);
+      s.counters[index(runfile::Counter::kSyscalls)] = 300 + static_cast<std::uint64_t>(i);
       data.samples.push_back(s);
     }
   }

@@ -14,7 +14,7 @@ std::vector<StoredSample> samples(double elapsed_s, std::optional<std::uint64_t>
   for (std::size_t i = 0; i < out.size(); ++i) {
     out[i].elapsed_s = elapsed_s + 0.001 * static_cast<double>(i);
     out[i].user_s = 0.01;
-    out[i].counters[index(Counter::kSyscalls)] = syscalls;
+    out[i].counters[index(runfile::Counter::kSyscalls)] = syscalls;
   }
   return out;
 }

@@ -25,9 +25,9 @@ const EnvLookup kNoEnvironment = [](const char*) -> const char* { return nullptr
 class StoreTest : public ::testing::Test {
  protected:
   StoreLocation location() const { return parse_store_location((dir_ / "h.sqlite").string()); }
-  RunRecord record(const std::string& name, const std::vector<RunRow>& rows,
+  RunRecord record(const std::string& name, const std::vector<runfile::RunRow>& rows,
                    const nlohmann::json& meta = sample_meta(),
-                   const std::vector<Counter>& counters = {}) {
+                   const std::vector<runfile::Counter>& counters = {}) {
     return load_run_record(write_run(dir_.path(), name, meta, rows, counters), {}, kNoEnvironment);
   }
   iobench::test::TempDir dir_{"history-store"};
@@ -50,34 +50,36 @@ TEST_F(StoreTest, AddingTheSameRunTwiceStoresItOnce) {
 }
 
 TEST_F(StoreTest, EveryFigureOfEveryRowComesBackExactly) {
-  RunRow row = sample_row("count-read", 1.234567);
+  runfile::RunRow row = sample_row("count-read", 1.234567);
   row.user_s = 0.000001;
   row.system_s = 0.5;
   row.cpu_pct = 40.5;
-  row.status = RunStatus::kMismatch;
+  row.status = runfile::RunStatus::kMismatch;
   row.exit_code.reset();
   row.bytes_out.reset();
   row.cache_pct = 99.9;
   row.output_hash = "ffffffffffffff01";  // the high bit set: a negative BIGINT in the store
   row.host = "other";
-  row.counters[index(Counter::kSyscalls)] = 123456789012;
+  row.counters[index(runfile::Counter::kSyscalls)] = 123456789012;
   row.counted_pct = 87.5;
   Store store(location(), OpenMode::kCreate);
-  store.add(record("a", {row}, sample_meta(), {Counter::kSyscalls, Counter::kCycles}));
+  store.add(
+      record("a", {row}, sample_meta(), {runfile::Counter::kSyscalls, runfile::Counter::kCycles}));
   const HistoryData data = store.load();
   ASSERT_EQ(data.samples.size(), 1u);
   const StoredSample& s = data.samples[0];
   EXPECT_DOUBLE_EQ(s.elapsed_s, 1.234567);
   EXPECT_DOUBLE_EQ(s.user_s, 0.000001);
   EXPECT_DOUBLE_EQ(s.cpu_pct, 40.5);
-  EXPECT_EQ(s.status, RunStatus::kMismatch);
+  EXPECT_EQ(s.status, runfile::RunStatus::kMismatch);
   EXPECT_EQ(s.exit_code, std::nullopt);
   EXPECT_EQ(s.bytes_out, std::nullopt);
   EXPECT_EQ(s.cache_pct, 99.9);
   EXPECT_EQ(s.output_hash, 0xffffffffffffff01ULL);
   EXPECT_EQ(s.host, "other");
-  EXPECT_EQ(s.counters[index(Counter::kSyscalls)], 123456789012ULL);
-  EXPECT_EQ(s.counters[index(Counter::kCycles)], std::nullopt);  // not counted: empty, not 0
+  EXPECT_EQ(s.counters[index(runfile::Counter::kSyscalls)], 123456789012ULL);
+  EXPECT_EQ(s.counters[index(runfile::Counter::kCycles)],
+            std::nullopt);  // not counted: empty, not 0
   EXPECT_EQ(s.counted_pct, 87.5);
   EXPECT_EQ(s.max_rss_kib, 2048);
   ASSERT_EQ(data.series.size(), 1u);
@@ -86,7 +88,7 @@ TEST_F(StoreTest, EveryFigureOfEveryRowComesBackExactly) {
 }
 
 TEST_F(StoreTest, AnAddThatFailsHalfWayLeavesNothing) {
-  RunRow bad = sample_row("read-raw", 0.1, 2);
+  runfile::RunRow bad = sample_row("read-raw", 0.1, 2);
   bad.output_hash = "not-a-hex-digest";  // 16 characters that are no hash: fails mid-insert
   Store store(location(), OpenMode::kCreate);
   EXPECT_THROW(store.add(record("a", {sample_row("read-raw", 0.1), bad})), Error);
@@ -99,7 +101,7 @@ TEST_F(StoreTest, AnAddThatFailsHalfWayLeavesNothing) {
 TEST_F(StoreTest, ASeriesMadeByAnAddThatFailedIsNotReusedByTheNextAdd) {
   // The store keeps the series ids it committed (docs/history.md, "Performance"); one made in a
   // transaction that rolled back must not be: the next add of the cell makes it again.
-  RunRow bad = sample_row("read-raw", 0.1, 2);
+  runfile::RunRow bad = sample_row("read-raw", 0.1, 2);
   bad.output_hash = "not-a-hex-digest";
   Store store(location(), OpenMode::kCreate);
   EXPECT_THROW(store.add(record("a", {sample_row("read-raw", 0.1), bad})), Error);
@@ -148,7 +150,7 @@ TEST_F(StoreTest, AnAddWhoseLastFileFailsInTheStoreLeavesTheStoreAsItWas) {
     files.push_back(write_run(dir_.path(), fmt::format("g{}", i), sample_meta(),
                               {sample_row("read-raw", 0.2 + i), sample_row("wc", 0.3 + i)}));
   }
-  RunRow bad = sample_row("mmap-raw", 0.1);
+  runfile::RunRow bad = sample_row("mmap-raw", 0.1);
   bad.output_hash = "not-a-hex-digest";  // read fine, fails in the store
   files.push_back(write_run(dir_.path(), "bad", sample_meta(), {bad}));
   try {
@@ -193,7 +195,7 @@ TEST_F(StoreTest, RunsMeasuredOtherwiseInOneAddAreOtherSeries) {
   other_definition["config"]["strategies"][0]["worker"].push_back("--fast");
   // Each file's own figures: a run is known by its run file's bytes.
   const auto rows = [](double elapsed_s) {
-    return std::vector<RunRow>{sample_row("read-raw", elapsed_s)};
+    return std::vector<runfile::RunRow>{sample_row("read-raw", elapsed_s)};
   };
   const std::vector<std::filesystem::path> files{
       write_run(dir_.path(), "base", sample_meta(), rows(0.1)),
@@ -201,7 +203,7 @@ TEST_F(StoreTest, RunsMeasuredOtherwiseInOneAddAreOtherSeries) {
       write_run(dir_.path(), "cpu", other_cpu, rows(0.3)),
       write_run(dir_.path(), "cold", cold, rows(0.4)),
       write_run(dir_.path(), "definition", other_definition, rows(0.5)),
-      write_run(dir_.path(), "counters", sample_meta(), rows(0.6), {Counter::kSyscalls})};
+      write_run(dir_.path(), "counters", sample_meta(), rows(0.6), {runfile::Counter::kSyscalls})};
   Store store(location(), OpenMode::kCreate);
   const std::vector<std::string> lines = add_run_files(store, files, {}, kNoEnvironment);
   ASSERT_EQ(lines.size(), files.size());
@@ -252,7 +254,7 @@ TEST_F(StoreTest, PruneKeepsTheNewestRunsOfEachSeries) {
   for (int i = 0; i < 5; ++i) {
     nlohmann::json meta = sample_meta();
     meta["context"]["date"] = fmt::format("2026-01-0{}T00:00:00Z", i + 1);
-    std::vector<RunRow> rows{sample_row("read-raw", 0.1 + i * 0.01)};
+    std::vector<runfile::RunRow> rows{sample_row("read-raw", 0.1 + i * 0.01)};
     if (i < 2) rows.push_back(sample_row("mmap-raw", 0.1));  // mmap-raw only in the first two
     store.add(record(fmt::format("r{}", i), rows, meta));
   }

@@ -220,7 +220,7 @@ TEST_F(StoreOpenTest, PruneGivesTheSpaceBack) {
     for (int i = 0; i < 40; ++i) {
       nlohmann::json meta = sample_meta();
       meta["context"]["date"] = fmt::format("2026-01-01T00:{:02}:00Z", i);
-      std::vector<RunRow> rows;
+      std::vector<runfile::RunRow> rows;
       for (int r = 1; r <= 20; ++r) rows.push_back(sample_row("read-raw", 0.1 + i * 0.001, r));
       store.add(load_run_record(write_run(dir_.path(), fmt::format("r{}", i), meta, rows, {}), {},
                                 kNoEnvironment));

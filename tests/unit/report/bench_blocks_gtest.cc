@@ -71,7 +71,7 @@ TEST(BenchBlocks, TheUnitIsUsToldElsePickedPerBlock) {
 
 TEST(BenchBlocks, SeveralPlacesAreNamedAndACommandWithoutAnOkRunSaysWhy) {
   runfile::Group broken = group("false", "in.txt", "null", {});
-  broken.rows[static_cast<std::size_t>(RunStatus::kFailed)] = 4;
+  broken.rows[static_cast<std::size_t>(runfile::RunStatus::kFailed)] = 4;
   const auto set = set_of({group("cat", "in.txt", "pipe", {0.001, 0.001}), broken});
   const std::string text = blocks(set);
   EXPECT_NE(text.find("Benchmark 1: cat (in.txt, pipe sink)\n"), std::string::npos) << text;
@@ -82,15 +82,15 @@ TEST(BenchBlocks, SeveralPlacesAreNamedAndACommandWithoutAnOkRunSaysWhy) {
 
 TEST(BenchBlocks, RunsLeftOutForAFailureAreCountedOnTheRangeLine) {
   runfile::Group g = group("flaky", "", "pipe", {0.001, 0.001});
-  g.rows[static_cast<std::size_t>(RunStatus::kFailed)] = 1;
-  g.rows[static_cast<std::size_t>(RunStatus::kDisturbed)] = 2;  // the summary line's
+  g.rows[static_cast<std::size_t>(runfile::RunStatus::kFailed)] = 1;
+  g.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] = 2;  // the summary line's
   const std::string text = blocks(set_of({g}));
   EXPECT_NE(text.find("    2 runs (1 failed left out)\n"), std::string::npos) << text;
 }
 
 TEST(BenchBlocks, TheSummaryLineNamesTheFigureTheRunsLeftOutAndTheOutliers) {
   runfile::Group g = group("a", "", "pipe", {0.010, 0.010, 0.010, 0.010, 0.010, 0.011, 0.030});
-  g.rows[static_cast<std::size_t>(RunStatus::kDisturbed)] = 2;
+  g.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] = 2;
   const auto set = set_of({g});
   const Summary summary = summarize(set);
   ElapsedFigure figure;

@@ -107,7 +107,7 @@ TEST(BenchExports, TheCsvHasHyperfinesColumnsThenTheParametersThenIobenchs) {
 TEST(BenchExports, ACommandWithoutAnOkRunIsARowThatSaysItFailed) {
   Fixture f;
   runfile::Group broken = group("broken", {});
-  broken.rows[static_cast<std::size_t>(RunStatus::kFailed)] = 3;
+  broken.rows[static_cast<std::size_t>(runfile::RunStatus::kFailed)] = 3;
   f.set.groups.push_back(broken);
   f.data.tests.push_back({"broken", {{"n", "3"}}});
   std::istringstream csv(f.write(ExportFormat::kCsv));
@@ -132,7 +132,7 @@ TEST(BenchExports, TheJsonIsHyperfinesSchemaWithIobenchsFieldsBeside) {
   for (auto& samples : f.set.groups[1].samples) samples.resize(1);
   f.set.groups[1].exit_codes = {3};
   runfile::Group broken = group("broken", {});  // no ok run: a result marked failed
-  broken.rows[static_cast<std::size_t>(RunStatus::kDisturbed)] = 4;
+  broken.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] = 4;
   f.set.groups.push_back(broken);
   const Json doc = Json::parse(f.write(ExportFormat::kJson));
   const Json& results = doc["results"];

@@ -45,8 +45,9 @@ TEST(CounterFigures, SummaryAndExportsCarryThem) {
   const Summary s = summarize(set);
   ASSERT_EQ(s.groups.size(), 1u);
   const GroupStats& g = s.groups[0];
-  EXPECT_EQ(g.metric(metric_of(Counter::kSyscalls)).n, 3u);  // the empty cells are not zeros
-  EXPECT_EQ(g.metric(metric_of(Counter::kSyscalls)).median, 2050);
+  EXPECT_EQ(g.metric(metric_of(runfile::Counter::kSyscalls)).n,
+            3u);  // the empty cells are not zeros
+  EXPECT_EQ(g.metric(metric_of(runfile::Counter::kSyscalls)).median, 2050);
   EXPECT_EQ(g.input_lines, 1000u);
   EXPECT_DOUBLE_EQ(*g.counter_figures.syscalls_per_line, 2.05);
   EXPECT_DOUBLE_EQ(*g.counter_figures.ipc, 2.2);

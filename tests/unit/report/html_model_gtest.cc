@@ -115,7 +115,7 @@ TEST(HtmlModel, NotesSayEachKindOfDoubt) {
   g.key = {"t", "in", "null"};
   g.samples[runfile::index(runfile::Metric::kElapsed)] = {1.0, 1.3};
   g.rows[0] = 2;
-  g.rows[static_cast<std::size_t>(RunStatus::kMismatch)] = 1;
+  g.rows[static_cast<std::size_t>(runfile::RunStatus::kMismatch)] = 1;
   report::GroupStats gs;
   gs.group = &g;
   gs.metrics[0] = stats::summarize(g.samples[0]);

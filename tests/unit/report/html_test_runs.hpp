@@ -31,8 +31,8 @@ inline std::string run_row(const std::string& test, double elapsed_s, const std:
 inline std::filesystem::path write_test_runs(const test::TempDir& dir) {
   const auto runs = dir / "runs.tsv";
   std::ofstream out(runs);
-  for (std::size_t c = 0; c < kStandardColumns.size(); ++c) {
-    out << (c ? "\t" : "") << kStandardColumns[c];
+  for (std::size_t c = 0; c < runfile::kStandardColumns.size(); ++c) {
+    out << (c ? "\t" : "") << runfile::kStandardColumns[c];
   }
   out << '\n';
   for (const std::string sink : {"pipe", "null"}) {

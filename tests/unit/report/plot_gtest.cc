@@ -162,7 +162,7 @@ TEST(Plot, DrawsACounterColumn) {
       "B\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\n",  // not counted: not a zero
       "counters.tsv", read_options);
   PlotOptions options;
-  options.metric = metric_of(Counter::kSyscalls);
+  options.metric = metric_of(runfile::Counter::kSyscalls);
   const Chart chart = render(set, options);
   EXPECT_NE(chart.svg.find(">iobench: syscalls per test (kernel counter)</text>"),
             std::string::npos);
@@ -208,7 +208,7 @@ TEST(PlotGolden, ACounterOnALogAxis) {
       "C\t1\t0.5\t0.5\t100\t5\tin\tpipe\t\tfailed\n",
       "counters.tsv", read_options);
   PlotOptions options;
-  options.metric = metric_of(Counter::kSyscalls);
+  options.metric = metric_of(runfile::Counter::kSyscalls);
   options.title = "syscalls <per> test";
   expect_golden(render(set, options).svg, "plot-counter-log.svg");
 }

@@ -19,7 +19,7 @@
 #include "driver/runfile/header.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -39,7 +39,7 @@ class RecordingLauncher final : public Launcher {
   using Answer = std::function<std::pair<int, std::string>(const std::vector<std::string>&)>;
   explicit RecordingLauncher(Answer answer) : answer_(std::move(answer)) {}
 
-  SpawnResult run(const SpawnRequest& request) override {
+  spawn::SpawnResult run(const spawn::SpawnRequest& request) override {
     Seen seen{request.argv, request.stdin_fd >= 0, "", request.stdout_fd, request.stderr_fd};
     if (request.stdin_fd >= 0) {
       char buffer[4096];
@@ -55,8 +55,8 @@ class RecordingLauncher final : public Launcher {
       EXPECT_EQ(::write(request.stdout_fd, out.data(), out.size()),
                 static_cast<ssize_t>(out.size()));
     }
-    SpawnResult result;
-    result.outcome = SpawnOutcome::kExited;
+    spawn::SpawnResult result;
+    result.outcome = spawn::SpawnOutcome::kExited;
     result.exit_code = exit_code;
     result.elapsed_s = 0.01;
     return result;
@@ -81,7 +81,7 @@ class BenchExecutorTest : public ::testing::Test {
     plan_ = build_plan(config_, options);
     const fs::path runs = dir_ / ("runs" + std::to_string(++count_) + ".tsv");
     {
-      RunTsvWriter writer(runs);
+      runfile::RunTsvWriter writer(runs);
       ExecutorSettings settings;
       settings.temp_folder = dir_.path();
       settings.host = "h";
@@ -322,4 +322,4 @@ TEST_F(BenchExecutorTest, TheInheritSinkHandsTheRunIobenchsStdoutAndStderr) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -11,12 +11,12 @@
 #include "driver/runfile/writer.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
-RunRow row_of(const std::string& test, const std::string& input, std::uint64_t bytes,
-              const std::string& hash) {
-  RunRow row;
+runfile::RunRow row_of(const std::string& test, const std::string& input, std::uint64_t bytes,
+                       const std::string& hash) {
+  runfile::RunRow row;
   row.test = test;
   row.input = input;
   row.sink = "pipe";
@@ -28,11 +28,11 @@ RunRow row_of(const std::string& test, const std::string& input, std::uint64_t b
 
 class BenchOutputs : public ::testing::Test {
  protected:
-  std::filesystem::path write(const std::vector<RunRow>& rows) {
+  std::filesystem::path write(const std::vector<runfile::RunRow>& rows) {
     const std::filesystem::path path = dir_.path() / "runs.tsv";
     std::filesystem::remove(path);
-    RunTsvWriter writer(path);
-    for (const RunRow& row : rows) writer.append(row);
+    runfile::RunTsvWriter writer(path);
+    for (const runfile::RunRow& row : rows) writer.append(row);
     return path;
   }
   const test::TempDir dir_{"bench-outputs"};
@@ -53,11 +53,11 @@ TEST_F(BenchOutputs, NothingWhenAllAgreeOrNothingWasHashed) {
   EXPECT_TRUE(
       outputs_differ_lines(write({row_of("a", "", 2, "aaaa"), row_of("b", "", 2, "aaaa")}), "a")
           .empty());
-  RunRow null_sink = row_of("b", "", 0, "");
+  runfile::RunRow null_sink = row_of("b", "", 0, "");
   null_sink.sink = "null";
   null_sink.bytes_out.reset();
   EXPECT_TRUE(outputs_differ_lines(write({row_of("a", "", 2, "aaaa"), null_sink}), "a").empty());
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

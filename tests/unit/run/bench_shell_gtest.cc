@@ -7,7 +7,7 @@
 
 #include "driver/run/bench_shell.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // Answers each run with the next scripted elapsed time (user and system a tenth and a fifth of
@@ -16,10 +16,10 @@ class TimedLauncher final : public Launcher {
  public:
   explicit TimedLauncher(std::vector<double> elapsed_s, int exit_code = 0)
       : elapsed_s_(std::move(elapsed_s)), exit_code_(exit_code) {}
-  SpawnResult run(const SpawnRequest& request) override {
+  spawn::SpawnResult run(const spawn::SpawnRequest& request) override {
     requests.push_back(request);
-    SpawnResult result;
-    result.outcome = SpawnOutcome::kExited;
+    spawn::SpawnResult result;
+    result.outcome = spawn::SpawnOutcome::kExited;
     result.exit_code = exit_code_;
     result.elapsed_s = elapsed_s_[next_++ % elapsed_s_.size()];
     result.usage.ru_utime.tv_usec = static_cast<long>(result.elapsed_s * 1e5);
@@ -27,7 +27,7 @@ class TimedLauncher final : public Launcher {
     return result;
   }
   void cancel() const noexcept override {}
-  std::vector<SpawnRequest> requests;
+  std::vector<spawn::SpawnRequest> requests;
 
  private:
   std::vector<double> elapsed_s_;
@@ -53,7 +53,7 @@ TEST(BenchShell, TheConfigsShellRunsEmptyAsTheCommandsRun) {
   EXPECT_NEAR(startup->user_s, 0.0003, 1e-6);
   EXPECT_NEAR(startup->system_s, 0.0006, 1e-6);
   ASSERT_EQ(launcher.requests.size(), 8u);
-  for (const SpawnRequest& request : launcher.requests) {
+  for (const spawn::SpawnRequest& request : launcher.requests) {
     EXPECT_EQ(request.argv, startup->command);
     EXPECT_EQ(request.cpus, std::vector<int>{0});  // pinned as the commands are
     EXPECT_EQ(request.counters, std::vector<std::string>{"syscalls"});
@@ -72,4 +72,4 @@ TEST(BenchShell, NothingIsMeasuredWithoutAShellOrWhenItFails) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

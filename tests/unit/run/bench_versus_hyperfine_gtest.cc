@@ -10,7 +10,7 @@
 #include "driver/config/bench_config.hpp"
 #include "driver/run/bench_versus_hyperfine.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // Whether `words` appear in argv one after the other.
@@ -99,4 +99,4 @@ TEST(BenchVersusHyperfine, WithoutAShellTheCommandsAreWordsForMinusN) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

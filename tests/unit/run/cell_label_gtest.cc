@@ -5,7 +5,7 @@
 #include "driver/run/cell_label.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 TEST(CellLabel, NamesTheTestQuotedTheInputsFileNameAndTheSink) {
@@ -26,4 +26,4 @@ TEST(CellLabel, ACellWithoutAnInputHasNoOnPart) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

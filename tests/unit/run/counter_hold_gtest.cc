@@ -10,11 +10,12 @@
 #include "driver/run/counter_plan.hpp"
 #include "driver/spawn/counter_events.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 TEST(CounterHold, EveryCountedCounterIsHeldAndCountsNothingOfChildren) {
-  const CountingPlan plan = plan_counting({Counter::kSyscalls, Counter::kContextSwitches});
+  const CountingPlan plan =
+      plan_counting({runfile::Counter::kSyscalls, runfile::Counter::kContextSwitches});
   if (plan.counted.empty()) GTEST_SKIP() << "neither counter can be counted here (not root?)";
   ASSERT_EQ(plan.held_events.size(), plan.counted.size());
   // A child that execs: an inherited event enabled at exec would fold its counts in here.
@@ -28,16 +29,16 @@ TEST(CounterHold, EveryCountedCounterIsHeldAndCountsNothingOfChildren) {
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   for (std::size_t i = 0; i < plan.held_events.size(); ++i) {
-    const wire::CounterValue reading = read_counter(plan.held_events[i].get());
+    const spawn::wire::CounterValue reading = spawn::read_counter(plan.held_events[i].get());
     EXPECT_EQ(reading.counted, 0) << plan.counted[i] << " counted " << reading.value;
   }
 }
 
 TEST(CounterHold, AnUnknownCounterIsNotHeld) {
   int error = 0;
-  EXPECT_EQ(hold_counter("syscall", &error), -1);
+  EXPECT_EQ(spawn::hold_counter("syscall", &error), -1);
   EXPECT_EQ(error, EINVAL);
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -8,29 +8,29 @@
 #include "driver/run/measurement.hpp"
 #include "tests/unit/run/exited_ok.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 using test::exited_ok;
 
 TEST(RunCounters, FillTheirCellsAndLeaveTheUncountedEmpty) {
-  SpawnResult result = exited_ok();
+  spawn::SpawnResult result = exited_ok();
   result.counters = {{"context-switches", 12.0, 1.0},
                      {"cycles", std::nullopt, 0.0},
                      {"syscalls", 3079.4, 1.0},
                      {"instructions", 2000.0, 0.25}};
-  RunRow row;
+  runfile::RunRow row;
   fill_measurements(row, result);
-  EXPECT_EQ(row.status, RunStatus::kOk);
-  EXPECT_EQ(row.counters[index(Counter::kSyscalls)], 3079u);
-  EXPECT_EQ(row.counters[index(Counter::kContextSwitches)], 12u);
-  EXPECT_FALSE(row.counters[index(Counter::kCycles)].has_value()) << "empty, never 0";
-  EXPECT_FALSE(row.counters[index(Counter::kPageFaults)].has_value()) << "not asked for";
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk);
+  EXPECT_EQ(row.counters[index(runfile::Counter::kSyscalls)], 3079u);
+  EXPECT_EQ(row.counters[index(runfile::Counter::kContextSwitches)], 12u);
+  EXPECT_FALSE(row.counters[index(runfile::Counter::kCycles)].has_value()) << "empty, never 0";
+  EXPECT_FALSE(row.counters[index(runfile::Counter::kPageFaults)].has_value()) << "not asked for";
   ASSERT_TRUE(row.counted_pct.has_value());
   EXPECT_DOUBLE_EQ(*row.counted_pct, 25.0);  // instructions was multiplexed: a quarter counted
 
-  RunRow nothing_counted;
-  SpawnResult none = exited_ok();
+  runfile::RunRow nothing_counted;
+  spawn::SpawnResult none = exited_ok();
   none.counters = {{"cycles", std::nullopt, 0.0}};
   fill_measurements(nothing_counted, none);
   EXPECT_FALSE(nothing_counted.counted_pct.has_value());
@@ -54,4 +54,4 @@ TEST(RunCounters, TheWarningNamesEachUnavailableCounterWithItsReason) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -4,7 +4,7 @@
 
 #include "driver/run/data_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 const char* no_env(const char*) {
@@ -43,4 +43,4 @@ TEST(DataDir, SetDataDirResolvesOnlyRelativeInputs) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,7 +9,7 @@
 #include "driver/run/disturbance.hpp"
 #include "driver/run/machine_load.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 // Two CPUs; user nice system idle iowait irq softirq steal guest guest_nice.
@@ -116,22 +116,22 @@ TEST(Disturbance, AnExactFigureJudgesAShortRunThatTicksCannot) {
 
 TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
   Config config;
-  RunRow row;
+  runfile::RunRow row;
   row.elapsed_s = 1.0;
   EXPECT_TRUE(judge_disturbance(row, {0.9, 0.01, 0.02}, config));
-  EXPECT_EQ(row.status, RunStatus::kDisturbed);
+  EXPECT_EQ(row.status, runfile::RunStatus::kDisturbed);
   EXPECT_EQ(row.others_cpu_s.value_or(-1), 0.9);
   EXPECT_EQ(row.steal_s.value_or(-1), 0.01);
-  RunRow failed;
+  runfile::RunRow failed;
   failed.elapsed_s = 1.0;
-  failed.status = RunStatus::kFailed;
+  failed.status = runfile::RunStatus::kFailed;
   EXPECT_FALSE(judge_disturbance(failed, {0.9, 0.0, 0.02}, config));
-  EXPECT_EQ(failed.status, RunStatus::kFailed);
+  EXPECT_EQ(failed.status, runfile::RunStatus::kFailed);
   config.disturbance = DisturbanceMode::kOff;
-  RunRow measured_only;
+  runfile::RunRow measured_only;
   measured_only.elapsed_s = 1.0;
   EXPECT_FALSE(judge_disturbance(measured_only, {0.9, 0.0, 0.02}, config));
-  EXPECT_EQ(measured_only.status, RunStatus::kOk);
+  EXPECT_EQ(measured_only.status, runfile::RunStatus::kOk);
   EXPECT_EQ(measured_only.others_cpu_s.value_or(-1),
             0.9);  // the figures are kept whatever the mode
 }
@@ -208,7 +208,7 @@ TEST(DisturbanceMeter, AnUnreadableProcStatGivesNoFigure) {
 
 TEST(DisturbedRuns, TheBudgetEndsWithOneWarningNamingTheFigure) {
   DisturbedRuns runs(1, 2);
-  RunRow row;
+  runfile::RunRow row;
   row.elapsed_s = 0.5;
   row.others_cpu_s = 0.6;
   row.steal_s = 0.0;
@@ -227,7 +227,7 @@ TEST(DisturbedRuns, TheBudgetEndsWithOneWarningNamingTheFigure) {
 
 TEST(DisturbedRuns, FlagQueuesNothing) {
   DisturbedRuns runs(1, 2);
-  runs.on_disturbed(0, 0, RunRow{}, DisturbanceMode::kFlag);
+  runs.on_disturbed(0, 0, runfile::RunRow{}, DisturbanceMode::kFlag);
   EXPECT_FALSE(runs.next().has_value());
 }
 
@@ -256,4 +256,4 @@ TEST(ProcStat, StealIsReadAndInsideBusy) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

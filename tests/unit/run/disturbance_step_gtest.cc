@@ -10,14 +10,14 @@
 #include "driver/run/disturbance_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 // 0.9 CPU seconds of others in a run of 0.25 s: 3.6 CPUs, disturbed at any threshold.
 constexpr RunDisturbance kBusy{0.9, 0.0, 0.004};
 
-RunRow ok_row() {
-  RunRow row;
+runfile::RunRow ok_row() {
+  runfile::RunRow row;
   row.test = "a";
   row.elapsed_s = 0.25;
   return row;
@@ -29,8 +29,8 @@ const auto kNeedsMore = [](std::size_t) { return false; };
 struct Step {
   explicit Step(const std::string& fields = "") : m(kTwoCommands + fields) {}
   // An ok run of 0.25 s at plan index `run`, judged with `disturbance`.
-  RunRow judge(std::size_t run, const std::optional<RunDisturbance>& disturbance) {
-    RunRow row = ok_row();
+  runfile::RunRow judge(std::size_t run, const std::optional<RunDisturbance>& disturbance) {
+    runfile::RunRow row = ok_row();
     step.judge(run, row, disturbance);
     return row;
   }
@@ -41,8 +41,8 @@ struct Step {
 
 TEST(DisturbanceStep, MarksADisturbedRunAndQueuesItUntilTheRoundEnds) {
   Step s;
-  const RunRow row = s.judge(0, kBusy);
-  EXPECT_EQ(row.status, RunStatus::kDisturbed);
+  const runfile::RunRow row = s.judge(0, kBusy);
+  EXPECT_EQ(row.status, runfile::RunStatus::kDisturbed);
   EXPECT_EQ(row.others_cpu_s, 0.9);
   EXPECT_TRUE(s.step.waiting());
   EXPECT_FALSE(s.step.round_ends_before(s.m.plan.runs[0]));  // another run of repeat 1
@@ -54,14 +54,14 @@ TEST(DisturbanceStep, MarksADisturbedRunAndQueuesItUntilTheRoundEnds) {
 
 TEST(DisturbanceStep, FlagMarksWithoutQueueing) {
   Step s(R"(, "disturbance": "flag")");
-  EXPECT_EQ(s.judge(0, kBusy).status, RunStatus::kDisturbed);
+  EXPECT_EQ(s.judge(0, kBusy).status, runfile::RunStatus::kDisturbed);
   EXPECT_FALSE(s.step.waiting());
 }
 
 TEST(DisturbanceStep, ARunWithoutFiguresStaysAsItWas) {
   Step s;
-  const RunRow row = s.judge(0, std::nullopt);
-  EXPECT_EQ(row.status, RunStatus::kOk);
+  const runfile::RunRow row = s.judge(0, std::nullopt);
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk);
   EXPECT_FALSE(row.others_cpu_s.has_value());
   EXPECT_FALSE(s.step.waiting());
 }
@@ -96,4 +96,4 @@ TEST(DisturbanceStep, ReRunsACellAtMostTwiceItsRepeatsThenSaysSoOnce) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

@@ -8,7 +8,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 constexpr const char* kTwoTests =
@@ -114,4 +114,4 @@ TEST_F(ExecutorTest, DecideFalseKeepsThePrecisionTargetAlone) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

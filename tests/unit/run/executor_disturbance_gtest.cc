@@ -9,7 +9,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 // Two CPUs. Each run reads /proc/stat before and after; the "after" read adds the fake worker's
@@ -150,4 +150,4 @@ TEST_F(ExecutorTest, WithoutASourceTheColumnsStayEmptyAndNoRunIsJudged) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

@@ -11,7 +11,7 @@
 #include "driver/run/run_budget.hpp"
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 int rows_of(const std::vector<Row>& rows, const std::string& test) {
@@ -144,4 +144,4 @@ TEST_F(ExecutorTest, APreparesTimeCountsInThePaceAsHyperfineCountsIt) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

@@ -29,12 +29,12 @@
 #include "driver/runfile/header.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 
 namespace fs = std::filesystem;
 
 struct Script {
-  SpawnOutcome outcome = SpawnOutcome::kExited;
+  spawn::SpawnOutcome outcome = spawn::SpawnOutcome::kExited;
   int exit_code = 0;
   int term_signal = 0;
   std::string stdout_bytes;
@@ -49,13 +49,13 @@ class FakeLauncher final : public Launcher {
   using Scripter = std::function<Script(const std::string& name, int nth_call)>;
   explicit FakeLauncher(Scripter scripter) : scripter_(std::move(scripter)) {}
 
-  SpawnResult run(const SpawnRequest& request) override {
+  spawn::SpawnResult run(const spawn::SpawnRequest& request) override {
     const std::string& name = request.argv.front();
     calls.push_back(name);
     const Script script = scripter_(name, call_counts_[name]++);
     write_fully(request.stdout_fd, script.stdout_bytes);
     write_fully(request.stderr_fd, script.stderr_bytes);
-    SpawnResult result;
+    spawn::SpawnResult result;
     result.outcome = script.outcome;
     result.exit_code = script.exit_code;
     result.term_signal = script.term_signal;
@@ -64,7 +64,7 @@ class FakeLauncher final : public Launcher {
     result.usage.ru_maxrss = 1234;
     if (script.interrupt) {
       ::raise(SIGINT);  // the guard's handler calls cancel()
-      result.outcome = SpawnOutcome::kCancelled;
+      result.outcome = spawn::SpawnOutcome::kCancelled;
     }
     return result;
   }
@@ -105,7 +105,7 @@ class ExecutorTest : public ::testing::Test {
     options.worker_path = "iobench-worker";
     plan_ = build_plan(config_, options);
     runs_path_ = dir_ / ("runs" + std::to_string(++run_count_) + ".tsv");
-    RunTsvWriter writer(runs_path_);
+    runfile::RunTsvWriter writer(runs_path_);
     ExecutorSettings settings;
     settings.temp_folder = dir_.path();
     settings.host = "testhost";
@@ -154,7 +154,7 @@ class ExecutorTest : public ::testing::Test {
 };
 
 inline Script ok_copy() {
-  return Script{SpawnOutcome::kExited, 0, 0, kInputText, "", false};
+  return Script{spawn::SpawnOutcome::kExited, 0, 0, kInputText, "", false};
 }
 
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

@@ -11,15 +11,16 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 TEST_F(ExecutorTest, EveryStatusIsRecordedAsTheLauncherReportsIt) {
   FakeLauncher launcher([](const std::string& name, int) {
-    if (name == "fails") return Script{SpawnOutcome::kExited, 3, 0, "", "bad input\n", false};
-    if (name == "crashes") return Script{SpawnOutcome::kSignaled, 0, SIGSEGV, "", "", false};
-    if (name == "hangs") return Script{SpawnOutcome::kTimedOut, 0, SIGTERM, "", "", false};
-    if (name == "absent") return Script{SpawnOutcome::kSpawnFailed, 0, 0, "", "", false};
+    if (name == "fails")
+      return Script{spawn::SpawnOutcome::kExited, 3, 0, "", "bad input\n", false};
+    if (name == "crashes") return Script{spawn::SpawnOutcome::kSignaled, 0, SIGSEGV, "", "", false};
+    if (name == "hangs") return Script{spawn::SpawnOutcome::kTimedOut, 0, SIGTERM, "", "", false};
+    if (name == "absent") return Script{spawn::SpawnOutcome::kSpawnFailed, 0, 0, "", "", false};
     return ok_copy();
   });
   const MatrixTotals totals = run(
@@ -86,7 +87,7 @@ TEST_F(ExecutorTest, AMeasuredRunThatDiffersFromItsVerificationRunIsAMismatch) {
 
 TEST_F(ExecutorTest, AFailedVerificationRunIsRetriedOnce) {
   FakeLauncher launcher([](const std::string&, int nth) {
-    if (nth == 0) return Script{SpawnOutcome::kSignaled, 0, SIGKILL, "", "", false};
+    if (nth == 0) return Script{spawn::SpawnOutcome::kSignaled, 0, SIGKILL, "", "", false};
     return ok_copy();
   });
   const MatrixTotals totals =
@@ -101,8 +102,8 @@ TEST_F(ExecutorTest, APairWhoseVerificationFailsTwiceHasNoOkRows) {
   // Crashes on its verification run (and the retry), then "succeeds" with half the input: without
   // a verified output nothing can tell, so those rows must not say ok.
   FakeLauncher launcher([](const std::string&, int nth) {
-    if (nth < 2) return Script{SpawnOutcome::kSignaled, 0, SIGSEGV, "", "", false};
-    return Script{SpawnOutcome::kExited, 0, 0, "alpha\n", "", false};
+    if (nth < 2) return Script{spawn::SpawnOutcome::kSignaled, 0, SIGSEGV, "", "", false};
+    return Script{spawn::SpawnOutcome::kExited, 0, 0, "alpha\n", "", false};
   });
   testing::internal::CaptureStderr();
   const MatrixTotals totals =
@@ -139,7 +140,7 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
   struct SplitWriter final : public Launcher {
     std::vector<std::string>* prefixes = nullptr;
-    SpawnResult run(const SpawnRequest& request) override {
+    spawn::SpawnResult run(const spawn::SpawnRequest& request) override {
       const auto& argv = request.argv;
       const auto prefix = std::find(argv.begin(), argv.end(), "--prefix");
       const auto reader = std::find(argv.begin(), argv.end(), "--read");
@@ -152,8 +153,8 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
         // "mmap" puts a line into the wrong output: its stdout is right, its files are not.
         std::ofstream(path) << (*(reader + 1) == "mmap" ? "b\na\n" : "a\nb\n");
       }
-      SpawnResult result;
-      result.outcome = SpawnOutcome::kExited;
+      spawn::SpawnResult result;
+      result.outcome = spawn::SpawnOutcome::kExited;
       return result;
     }
     void cancel() const noexcept override {}
@@ -172,7 +173,7 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
   runs_path_ = dir_ / "runs.tsv";
   const fs::path private_folder = dir_ / "private";
   fs::create_directory(private_folder);
-  RunTsvWriter writer(runs_path_);
+  runfile::RunTsvWriter writer(runs_path_);
   ExecutorSettings settings;
   settings.temp_folder = private_folder;
   MatrixExecutor executor(config_, plan_, split_writer, writer, settings);
@@ -194,7 +195,7 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
 TEST_F(ExecutorTest, ALoneCountTestIsCheckedAgainstTheInputsLineCount) {
   // The only test of its class: without the driver's own reference, nothing would catch it.
   FakeLauncher launcher([](const std::string&, int) {
-    return Script{SpawnOutcome::kExited, 0, 0, "4\n", "", false};  // the input has 3 lines
+    return Script{spawn::SpawnOutcome::kExited, 0, 0, "4\n", "", false};  // the input has 3 lines
   });
   run(R"("strategies": [{"name": "count", "worker": ["--read", "read", "--write", "raw", "--op", "count"]}],
          "repeats": 1, "warmup": 0)",
@@ -204,4 +205,4 @@ TEST_F(ExecutorTest, ALoneCountTestIsCheckedAgainstTheInputsLineCount) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

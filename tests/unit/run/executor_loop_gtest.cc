@@ -13,7 +13,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 TEST_F(ExecutorTest, GroupedRunsEachCellsRepeatsTogetherInterleaveAlternates) {
@@ -132,7 +132,7 @@ TEST_F(ExecutorTest, AnInputThatCannotBeReadIsAnErrorRowAndTheMatrixGoesOn) {
   options.worker_path = "iobench-worker";
   plan_ = build_plan(config_, options);
   runs_path_ = dir_ / "runs.tsv";
-  RunTsvWriter writer(runs_path_);
+  runfile::RunTsvWriter writer(runs_path_);
   ExecutorSettings settings;
   settings.temp_folder = dir_.path();
   testing::internal::CaptureStderr();
@@ -194,7 +194,7 @@ TEST(ExecutorCacheState, ColdRowsThatStayedResidentAreWarnedAboutPerTest) {
   PlanOptions options;
   options.worker_path = "iobench-worker";
   const Plan plan = build_plan(config, options);
-  RunTsvWriter writer(dir / "runs.tsv");
+  runfile::RunTsvWriter writer(dir / "runs.tsv");
   ExecutorSettings settings;
   settings.temp_folder = dir.path();
   MatrixExecutor executor(config, plan, launcher, writer, settings);
@@ -229,4 +229,4 @@ TEST_F(ExecutorTest, TheKernelsPipeSizeIsReported) {
 // hashed into the output compared across the class, and removed.
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

@@ -9,7 +9,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 constexpr const char* kTwoCommands =
@@ -108,4 +108,4 @@ TEST_F(ExecutorNoStop, RunKeepsRunningAFailingCommand) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

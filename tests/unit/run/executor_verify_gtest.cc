@@ -10,7 +10,7 @@
 
 #include "tests/unit/run/executor_fixture.hpp"
 
-namespace iobench::executor_test {
+namespace iobench::run::executor_test {
 namespace {
 
 TEST_F(ExecutorTest, AMismatchOnTheFirstMeasuredRunMarksThePairsRowsAndFailsTheRun) {
@@ -40,7 +40,7 @@ TEST_F(ExecutorTest, AMismatchOnTheFirstMeasuredRunMarksThePairsRowsAndFailsTheR
 // is the one compared with the input.
 TEST_F(ExecutorTest, AFailedFirstRunIsAFailedRowAndTheNextOkRunVerifies) {
   FakeLauncher launcher([](const std::string& name, int nth) {
-    if (nth == 0) return Script{SpawnOutcome::kSignaled, 0, SIGKILL, "", "", false};
+    if (nth == 0) return Script{spawn::SpawnOutcome::kSignaled, 0, SIGKILL, "", "", false};
     Script script = ok_copy();
     if (name == "wrong") script.stdout_bytes = "alpha\n";
     return script;
@@ -90,4 +90,4 @@ TEST_F(ExecutorTest, CellsThatKeepTheirVerificationRunStillRunIt) {
 }
 
 }  // namespace
-}  // namespace iobench::executor_test
+}  // namespace iobench::run::executor_test

@@ -5,9 +5,9 @@
 
 namespace iobench::test {
 
-inline SpawnResult exited_ok() {
-  SpawnResult result;
-  result.outcome = SpawnOutcome::kExited;
+inline spawn::SpawnResult exited_ok() {
+  spawn::SpawnResult result;
+  result.outcome = spawn::SpawnOutcome::kExited;
   result.exit_code = 0;
   result.elapsed_s = 0.5;
   return result;

@@ -11,7 +11,7 @@
 #include "tests/unit/run/executor_fixture.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 using executor_test::FakeLauncher;
@@ -28,8 +28,8 @@ struct Launch {
       : m(fields),
         launcher(std::move(scripter)),
         step(m.config, launcher, into(m.dir.path()), progress) {}
-  RunRow run(std::size_t test, SinkKind sink) {
-    RunRow row;
+  runfile::RunRow run(std::size_t test, SinkKind sink) {
+    runfile::RunRow row;
     outcome = step.launch(m.plan.tests[test], m.dir / "in.txt", sink, row);
     return row;
   }
@@ -41,14 +41,14 @@ struct Launch {
 };
 
 Script copies_input() {
-  return Script{SpawnOutcome::kExited, 0, 0, kStepInput, "", false};
+  return Script{spawn::SpawnOutcome::kExited, 0, 0, kStepInput, "", false};
 }
 
 TEST(LaunchStep, FillsTheRowFromTheRunAndItsPipe) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
-  const RunRow row = launch.run(0, SinkKind::kPipe);
+  const runfile::RunRow row = launch.run(0, SinkKind::kPipe);
   EXPECT_EQ(launch.launcher.calls, std::vector<std::string>{"a"});
-  EXPECT_EQ(row.status, RunStatus::kOk);
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk);
   EXPECT_EQ(row.exit_code, 0);
   EXPECT_EQ(row.elapsed_s, 0.25);
   EXPECT_EQ(row.max_rss_kib, 1234);
@@ -60,8 +60,8 @@ TEST(LaunchStep, FillsTheRowFromTheRunAndItsPipe) {
 
 TEST(LaunchStep, TheNullSinkGivesNoHashOrByteCount) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
-  const RunRow row = launch.run(0, SinkKind::kNull);
-  EXPECT_EQ(row.status, RunStatus::kOk);
+  const runfile::RunRow row = launch.run(0, SinkKind::kNull);
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk);
   EXPECT_FALSE(row.bytes_out.has_value());
   EXPECT_EQ(row.output_hash, "");
 }
@@ -72,13 +72,13 @@ TEST(LaunchStep, ANonZeroExitFailsUnlessTheStrategyIgnoresIt) {
                         {"name": "b", "command": ["b"], "verify": false, "ignore_failure": true}],
          "repeats": 1, "warmup": 0)";
   Launch launch(fields, [](const std::string&, int) {
-    return Script{SpawnOutcome::kExited, 3, 0, "", "", false};
+    return Script{spawn::SpawnOutcome::kExited, 3, 0, "", "", false};
   });
-  const RunRow failed = launch.run(0, SinkKind::kPipe);
-  EXPECT_EQ(failed.status, RunStatus::kFailed);
+  const runfile::RunRow failed = launch.run(0, SinkKind::kPipe);
+  EXPECT_EQ(failed.status, runfile::RunStatus::kFailed);
   EXPECT_EQ(failed.exit_code, 3);
-  const RunRow ignored = launch.run(1, SinkKind::kPipe);
-  EXPECT_EQ(ignored.status, RunStatus::kOk);
+  const runfile::RunRow ignored = launch.run(1, SinkKind::kPipe);
+  EXPECT_EQ(ignored.status, runfile::RunStatus::kOk);
   EXPECT_EQ(ignored.exit_code, 3);
 }
 
@@ -86,16 +86,16 @@ TEST(LaunchStep, ASinkThatCannotBeMadeFailsTheRunWithoutLaunchingIt) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
   std::filesystem::remove_all(launch.m.dir.path() / "gone");
   LaunchStep step(launch.m.config, launch.launcher, into(launch.m.dir / "gone"), launch.progress);
-  RunRow row;
+  runfile::RunRow row;
   const LaunchOutcome outcome = step.launch(launch.m.plan.tests[0], "", SinkKind::kFile, row);
   EXPECT_TRUE(launch.launcher.calls.empty());
-  EXPECT_EQ(outcome.result.outcome, SpawnOutcome::kSpawnFailed);
-  EXPECT_EQ(row.status, RunStatus::kError);
+  EXPECT_EQ(outcome.result.outcome, spawn::SpawnOutcome::kSpawnFailed);
+  EXPECT_EQ(row.status, runfile::RunStatus::kError);
 }
 
 TEST(LaunchStep, SaysOncePerTestThatAnOkRunWroteToStderr) {
   Launch launch(kTwoCommands, [](const std::string& name, int) {
-    return Script{SpawnOutcome::kExited, 0, 0, "", "note from " + name + "\nmore\n", false};
+    return Script{spawn::SpawnOutcome::kExited, 0, 0, "", "note from " + name + "\nmore\n", false};
   });
   for (int run = 0; run < 2; ++run) {
     launch.run(0, SinkKind::kPipe);
@@ -109,4 +109,4 @@ TEST(LaunchStep, SaysOncePerTestThatAnOkRunWroteToStderr) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

@@ -18,7 +18,7 @@
 #include "driver/run/machine_load.hpp"
 #include "driver/run/proc_files.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 using std::chrono::milliseconds;
@@ -355,4 +355,4 @@ TEST(RealProcSource, AWindowOverTheRealProcGivesAFigureWithinTheCpus) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

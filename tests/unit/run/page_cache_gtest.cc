@@ -15,7 +15,7 @@
 #include "driver/run/page_cache.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -104,4 +104,4 @@ TEST_F(PageCacheTest, CachestatAndMincoreAgree) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

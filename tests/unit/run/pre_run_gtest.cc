@@ -14,7 +14,7 @@
 #include "driver/run/pre_run.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -73,4 +73,4 @@ TEST_F(PreRunTest, TheMmapReaderOnAPipeInputIsAConfigError) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

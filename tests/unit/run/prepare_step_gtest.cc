@@ -11,14 +11,14 @@
 #include "driver/run/prepare_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 TEST(PrepareStep, AnInputThereIsReadyWithItsResidencyMeasured) {
   const Matrix m(kTwoCommands);
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
-  RunRow row;
+  runfile::RunRow row;
   const PrepareStep::Check check = step.prepare(0, row);
   EXPECT_TRUE(check.ready);
   EXPECT_EQ(check.read_error, "");
@@ -32,7 +32,7 @@ TEST(PrepareStep, AnInputGoneIsNotReadyAndSaidOnce) {
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
   std::filesystem::remove(m.dir / "in.txt");
-  RunRow row;
+  runfile::RunRow row;
   EXPECT_FALSE(step.prepare(0, row).ready);
   EXPECT_FALSE(step.prepare(0, row).ready);
   EXPECT_FALSE(row.cache_pct.has_value());
@@ -46,7 +46,7 @@ TEST(PrepareStep, AnInputWhoseSizeChangedIsReadyAndSaidOnce) {
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
   std::ofstream(m.dir / "in.txt", std::ios::app) << "delta\n";
-  RunRow row;
+  runfile::RunRow row;
   EXPECT_TRUE(step.prepare(0, row).ready);
   EXPECT_TRUE(step.prepare(0, row).ready);
   EXPECT_EQ(progress.warnings(),
@@ -59,11 +59,11 @@ TEST(PrepareStep, WithoutAnInputThereIsNoCacheStep) {
   const Matrix m(kTwoCommands, "");
   Progress progress(0, false);
   PrepareStep step(m.config, false, progress);
-  RunRow row;
+  runfile::RunRow row;
   EXPECT_TRUE(step.prepare(0, row).ready);
   step.measure_cache_again(0, row);
   EXPECT_FALSE(row.cache_pct.has_value());
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

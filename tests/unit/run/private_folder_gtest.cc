@@ -11,7 +11,7 @@
 #include "driver/run/outputs.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -44,4 +44,4 @@ TEST(PrivateFolder, AParentThatIsNotThereIsAnErrorNamingItAndThePurpose) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -13,7 +13,7 @@
 #include "driver/run/machine_load.hpp"
 #include "driver/run/proc_files.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 class TempFile {
@@ -78,4 +78,4 @@ TEST(ProcFiles, ProcStatMovesBetweenReads) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

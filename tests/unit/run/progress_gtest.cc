@@ -6,7 +6,7 @@
 
 #include "driver/run/progress.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 TEST(ProgressLine, FirstRunHasNoEtaYet) {
@@ -46,4 +46,4 @@ TEST(Progress, KeepsEveryWarningItPrintedInOrder) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -13,7 +13,7 @@
 #include "driver/run/provenance.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -120,4 +120,4 @@ TEST(Provenance, TheLoadAtStartIsTheSampleGivenOrNull) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -12,11 +12,11 @@
 #include "driver/run/record_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
-RunRow row_of(const std::string& test, RunStatus status, double elapsed_s) {
-  RunRow row;
+runfile::RunRow row_of(const std::string& test, runfile::RunStatus status, double elapsed_s) {
+  runfile::RunRow row;
   row.test = test;
   row.status = status;
   row.elapsed_s = elapsed_s;
@@ -32,13 +32,13 @@ std::size_t lines_in(const std::filesystem::path& path) {
 
 TEST(RecordStep, CountsRowsAndBadOnesButNotDisturbedOnes) {
   const Matrix m(kTwoCommands);
-  RunTsvWriter writer(m.dir / "runs.tsv");
+  runfile::RunTsvWriter writer(m.dir / "runs.tsv");
   RecordStep record(m.plan, m.config, writer);
   const std::size_t header_lines = lines_in(m.dir / "runs.tsv");
-  record.record(row_of("a", RunStatus::kOk, 0.5));
-  record.record(row_of("a", RunStatus::kDisturbed, 0.5));
-  record.record(row_of("a", RunStatus::kFailed, 0.5));
-  record.record(row_of("a", RunStatus::kError, 0));
+  record.record(row_of("a", runfile::RunStatus::kOk, 0.5));
+  record.record(row_of("a", runfile::RunStatus::kDisturbed, 0.5));
+  record.record(row_of("a", runfile::RunStatus::kFailed, 0.5));
+  record.record(row_of("a", runfile::RunStatus::kError, 0));
   EXPECT_EQ(record.rows_written(), 4U);
   EXPECT_EQ(record.bad_rows(), 2U);
   EXPECT_EQ(lines_in(m.dir / "runs.tsv"), header_lines + 4);
@@ -47,12 +47,12 @@ TEST(RecordStep, CountsRowsAndBadOnesButNotDisturbedOnes) {
 
 TEST(RecordStep, KeepsEachCellsOkTimesAndSaysTheFirst) {
   const Matrix m(kTwoCommands);
-  RunTsvWriter writer(m.dir / "runs.tsv");
+  runfile::RunTsvWriter writer(m.dir / "runs.tsv");
   RecordStep record(m.plan, m.config, writer);
-  EXPECT_FALSE(record.record_measured(1, row_of("b", RunStatus::kDisturbed, 0.9)));
-  EXPECT_TRUE(record.record_measured(1, row_of("b", RunStatus::kOk, 0.25)));
-  EXPECT_FALSE(record.record_measured(1, row_of("b", RunStatus::kOk, 0.5)));
-  EXPECT_TRUE(record.record_measured(0, row_of("a", RunStatus::kOk, 0.75)));
+  EXPECT_FALSE(record.record_measured(1, row_of("b", runfile::RunStatus::kDisturbed, 0.9)));
+  EXPECT_TRUE(record.record_measured(1, row_of("b", runfile::RunStatus::kOk, 0.25)));
+  EXPECT_FALSE(record.record_measured(1, row_of("b", runfile::RunStatus::kOk, 0.5)));
+  EXPECT_TRUE(record.record_measured(0, row_of("a", runfile::RunStatus::kOk, 0.75)));
   const std::vector<std::vector<double>> expected = {{0.75}, {0.25, 0.5}};
   EXPECT_EQ(record.ok_elapsed_s(), expected);
 }
@@ -60,11 +60,11 @@ TEST(RecordStep, KeepsEachCellsOkTimesAndSaysTheFirst) {
 TEST(RecordStep, NamesATestWhoseOkRowsWereNotInTheCacheStateAskedFor) {
   Matrix m(kTwoCommands);
   m.config.cache = CacheMode::kWarm;
-  RunTsvWriter writer(m.dir / "runs.tsv");
+  runfile::RunTsvWriter writer(m.dir / "runs.tsv");
   RecordStep record(m.plan, m.config, writer);
-  RunRow cold = row_of("b", RunStatus::kOk, 0.5);
+  runfile::RunRow cold = row_of("b", runfile::RunStatus::kOk, 0.5);
   cold.cache_pct = 10;
-  RunRow warm = row_of("a", RunStatus::kOk, 0.5);
+  runfile::RunRow warm = row_of("a", runfile::RunStatus::kOk, 0.5);
   warm.cache_pct = 100;
   record.record_measured(0, warm);
   record.record_measured(1, cold);
@@ -74,4 +74,4 @@ TEST(RecordStep, NamesATestWhoseOkRowsWereNotInTheCacheStateAskedFor) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

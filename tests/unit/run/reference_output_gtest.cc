@@ -13,7 +13,7 @@
 #include "driver/run/reference_output.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 namespace fs = std::filesystem;
@@ -62,4 +62,4 @@ TEST_F(ReferenceOutputTest, AnUnreadableInputIsAnError) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -10,7 +10,7 @@
 #include "driver/run/run_budget.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 const std::string kFill3s =
@@ -64,4 +64,4 @@ TEST(RunBudget, ACellWithItsCountOfOkRunsIsNotCutShort) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "driver/run/shard.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 EnvLookup env(std::map<std::string, std::string> vars) {
@@ -146,4 +146,4 @@ TEST(MatrixBlock, ShardedPlansDealCellsAsTheMatrixListsThem) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

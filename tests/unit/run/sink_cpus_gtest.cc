@@ -7,7 +7,7 @@
 
 #include "driver/run/sink.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 TEST(SinkCpus, ThePipeDrainKeepsOffTheWorkersCpus) {
@@ -31,4 +31,4 @@ TEST(SinkCpus, ThePipeDrainKeepsOffTheWorkersCpus) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

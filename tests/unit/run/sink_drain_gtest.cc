@@ -14,7 +14,7 @@
 #include "common/hash.hpp"
 #include "driver/run/sink.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 std::string fmt_line(int i) {
@@ -105,4 +105,4 @@ INSTANTIATE_TEST_SUITE_P(Modes, Drain, ::testing::Values(DrainMode::kSpin, Drain
                          });
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

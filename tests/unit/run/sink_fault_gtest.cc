@@ -23,7 +23,7 @@
 #include "driver/run/sink.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 TEST(FaultSink, EndlessWriterDoesNotKeepThePipeDrainAlive) {
@@ -119,4 +119,4 @@ TEST(FaultSink, BothDrainsReadThroughTheSeam) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,7 +9,7 @@
 #include "driver/config/plan.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 
 inline const std::string kStepInput = "alpha\nbeta\ngamma\n";
 
@@ -38,4 +38,4 @@ inline const std::string kTwoCommands =
                       {"name": "b", "command": ["b"], "verify": false}],
        "repeats": 2, "warmup": 0, "order": "grouped")";
 
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

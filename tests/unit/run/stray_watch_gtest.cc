@@ -8,26 +8,27 @@
 #include "driver/run/stray_watch.hpp"
 #include "tests/unit/run/exited_ok.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 using test::exited_ok;
 
 TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
-  SpawnResult result = exited_ok();
+  spawn::SpawnResult result = exited_ok();
   result.strays_killed = 1;
-  RunRow row;
+  runfile::RunRow row;
   fill_measurements(row, result);
-  EXPECT_EQ(row.status, RunStatus::kOk) << "a stray that did not hold the sink: warned, still ok";
+  EXPECT_EQ(row.status, runfile::RunStatus::kOk)
+      << "a stray that did not hold the sink: warned, still ok";
   result.stray_held_sink = true;
   fill_measurements(row, result);
-  EXPECT_EQ(row.status, RunStatus::kError);
+  EXPECT_EQ(row.status, runfile::RunStatus::kError);
   EXPECT_FALSE(row.exit_code.has_value());
 }
 
 TEST(RunStrays, EachTestIsNamedOnce) {
   StrayWatch watch;
-  SpawnResult result = exited_ok();
+  spawn::SpawnResult result = exited_ok();
   bool held = true;
   EXPECT_EQ(watch.check("clean", result, held), "");
   EXPECT_FALSE(held);
@@ -41,4 +42,4 @@ TEST(RunStrays, EachTestIsNamedOnce) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -9,7 +9,7 @@
 #include "driver/run/verify_step.hpp"
 #include "tests/unit/run/step_fixture.hpp"
 
-namespace iobench::step_test {
+namespace iobench::run::step_test {
 namespace {
 
 // Two verified commands of the class `copy`, whose reference is the input itself; cell 0 is a's,
@@ -18,8 +18,8 @@ const std::string kTwoVerified =
     R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
        "repeats": 1, "warmup": 0, "order": "grouped")";
 
-RunRow row_of(const std::string& test, RunStatus status) {
-  RunRow row;
+runfile::RunRow row_of(const std::string& test, runfile::RunStatus status) {
+  runfile::RunRow row;
   row.test = test;
   row.input = "in.txt";
   row.status = status;
@@ -37,9 +37,9 @@ struct Verify {
   explicit Verify(bool stop) : step(m.config, progress, stop) {}
   // a's verification run writes the input; b's writes `b_hash`. True when b's pair is to stop.
   bool verify_both(const std::string& b_hash) {
-    EXPECT_FALSE(step.check_verification_run(cell(0), test(0), row_of("a", RunStatus::kOk),
+    EXPECT_FALSE(step.check_verification_run(cell(0), test(0), row_of("a", runfile::RunStatus::kOk),
                                              wrote(input_hash())));
-    return step.check_verification_run(cell(1), test(1), row_of("b", RunStatus::kOk),
+    return step.check_verification_run(cell(1), test(1), row_of("b", runfile::RunStatus::kOk),
                                        wrote(b_hash));
   }
   std::string input_hash() const { return reference_output("copy", m.dir / "in.txt")->hash; }
@@ -52,30 +52,30 @@ struct Verify {
 
 TEST(VerifyStep, AFailedVerificationRunLeavesItsRowsErrors) {
   Verify v(false);
-  EXPECT_FALSE(v.step.check_verification_run(v.cell(0), v.test(0), row_of("a", RunStatus::kFailed),
-                                             wrote("")));
-  RunRow measured = row_of("a", RunStatus::kOk);
+  EXPECT_FALSE(v.step.check_verification_run(v.cell(0), v.test(0),
+                                             row_of("a", runfile::RunStatus::kFailed), wrote("")));
+  runfile::RunRow measured = row_of("a", runfile::RunStatus::kOk);
   EXPECT_FALSE(
       v.step.check_measured_run(v.cell(0), v.test(0), measured, wrote(v.input_hash()).output));
-  EXPECT_EQ(measured.status, RunStatus::kError);
+  EXPECT_EQ(measured.status, runfile::RunStatus::kError);
 }
 
 TEST(VerifyStep, TheSameOutputKeepsItsRowsOk) {
   Verify v(true);
   EXPECT_FALSE(v.verify_both(v.input_hash()));
-  RunRow measured = row_of("b", RunStatus::kOk);
+  runfile::RunRow measured = row_of("b", runfile::RunStatus::kOk);
   EXPECT_FALSE(
       v.step.check_measured_run(v.cell(1), v.test(1), measured, wrote(v.input_hash()).output));
-  EXPECT_EQ(measured.status, RunStatus::kOk);
+  EXPECT_EQ(measured.status, runfile::RunStatus::kOk);
   EXPECT_TRUE(v.progress.warnings().empty());
 }
 
 TEST(VerifyStep, AMismatchMarksItsRowsWithoutStoppingByDefault) {
   Verify v(false);
   EXPECT_FALSE(v.verify_both("h2"));
-  RunRow measured = row_of("b", RunStatus::kOk);
+  runfile::RunRow measured = row_of("b", runfile::RunStatus::kOk);
   EXPECT_FALSE(v.step.check_measured_run(v.cell(1), v.test(1), measured, wrote("h2").output));
-  EXPECT_EQ(measured.status, RunStatus::kMismatch);
+  EXPECT_EQ(measured.status, runfile::RunStatus::kMismatch);
   ASSERT_EQ(v.progress.warnings().size(), 1U);
   EXPECT_TRUE(v.progress.warnings()[0].ends_with(Verifier::kRowsMarkedMismatch))
       << v.progress.warnings()[0];
@@ -84,7 +84,7 @@ TEST(VerifyStep, AMismatchMarksItsRowsWithoutStoppingByDefault) {
 TEST(VerifyStep, AMismatchStopsThePairWithStopAtFirstFailure) {
   Verify v(true);
   EXPECT_TRUE(v.verify_both("h2"));
-  RunRow measured = row_of("b", RunStatus::kOk);
+  runfile::RunRow measured = row_of("b", runfile::RunStatus::kOk);
   EXPECT_TRUE(v.step.check_measured_run(v.cell(1), v.test(1), measured, wrote("h2").output));
   ASSERT_EQ(v.progress.warnings().size(), 1U);
   EXPECT_TRUE(v.progress.warnings()[0].ends_with(VerifyStep::kNotRunAgainVerifyOff))
@@ -92,4 +92,4 @@ TEST(VerifyStep, AMismatchStopsThePairWithStopAtFirstFailure) {
 }
 
 }  // namespace
-}  // namespace iobench::step_test
+}  // namespace iobench::run::step_test

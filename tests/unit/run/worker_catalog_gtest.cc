@@ -8,7 +8,7 @@
 
 #include "driver/run/worker_catalog.hpp"
 
-namespace iobench {
+namespace iobench::run {
 namespace {
 
 const std::vector<WorkerEntry> kCatalog{{"getline", "reader", ""}, {"read", "reader", ""},
@@ -73,4 +73,4 @@ TEST(WorkerCatalog, TheBuiltWorkerListsWhatTheChecksUse) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::run

@@ -8,7 +8,7 @@
 #include "driver/runfile/reader.hpp"
 #include "driver/runfile/writer.hpp"
 
-namespace iobench {
+namespace iobench::runfile {
 namespace {
 
 std::string field(const std::string& header, const std::string& line, std::string_view name) {
@@ -78,4 +78,4 @@ TEST(DisturbedRows, AFileWithoutTheColumnsStillReads) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::runfile

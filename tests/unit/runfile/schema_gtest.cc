@@ -7,7 +7,7 @@
 
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::runfile {
 namespace {
 
 TEST(Schema, CountersParseFromTheConfigSpellingOnly) {
@@ -83,4 +83,4 @@ TEST(Schema, ACacheCheckTalliesTheRunsOfItsFirstModeAndTheWorst) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::runfile

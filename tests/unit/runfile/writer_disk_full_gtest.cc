@@ -17,7 +17,7 @@
 #include "driver/runfile/writer.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::runfile {
 namespace {
 
 int g_writes_left = 0;  // full writes allowed before the disk "fills"
@@ -78,4 +78,4 @@ TEST(FaultResultsDiskFull, PartialRowIsCutBackAndTheErrorNamesFileAndCause) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::runfile

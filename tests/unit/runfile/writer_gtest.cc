@@ -9,7 +9,7 @@
 #include "driver/runfile/writer.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::runfile {
 namespace {
 
 std::string slurp(const std::filesystem::path& path) {
@@ -137,4 +137,4 @@ TEST(RunTsvWriter, AnUnwritableFolderIsAnError) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::runfile

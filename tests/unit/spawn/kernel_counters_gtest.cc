@@ -19,7 +19,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "tests/unit/temp_dir.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 const std::string kWorker = IOBENCH_BIN_DIR "/iobench-worker";
@@ -232,7 +232,7 @@ TEST(Counters, TravelBackFromTheSpawnerProcess) {
 
 TEST(Counters, TheSpawnerKnowsEveryNameTheConfigAccepts) {
   // Each may be unavailable here, but never unknown to the spawner (EINVAL).
-  for (const auto name : kCounterConfigNames) {
+  for (const auto name : runfile::kCounterConfigNames) {
     for (const auto& problem : probe_counters({std::string(name)})) {
       EXPECT_NE(problem.error, EINVAL) << name << ": " << problem.reason;
     }
@@ -243,4 +243,4 @@ TEST(Counters, TheSpawnerKnowsEveryNameTheConfigAccepts) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::spawn

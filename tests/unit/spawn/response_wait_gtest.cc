@@ -11,7 +11,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "tests/unit/spawn/test_support.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 TEST(ResponseWait, AwakeForACommandNotYetRunAndForOneShorterThanTheWindow) {
@@ -57,4 +57,4 @@ TEST(Spawner, SleepsThroughTheRunOfACommandWhoseLastRunWasLong) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::spawn

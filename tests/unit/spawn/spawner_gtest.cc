@@ -25,7 +25,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "tests/unit/spawn/test_support.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 using test::command;
@@ -306,4 +306,4 @@ TEST(Spawner, AFailedPinToACpuIsAnErrorWithItsReason) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::spawn

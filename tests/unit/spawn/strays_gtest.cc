@@ -14,7 +14,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "tests/unit/spawn/test_support.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 using test::command;
@@ -76,4 +76,4 @@ TEST(Spawner, ProcessesOfAGroupEndedByTheTimeoutAreNoStrays) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::spawn

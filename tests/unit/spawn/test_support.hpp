@@ -24,8 +24,8 @@ inline std::string read_all(int fd) {
 // The spawner executable, as the driver starts it.
 inline const std::string kSpawner = IOBENCH_BIN_DIR "/iobench-spawner";
 
-inline SpawnRequest command(std::vector<std::string> argv) {
-  SpawnRequest request;
+inline spawn::SpawnRequest command(std::vector<std::string> argv) {
+  spawn::SpawnRequest request;
   request.argv = std::move(argv);
   return request;
 }

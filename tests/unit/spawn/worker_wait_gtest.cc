@@ -16,7 +16,7 @@
 #include "driver/spawn/spawner.hpp"
 #include "tests/unit/spawn/test_support.hpp"
 
-namespace iobench {
+namespace iobench::spawn {
 namespace {
 
 using test::command;
@@ -69,4 +69,4 @@ TEST_F(WithoutPidfd, ACancelStillEndsTheRun) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::spawn

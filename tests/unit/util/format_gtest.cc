@@ -7,7 +7,7 @@
 
 #include "driver/util/format.hpp"
 
-namespace iobench {
+namespace iobench::util {
 namespace {
 
 TEST(Format, DurationIsAClock) {
@@ -69,4 +69,4 @@ TEST(Format, GroupLabel) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::util

@@ -6,7 +6,7 @@
 
 #include "driver/util/json.hpp"
 
-namespace iobench {
+namespace iobench::util {
 namespace {
 
 TEST(JsonNumber, AFiniteNumberIsItselfAndNanOrInfinityIsNull) {
@@ -17,4 +17,4 @@ TEST(JsonNumber, AFiniteNumberIsItselfAndNanOrInfinityIsNull) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::util

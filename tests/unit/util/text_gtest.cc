@@ -7,7 +7,7 @@
 
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::util {
 namespace {
 
 std::vector<std::string> words_of(const std::string& text) {
@@ -52,4 +52,4 @@ TEST(EscapeTableCell, APipeIsEscapedAndALineBreakIsASpace) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::util
