@@ -38,57 +38,63 @@ double split_t(std::span<const double> series, std::size_t split) {
 
 namespace {
 
-// The largest split_t over the splits that leave min_runs a side; split 0 when there is none.
-TwoLevels best_split(std::span<const double> series, std::size_t min_runs) {
-  TwoLevels best;
-  for (std::size_t k = min_runs; k + min_runs <= series.size(); ++k) {
-    const double t = split_t(series, k);
-    if (t > best.t) best = TwoLevels{k, t};
-  }
-  return best;
-}
-
-// The indices of `series` kept when each segment of `split` leaves out its strays.
-std::vector<std::size_t> kept_runs(std::span<const double> series, std::size_t split) {
-  std::vector<std::size_t> kept;
-  kept.reserve(series.size());
-  for (const std::size_t begin : {std::size_t{0}, split}) {
-    const std::size_t end = begin == 0 ? split : series.size();
-    const std::vector<std::size_t> strays =
-        stats::outliers(series.subspan(begin, end - begin), kStrayZ);
-    std::size_t next = 0;
-    for (std::size_t i = begin; i < end; ++i) {
-      if (next < strays.size() && strays[next] == i - begin) {
-        ++next;
-      } else {
-        kept.push_back(i);
-      }
+// The runs of `segment` that are not strays.
+std::vector<double> without_strays(std::span<const double> segment) {
+  const std::vector<std::size_t> strays = stats::outliers(segment, kStrayZ);
+  std::vector<double> kept;
+  kept.reserve(segment.size());
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < segment.size(); ++i) {
+    if (next < strays.size() && strays[next] == i) {
+      ++next;
+    } else {
+      kept.push_back(segment[i]);
     }
   }
   return kept;
 }
 
+double absolute_deviations(std::span<const double> segment) {
+  const double middle = stats::median(segment);
+  double sum = 0;
+  for (const double v : segment) sum += std::fabs(v - middle);
+  return sum;
+}
+
 }  // namespace
 
-TwoLevels split_without_strays(std::span<const double> series, std::size_t min_runs) {
-  const TwoLevels first = best_split(series, min_runs);
-  if (first.split == 0) return first;
-  const std::vector<std::size_t> kept = kept_runs(series, first.split);
-  if (kept.size() == series.size()) return first;
-  std::vector<double> trimmed;
-  trimmed.reserve(kept.size());
-  for (const std::size_t i : kept) trimmed.push_back(series[i]);
-  const TwoLevels again = best_split(trimmed, min_runs);
-  if (again.split == 0) return first;
-  return TwoLevels{kept[again.split], again.t};
+std::size_t median_split(std::span<const double> series, std::size_t min_runs) {
+  std::size_t best = 0;
+  double best_cost = std::numeric_limits<double>::infinity();
+  for (std::size_t k = min_runs; k + min_runs <= series.size(); ++k) {
+    const double cost =
+        absolute_deviations(series.first(k)) + absolute_deviations(series.subspan(k));
+    if (cost < best_cost) {
+      best = k;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
+
+double split_t_without_strays(std::span<const double> series, std::size_t split,
+                              std::size_t min_runs) {
+  std::vector<double> kept = without_strays(series.first(split));
+  const std::size_t first = kept.size();
+  const std::vector<double> second = without_strays(series.subspan(split));
+  if (first < min_runs || second.size() < min_runs) return 0;
+  kept.insert(kept.end(), second.begin(), second.end());
+  return split_t(kept, first);
 }
 
 std::optional<TwoLevels> find_two_levels(std::span<const double> series,
                                          const TwoLevelsOptions& options) {
   const std::size_t min_runs = options.min_runs_per_level < 1 ? 1 : options.min_runs_per_level;
   if (series.size() < 2 * min_runs || series.size() < 3) return std::nullopt;
-  const TwoLevels best = split_without_strays(series, min_runs);
-  if (best.split == 0 || best.t < options.min_t) return std::nullopt;
+  const std::size_t split = median_split(series, min_runs);
+  if (split == 0) return std::nullopt;
+  const TwoLevels best{split, split_t_without_strays(series, split, min_runs)};
+  if (best.t < options.min_t) return std::nullopt;
   const double first = stats::median(series.first(best.split));
   const double second = stats::median(series.subspan(best.split));
   const double lower = std::min(first, second);

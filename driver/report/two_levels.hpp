@@ -3,14 +3,14 @@
 // "Two levels"): a quiet run's first five at 38-44 ms and the rest at 54-59 ms, say. Pure
 // arithmetic over a series; run and bench word the warning (two_levels_warnings.hpp).
 //
-// The rule, exactly. Every split of the n runs into a first segment [0, k) and a second [k, n),
-// each of at least min_runs_per_level runs, gets the two-sample t statistic of its segments with
-// the pooled standard deviation, |mean_1 - mean_2| / (s_p sqrt(1/k + 1/(n - k))): the gap between
-// the levels against the spread within each. The best split is the one with the largest t (the
-// least-squares split into two constant segments). It is accepted when that t is at least min_t
-// and the segments' medians differ by at least min_step of the lower one. Since the best of up to
-// n - 5 splits is taken, min_t is well above a single t test's quantile: 6 holds the false alarms
-// of one-level series under 1 % from 6 to 40 runs, for normal, lognormal and bimodal noise alike
+// The rule, exactly. The split is the one of the n runs into a first segment [0, k) and a second
+// [k, n), each of at least min_runs_per_level runs, whose runs deviate least in absolute value
+// from their segment's median. Its segments, each less its strays (kStrayZ), get the two-sample t
+// statistic with the pooled standard deviation, |mean_1 - mean_2| / (s_p sqrt(1/k + 1/(n - k))):
+// the gap between the levels against the spread within each. It is accepted when that t is at
+// least min_t and the segments' medians differ by at least min_step of the lower one. min_t is
+// well above a single t test's quantile, since the split is the best of up to n - 5: 6 holds the
+// false alarms of one-level series under 1 % for bimodal noise at 10 and 20 runs
 // (tests/unit/report/two_levels_gtest.cc simulates it). min_step is the 2 % a precision target
 // aims at (ci_pct): a smaller step is below what the figures claim to resolve.
 #include <cstddef>
@@ -39,12 +39,18 @@ double split_t(std::span<const double> series, std::size_t split);
 // slow run among fast ones, which would hide two levels by widening the spread within one.
 inline constexpr double kStrayZ = 10;
 
-// The best split by split_t; then, when a segment of it has strays, the best split of the runs
-// without them (its split as an index of `series`, its t over the runs kept). Split 0: none.
-TwoLevels split_without_strays(std::span<const double> series, std::size_t min_runs);
+// The split into two segments of at least min_runs runs whose runs deviate least, in absolute
+// value, from their segment's median (the least-absolute-deviations fit of two levels, which a
+// stray does not pull the way it pulls the least-squares one); 0 when there is none.
+std::size_t median_split(std::span<const double> series, std::size_t min_runs);
 
-// The accepted best split (split_without_strays), or nullopt (also for a series too short for
-// two levels).
+// split_t over the runs of each segment that are not strays; 0 when either keeps fewer than
+// min_runs.
+double split_t_without_strays(std::span<const double> series, std::size_t split,
+                              std::size_t min_runs);
+
+// The median split, accepted by its t without strays and its step (TwoLevelsOptions), or
+// nullopt (also for a series too short for two levels).
 std::optional<TwoLevels> find_two_levels(std::span<const double> series,
                                          const TwoLevelsOptions& options = {});
 
