@@ -163,7 +163,7 @@ TEST_F(BenchConfigTest, TheSavedConfigParsesBackToTheSameConfig) {
 }
 
 TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
-  auto expect_error = [](BenchRequest request, const std::string& part) {
+  auto expect_error = [](const BenchRequest& request, const std::string& part) {
     EXPECT_NE(error_of(request).find(part), std::string::npos)
         << "expected '" << part << "' in: " << error_of(request);
   };

@@ -123,7 +123,7 @@ TEST_F(BenchHyperfineTest, ShowOutputIsTheInheritSink) {
 }
 
 TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
-  auto expect_error = [](BenchRequest request, const std::string& part) {
+  auto expect_error = [](const BenchRequest& request, const std::string& part) {
     EXPECT_NE(error_of(request).find(part), std::string::npos)
         << "expected '" << part << "' in: " << error_of(request);
   };

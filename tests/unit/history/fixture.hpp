@@ -70,7 +70,7 @@ inline std::filesystem::path write_run(const std::filesystem::path& dir, const s
                                        const std::vector<runfile::RunRow>& rows,
                                        const std::vector<runfile::Counter>& counters = {}) {
   std::filesystem::create_directories(dir / "meta");
-  const auto runs = dir / (name + ".tsv");
+  auto runs = dir / (name + ".tsv");
   std::ofstream out(runs);
   out << runfile::run_tsv_header(counters);
   for (const auto& row : rows) out << format_run_row(row, counters);

@@ -21,6 +21,7 @@ std::vector<StoredSample> samples(double elapsed_s, std::optional<std::uint64_t>
 
 std::vector<const StoredSample*> pointers(const std::vector<StoredSample>& rows) {
   std::vector<const StoredSample*> out;
+  out.reserve(rows.size());
   for (const StoredSample& row : rows) out.push_back(&row);
   return out;
 }

@@ -121,6 +121,7 @@ TEST_F(StoreTest, AddingFilesNamesTheFirstBadOneInTheOrderGivenAndWritesNothing)
   // The files are read on every CPU before anything is stored (add_run_files); the error is
   // still the first bad file's, in the order given, whichever thread read it.
   std::vector<std::filesystem::path> files;
+  files.reserve(8);
   for (int i = 0; i < 8; ++i) {
     files.push_back(write_run(dir_.path(), fmt::format("r{}", i), sample_meta(),
                               {sample_row("read-raw", 0.1 * (i + 1))}));
@@ -146,6 +147,7 @@ TEST_F(StoreTest, AnAddWhoseLastFileFailsInTheStoreLeavesTheStoreAsItWas) {
   Store store(location(), OpenMode::kCreate);
   store.add(record("before", {sample_row("read-raw", 0.1)}));
   std::vector<std::filesystem::path> files;
+  files.reserve(6);
   for (int i = 0; i < 6; ++i) {
     files.push_back(write_run(dir_.path(), fmt::format("g{}", i), sample_meta(),
                               {sample_row("read-raw", 0.2 + i), sample_row("wc", 0.3 + i)}));

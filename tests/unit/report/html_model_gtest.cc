@@ -122,6 +122,7 @@ TEST(HtmlModel, NotesSayEachKindOfDoubt) {
   gs.elapsed_outliers = 1;
   const std::vector<Note> notes = row_notes(gs, report::SummaryOptions{});
   std::vector<std::string> labels;
+  labels.reserve(notes.size());
   for (const Note& n : notes) labels.push_back(n.label);
   EXPECT_EQ(labels,
             (std::vector<std::string>{"1 mismatched", "n = 2", "spread 13.0 %", "1 outlier"}));

@@ -29,7 +29,7 @@ runfile::RunRow row_of(const std::string& test, const std::string& input, std::u
 class BenchOutputs : public ::testing::Test {
  protected:
   std::filesystem::path write(const std::vector<runfile::RunRow>& rows) {
-    const std::filesystem::path path = dir_.path() / "runs.tsv";
+    std::filesystem::path path = dir_.path() / "runs.tsv";
     std::filesystem::remove(path);
     runfile::RunTsvWriter writer(path);
     for (const runfile::RunRow& row : rows) writer.append(row);

@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 class PageCacheTest : public ::testing::Test {
  protected:
   fs::path make_file(const std::string& name, std::size_t bytes) const {
-    const fs::path path = dir_ / name;
+    fs::path path = dir_ / name;
     std::ofstream out(path, std::ios::binary);
     const std::string block(1 << 16, 'x');
     for (std::size_t left = bytes; left > 0;) {

@@ -27,7 +27,7 @@ std::string hash_of(const std::string& text) {
 class ReferenceOutputTest : public ::testing::Test {
  protected:
   fs::path input(const std::string& text) {
-    const fs::path path = dir_ / "in";
+    fs::path path = dir_ / "in";
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
     return path;
   }

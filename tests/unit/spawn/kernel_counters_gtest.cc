@@ -62,10 +62,10 @@ std::optional<double> count(const std::vector<std::string>& argv, const std::str
 }
 
 // The syscalls counter needs the raw_syscalls tracepoint (root, tracefs): skip where it is not.
-#define REQUIRE_COUNTER(name)                                                  \
-  do {                                                                         \
-    const auto problems = probe_counters({name});                              \
-    if (!problems.empty()) GTEST_SKIP() << name << ": " << problems[0].reason; \
+#define REQUIRE_COUNTER(name)                                                    \
+  do {                                                                           \
+    const auto problems = probe_counters({name});                                \
+    if (!problems.empty()) GTEST_SKIP() << (name) << ": " << problems[0].reason; \
   } while (false)
 
 TEST(Counters, RawWriterMakesAtLeastOneSyscallPerLine) {
