@@ -1,5 +1,6 @@
 #include "driver/history/store_statements.hpp"
 
+#include <algorithm>
 #include <span>
 #include <type_traits>
 #include <variant>
@@ -32,7 +33,8 @@ void set(RunValue& slot, const std::optional<T>& value) {
 soci::statement prepared_insert_run(soci::session& sql, std::vector<RunValue>& values,
                                     long long& id) {
   const std::span<const RunColumn> columns = run_columns();
-  values.resize(columns.size() - 1);
+  values.resize(static_cast<std::size_t>(std::count_if(
+      columns.begin(), columns.end(), [](const RunColumn& c) { return !c.assigned_by_store(); })));
   soci::statement statement(sql);
   std::size_t i = 0;
   for (const RunColumn& column : columns) {
