@@ -3,10 +3,10 @@
 // through sys::ops(), so tests can inject EINTR, short reads and short writes without touching the
 // code under test. That is the worker's readers and writers, and the driver's inputs (page-cache
 // warming, reference outputs, line counts), sinks (the pipe drain, hashing), generated files, and
-// result files, written and read back (driver/runfile/load.cpp). Not through it: reads and writes a
-// library makes (stdio, iostreams, io_uring, mmap), pread(2) of a run's captured stderr, an
-// eventfd's one-word wake-up, the worker's own best-effort error line, and the spawner's core,
-// which is libc only (docs/architecture.md).
+// result files, written and read back, and every file read whole (common/read_file.hpp). Not
+// through it: reads and writes a library makes (stdio, iostreams, io_uring, mmap), pread(2) of a
+// run's captured stderr, an eventfd's one-word wake-up, the worker's own best-effort error line,
+// and the spawner's core, which is libc only (docs/architecture.md).
 #include <sys/types.h>
 #include <sys/uio.h>
 

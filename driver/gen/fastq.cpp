@@ -73,49 +73,65 @@ class FastqWriter {
     out_.commit(p);
 
     // Bases, then "+", then qualities, each written in pieces that fit the writer's slack.
-    const std::uint64_t late_from = bases - bases / 3;
     n_at_.clear();
-    for (std::uint64_t done = 0; done < bases;) {
-      const std::uint64_t chunk = std::min<std::uint64_t>(bases - done, 4096);
-      p = out_.reserve(chunk + 1);
-      for (std::uint64_t i = 0; i < chunk; i += 32) {
-        std::uint64_t bits = rng_.next();
-        const std::uint64_t n = std::min<std::uint64_t>(32, chunk - i);
-        for (std::uint64_t j = 0; j < n; ++j, bits >>= 2) *p++ = kBases[bits & 3];
-      }
-      if (rng_.below(256) == 0) {  // an uncalled base now and then
-        const std::uint64_t at = rng_.below(chunk);
-        *(p - static_cast<std::ptrdiff_t>(chunk - at)) = 'N';
-        n_at_.push_back(done + at);
-      }
-      if (done + chunk == bases) *p++ = '\n';
+    write_line_in_pieces(bases, [this](char* to, std::uint64_t done, std::uint64_t chunk) {
+      return write_bases(to, done, chunk);
+    });
+    out_.append("+\n", 2);
+    const std::uint64_t late_from = bases - bases / 3;
+    std::size_t next_n = 0;
+    write_line_in_pieces(bases, [&](char* to, std::uint64_t done, std::uint64_t chunk) {
+      return write_qualities(to, done, chunk, late_from, next_n);
+    });
+  }
+
+  // A line of `length` bytes and its '\n', in pieces of at most 4 KiB (the writer's slack):
+  // fill(p, done, chunk) writes the chunk bytes from offset `done` at p and returns their end.
+  template <typename Fill>
+  void write_line_in_pieces(std::uint64_t length, Fill fill) {
+    for (std::uint64_t done = 0; done < length;) {
+      const std::uint64_t chunk = std::min<std::uint64_t>(length - done, 4096);
+      char* p = fill(out_.reserve(chunk + 1), done, chunk);
+      if (done + chunk == length) *p++ = '\n';
       out_.commit(p);
       done += chunk;
     }
-    if (bases == 0) out_.append("\n", 1);
-    out_.append("+\n", 2);
-    std::size_t next_n = 0;
-    for (std::uint64_t done = 0; done < bases;) {
-      const std::uint64_t chunk = std::min<std::uint64_t>(bases - done, 4096);
-      p = out_.reserve(chunk + 1);
-      for (std::uint64_t i = 0; i < chunk; i += 10) {
-        std::uint64_t bits = rng_.next();
-        const std::uint64_t n = std::min<std::uint64_t>(10, chunk - i);
-        for (std::uint64_t j = 0; j < n; ++j, bits >>= 5) {
-          const std::uint64_t at = done + i + j;
-          if (next_n < n_at_.size() && n_at_[next_n] == at) {
-            *p++ = '#';
-            ++next_n;
-          } else {
-            *p++ = (at < late_from ? kEarly : kLate)[bits & 31];
-          }
+    if (length == 0) out_.append("\n", 1);
+  }
+
+  // `chunk` random bases from offset `done`; now and then one uncalled (N), noted in n_at_.
+  char* write_bases(char* p, std::uint64_t done, std::uint64_t chunk) {
+    for (std::uint64_t i = 0; i < chunk; i += 32) {
+      std::uint64_t bits = rng_.next();
+      const std::uint64_t n = std::min<std::uint64_t>(32, chunk - i);
+      for (std::uint64_t j = 0; j < n; ++j, bits >>= 2) *p++ = kBases[bits & 3];
+    }
+    if (rng_.below(256) == 0) {
+      const std::uint64_t at = rng_.below(chunk);
+      *(p - static_cast<std::ptrdiff_t>(chunk - at)) = 'N';
+      n_at_.push_back(done + at);
+    }
+    return p;
+  }
+
+  // `chunk` qualities from offset `done`: '#' for an N (next_n, the next of n_at_), lower from
+  // `late_from` on.
+  char* write_qualities(char* p, std::uint64_t done, std::uint64_t chunk, std::uint64_t late_from,
+                        std::size_t& next_n) {
+    for (std::uint64_t i = 0; i < chunk; i += 10) {
+      std::uint64_t bits = rng_.next();
+      const std::uint64_t n = std::min<std::uint64_t>(10, chunk - i);
+      for (std::uint64_t j = 0; j < n; ++j, bits >>= 5) {
+        const std::uint64_t at = done + i + j;
+        if (next_n < n_at_.size() && n_at_[next_n] == at) {
+          *p++ = '#';
+          ++next_n;
+        } else {
+          *p++ = (at < late_from ? kEarly : kLate)[bits & 31];
         }
       }
-      if (done + chunk == bases) *p++ = '\n';
-      out_.commit(p);
-      done += chunk;
     }
-    if (bases == 0) out_.append("\n", 1);
+    return p;
   }
 
   static char* append(char* p, std::string_view text) {

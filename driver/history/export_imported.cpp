@@ -1,10 +1,10 @@
 #include "driver/history/export_imported.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <ostream>
+#include <utility>
 
 #include "driver/history/check.hpp"
+#include "driver/report/hyperfine_json.hpp"
 #include "driver/stats/descriptive.hpp"
 
 namespace iobench::history {
@@ -21,6 +21,34 @@ std::vector<const StoredSample*> counted_in_order(const RunPoint& point,
     return a->repeat < b->repeat;
   });
   return rows;
+}
+
+// One series' result as hyperfine exports it, from the rows of `point` that count. CPU times and
+// max RSS are iobench's own rows' (an import has none: hyperfine's are not kept).
+report::HyperfineResult hyperfine_result(const RunPoint& point, const StoredSeries& series) {
+  report::HyperfineResult result;
+  result.command = series.key.tool.empty() ? series_label(series) : series.key.test;
+  std::vector<double> user_s;
+  std::vector<double> system_s;
+  std::vector<double> max_rss_kib;
+  for (const StoredSample* row : counted_in_order(point, series)) {
+    result.times_s.push_back(row->elapsed_s);
+    result.exit_codes.push_back(row->exit_code.value_or(0));
+    user_s.push_back(row->user_s);
+    system_s.push_back(row->system_s);
+    max_rss_kib.push_back(static_cast<double>(row->max_rss_kib));
+  }
+  result.mean_s = stats::mean(result.times_s);
+  result.stddev_s = stats::stddev(result.times_s);  // NaN for one run: hyperfine writes null
+  result.median_s = stats::median(result.times_s);
+  result.min_s = stats::min(result.times_s);
+  result.max_s = stats::max(result.times_s);
+  if (series.key.tool.empty()) {
+    result.user_mean_s = stats::mean(user_s);
+    result.system_mean_s = stats::mean(system_s);
+    result.max_rss_kib = std::move(max_rss_kib);
+  }
+  return result;
 }
 
 }  // namespace
@@ -55,33 +83,15 @@ nlohmann::ordered_json imported_bmf_metric(const RunPoint& point, const StoredSe
 
 void write_hyperfine_json(const std::vector<Timeline>& timelines,
                           const std::optional<std::string>& commit, std::ostream& out) {
-  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  std::vector<report::HyperfineResult> results;
   for (const Timeline& timeline : timelines) {
     const StoredSeries& series = *timeline.series;
     const bool seconds =
         series.key.tool.empty() || (series.key.tool == "hyperfine" && series.key.unit == "s");
     const RunPoint* point = seconds ? export_point(timeline, commit) : nullptr;
-    if (point == nullptr) continue;
-    std::vector<double> times;
-    std::vector<int> exit_codes;
-    for (const StoredSample* row : counted_in_order(*point, series)) {
-      times.push_back(row->elapsed_s);
-      exit_codes.push_back(row->exit_code.value_or(0));
-    }
-    nlohmann::ordered_json result;
-    result["command"] = series.key.tool.empty() ? series_label(series) : series.key.test;
-    result["mean"] = stats::mean(times);
-    const double stddev = stats::stddev(times);  // NaN for one run: hyperfine writes null
-    result["stddev"] =
-        std::isnan(stddev) ? nlohmann::ordered_json() : nlohmann::ordered_json(stddev);
-    result["median"] = stats::median(times);
-    result["min"] = stats::min(times);
-    result["max"] = stats::max(times);
-    result["times"] = times;
-    result["exit_codes"] = exit_codes;
-    results.push_back(std::move(result));
+    if (point != nullptr) results.push_back(hyperfine_result(*point, series));
   }
-  out << nlohmann::ordered_json{{"results", results}}.dump(2) << '\n';
+  report::write_hyperfine_json(results, nullptr, out);
 }
 
 }  // namespace iobench::history

@@ -15,9 +15,11 @@ namespace iobench::history {
 // (lower_value and upper_value only where it had them); per-run values' median, min and max.
 nlohmann::ordered_json imported_bmf_metric(const RunPoint& point, const StoredSeries& series);
 
-// hyperfine's --export-json (results[]: command, mean, stddev, median, min, max, times,
-// exit_codes) of every series whose values are seconds a run: iobench's own (elapsed) and
-// hyperfine's imports. One run each, chosen as write_bmf chooses it.
+// hyperfine's --export-json, through report/hyperfine_json (results[]: command, mean, stddev,
+// median, user, system, min, max, times, exit_codes, memory_usage_byte) of every series whose
+// values are seconds a run: iobench's own (elapsed) and hyperfine's imports (without user, system
+// and memory_usage_byte, which an import does not keep). One run each, chosen as write_bmf
+// chooses it.
 void write_hyperfine_json(const std::vector<Timeline>& timelines,
                           const std::optional<std::string>& commit, std::ostream& out);
 

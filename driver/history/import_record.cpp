@@ -3,22 +3,14 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "common/error.hpp"
+#include "common/read_file.hpp"
 #include "driver/importers/importer.hpp"
 #include "driver/runfile/file_hash.hpp"
 
 namespace iobench::history {
 namespace {
-
-std::string read_bytes(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(fmt::format("{}: cannot be read", file.string()));
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return std::move(bytes).str();
-}
 
 // An iobench run file starts with its TSV header; the other formats are JSON. Only the first
 // line is read: a run file is read once, by its own reader (history add's time is its parsing,
@@ -124,7 +116,7 @@ RunRecord load_any_record(const std::filesystem::path& file, const AddFormat& fo
   }
   if (format.given && importer == nullptr) return load_run_record(file, given, lookup);
   if (importer == nullptr && looks_native(file)) return load_run_record(file, given, lookup);
-  const std::string bytes = read_bytes(file);
+  const std::string bytes = read_file_bytes(file);
   if (importer == nullptr) {
     importer = importers::detect_importer(bytes);
     if (importer == nullptr) {

@@ -5,9 +5,8 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "common/read_file.hpp"
 #include "driver/importers/formats.hpp"
 #include "driver/importers/json_input.hpp"
 
@@ -25,11 +24,8 @@ bool detects(std::string_view bytes) {
 // The benchmark's name: benchmark.json's full_id beside the file, else the folder above `new/`.
 std::string benchmark_name(const std::string& file) {
   const std::filesystem::path folder = std::filesystem::path(file).parent_path();
-  std::ifstream in(folder / "benchmark.json");
-  if (in) {
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    const Json json = parse_or_discarded(bytes.str());
+  if (const auto bytes = read_file_bytes_if_present(folder / "benchmark.json")) {
+    const Json json = parse_or_discarded(*bytes);
     if (json.is_object() && json.contains("full_id") && json["full_id"].is_string()) {
       return json["full_id"].get<std::string>();
     }

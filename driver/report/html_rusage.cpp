@@ -2,10 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
-
-#include "common/error.hpp"
+#include "common/read_file.hpp"
 #include "driver/runfile/rows.hpp"
 #include "driver/stats/descriptive.hpp"
 
@@ -47,13 +44,7 @@ void read_others(const std::string& name, std::string_view text,
 std::vector<std::pair<std::string, std::string>> read_texts(
     const std::vector<std::filesystem::path>& files) {
   std::vector<std::pair<std::string, std::string>> texts;
-  for (const auto& path : files) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw Error(fmt::format("{}: cannot read the run file again", path.string()));
-    texts.emplace_back(path.string(), text.str());
-  }
+  for (const auto& path : files) texts.emplace_back(path.string(), read_file_bytes(path));
   return texts;
 }
 

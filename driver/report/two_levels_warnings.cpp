@@ -4,13 +4,11 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <optional>
-#include <sstream>
 
-#include "common/error.hpp"
+#include "common/read_file.hpp"
 #include "driver/report/two_levels.hpp"
 #include "driver/runfile/rows.hpp"
 #include "driver/stats/descriptive.hpp"
@@ -161,11 +159,7 @@ std::vector<std::string> two_level_warnings(std::string_view run_file_text,
 }
 
 std::vector<std::string> read_two_level_warnings(const std::filesystem::path& runs_file) {
-  std::ifstream in(runs_file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) throw Error(fmt::format("{}: cannot read the run file again", runs_file.string()));
-  return two_level_warnings(text.str(), runs_file.string());
+  return two_level_warnings(read_file_bytes(runs_file), runs_file.string());
 }
 
 std::vector<std::string> name_a_few(const std::vector<std::string>& lines, std::size_t named,

@@ -12,37 +12,14 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
-#include <system_error>
 
 #include "common/error.hpp"
 #include "common/fd.hpp"
-#include "common/sysio.hpp"
+#include "common/read_file.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
 
 namespace iobench::runfile {
-namespace {
-
-// Reads `fd` to its end: in one read(2) when `size` is known (plus one byte to see the end),
-// growing for pipes.
-std::string read_to_end(const std::filesystem::path& path, int fd, std::size_t size) {
-  std::string data(size > 0 ? size + 1 : std::size_t{1} << 16, '\0');
-  std::size_t filled = 0;
-  try {
-    for (;;) {
-      if (filled == data.size()) data.resize(data.size() * 2);
-      const std::size_t got = sys::read_some(fd, data.data() + filled, data.size() - filled);
-      if (got == 0) break;
-      filled += got;
-    }
-  } catch (const std::system_error& e) {
-    throw Error(fmt::format("{}: cannot read: {}", path.string(), e.code().message()));
-  }
-  data.resize(filled);
-  return data;
-}
-
-}  // namespace
 
 // Unmapped when the last RunFileData holding it goes.
 struct MappedFile {
@@ -84,7 +61,7 @@ RunFileData load_run_file(const std::filesystem::path& path) {
       return out;
     }
   }
-  out.read = read_to_end(path, fd.get(), size);
+  out.read = read_fd_bytes(fd.get(), size, path);
   return out;
 }
 

@@ -1,5 +1,6 @@
 // The one writer of hyperfine's JSON schema: its keys in hyperfine's order, null where there is
-// no figure, max RSS in bytes, parameters only when there are some, the document's extras last.
+// no figure, max RSS in bytes, parameters only when there are some, the document's extras last;
+// CPU times, max RSS and iobench's extras left out where a result has none (an import).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -49,6 +50,21 @@ TEST(HyperfineJson, ParametersAndTheDocumentsExtrasAreWrittenWhenGiven) {
   EXPECT_EQ(doc["results"][0]["parameters"].dump(), R"({"n":"2","mode":"fast"})");
   EXPECT_EQ(doc.back().dump(), R"({"elapsed_figure":"raw"})");
   EXPECT_EQ(doc.begin().key(), "results");
+}
+
+TEST(HyperfineJson, WhatAResultDoesNotHaveIsLeftOut) {
+  HyperfineResult r = one_run();
+  r.user_mean_s.reset();
+  r.system_mean_s.reset();
+  r.max_rss_kib.reset();
+  r.iobench = nullptr;
+  std::ostringstream out;
+  write_hyperfine_json({r}, nullptr, out);
+  EXPECT_EQ(out.str(),
+            "{\n  \"results\": [\n    {\n      \"command\": \"cat {input}\",\n"
+            "      \"mean\": 0.5,\n      \"stddev\": null,\n      \"median\": 0.5,\n"
+            "      \"min\": 0.5,\n      \"max\": 0.5,\n      \"times\": [\n        0.5\n      ],\n"
+            "      \"exit_codes\": [\n        0\n      ]\n    }\n  ]\n}\n");
 }
 
 }  // namespace
