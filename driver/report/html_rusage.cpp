@@ -44,6 +44,7 @@ void read_others(const std::string& name, std::string_view text,
 std::vector<std::pair<std::string, std::string>> read_texts(
     const std::vector<std::filesystem::path>& files) {
   std::vector<std::pair<std::string, std::string>> texts;
+  texts.reserve(files.size());
   for (const auto& path : files) texts.emplace_back(path.string(), read_file_bytes(path));
   return texts;
 }

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 class ReadFile : public ::testing::Test {
  protected:
   fs::path write(const std::string& name, const std::string& bytes) const {
-    const fs::path path = dir_ / name;
+    fs::path path = dir_ / name;
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
     return path;
   }
