@@ -1,8 +1,8 @@
 #pragma once
 // The run record: what `iobench run` and `iobench merge` write to meta/<stem>.json beside a run
 // file, and the one place that reads it back (docs/formats.md "Meta file", which lists every field
-// from this type). Blocks a writer does not know stay empty and are left out of the JSON; fields
-// that may be null say when.
+// from this type; meta_tables.hpp spells each field's key once). Blocks a writer does not know
+// stay empty and are left out of the JSON; fields that may be null say when.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -53,6 +53,7 @@ struct MachineContext {
   std::string iobench_version;
   // The commit of the folder iobench ran in; absent outside a repository (format 1 wrote "").
   std::optional<std::string> git_commit;
+  bool operator==(const MachineContext&) const = default;
 };
 
 // How the run was asked for (the JSON's "options").
@@ -67,12 +68,14 @@ struct RunSettings {
   std::string worker;  // the worker binary's path
   // The time each cell's runs were to fill ("repeats": {"fill_s": ...}); absent before it was.
   std::optional<double> fill_s;
+  bool operator==(const RunSettings&) const = default;
 };
 
 struct WorkerBinary {
   std::string path;
   std::string build;
   std::optional<std::string> xxh3;  // null: there is no worker binary (only commands ran)
+  bool operator==(const WorkerBinary&) const = default;
 };
 
 // Where the figures come from (docs/formats.md "Meta file", provenance).
@@ -86,6 +89,7 @@ struct Provenance {
   std::optional<double> busy_cpus_start;     // null until the busy window closes
   bool root = false;
   std::optional<double> load_average_end;  // null until the run ends
+  bool operator==(const Provenance&) const = default;
 };
 
 struct CellName {
@@ -99,6 +103,7 @@ struct CellName {
 struct Schedule {
   std::vector<CellName> cells;
   std::vector<std::string> runs;
+  bool operator==(const Schedule&) const = default;
 };
 
 // What lets `iobench merge` prove the shards are one complete matrix (docs/distributed.md).
@@ -108,12 +113,14 @@ struct Matrix {
   std::optional<std::string> shard_source;  // absent in merged files and the oldest
   int repeats = 0;
   std::vector<CellName> cells;  // every cell of the whole matrix; cell c is shard c mod N + 1's
+  bool operator==(const Matrix&) const = default;
 };
 
 struct CounterAvailability {
   std::vector<std::string> requested;
   std::vector<std::string> counted;
   std::vector<std::pair<std::string, std::string>> unavailable;  // counter, why
+  bool operator==(const CounterAvailability&) const = default;
 };
 
 // One shard of a merged file.
@@ -123,6 +130,7 @@ struct MergedShard {
   std::string host;  // the host its meta file names
   std::vector<std::string> row_hosts;
   std::size_t rows = 0;
+  bool operator==(const MergedShard&) const = default;
 };
 
 // The end of a run, written once the runs are over (absent from the meta written before them,
@@ -138,6 +146,7 @@ struct RunEnd {
   // The end table's warnings in full, every group named: the printed ones name a few and point
   // here (docs/reports.md, "Warnings"). Left out of the JSON when empty, as files before it have.
   std::vector<std::string> summary_warnings;
+  bool operator==(const RunEnd&) const = default;
 };
 
 struct RunMeta {
@@ -166,6 +175,7 @@ struct RunMeta {
   std::string cache_mode() const;
   // The config's baseline test; empty when none.
   std::string baseline() const;
+  bool operator==(const RunMeta&) const = default;
 };
 
 nlohmann::ordered_json to_json(const RunMeta& meta);

@@ -15,8 +15,10 @@ struct ShellStartup {
   double elapsed_s = 0;              // medians, seconds
   double user_s = 0;
   double system_s = 0;
+  bool operator==(const ShellStartup&) const = default;
 };
 
+// Both are meta_json.cpp's, made from meta_tables.hpp.
 nlohmann::ordered_json to_json(const ShellStartup& startup);
 // Throws iobench::Error naming the field ("shell_startup.elapsed_s") for a record it cannot read.
 ShellStartup shell_startup_from_json(const nlohmann::ordered_json& json);
