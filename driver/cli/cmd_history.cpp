@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,10 +14,11 @@
 #include "common/error.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/history/add_runs.hpp"
+#include "driver/history/location.hpp"
 #include "driver/history/timeline.hpp"
 #include "driver/importers/importer.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 
 history::EnvLookup environment() {
   return [](const char* name) { return std::getenv(name); };
@@ -55,13 +55,8 @@ class AttachedValueFormatter : public CLI::Formatter {
 // A word that can only have been meant as the store: a store URL, sqlite:NAME, or an SQLite file
 // that exists (a command or config never is one).
 bool names_a_store(const std::string& word) {
-  for (const std::string_view scheme : {"postgresql://", "postgres://", "sqlite:"}) {
-    if (word.compare(0, scheme.size(), scheme) == 0) return true;
-  }
-  constexpr std::string_view kMagic{"SQLite format 3\0", 16};
-  std::string header(kMagic.size(), '\0');
-  std::ifstream in(word, std::ios::binary);
-  return in.read(header.data(), static_cast<std::streamsize>(header.size())) && header == kMagic;
+  return history::has_store_scheme(word) ||
+         history::begins_as_sqlite_database(word).value_or(false);
 }
 
 // The one rule of --history (docs/history.md, "Naming the store"): its value is attached,
@@ -281,4 +276,4 @@ const RegisterCommand kRegisterHistory{
     &setup_history, 17};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

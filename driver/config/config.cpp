@@ -5,14 +5,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <climits>
-#include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "common/error.hpp"
+#include "common/read_file.hpp"
 #include "common/size.hpp"
 #include "driver/config/bench_keys.hpp"
 #include "driver/config/choices.hpp"
@@ -341,12 +338,7 @@ void set_data_dir(Config& config, const std::filesystem::path& data_dir) {
 }
 
 Config load_config(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in)
-    throw Error(fmt::format("{}: cannot read config: {}", file.string(), std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_config(text.str(), file);
+  return parse_config(read_file_bytes(file), file);
 }
 
 }  // namespace iobench

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <memory>
 
 #include "common/error.hpp"
@@ -15,8 +16,14 @@ namespace {
 constexpr std::string_view kKnownForms =
     "a path or sqlite:PATH (SQLite), postgresql://[USER[:PASSWORD]@]HOST[:PORT]/DB (PostgreSQL)";
 
+constexpr std::string_view kSqliteScheme = "sqlite:";
+
 bool starts_with(std::string_view text, std::string_view prefix) {
   return text.substr(0, prefix.size()) == prefix;
+}
+
+bool is_postgresql_url(std::string_view text) {
+  return starts_with(text, "postgresql://") || starts_with(text, "postgres://");
 }
 
 // In each URL of `text`, the PASSWORD of `USER:PASSWORD@`: from the first ':' after "://" to the
@@ -112,12 +119,10 @@ std::string redact_passwords(std::string_view text) {
 
 StoreLocation parse_store_location(std::string_view text) {
   if (text.empty()) throw Error(fmt::format("--history: empty store name (use {})", kKnownForms));
-  if (starts_with(text, "postgresql://") || starts_with(text, "postgres://")) {
-    return parse_postgresql(text);
-  }
+  if (is_postgresql_url(text)) return parse_postgresql(text);
   StoreLocation location;
-  if (starts_with(text, "sqlite:")) {
-    std::string_view path = text.substr(7);
+  if (starts_with(text, kSqliteScheme)) {
+    std::string_view path = text.substr(kSqliteScheme.size());
     if (starts_with(path, "//")) path.remove_prefix(2);  // sqlite:///abs/path
     if (path.empty()) throw Error(fmt::format("--history {}: no path after sqlite:", text));
     location.sqlite_path = std::filesystem::path(path);
@@ -131,6 +136,20 @@ StoreLocation parse_store_location(std::string_view text) {
   }
   location.display = location.sqlite_path.string();
   return location;
+}
+
+bool has_store_scheme(std::string_view text) {
+  return is_postgresql_url(text) || starts_with(text, kSqliteScheme);
+}
+
+std::optional<bool> begins_as_sqlite_database(const std::filesystem::path& path) {
+  // SQLite's file format: every database begins with these 16 bytes, the NUL included.
+  constexpr std::string_view kMagic{"SQLite format 3\0", 16};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string header(kMagic.size(), '\0');
+  in.read(header.data(), static_cast<std::streamsize>(header.size()));
+  return in.gcount() == static_cast<std::streamsize>(kMagic.size()) && header == kMagic;
 }
 
 StoreLocation choose_store_location(const std::optional<std::string>& given,

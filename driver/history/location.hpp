@@ -36,6 +36,14 @@ inline constexpr std::string_view kStoreEnvironmentVariable = "IOBENCH_HISTORY";
 // parse (PQconninfoParse: the same parser the connection uses, so nothing connects first).
 StoreLocation parse_store_location(std::string_view text);
 
+// Whether `text` names a store by its scheme (sqlite:, postgresql://, postgres://), so could not
+// be a command or a config.
+bool has_store_scheme(std::string_view text);
+
+// Whether the file at `path` begins with SQLite's 16-byte header (a database, not merely a file
+// named like one); nullopt when it cannot be opened.
+std::optional<bool> begins_as_sqlite_database(const std::filesystem::path& path);
+
 // The store to use: `given` when set and not empty, else $IOBENCH_HISTORY (through `lookup`),
 // else kDefaultStorePath. A relative SQLite path from `given` resolves against `base_dir` (the
 // config's folder for the config key `history`; empty: the current folder).

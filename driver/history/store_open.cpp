@@ -9,10 +9,11 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
+#include <optional>
 #include <thread>
 
 #include "common/error.hpp"
+#include "driver/history/location.hpp"
 #include "driver/history/store_impl.hpp"
 
 namespace iobench::history {
@@ -81,12 +82,9 @@ void check_sqlite_file(const StoreLocation& location, OpenMode mode) {
            "an empty file, not a history store (iobench history add RUNS.tsv makes one); left "
            "as it is");
   }
-  constexpr std::string_view kMagic{"SQLite format 3\0", 16};
-  std::string header(kMagic.size(), '\0');
-  std::ifstream in(path, std::ios::binary);
-  if (!in) refuse(location, "cannot be read (permissions?)");
-  in.read(header.data(), static_cast<std::streamsize>(header.size()));
-  if (in.gcount() != static_cast<std::streamsize>(kMagic.size()) || header != kMagic) {
+  const std::optional<bool> is_database = begins_as_sqlite_database(path);
+  if (!is_database) refuse(location, "cannot be read (permissions?)");
+  if (!*is_database) {
     refuse(location, "not an iobench history store (not an SQLite database); left as it is");
   }
 }

@@ -37,7 +37,7 @@ set +e
 "$bin/iobench" run "$tmp/no-such-config.json" 2>"$tmp/stderr"
 code=$?
 set -e
-[ "$code" -eq 2 ] && grep -q "no-such-config.json: cannot read config" "$tmp/stderr" || fail "missing config: $code $(cat "$tmp/stderr")"
+[ "$code" -eq 2 ] && grep -q "no-such-config.json: cannot read: No such file or directory" "$tmp/stderr" || fail "missing config: $code $(cat "$tmp/stderr")"
 
 # Usage errors (CLI11's) are one line too, exit 2.
 for args in "run --bogus x.json" "" "run" "nosuchcommand"; do

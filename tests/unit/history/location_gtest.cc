@@ -1,8 +1,12 @@
 // Store names: paths, sqlite:, postgresql:// URLs (checked by libpq's own parser), the default.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <string>
+
 #include "common/error.hpp"
 #include "driver/history/location.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench::history {
 namespace {
@@ -103,6 +107,30 @@ TEST(StoreLocation, AConfigsRelativePathResolvesAgainstItsFolder) {
   EXPECT_EQ(
       choose_store_location(std::string("postgresql://h/db"), kNoEnvironment, "configs").backend,
       Backend::kPostgresql);
+}
+
+TEST(StoreLocation, OnlyTheThreeSchemesNameAStoreByTheirText) {
+  EXPECT_TRUE(has_store_scheme("sqlite:h.db"));
+  EXPECT_TRUE(has_store_scheme("postgresql://localhost/x"));
+  EXPECT_TRUE(has_store_scheme("postgres://localhost/x"));
+  EXPECT_FALSE(has_store_scheme("h.sqlite"));
+  EXPECT_FALSE(has_store_scheme("postgresql:/x"));
+  EXPECT_FALSE(has_store_scheme("mysql://localhost/x"));
+}
+
+TEST(StoreLocation, ADatabaseIsKnownByItsSixteenByteHeaderNotItsName) {
+  const test::TempDir dir("location");
+  const auto write = [&](const char* name, std::string_view bytes) {
+    std::ofstream(dir / name, std::ios::binary) << bytes;
+    return dir / name;
+  };
+  const std::string header("SQLite format 3\0", 16);
+  EXPECT_EQ(begins_as_sqlite_database(write("db", header + "pages")), true);
+  EXPECT_EQ(begins_as_sqlite_database(write("exact", header)), true);
+  EXPECT_EQ(begins_as_sqlite_database(write("short.sqlite", header.substr(0, 15))), false);
+  EXPECT_EQ(begins_as_sqlite_database(write("text.sqlite", "SQLite format 3 and more")), false);
+  EXPECT_EQ(begins_as_sqlite_database(write("empty.sqlite", "")), false);
+  EXPECT_EQ(begins_as_sqlite_database(dir / "absent.sqlite"), std::nullopt);
 }
 
 }  // namespace
