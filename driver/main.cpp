@@ -9,5 +9,5 @@ int main(int argc, char** argv) {
   // The spawner (iobench-spawner, beside this binary) starts before anything is loaded, so a
   // missing one fails at once rather than after the preparations (docs/driver.md).
   if (argc > 1 && std::string_view(argv[1]) == "run") iobench::spawn::Spawner::start_global();
-  return iobench::run_cli(argc, argv);
+  return iobench::cli::run_cli(argc, argv);
 }

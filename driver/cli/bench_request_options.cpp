@@ -7,7 +7,7 @@
 
 #include "driver/config/bench_options.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 using Kind = BenchOptionKind;
@@ -58,4 +58,4 @@ void add_bench_request_options(CLI::App& sub, BenchRequest& request) {
   for (const BenchOption& option : bench_options()) add_one(sub, request, option);
 }
 
-}  // namespace iobench
+}  // namespace iobench::cli

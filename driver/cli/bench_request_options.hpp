@@ -5,9 +5,9 @@
 
 #include "driver/config/bench_config.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 
 // Adds every option of bench_options() to `sub`, each setting its field of `request`.
 void add_bench_request_options(CLI::App& sub, BenchRequest& request);
 
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -12,7 +12,7 @@
 #include "driver/cli/exit_status.hpp"
 #include "iobench/build_info.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 // The three most common uses, before the list of subcommands.
@@ -77,4 +77,4 @@ int run_cli(int argc, char** argv) {
   return exit_code;
 }
 
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -1,9 +1,9 @@
 #pragma once
 
-namespace iobench {
+namespace iobench::cli {
 
 // Parses argv against the registered subcommands, runs one, and returns the process exit code
 // (docs/formats.md "Exit codes").
 int run_cli(int argc, char** argv);
 
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -21,7 +21,7 @@
 #include "driver/run/bench.hpp"
 #include "iobench/build_info.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 constexpr const char* kExamples =
@@ -202,4 +202,4 @@ const RegisterCommand kRegisterBench{
     &setup_bench, 5};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -10,7 +10,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/report/compare.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 struct CompareOptions {
@@ -77,4 +77,4 @@ const RegisterCommand kRegisterCompare{
     &setup_compare, 30};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -14,7 +14,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/gen/gen.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 struct GenOptions {
@@ -92,4 +92,4 @@ const RegisterCommand kRegisterGen{
     "gen", "Write deterministic test data: ngram, lines, edge (a folder), fastq", &setup_gen, 50};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -10,7 +10,7 @@
 #include "driver/history/location.hpp"
 #include "driver/history/store.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 
 history::EnvLookup environment();
 // --history given (or not) to a history subcommand, resolved as docs/history.md says.
@@ -45,4 +45,4 @@ class HistoryAfterRun {
   std::unique_ptr<history::Store> store_;
 };
 
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -24,7 +24,7 @@
 #include "driver/history/store.hpp"
 #include "driver/history/trend_plot.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 // The whole store, read once, and its series along time.
@@ -279,4 +279,4 @@ void setup_history_reports(CLI::App& history, int& exit_code) {
                 exit_code);
 }
 
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -6,7 +6,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/run/worker_catalog.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 void setup_list(CLI::App& sub, int& exit_code) {
@@ -26,4 +26,4 @@ const RegisterCommand kRegisterList{"list", "List the worker's readers, writers 
                                     &setup_list, 60};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -14,7 +14,7 @@
 #include "driver/report/medians_file.hpp"
 #include "driver/runfile/shard_merge.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 namespace fs = std::filesystem;
@@ -73,4 +73,4 @@ const RegisterCommand kRegisterMerge{
     &setup_merge, 15};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -10,7 +10,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/report/plot.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 struct PlotOptions {
@@ -56,4 +56,4 @@ const RegisterCommand kRegisterPlot{
     "plot", "Draw run files as an SVG chart (median bars, whiskers, runs)", &setup_plot, 40};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

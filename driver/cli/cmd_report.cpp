@@ -8,7 +8,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/report/html_report.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 struct ReportCli {
@@ -40,4 +40,4 @@ const RegisterCommand kRegisterReport{
     &setup_report, 45};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -8,7 +8,7 @@
 #include "driver/report/html_report.hpp"
 #include "driver/run/runner.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 void setup_run(CLI::App& sub, int& exit_code) {
@@ -58,4 +58,4 @@ const RegisterCommand kRegisterRun{"run", "Run an experiment: measure every stra
                                    &setup_run, 10};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -10,7 +10,7 @@
 #include "driver/report/summary.hpp"
 #include "driver/runfile/reader.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 struct SummarizeOptions {
@@ -59,4 +59,4 @@ const RegisterCommand kRegisterSummarize{
     &setup_summarize, 20};
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli

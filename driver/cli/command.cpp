@@ -3,7 +3,7 @@
 #include <memory>
 #include <utility>
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 // CLI11 prints a command's description first in its help; this adds the examples after it.
@@ -35,4 +35,4 @@ void show_examples_first(CLI::App& app, std::string examples) {
   app.formatter(std::make_shared<ExamplesFirstFormatter>(&app, std::move(examples)));
 }
 
-}  // namespace iobench
+}  // namespace iobench::cli

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace iobench {
+namespace iobench::cli {
 
 // Adds the subcommand's options to `sub` and a callback that stores the exit code in `exit_code`.
 using CommandSetup = void (*)(CLI::App& sub, int& exit_code);
@@ -36,4 +36,4 @@ struct RegisterCommand {
   }
 };
 
-}  // namespace iobench
+}  // namespace iobench::cli

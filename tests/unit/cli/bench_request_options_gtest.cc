@@ -12,7 +12,7 @@
 #include "driver/cli/bench_request_options.hpp"
 #include "driver/config/bench_options.hpp"
 
-namespace iobench {
+namespace iobench::cli {
 namespace {
 
 // "-r,--runs" as {"-r", "--runs"}.
@@ -104,4 +104,4 @@ TEST(BenchRequestOptions, TheMadeByLineOfAKnownCommandLineIsExact) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::cli
