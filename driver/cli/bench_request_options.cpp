@@ -10,24 +10,26 @@
 namespace iobench::cli {
 namespace {
 
-using Kind = BenchOptionKind;
+using Kind = config::BenchOptionKind;
 
-CLI::Option* add_flag(CLI::App& sub, BenchRequest& request, const BenchOption& option) {
+CLI::Option* add_flag(CLI::App& sub, config::BenchRequest& request,
+                      const config::BenchOption& option) {
   if (option.kind == Kind::kFlag)
-    return sub.add_flag(option.names, request.*std::get<bool BenchRequest::*>(option.field),
+    return sub.add_flag(option.names, request.*std::get<bool config::BenchRequest::*>(option.field),
                         option.help);
   if (option.kind == Kind::kFlagOff) {
-    bool BenchRequest::*field = std::get<bool BenchRequest::*>(option.field);
+    bool config::BenchRequest::*field = std::get<bool config::BenchRequest::*>(option.field);
     return sub.add_flag(
         option.names, [&request, field](std::int64_t) { request.*field = false; }, option.help);
   }
-  std::string BenchRequest::*field = std::get<std::string BenchRequest::*>(option.field);
+  std::string config::BenchRequest::*field =
+      std::get<std::string config::BenchRequest::*>(option.field);
   const std::string text = option.flag_text;
   return sub.add_flag(
       option.names, [&request, field, text](std::int64_t) { request.*field = text; }, option.help);
 }
 
-void add_one(CLI::App& sub, BenchRequest& request, const BenchOption& option) {
+void add_one(CLI::App& sub, config::BenchRequest& request, const config::BenchOption& option) {
   if (option.kind == Kind::kFlag || option.kind == Kind::kFlagOff ||
       option.kind == Kind::kFlagText) {
     add_flag(sub, request, option);
@@ -54,8 +56,8 @@ void add_one(CLI::App& sub, BenchRequest& request, const BenchOption& option) {
 
 }  // namespace
 
-void add_bench_request_options(CLI::App& sub, BenchRequest& request) {
-  for (const BenchOption& option : bench_options()) add_one(sub, request, option);
+void add_bench_request_options(CLI::App& sub, config::BenchRequest& request) {
+  for (const config::BenchOption& option : config::bench_options()) add_one(sub, request, option);
 }
 
 }  // namespace iobench::cli

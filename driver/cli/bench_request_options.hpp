@@ -8,6 +8,6 @@
 namespace iobench::cli {
 
 // Adds every option of bench_options() to `sub`, each setting its field of `request`.
-void add_bench_request_options(CLI::App& sub, BenchRequest& request);
+void add_bench_request_options(CLI::App& sub, config::BenchRequest& request);
 
 }  // namespace iobench::cli

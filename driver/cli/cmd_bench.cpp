@@ -59,7 +59,7 @@ void refuse_hyperfine_output(const std::filesystem::path& runs_file) {
 // hyperfine's `-L NAME V1,V2` is two words: CLI11 takes -L's one value (NAME) and gives the next
 // word to the commands. parse_order() lists each -L value and each command as they came, so the
 // word right after a NAME without '=' is found there and joined to it ("NAME=V1,V2").
-void join_two_word_parameter_lists(const CLI::App& sub, BenchRequest& r) {
+void join_two_word_parameter_lists(const CLI::App& sub, config::BenchRequest& r) {
   const CLI::Option* commands_option = sub.get_option("commands");
   const CLI::Option* parameter_list = sub.get_option("-L");
   std::vector<std::string> specs;
@@ -163,7 +163,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     if (!cli->report.empty()) run::check_output_folder(cli->report, "--report");
     // The environment's default, checked as run checks it: an error names the variable.
     if (sub.get_option("--disturbance")->count() == 0) {
-      if (const auto mode = disturbance_mode_from_env())
+      if (const auto mode = config::disturbance_mode_from_env())
         options.request.disturbance = std::string(to_string(*mode));
     }
     options.save_config = cli->save_config;
@@ -185,7 +185,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       options.run.runs_file_is_temporary = true;
     }
     std::filesystem::path runs_file;
-    options.run.before_writing = [&](const Config&, const std::filesystem::path& runs) {
+    options.run.before_writing = [&](const config::Config&, const std::filesystem::path& runs) {
       history->open();
       runs_file = runs;
     };

@@ -43,7 +43,8 @@ void setup_run(CLI::App& sub, int& exit_code) {
     if (*repeats > 0) options->repeats_override = *repeats;
     options->runs_file_out = runs_file.get();
     // The store is opened before anything is written: a bad one is exit 2 with no run file.
-    options->before_writing = [&history](const Config& config, const std::filesystem::path&) {
+    options->before_writing = [&history](const config::Config& config,
+                                         const std::filesystem::path&) {
       history->open(config.history, config.file.parent_path());
     };
     exit_code = run::run_experiment(*options);

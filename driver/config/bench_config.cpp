@@ -19,7 +19,7 @@
 #include "driver/config/disturbance_keys.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 namespace fs = std::filesystem;
@@ -277,8 +277,8 @@ void set_schedule(const BenchRequest& request, Config& config) {
   config.cache = cache_mode(request);
   config.order = named<RunOrder>(order_names(), choice("--order", request.order, order_names()));
   if (request.timeout_s) config.timeout_s = *request.timeout_s;
-  config.counters = config_detail::counters_named(config_detail::Validator(kBenchConfigSource),
-                                                  request.counters, "counters");
+  config.counters =
+      detail::counters_named(detail::Validator(kBenchConfigSource), request.counters, "counters");
   config.disturbance = *disturbance_mode_named(
       choice("--disturbance", request.disturbance, {"off", "flag", "rerun"}));
   if (request.disturbance_threshold_cpus)
@@ -333,4 +333,4 @@ Json config_to_save(const Config& config, const fs::path& save_path) {
   return saved;
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -11,7 +11,7 @@
 
 #include "driver/config/config.hpp"
 
-namespace iobench {
+namespace iobench::config {
 
 struct BenchRequest {
   std::vector<std::string> commands;     // each a strategy; {input} and {NAME} placeholders
@@ -67,4 +67,4 @@ Config build_bench_config(const BenchRequest& request);
 // parse_config(saved, save_path) gives the same Config.
 nlohmann::ordered_json config_to_save(const Config& config, const std::filesystem::path& save_path);
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -12,7 +12,7 @@
 #include "driver/config/choices.hpp"
 #include "driver/config/validator.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 [[noreturn]] void fail(const std::string& message) {
@@ -189,15 +189,14 @@ void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest&
   if (!request.shell && !request.shell_name.empty() && !shell_none) {
     fail(fmt::format("-S {}: and --no-shell say different things; give one", request.shell_name));
   }
-  const config_detail::Validator v(kBenchConfigSource);
+  const detail::Validator v(kBenchConfigSource);
   for (std::size_t s = 0; s < strategies.size(); ++s) {
     StrategySpec& strategy = strategies[s];
     const std::size_t command = reference_added ? s - 1 : s;  // the added reference: none
     if (!request.shell_name.empty() && !shell_none && request.shell_name != "default") {
-      strategy.shell_words = config_detail::shell_words_of(
+      strategy.shell_words = detail::shell_words_of(
           v, request.shell_name,
-          config_detail::Validator::join(config_detail::Validator::index("strategies", s),
-                                         "shell"));
+          detail::Validator::join(detail::Validator::index("strategies", s), "shell"));
     }
     strategy.setup = request.setup;
     if (request.prepare.size() == 1) strategy.prepare = request.prepare.front();
@@ -207,4 +206,4 @@ void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest&
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

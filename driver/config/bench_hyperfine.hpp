@@ -9,7 +9,7 @@
 
 #include "driver/config/bench_config.hpp"
 
-namespace iobench {
+namespace iobench::config {
 
 // -P VAR MIN MAX [-D DELTA] as hyperfine steps it: MIN, MIN + DELTA, ... up to MAX (DELTA 1 for
 // whole bounds, required otherwise), the first value as written and the others with as many
@@ -30,4 +30,4 @@ std::vector<std::string> bench_sinks(const BenchRequest& request);
 void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest& request,
                       bool reference_added);
 
-}  // namespace iobench
+}  // namespace iobench::config

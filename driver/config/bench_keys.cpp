@@ -9,7 +9,7 @@
 
 #include "driver/util/text.hpp"
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 namespace {
 
 // The hooks, by key.
@@ -94,4 +94,4 @@ void check_hook_placeholders(const Validator& v, const Config& config) {
   }
 }
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

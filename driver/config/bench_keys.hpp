@@ -9,7 +9,7 @@
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 
 // A shell's command line ("bash --norc") split into words as sh would; `path` names it in errors.
 std::vector<std::string> shell_words_of(const Validator& v, const std::string& text,
@@ -29,4 +29,4 @@ void check_workers_have_an_input(const Validator& v, const Config& config);
 // There is no {input}: setup and cleanup run once per test, whatever its inputs.
 void check_hook_placeholders(const Validator& v, const Config& config);
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

@@ -7,7 +7,7 @@
 #include "driver/config/choices.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 using R = BenchRequest;
@@ -287,4 +287,4 @@ std::string bench_command_line(const BenchRequest& request) {
   return util::join_argv(argv);
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -12,7 +12,7 @@
 
 #include "driver/config/bench_config.hpp"
 
-namespace iobench {
+namespace iobench::config {
 
 // The request field an option sets.
 using BenchField =
@@ -48,4 +48,4 @@ struct BenchOption {
 // Every option, in the order of the made_by line.
 const std::vector<BenchOption>& bench_options();
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-namespace iobench {
+namespace iobench::config {
 
 std::vector<std::string> sink_names();        // null, pipe, file, inherit
 std::vector<std::string> cache_mode_names();  // warm, cold, none
 std::vector<std::string> order_names();       // interleave, grouped, shuffle
 
-}  // namespace iobench
+}  // namespace iobench::config

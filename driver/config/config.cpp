@@ -21,13 +21,13 @@
 #include "driver/config/validator.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 using Json = nlohmann::ordered_json;
-using config_detail::parse_command_keys;
-using config_detail::parse_stdin;
-using config_detail::Validator;
+using detail::parse_command_keys;
+using detail::parse_stdin;
+using detail::Validator;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
 
@@ -192,7 +192,7 @@ void parse_schedule(const Validator& v, const Json& root, Config& config) {
     config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
   }
   if (const auto it = root.find("timeout_s"); it != root.end()) {
-    if (!it->is_number()) v.fail("timeout_s", config_detail::timeout_rule());
+    if (!it->is_number()) v.fail("timeout_s", detail::timeout_rule());
     config.timeout_s = it->get<double>();
   }
 }
@@ -202,7 +202,7 @@ void parse_counters(const Validator& v, const Json& counters, Config& config) {
   std::vector<std::string> names;
   for (std::size_t i = 0; i < counters.size(); ++i)
     names.push_back(v.string(counters[i], Validator::index("counters", i)));
-  config.counters = config_detail::counters_named(v, names, "counters");
+  config.counters = detail::counters_named(v, names, "counters");
 }
 
 // What the runs use of the machine: cpus, counters, pipe_size, drain.
@@ -310,8 +310,8 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   if (const auto it = root.find("sinks"); it != root.end()) parse_sinks(v, *it, config);
   parse_schedule(v, root, config);
   parse_machine(v, root, config);
-  config_detail::parse_disturbance(v, root, config);
-  config_detail::parse_decide(v, root, config);
+  detail::parse_disturbance(v, root, config);
+  detail::parse_decide(v, root, config);
   if (const auto it = root.find("baseline"); it != root.end()) {
     config.baseline = v.string(*it, "baseline");
   }
@@ -341,4 +341,4 @@ Config load_config(const std::filesystem::path& file) {
   return parse_config(read_file_bytes(file), file);
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

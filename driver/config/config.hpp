@@ -14,7 +14,7 @@
 #include "driver/gen/gen.hpp"
 #include "driver/runfile/schema.hpp"
 
-namespace iobench {
+namespace iobench::config {
 
 enum class CacheMode { kWarm, kCold, kNone };
 enum class RunOrder { kInterleave, kGrouped, kShuffle };
@@ -138,4 +138,4 @@ std::vector<std::string> find_placeholders(std::string_view text);
 std::string expand_placeholders(std::string_view text,
                                 const std::vector<std::pair<std::string, std::string>>& values);
 
-}  // namespace iobench
+}  // namespace iobench::config

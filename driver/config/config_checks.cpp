@@ -11,8 +11,8 @@
 #include "driver/config/decide_keys.hpp"
 #include "driver/config/disturbance_keys.hpp"
 
-namespace iobench {
-namespace config_detail {
+namespace iobench::config {
+namespace detail {
 namespace {
 
 // Above a million seconds (11 days) is a typo, and a deadline in nanoseconds would overflow.
@@ -109,10 +109,9 @@ void check_unique_names(const Validator& v, const Config& config) {
   }
 }
 
-}  // namespace config_detail
+}  // namespace detail
 
 void check_config(const Config& config) {
-  namespace detail = config_detail;
   const detail::Validator v(config.file.string());
   detail::check_schedule(v, config);
   detail::check_disturbance(v, config);
@@ -123,4 +122,4 @@ void check_config(const Config& config) {
   detail::check_hook_placeholders(v, config);
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

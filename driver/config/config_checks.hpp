@@ -8,7 +8,7 @@
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 
 // Every {NAME} in a strategy's name and arguments is a param (or {input}, when the config has
 // inputs), and every param its arguments use is in its name.
@@ -24,4 +24,4 @@ std::vector<runfile::Counter> counters_named(const Validator& v,
                                              const std::vector<std::string>& names,
                                              const std::string& path);
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

@@ -6,7 +6,7 @@
 #include "driver/runfile/schema.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -116,4 +116,4 @@ Json config_to_json(const Config& config) {
   return json;
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -6,8 +6,8 @@
 
 #include "driver/config/config.hpp"
 
-namespace iobench {
+namespace iobench::config {
 
 nlohmann::ordered_json config_to_json(const Config& config);
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -1,6 +1,6 @@
 #include "driver/config/decide_keys.hpp"
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 namespace {
 
 constexpr const char* kMarginRule = "must be a percentage above 0 and below 100";
@@ -24,4 +24,4 @@ void check_decide(const Validator& v, const Config& config) {
     v.fail("decide_margin_pct", kMarginRule);
 }
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

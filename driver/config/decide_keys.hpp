@@ -4,7 +4,7 @@
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 
 // "decide": true or false, on by default with a precision target ("repeats" as an object);
 // "decide_margin_pct": the equivalence margin, a percentage above 0 and below 100. Parsed after
@@ -14,4 +14,4 @@ void parse_decide(const Validator& v, const Json& root, Config& config);
 // decide_margin_pct within its range (check_config).
 void check_decide(const Validator& v, const Config& config);
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

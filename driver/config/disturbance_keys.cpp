@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 // In the enum's order.
@@ -44,7 +44,7 @@ std::optional<DisturbanceMode> disturbance_mode_from_env() {
   throw Error(fmt::format("{}: '{}' is not one of: off, flag, rerun", kDisturbanceEnv, env));
 }
 
-namespace config_detail {
+namespace detail {
 
 void parse_disturbance(const Validator& v, const Json& root, Config& config) {
   // Without the key, the environment's default where it is set: a test suite that runs its tests
@@ -68,5 +68,5 @@ void check_disturbance(const Validator& v, const Config& config) {
     v.fail("disturbance_threshold_cpus", threshold_rule());
 }
 
-}  // namespace config_detail
-}  // namespace iobench
+}  // namespace detail
+}  // namespace iobench::config

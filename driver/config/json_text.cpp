@@ -6,7 +6,7 @@
 
 #include "common/error.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -54,4 +54,4 @@ Json parse_json_text(std::string_view text, const std::filesystem::path& file) {
   }
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

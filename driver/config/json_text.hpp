@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-namespace iobench {
+namespace iobench::config {
 
 // Throws iobench::Error (exit 2) "FILE:LINE:COLUMN: invalid JSON: ...".
 nlohmann::ordered_json parse_json_text(std::string_view text, const std::filesystem::path& file);
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <string_view>
 
-namespace iobench {
+namespace iobench::config {
 
 std::optional<IndependentReference> independent_reference_of(const std::string& output_class) {
   using Kind = IndependentReference::Kind;
@@ -18,4 +18,4 @@ std::optional<IndependentReference> independent_reference_of(const std::string& 
   return IndependentReference{Kind::kField, field};
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace iobench {
+namespace iobench::config {
 
 struct IndependentReference {
   enum class Kind { kCopy, kCount, kField };
@@ -18,4 +18,4 @@ struct IndependentReference {
 // Nth tab field); nullopt for any other class (its first verified test is its reference).
 std::optional<IndependentReference> independent_reference_of(const std::string& output_class);
 
-}  // namespace iobench
+}  // namespace iobench::config

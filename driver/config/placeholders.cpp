@@ -4,7 +4,7 @@
 
 #include "driver/config/config.hpp"
 
-namespace iobench {
+namespace iobench::config {
 
 std::vector<std::string> find_placeholders(std::string_view text) {
   std::vector<std::string> names;
@@ -51,4 +51,4 @@ std::string expand_placeholders(std::string_view text,
   return out;
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

@@ -15,7 +15,7 @@
 #include "driver/runfile/meta.hpp"
 #include "driver/util/text.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 // The params a strategy uses, in config order.
@@ -379,4 +379,4 @@ std::vector<std::string> run_argv(const Test& test, const Config& config,
   return argv;
 }
 
-}  // namespace iobench
+}  // namespace iobench::config

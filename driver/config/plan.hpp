@@ -9,7 +9,7 @@
 
 #include "driver/config/config.hpp"
 
-namespace iobench {
+namespace iobench::config {
 
 struct Test {
   std::string name;
@@ -95,4 +95,4 @@ std::pair<int, int> parse_shard(const std::string& text);
 // The argv of one run: {input} replaced by the input path (shell-quoted for shell strategies).
 std::vector<std::string> run_argv(const Test& test, const Config& config, const std::string& input);
 
-}  // namespace iobench
+}  // namespace iobench::config

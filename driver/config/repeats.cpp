@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 namespace {
 
 // A positive number at most `most`, or fail naming the key.
@@ -53,4 +53,4 @@ void parse_repeats(const Validator& v, const Json& value, Config& config) {
   }
 }
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

@@ -4,7 +4,7 @@
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 
 // "repeats": N (exactly N measured runs per cell); {"min": A, "max": B, "ci_pct": P}: at least
 // A and at most B runs, stopping a cell once the 95 % interval of its median is within P % of it
@@ -12,4 +12,4 @@ namespace iobench::config_detail {
 // fill S seconds at the cell's first run's time, between A and B (hyperfine's rule).
 void parse_repeats(const Validator& v, const Json& value, Config& config);
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

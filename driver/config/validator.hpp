@@ -14,7 +14,7 @@
 #include "common/error.hpp"
 #include "common/size.hpp"
 
-namespace iobench::config_detail {
+namespace iobench::config::detail {
 
 using Json = nlohmann::ordered_json;
 
@@ -103,4 +103,4 @@ class Validator {
   std::string file_;
 };
 
-}  // namespace iobench::config_detail
+}  // namespace iobench::config::detail

@@ -36,9 +36,9 @@ void check_export_folders(const report::BenchExports& exports) {
   }
 }
 
-void save_config(const Config& config, const fs::path& save_path, bool dry_run) {
+void save_config(const config::Config& config, const fs::path& save_path, bool dry_run) {
   try {
-    write_file_atomically(save_path, config_to_save(config, save_path).dump(2) + "\n");
+    write_file_atomically(save_path, config::config_to_save(config, save_path).dump(2) + "\n");
   } catch (const Error& e) {
     throw Error(e.what(), dry_run ? kExitUsage : kExitCouldNotContinue);
   }
@@ -48,7 +48,7 @@ void save_config(const Config& config, const fs::path& save_path, bool dry_run) 
 
 // The shell's own cost, measured as the commands will run (docs/bench.md, "Shell start-up");
 // nullopt without a shell or for a dry run.
-std::optional<runfile::ShellStartup> shell_startup(const Config& config, bool dry_run) {
+std::optional<runfile::ShellStartup> shell_startup(const config::Config& config, bool dry_run) {
   if (dry_run || config_shell(config).empty()) return std::nullopt;
   SpawnerLauncher launcher(spawn::Spawner::global());
   auto startup = measure_shell_startup(launcher, config, plan_counting(config.counters).counted);
@@ -74,9 +74,9 @@ void record_shell_startup(const fs::path& runs_file, const runfile::ShellStartup
 }
 
 // The tests in the order given, each with its params: hyperfine's "parameters" in the exports.
-std::vector<report::BenchTest> bench_tests(const Config& config) {
+std::vector<report::BenchTest> bench_tests(const config::Config& config) {
   std::vector<report::BenchTest> tests;
-  for (const Test& test : build_plan(config, PlanOptions{}).tests) {
+  for (const config::Test& test : config::build_plan(config, config::PlanOptions{}).tests) {
     tests.push_back({test.name, test.param_values});
   }
   return tests;
@@ -93,11 +93,11 @@ void check_compare_with(const std::string& tool) {
 
 // hyperfine's answer for the same cells (docs/bench.md); a failure is a warning, since iobench's
 // own runs are done and kept.
-std::optional<report::OtherToolRun> run_other_tool(const Config& config,
+std::optional<report::OtherToolRun> run_other_tool(const config::Config& config,
                                                    const fs::path& runs_file) {
   try {
     const PrivateFolder folder(runs_file.has_parent_path() ? runs_file.parent_path() : ".");
-    return run_hyperfine(config, build_plan(config, PlanOptions{}), folder.path());
+    return run_hyperfine(config, config::build_plan(config, config::PlanOptions{}), folder.path());
   } catch (const Error& e) {
     fmt::print(stderr, "iobench: warning: --compare-with hyperfine: {}; no side by side\n",
                e.what());
@@ -140,8 +140,8 @@ TemporaryRunsFolder::TemporaryRunsFolder()
 
 int run_bench(BenchOptions& options) {
   check_compare_with(options.compare_with);
-  options.request.made_by = bench_command_line(options.request);
-  const Config config = build_bench_config(options.request);
+  options.request.made_by = config::bench_command_line(options.request);
+  const config::Config config = config::build_bench_config(options.request);
   // The config is saved once the run has accepted it, so an error found before any run (exit 2)
   // leaves nothing written.
   if (!options.save_config.empty()) check_output_folder(options.save_config, "--save-config");

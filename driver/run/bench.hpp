@@ -13,7 +13,7 @@
 namespace iobench::run {
 
 struct BenchOptions {
-  BenchRequest request;               // made_by is filled in from the rest
+  config::BenchRequest request;       // made_by is filled in from the rest
   RunOptions run;                     // config_path and runs_file_out are not read
   std::filesystem::path save_config;  // empty: not saved
   report::BenchReportOptions report;  // its reference is filled in from the config

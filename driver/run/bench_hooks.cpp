@@ -16,7 +16,7 @@
 
 namespace iobench::run {
 
-UniqueFd open_run_stdin(const Config& config) {
+UniqueFd open_run_stdin(const config::Config& config) {
   if (config.stdin_path.empty()) return UniqueFd();
   UniqueFd fd(::open(config.stdin_path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) {
@@ -25,7 +25,7 @@ UniqueFd open_run_stdin(const Config& config) {
   return fd;
 }
 
-RunHooks::RunHooks(const Config& config, const Plan& plan, Launcher& launcher)
+RunHooks::RunHooks(const config::Config& config, const config::Plan& plan, Launcher& launcher)
     : config_(config),
       plan_(plan),
       launcher_(launcher),
@@ -34,12 +34,12 @@ RunHooks::RunHooks(const Config& config, const Plan& plan, Launcher& launcher)
       setup_failure_(plan.tests.size()),
       cleaned_(plan.tests.size(), 0),
       warned_(plan.tests.size(), 0) {
-  for (const StrategySpec& strategy : config.strategies) {
+  for (const config::StrategySpec& strategy : config.strategies) {
     any_ =
         any_ || !strategy.setup.empty() || !strategy.prepare.empty() || !strategy.cleanup.empty();
   }
-  show_output_ =
-      std::find(config.sinks.begin(), config.sinks.end(), SinkKind::kInherit) != config.sinks.end();
+  show_output_ = std::find(config.sinks.begin(), config.sinks.end(), config::SinkKind::kInherit) !=
+                 config.sinks.end();
   for (std::size_t r = 0; r < plan.runs.size(); ++r) {
     last_run_[plan.cells[plan.runs[r].cell].test] = r;
   }
@@ -49,8 +49,8 @@ RunHooks::Before RunHooks::before_run(std::size_t index) {
   Before before;
   if (!any_) return before;
   const std::size_t t = plan_.cells[plan_.runs[index].cell].test;
-  const Test& test = plan_.tests[t];
-  const StrategySpec& strategy = config_.strategies[test.strategy];
+  const config::Test& test = plan_.tests[t];
+  const config::StrategySpec& strategy = config_.strategies[test.strategy];
   if (set_up_[t] == SetUp::kNotYet) {
     set_up_[t] = SetUp::kDone;
     if (!strategy.setup.empty()) {
@@ -91,19 +91,19 @@ std::vector<std::string> RunHooks::finish() {
 std::string RunHooks::cleanup(std::size_t t) {
   if (cleaned_[t] != 0 || set_up_[t] != SetUp::kDone) return "";
   cleaned_[t] = 1;
-  const Test& test = plan_.tests[t];
+  const config::Test& test = plan_.tests[t];
   const std::string& text = config_.strategies[test.strategy].cleanup;
   return text.empty() ? "" : run_hook(test, "cleanup", text);
 }
 
 // The hook runs as the command does: in its shell, or split into words for a command without one
 // (hyperfine -N); the test's params fill its {NAME}s.
-std::string RunHooks::run_hook(const Test& test, const char* kind, const std::string& text,
+std::string RunHooks::run_hook(const config::Test& test, const char* kind, const std::string& text,
                                double* elapsed_s) {
-  const StrategySpec& strategy = config_.strategies[test.strategy];
-  const std::string command = expand_placeholders(text, test.param_values);
+  const config::StrategySpec& strategy = config_.strategies[test.strategy];
+  const std::string command = config::expand_placeholders(text, test.param_values);
   spawn::SpawnRequest request;
-  if (strategy.kind == StrategySpec::Kind::kCommand && !strategy.shell) {
+  if (strategy.kind == config::StrategySpec::Kind::kCommand && !strategy.shell) {
     if (!util::split_words(command, request.argv) || request.argv.empty()) {
       return fmt::format("{}: {} '{}': not a command line (an unterminated quote?)", test.name,
                          kind, command);

@@ -18,11 +18,11 @@ namespace iobench::run {
 // A run's stdin: the config's "stdin" file opened afresh, so that every run reads it from its
 // start (docs/formats.md "Config"); an empty descriptor (/dev/null) without one. Throws
 // iobench::Error naming the file when it cannot be opened.
-UniqueFd open_run_stdin(const Config& config);
+UniqueFd open_run_stdin(const config::Config& config);
 
 class RunHooks {
  public:
-  RunHooks(const Config& config, const Plan& plan, Launcher& launcher);
+  RunHooks(const config::Config& config, const config::Plan& plan, Launcher& launcher);
 
   // Whether any strategy has a hook (else every call below does nothing).
   [[nodiscard]] bool any() const { return any_; }
@@ -47,12 +47,12 @@ class RunHooks {
 
  private:
   enum class SetUp : char { kNotYet, kDone, kFailed };
-  std::string run_hook(const Test& test, const char* kind, const std::string& text,
+  std::string run_hook(const config::Test& test, const char* kind, const std::string& text,
                        double* elapsed_s = nullptr);
   std::string cleanup(std::size_t test);
 
-  const Config& config_;
-  const Plan& plan_;
+  const config::Config& config_;
+  const config::Plan& plan_;
   Launcher& launcher_;
   bool any_ = false;
   bool show_output_ = false;                // an inherit sink: hooks print to iobench's stdout

@@ -14,16 +14,17 @@ constexpr std::size_t kWarmups = 3;
 
 }  // namespace
 
-std::vector<std::string> config_shell(const Config& config) {
-  for (const StrategySpec& strategy : config.strategies) {
-    if (strategy.kind == StrategySpec::Kind::kCommand && strategy.shell) {
+std::vector<std::string> config_shell(const config::Config& config) {
+  for (const config::StrategySpec& strategy : config.strategies) {
+    if (strategy.kind == config::StrategySpec::Kind::kCommand && strategy.shell) {
       return strategy.shell_words;
     }
   }
   return {};
 }
 
-std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, const Config& config,
+std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher,
+                                                           const config::Config& config,
                                                            const std::vector<std::string>& counters,
                                                            std::size_t runs) {
   runfile::ShellStartup startup;
@@ -34,8 +35,9 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, c
   sink_settings.pipe_size_bytes = config.pipe_size_bytes;
   sink_settings.worker_cpus = config.cpus;
   sink_settings.drain = config.drain;
-  const SinkKind sink_kind =
-      config.sinks.front() == SinkKind::kFile ? SinkKind::kPipe : config.sinks.front();
+  const config::SinkKind sink_kind = config.sinks.front() == config::SinkKind::kFile
+                                         ? config::SinkKind::kPipe
+                                         : config.sinks.front();
   std::vector<double> elapsed_s;
   std::vector<double> user_s;
   std::vector<double> system_s;

@@ -18,14 +18,15 @@ inline constexpr std::size_t kShellStartupRuns = 30;
 
 // The shell the config's commands run in (its first shell strategy's words), or empty when none
 // runs in a shell.
-std::vector<std::string> config_shell(const Config& config);
+std::vector<std::string> config_shell(const config::Config& config);
 
 // Runs the config's shell with `-c ''` a few unrecorded times, then `runs` times, through the
 // launcher, as the commands run: the config's stdin, into its first sink (a pipe for `file`,
 // whose private folder only a run has), pinned to its cpus, with `counters` (the counted ones:
 // they change how the spawner starts a process). Returns the medians; nullopt when the commands
 // run in no shell, or a run of the shell did not exit 0.
-std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher, const Config& config,
+std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher,
+                                                           const config::Config& config,
                                                            const std::vector<std::string>& counters,
                                                            std::size_t runs = kShellStartupRuns);
 

@@ -23,10 +23,10 @@ namespace fs = std::filesystem;
 
 // The command as hyperfine gets it: the shell script with {input} filled (and the stdin file
 // redirected when hyperfine has no --input), or the argv joined for -N.
-std::string command_text(const Config& config, const Test& test, const InputSpec& input,
-                         bool with_input_option) {
-  const std::vector<std::string> argv = run_argv(test, config, input.path.string());
-  const StrategySpec& strategy = config.strategies[test.strategy];
+std::string command_text(const config::Config& config, const config::Test& test,
+                         const config::InputSpec& input, bool with_input_option) {
+  const std::vector<std::string> argv = config::run_argv(test, config, input.path.string());
+  const config::StrategySpec& strategy = config.strategies[test.strategy];
   if (!strategy.shell) return util::join_argv(argv);
   std::string script = argv.back();
   if (!config.stdin_path.empty() && !with_input_option) {
@@ -36,8 +36,8 @@ std::string command_text(const Config& config, const Test& test, const InputSpec
 }
 
 // What the config asks of every run, as hyperfine's options.
-std::vector<std::string> common_options(const Config& config, const StrategySpec& first,
-                                        bool with_input_option) {
+std::vector<std::string> common_options(const config::Config& config,
+                                        const config::StrategySpec& first, bool with_input_option) {
   std::vector<std::string> argv{"--style", "none"};
   // A time to fill is hyperfine's own rule between the bounds (its 3 s).
   if (config.repeats_ci_pct > 0 || config.repeats_fill_s > 0) {
@@ -63,15 +63,15 @@ std::vector<std::string> common_options(const Config& config, const StrategySpec
   return argv;
 }
 
-std::string output_option(SinkKind sink, const fs::path& sink_file) {
+std::string output_option(config::SinkKind sink, const fs::path& sink_file) {
   switch (sink) {
-    case SinkKind::kNull:
+    case config::SinkKind::kNull:
       return "--output=null";
-    case SinkKind::kPipe:
+    case config::SinkKind::kPipe:
       return "--output=pipe";
-    case SinkKind::kInherit:
+    case config::SinkKind::kInherit:
       return "--output=inherit";
-    case SinkKind::kFile:
+    case config::SinkKind::kFile:
       break;
   }
   return "--output=" + sink_file.string();
@@ -89,18 +89,18 @@ std::string find_hyperfine() {
   return path;
 }
 
-std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& plan,
+std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const config::Plan& plan,
                                            const std::string& hyperfine, bool with_input_option,
                                            const fs::path& folder) {
   // Cells by input, sink and the hooks run once (hyperfine takes one setup and one cleanup).
   std::map<std::tuple<std::size_t, int, std::string, std::string>, std::vector<std::size_t>> groups;
   for (std::size_t c = 0; c < plan.cells.size(); ++c) {
-    const Cell& cell = plan.cells[c];
-    const Test& test = plan.tests[cell.test];
-    const StrategySpec& strategy = config.strategies[test.strategy];
+    const config::Cell& cell = plan.cells[c];
+    const config::Test& test = plan.tests[cell.test];
+    const config::StrategySpec& strategy = config.strategies[test.strategy];
     groups[{cell.input, static_cast<int>(cell.sink),
-            expand_placeholders(strategy.setup, test.param_values),
-            expand_placeholders(strategy.cleanup, test.param_values)}]
+            config::expand_placeholders(strategy.setup, test.param_values),
+            config::expand_placeholders(strategy.cleanup, test.param_values)}]
         .push_back(c);
   }
   std::vector<HyperfineCall> calls;
@@ -109,31 +109,31 @@ std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& pla
     HyperfineCall call;
     call.cells = cells;
     call.json = folder / fmt::format("hyperfine-{}.json", calls.size());
-    const Test& first = plan.tests[plan.cells[cells.front()].test];
+    const config::Test& first = plan.tests[plan.cells[cells.front()].test];
     call.argv = {hyperfine};
     const auto options =
         common_options(config, config.strategies[first.strategy], with_input_option);
     call.argv.insert(call.argv.end(), options.begin(), options.end());
     call.argv.insert(call.argv.end(), {"--export-json", call.json.string()});
-    call.argv.push_back(
-        output_option(static_cast<SinkKind>(sink), folder / fmt::format("sink-{}", calls.size())));
+    call.argv.push_back(output_option(static_cast<config::SinkKind>(sink),
+                                      folder / fmt::format("sink-{}", calls.size())));
     if (!setup.empty()) call.argv.insert(call.argv.end(), {"--setup", setup});
     if (!cleanup.empty()) call.argv.insert(call.argv.end(), {"--cleanup", cleanup});
     const bool any_prepare = std::any_of(cells.begin(), cells.end(), [&](std::size_t c) {
       return !config.strategies[plan.tests[plan.cells[c].test].strategy].prepare.empty();
     });
     for (const std::size_t c : cells) {  // hyperfine takes one --prepare per command, or none
-      const Test& test = plan.tests[plan.cells[c].test];
+      const config::Test& test = plan.tests[plan.cells[c].test];
       const std::string& prepare = config.strategies[test.strategy].prepare;
       if (any_prepare) {
-        call.argv.insert(
-            call.argv.end(),
-            {"--prepare", prepare.empty() ? std::string("true")
-                                          : expand_placeholders(prepare, test.param_values)});
+        call.argv.insert(call.argv.end(),
+                         {"--prepare", prepare.empty() ? std::string("true")
+                                                       : config::expand_placeholders(
+                                                             prepare, test.param_values)});
       }
     }
     for (const std::size_t c : cells) {
-      const Test& test = plan.tests[plan.cells[c].test];
+      const config::Test& test = plan.tests[plan.cells[c].test];
       call.argv.insert(
           call.argv.end(),
           {"-n", test.name, command_text(config, test, config.inputs[input], with_input_option)});
@@ -143,7 +143,8 @@ std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& pla
   return calls;
 }
 
-report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const fs::path& folder) {
+report::OtherToolRun run_hyperfine(const config::Config& config, const config::Plan& plan,
+                                   const fs::path& folder) {
   const std::string hyperfine = find_hyperfine();
   report::OtherToolRun run;
   run.tool = child::run_capturing_stdout({hyperfine, "--version"}, child::Stderr::kDevNull).out;
@@ -151,7 +152,7 @@ report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const
   const bool with_input_option =
       child::run_capturing_stdout({hyperfine, "--help"}, child::Stderr::kDevNull)
           .out.find("--input") != std::string::npos;
-  if (config.cache != CacheMode::kNone && !config.inputs.front().none()) {
+  if (config.cache != config::CacheMode::kNone && !config.inputs.front().none()) {
     run.note = fmt::format("hyperfine prepares no {} cache", to_string(config.cache));
   }
   for (const HyperfineCall& call :
@@ -175,7 +176,7 @@ report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan, const
                   kExitCouldNotContinue);
     }
     for (std::size_t k = 0; k < call.cells.size() && k < doc["results"].size(); ++k) {
-      const Cell& cell = plan.cells[call.cells[k]];
+      const config::Cell& cell = plan.cells[call.cells[k]];
       const nlohmann::json& r = doc["results"][k];
       report::OtherToolResult result;
       result.test = plan.tests[cell.test].name;

@@ -26,13 +26,13 @@ struct HyperfineCall {
 // this hyperfine has --input (1.16 on); older ones read the stdin file through the shell.
 // Throws iobench::Error (exit 2) for what hyperfine cannot be asked (a stdin file without a
 // shell or --input).
-std::vector<HyperfineCall> hyperfine_calls(const Config& config, const Plan& plan,
+std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const config::Plan& plan,
                                            const std::string& hyperfine, bool with_input_option,
                                            const std::filesystem::path& folder);
 
 // Runs those calls and reads their JSON. Throws iobench::Error when hyperfine fails or writes
 // no results (exit 3: iobench's own runs are done and kept).
-report::OtherToolRun run_hyperfine(const Config& config, const Plan& plan,
+report::OtherToolRun run_hyperfine(const config::Config& config, const config::Plan& plan,
                                    const std::filesystem::path& folder);
 
 }  // namespace iobench::run

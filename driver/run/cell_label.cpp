@@ -4,9 +4,9 @@
 
 namespace iobench::run {
 
-std::string cell_label(const Plan& plan, const Config& config, std::size_t cell,
+std::string cell_label(const config::Plan& plan, const config::Config& config, std::size_t cell,
                        TestNameQuotes quotes) {
-  const Cell& c = plan.cells[cell];
+  const config::Cell& c = plan.cells[cell];
   const std::string input =
       c.input < config.inputs.size() ? config.inputs[c.input].path.filename().string() : "";
   const std::string& test = plan.tests[c.test].name;

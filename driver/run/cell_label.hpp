@@ -14,7 +14,7 @@ enum class TestNameQuotes { kQuoted, kBare };
 
 // INPUT is the input's file name; " on INPUT" is left out for a cell without an input. kBare
 // leaves the test's name unquoted, as the disturbed runs' budget warning has always read.
-std::string cell_label(const Plan& plan, const Config& config, std::size_t cell,
+std::string cell_label(const config::Plan& plan, const config::Config& config, std::size_t cell,
                        TestNameQuotes quotes = TestNameQuotes::kQuoted);
 
 }  // namespace iobench::run

@@ -19,7 +19,7 @@ bool decided(const stats::SequentialResult& result) {
 
 }  // namespace
 
-stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config) {
+stats::SequentialPlan sequential_plan(const config::Plan& plan, const config::Config& config) {
   stats::SequentialPlan sequential;
   sequential.max_runs = static_cast<std::size_t>(std::max(plan.repeats, 1));
   sequential.first_look_runs = plan.ci_pct > 0 && plan.repeats_min < plan.repeats
@@ -29,7 +29,7 @@ stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config) {
   return sequential;
 }
 
-DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
+DecidedComparisons::DecidedComparisons(const config::Plan& plan, const config::Config& config)
     : plan_(plan),
       config_(config),
       budget_(plan, config),
@@ -38,10 +38,10 @@ DecidedComparisons::DecidedComparisons(const Plan& plan, const Config& config)
   if (!config.decide || !plan.baseline_test) return;
   rule_plan_ = sequential_plan(plan, config);
   for (std::size_t reference = 0; reference < plan.cells.size(); ++reference) {
-    const Cell& base = plan.cells[reference];
+    const config::Cell& base = plan.cells[reference];
     if (base.test != *plan.baseline_test) continue;
     for (std::size_t cell = 0; cell < plan.cells.size(); ++cell) {
-      const Cell& c = plan.cells[cell];
+      const config::Cell& c = plan.cells[cell];
       if (c.test == base.test || c.input != base.input || c.sink != base.sink) continue;
       comparison_of_test_cell_[cell] = comparisons_.size();
       comparisons_of_reference_cell_[reference].push_back(comparisons_.size());
@@ -112,7 +112,7 @@ std::vector<std::string> DecidedComparisons::decisions(
     // A comparison whose cells never both ran: the budget they had.
     if (comparison.rule == nullptr) comparison.rule = &rule_for(comparison, ok_elapsed_s);
     const stats::SequentialPlan& plan = comparison.rule->plan();
-    const Cell& cell = plan_.cells[comparison.test_cell];
+    const config::Cell& cell = plan_.cells[comparison.test_cell];
     if (rule_decisions != nullptr) {
       rule_decisions->push_back({plan_.tests[cell.test].name,
                                  config_.inputs[cell.input].path.string(),

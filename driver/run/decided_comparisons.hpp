@@ -25,11 +25,11 @@ namespace iobench::run {
 // at 5 runs, at most the budget, without one), the budget at the most repeats, alpha 0.05, the
 // config's margin. With a time to fill, each comparison's budget comes from its cells' first
 // runs (RunBudget).
-stats::SequentialPlan sequential_plan(const Plan& plan, const Config& config);
+stats::SequentialPlan sequential_plan(const config::Plan& plan, const config::Config& config);
 
 class DecidedComparisons {
  public:
-  DecidedComparisons(const Plan& plan, const Config& config);
+  DecidedComparisons(const config::Plan& plan, const config::Config& config);
   // True when `cell`, whose ok runs so far are ok_elapsed_s[cell], needs no further measured
   // run. Looks at a comparison once per look of its rule (stats::SequentialRule::look_at).
   // Each false answer counts as a run made (RunBudget::count_run).
@@ -58,8 +58,8 @@ class DecidedComparisons {
   bool decided_or_own_target(std::size_t cell,
                              const std::vector<std::vector<double>>& ok_elapsed_s);
 
-  const Plan& plan_;
-  const Config& config_;
+  const config::Plan& plan_;
+  const config::Config& config_;
   RunBudget budget_;
   std::optional<stats::SequentialPlan> rule_plan_;  // empty: the rule is off
   std::vector<Comparison> comparisons_;

@@ -42,10 +42,11 @@ bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double th
 }
 
 bool judge_disturbance(runfile::RunRow& row, const RunDisturbance& disturbance,
-                       const Config& config) {
+                       const config::Config& config) {
   row.others_cpu_s = disturbance.others_cpu_s;
   row.steal_s = disturbance.steal_s;
-  if (config.disturbance == DisturbanceMode::kOff || row.status != runfile::RunStatus::kOk ||
+  if (config.disturbance == config::DisturbanceMode::kOff ||
+      row.status != runfile::RunStatus::kOk ||
       !is_disturbed(disturbance, row.elapsed_s, config.disturbance_threshold_cpus)) {
     return false;
   }
@@ -85,10 +86,10 @@ std::optional<RunDisturbance> DisturbanceMeter::after_run(const rusage& measured
 }
 
 void DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell,
-                                 const runfile::RunRow& row, DisturbanceMode mode) {
+                                 const runfile::RunRow& row, config::DisturbanceMode mode) {
   const double others_s = row.others_cpu_s.value_or(0) + row.steal_s.value_or(0);
   worst_cpus_[cell] = std::max(worst_cpus_[cell], others_s / std::max(row.elapsed_s, 1e-9));
-  if (mode == DisturbanceMode::kRerun) queue_.push_back(run_index);
+  if (mode == config::DisturbanceMode::kRerun) queue_.push_back(run_index);
 }
 
 std::optional<std::size_t> DisturbedRuns::next() const {

@@ -53,7 +53,7 @@ bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double th
 // Puts the figures into a measured row, whatever the mode; marks an ok row disturbed when the
 // config's mode is not `off` and is_disturbed says so. True when it marked it.
 bool judge_disturbance(runfile::RunRow& row, const RunDisturbance& disturbance,
-                       const Config& config);
+                       const config::Config& config);
 
 // Takes the samples around each run through a ProcSource.
 class DisturbanceMeter {
@@ -88,7 +88,7 @@ class DisturbedRuns {
 
   // A measured run of `cell` was disturbed (its row holds the figures); queued when `rerun`.
   void on_disturbed(std::size_t run_index, std::size_t cell, const runfile::RunRow& row,
-                    DisturbanceMode mode);
+                    config::DisturbanceMode mode);
   [[nodiscard]] std::optional<std::size_t> next() const;  // the next run to re-run
   // Takes the next run off the queue: true when its cell's budget allows a re-run (counted),
   // false when it is spent.

@@ -6,7 +6,8 @@
 
 namespace iobench::run {
 
-DisturbanceStep::DisturbanceStep(const Plan& plan, const Config& config, Progress& progress)
+DisturbanceStep::DisturbanceStep(const config::Plan& plan, const config::Config& config,
+                                 Progress& progress)
     : plan_(plan),
       config_(config),
       progress_(progress),
@@ -18,10 +19,10 @@ void DisturbanceStep::judge(std::size_t run_index, runfile::RunRow& row,
     runs_.on_disturbed(run_index, plan_.runs[run_index].cell, row, config_.disturbance);
 }
 
-bool DisturbanceStep::round_ends_before(const PlannedRun& next) const {
+bool DisturbanceStep::round_ends_before(const config::PlannedRun& next) const {
   const auto waiting = runs_.next();
   return waiting &&
-         (next.phase != RunPhase::kMeasure || next.repeat != plan_.runs[*waiting].repeat);
+         (next.phase != config::RunPhase::kMeasure || next.repeat != plan_.runs[*waiting].repeat);
 }
 
 std::optional<std::size_t> DisturbanceStep::take_rerun(

@@ -17,7 +17,7 @@ namespace iobench::run {
 
 class DisturbanceStep {
  public:
-  DisturbanceStep(const Plan& plan, const Config& config, Progress& progress);
+  DisturbanceStep(const config::Plan& plan, const config::Config& config, Progress& progress);
   // Measured run `run_index`'s figures into its row; a disturbed ok row is marked, and queued
   // when the config re-runs.
   void judge(std::size_t run_index, runfile::RunRow& row,
@@ -26,7 +26,7 @@ class DisturbanceStep {
   [[nodiscard]] bool waiting() const { return runs_.next().has_value(); }
   // True when the queue waits and `next` ends its round: it is no measured run of the same
   // repeat as the first waiting run.
-  [[nodiscard]] bool round_ends_before(const PlannedRun& next) const;
+  [[nodiscard]] bool round_ends_before(const config::PlannedRun& next) const;
   // Takes the first waiting run off the queue: its index to run again, or empty when its cell
   // needs none (`needs_none`) or its budget is spent (said once per cell, with its ok runs
   // ok_elapsed_s[cell]).
@@ -34,8 +34,8 @@ class DisturbanceStep {
                                         const std::vector<std::vector<double>>& ok_elapsed_s);
 
  private:
-  const Plan& plan_;
-  const Config& config_;
+  const config::Plan& plan_;
+  const config::Config& config_;
   Progress& progress_;
   DisturbedRuns runs_;
 };

@@ -9,7 +9,7 @@
 
 namespace iobench::run {
 
-std::string repeats_text(const Plan& plan) {
+std::string repeats_text(const config::Plan& plan) {
   if (plan.fill_s > 0) {
     return fmt::format("{} to {} repeats (as many as fill {} s at a cell's first run's time)",
                        plan.repeats_min, plan.repeats, plan.fill_s);
@@ -20,17 +20,17 @@ std::string repeats_text(const Plan& plan) {
       plan.repeats_min, plan.repeats, plan.ci_pct);
 }
 
-void print_plan(const Config& config, const Plan& plan) {
+void print_plan(const config::Config& config, const config::Plan& plan) {
   std::size_t verify_runs = 0;
   std::size_t warmup_runs = 0;
   for (const auto& run : plan.runs) {
-    verify_runs += run.phase == RunPhase::kVerify ? 1 : 0;
-    warmup_runs += run.phase == RunPhase::kWarmup ? 1 : 0;
+    verify_runs += run.phase == config::RunPhase::kVerify ? 1 : 0;
+    warmup_runs += run.phase == config::RunPhase::kWarmup ? 1 : 0;
   }
   // docs/driver.md, "Verification": these cells' first ok measured run is their verification.
   const auto verified_by_first_ok_run =
       std::count_if(plan.cells.begin(), plan.cells.end(),
-                    [](const Cell& c) { return c.verified_by_first_ok_run; });
+                    [](const config::Cell& c) { return c.verified_by_first_ok_run; });
   fmt::print(
       "# {}: {} tests, {} inputs, {} sinks: {} cells; {}; {} runs ({} verification, "
       "{} warmup, {} measured{}{}); order {}, cache {}\n",
@@ -44,15 +44,16 @@ void print_plan(const Config& config, const Plan& plan) {
       to_string(config.order), to_string(config.cache));
   fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
   for (const auto& run : plan.runs) {
-    const Cell& cell = plan.cells[run.cell];
-    const Test& test = plan.tests[cell.test];
+    const config::Cell& cell = plan.cells[run.cell];
+    const config::Test& test = plan.tests[cell.test];
     const std::string input = config.inputs[cell.input].path.string();
-    const char* phase = run.phase == RunPhase::kVerify   ? "verify"
-                        : run.phase == RunPhase::kWarmup ? "warmup"
-                                                         : "measure";
-    const SinkKind sink = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
+    const char* phase = run.phase == config::RunPhase::kVerify   ? "verify"
+                        : run.phase == config::RunPhase::kWarmup ? "warmup"
+                                                                 : "measure";
+    const config::SinkKind sink =
+        run.phase == config::RunPhase::kVerify ? config::SinkKind::kPipe : cell.sink;
     fmt::print("{}\t{}\t{}\t{}\t{}\t{}\n", phase, test.name, input, to_string(sink), run.repeat,
-               util::join_argv(run_argv(test, config, input)));
+               util::join_argv(config::run_argv(test, config, input)));
   }
 }
 

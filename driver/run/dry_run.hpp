@@ -6,9 +6,9 @@
 
 namespace iobench::run {
 
-void print_plan(const Config& config, const Plan& plan);
+void print_plan(const config::Config& config, const config::Plan& plan);
 
 // "5 repeats", or "3 to 10 repeats (a cell stops once ...)" with a precision target.
-std::string repeats_text(const Plan& plan);
+std::string repeats_text(const config::Plan& plan);
 
 }  // namespace iobench::run

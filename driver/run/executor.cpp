@@ -17,9 +17,9 @@ namespace fs = std::filesystem;
 // What a command stopped at its failure is told (stop_at_first_failure).
 constexpr const char* kNotRunAgain = "it is not run again";
 
-std::string phase_suffix(RunPhase phase) {
-  if (phase == RunPhase::kVerify) return " (verify)";
-  return phase == RunPhase::kWarmup ? " (warmup)" : "";
+std::string phase_suffix(config::RunPhase phase) {
+  if (phase == config::RunPhase::kVerify) return " (verify)";
+  return phase == config::RunPhase::kWarmup ? " (warmup)" : "";
 }
 
 LaunchSettings launch_settings(const ExecutorSettings& settings) {
@@ -28,8 +28,9 @@ LaunchSettings launch_settings(const ExecutorSettings& settings) {
 
 }  // namespace
 
-MatrixExecutor::MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher,
-                               runfile::RunTsvWriter& writer, ExecutorSettings settings)
+MatrixExecutor::MatrixExecutor(const config::Config& config, const config::Plan& plan,
+                               Launcher& launcher, runfile::RunTsvWriter& writer,
+                               ExecutorSettings settings)
     : config_(config),
       plan_(plan),
       settings_(std::move(settings)),
@@ -50,13 +51,13 @@ bool MatrixExecutor::stopped() const {
 MatrixTotals MatrixExecutor::run_all() {
   for (std::size_t r = 0; r < plan_.runs.size(); ++r) {
     if (stopped()) break;
-    const PlannedRun& run = plan_.runs[r];
+    const config::PlannedRun& run = plan_.runs[r];
     // A round ends where the next run is not a measured run of the same repeat (docs/driver.md,
     // "Disturbance"): its disturbed runs are re-run there.
     if (disturbance_.round_ends_before(run)) rerun_disturbed();
     if (stopped_[run.cell]) {
       // Its command failed or mismatched: not run again (stop_at_first_failure).
-    } else if (run.phase == RunPhase::kMeasure &&
+    } else if (run.phase == config::RunPhase::kMeasure &&
                decided_.enough(run.cell, record_.ok_elapsed_s())) {
       ++totals_.runs_saved;  // as precise as asked, or its comparison decided
     } else {
@@ -114,12 +115,13 @@ void MatrixExecutor::rerun_disturbed() {
 }
 
 void MatrixExecutor::run_one(std::size_t index) {
-  const PlannedRun& run = plan_.runs[index];
-  const Cell& cell = plan_.cells[run.cell];
-  const Test& test = plan_.tests[cell.test];
+  const config::PlannedRun& run = plan_.runs[index];
+  const config::Cell& cell = plan_.cells[run.cell];
+  const config::Test& test = plan_.tests[cell.test];
   const fs::path& input = prepare_.input_path(cell.input);
   // The verification run always goes into a hashing pipe: the null sink shows nothing.
-  const SinkKind sink_kind = run.phase == RunPhase::kVerify ? SinkKind::kPipe : cell.sink;
+  const config::SinkKind sink_kind =
+      run.phase == config::RunPhase::kVerify ? config::SinkKind::kPipe : cell.sink;
   progress_.start(index, fmt::format("{} · {} · {}{}", test.name, input.filename().string(),
                                      to_string(sink_kind), phase_suffix(run.phase)));
 
@@ -134,7 +136,7 @@ void MatrixExecutor::run_one(std::size_t index) {
 
   LaunchOutcome outcome = launch_.launch(test, input, sink_kind, row);
   if (outcome.cancelled) return;
-  if (run.phase == RunPhase::kVerify && row.status != runfile::RunStatus::kOk &&
+  if (run.phase == config::RunPhase::kVerify && row.status != runfile::RunStatus::kOk &&
       !stops_after(test, row)) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
     // fails twice leaves the pair unverified.
@@ -146,12 +148,12 @@ void MatrixExecutor::run_one(std::size_t index) {
 }
 
 bool MatrixExecutor::prepared(std::size_t index, runfile::RunRow& row, double& prepare_s) {
-  const PlannedRun& run = plan_.runs[index];
-  const Cell& cell = plan_.cells[run.cell];
+  const config::PlannedRun& run = plan_.runs[index];
+  const config::Cell& cell = plan_.cells[run.cell];
   if (const PrepareStep::Check check = prepare_.prepare(cell.input, row); !check.ready) {
-    if (run.phase == RunPhase::kVerify && !check.read_error.empty())
+    if (run.phase == config::RunPhase::kVerify && !check.read_error.empty())
       verify_.unverifiable(cell, plan_.tests[cell.test], row.input, check.read_error);
-    if (run.phase == RunPhase::kMeasure) {
+    if (run.phase == config::RunPhase::kMeasure) {
       row.status = runfile::RunStatus::kError;
       record_.record(row);
     }
@@ -166,17 +168,17 @@ bool MatrixExecutor::prepared(std::size_t index, runfile::RunRow& row, double& p
 bool MatrixExecutor::run_hooks_before(std::size_t index, runfile::RunRow& row, double& prepare_s) {
   const RunHooks::Before before = hooks_.before_run(index);
   prepare_s = before.prepare_s;
-  const PlannedRun& run = plan_.runs[index];
-  const Cell& cell = plan_.cells[run.cell];
+  const config::PlannedRun& run = plan_.runs[index];
+  const config::Cell& cell = plan_.cells[run.cell];
   if (before.failure.empty()) {
     if (before.ran) prepare_.measure_cache_again(cell.input, row);
     return true;
   }
   if (interrupt_requested()) return false;
   if (before.first_failure) progress_.warn(before.failure);
-  if (run.phase == RunPhase::kVerify)
+  if (run.phase == config::RunPhase::kVerify)
     verify_.unverifiable(cell, plan_.tests[cell.test], row.input, before.failure);
-  if (run.phase == RunPhase::kMeasure) {
+  if (run.phase == config::RunPhase::kMeasure) {
     row.status = runfile::RunStatus::kError;
     record_.record(row);
   }
@@ -185,9 +187,9 @@ bool MatrixExecutor::run_hooks_before(std::size_t index, runfile::RunRow& row, d
 
 void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
                                 const LaunchOutcome& outcome, double prepare_s) {
-  const PlannedRun& run = plan_.runs[index];
-  const Cell& cell = plan_.cells[run.cell];
-  const Test& test = plan_.tests[cell.test];
+  const config::PlannedRun& run = plan_.runs[index];
+  const config::Cell& cell = plan_.cells[run.cell];
+  const config::Test& test = plan_.tests[cell.test];
   const int stderr_fd = outcome.stderr_capture.get();
   const bool stop = stops_after(test, row);
   if (stop) {
@@ -201,12 +203,12 @@ void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
   }
 
   switch (run.phase) {
-    case RunPhase::kVerify:
+    case config::RunPhase::kVerify:
       if (!stop && verify_.check_verification_run(cell, test, row, outcome)) stop_pair(cell);
       return;
-    case RunPhase::kWarmup:
+    case config::RunPhase::kWarmup:
       return;
-    case RunPhase::kMeasure:
+    case config::RunPhase::kMeasure:
       if (verify_.check_measured_run(cell, test, row, outcome.output)) stop_pair(cell);
       disturbance_.judge(index, row, outcome.disturbance);
       if (record_.record_measured(run.cell, row))
@@ -215,13 +217,13 @@ void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
   }
 }
 
-bool MatrixExecutor::stops_after(const Test& test, const runfile::RunRow& row) const {
+bool MatrixExecutor::stops_after(const config::Test& test, const runfile::RunRow& row) const {
   return settings_.stop_at_first_failure && command_failed(row) &&
          !config_.strategies[test.strategy].ignore_failure;
 }
 
 // Every cell of the pair: its sinks run the same command on the same input.
-void MatrixExecutor::stop_pair(const Cell& cell) {
+void MatrixExecutor::stop_pair(const config::Cell& cell) {
   bool stopped_now = false;
   for (std::size_t c = 0; c < plan_.cells.size(); ++c) {
     if (plan_.cells[c].test == cell.test && plan_.cells[c].input == cell.input && !stopped_[c]) {

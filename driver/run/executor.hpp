@@ -75,7 +75,7 @@ struct MatrixTotals {
 // first failure.
 class MatrixExecutor {
  public:
-  MatrixExecutor(const Config& config, const Plan& plan, Launcher& launcher,
+  MatrixExecutor(const config::Config& config, const config::Plan& plan, Launcher& launcher,
                  runfile::RunTsvWriter& writer, ExecutorSettings settings);
   // Runs until the plan is done, an interrupt arrives (interrupt_requested()), or a row cannot
   // be written.
@@ -95,12 +95,12 @@ class MatrixExecutor {
   void finish_run(std::size_t index, runfile::RunRow& row, const LaunchOutcome& outcome,
                   double prepare_s);
   // stop_at_first_failure and a failure the test does not ignore.
-  [[nodiscard]] bool stops_after(const Test& test, const runfile::RunRow& row) const;
-  void stop_pair(const Cell& cell);
+  [[nodiscard]] bool stops_after(const config::Test& test, const runfile::RunRow& row) const;
+  void stop_pair(const config::Cell& cell);
   void collect_totals();
 
-  const Config& config_;
-  const Plan& plan_;
+  const config::Config& config_;
+  const config::Plan& plan_;
   ExecutorSettings settings_;
   Progress progress_;
   RunHooks hooks_;

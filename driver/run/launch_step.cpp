@@ -14,7 +14,7 @@
 
 namespace iobench::run {
 
-LaunchStep::LaunchStep(const Config& config, Launcher& launcher, LaunchSettings settings,
+LaunchStep::LaunchStep(const config::Config& config, Launcher& launcher, LaunchSettings settings,
                        Progress& progress)
     : config_(config), launcher_(launcher), settings_(std::move(settings)), progress_(progress) {
   if (settings_.disturbance_source) disturbance_meter_.emplace(*settings_.disturbance_source);
@@ -24,8 +24,8 @@ LaunchStep::LaunchStep(const Config& config, Launcher& launcher, LaunchSettings 
   sink_settings_.temp_dir = settings_.temp_folder;
 }
 
-LaunchOutcome LaunchStep::launch(const Test& test, const std::filesystem::path& input,
-                                 SinkKind sink_kind, runfile::RunRow& row) {
+LaunchOutcome LaunchStep::launch(const config::Test& test, const std::filesystem::path& input,
+                                 config::SinkKind sink_kind, runfile::RunRow& row) {
   LaunchOutcome outcome;
   outcome.stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
   try {
@@ -45,24 +45,24 @@ LaunchOutcome LaunchStep::launch(const Test& test, const std::filesystem::path& 
   // "ignore_failure" (bench -i): a non-zero exit is how the command ends, not a failure.
   fill_measurements(row, outcome.result, config_.strategies[test.strategy].ignore_failure);
   // The null sink shows nothing: its rows carry no byte count or hash of their own.
-  if (sink_kind != SinkKind::kNull) {
+  if (sink_kind != config::SinkKind::kNull) {
     row.output_hash = outcome.output.hash;
     row.bytes_out = outcome.output.bytes;
   }
   return outcome;
 }
 
-void LaunchStep::spawn(const Test& test, const std::filesystem::path& input, SinkKind sink_kind,
-                       LaunchOutcome& outcome) {
+void LaunchStep::spawn(const config::Test& test, const std::filesystem::path& input,
+                       config::SinkKind sink_kind, LaunchOutcome& outcome) {
   const std::unique_ptr<Sink> sink = open_sink(sink_kind, sink_settings_);
   spawn::SpawnRequest request;
-  request.argv = run_argv(test, config_, input.string());
+  request.argv = config::run_argv(test, config_, input.string());
   const SplitFolder split_folder(test.writes_files, settings_.temp_folder, request.argv);
   const UniqueFd stdin_file = open_run_stdin(config_);
   request.stdin_fd = stdin_file.get();
   request.stdout_fd = sink->worker_fd();
   // What a run prints is shown with the inherit sink, stderr too (hyperfine --show-output).
-  request.stderr_fd = sink_kind == SinkKind::kInherit ? -1 : outcome.stderr_capture.get();
+  request.stderr_fd = sink_kind == config::SinkKind::kInherit ? -1 : outcome.stderr_capture.get();
   request.cpus = config_.cpus;
   request.timeout_s = config_.timeout_s;
   request.counters = settings_.counters;
@@ -82,7 +82,7 @@ void LaunchStep::spawn(const Test& test, const std::filesystem::path& input, Sin
   if (!pipe_size_given_bytes_) pipe_size_given_bytes_ = outcome.output.pipe_size_bytes;
 }
 
-void LaunchStep::warn_stderr_of_ok_run(std::size_t test_index, const Test& test,
+void LaunchStep::warn_stderr_of_ok_run(std::size_t test_index, const config::Test& test,
                                        const LaunchOutcome& outcome) {
   if (const std::string line = stderr_first_line(outcome.stderr_capture.get());
       !line.empty() && stderr_warned_tests_.insert(test_index).second) {

@@ -39,13 +39,14 @@ struct LaunchSettings {
 
 class LaunchStep {
  public:
-  LaunchStep(const Config& config, Launcher& launcher, LaunchSettings settings, Progress& progress);
+  LaunchStep(const config::Config& config, Launcher& launcher, LaunchSettings settings,
+             Progress& progress);
   // Runs `test` on `input` into a sink of `sink_kind` and fills row's measured columns; row is
   // left as it was when the run was cancelled.
-  LaunchOutcome launch(const Test& test, const std::filesystem::path& input, SinkKind sink_kind,
-                       runfile::RunRow& row);
+  LaunchOutcome launch(const config::Test& test, const std::filesystem::path& input,
+                       config::SinkKind sink_kind, runfile::RunRow& row);
   // A run that ended ok but wrote to stderr: warned about with its first line, once per test.
-  void warn_stderr_of_ok_run(std::size_t test_index, const Test& test,
+  void warn_stderr_of_ok_run(std::size_t test_index, const config::Test& test,
                              const LaunchOutcome& outcome);
   // The pipe sinks' capacity as the kernel gave it (F_GETPIPE_SZ); empty without a pipe sink.
   [[nodiscard]] std::optional<std::uint64_t> pipe_size_given_bytes() const {
@@ -53,10 +54,10 @@ class LaunchStep {
   }
 
  private:
-  void spawn(const Test& test, const std::filesystem::path& input, SinkKind sink_kind,
-             LaunchOutcome& outcome);
+  void spawn(const config::Test& test, const std::filesystem::path& input,
+             config::SinkKind sink_kind, LaunchOutcome& outcome);
 
-  const Config& config_;
+  const config::Config& config_;
   Launcher& launcher_;
   LaunchSettings settings_;
   Progress& progress_;

@@ -117,7 +117,7 @@ bool command_failed(const runfile::RunRow& row) {
          row.status == runfile::RunStatus::kTimeout;
 }
 
-std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
+std::string failure_line(const runfile::RunRow& row, const config::PlannedRun& run,
                          const spawn::SpawnResult& result, int stderr_fd) {
   std::string detail = describe_outcome(result);
   if (const std::string tail = stderr_fd >= 0 ? stderr_tail(stderr_fd) : ""; !tail.empty()) {
@@ -125,13 +125,13 @@ std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
   }
   std::string which;
   switch (run.phase) {
-    case RunPhase::kVerify:
+    case config::RunPhase::kVerify:
       which = "verification run";
       break;
-    case RunPhase::kWarmup:
+    case config::RunPhase::kWarmup:
       which = "warmup";
       break;
-    case RunPhase::kMeasure:
+    case config::RunPhase::kMeasure:
       which = fmt::format("run {}", run.repeat);
       break;
   }

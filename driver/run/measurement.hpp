@@ -32,7 +32,7 @@ bool command_failed(const runfile::RunRow& row);
 // How the run loop says a run that did not end ok: "TEST on INPUT (SINK sink, WHICH): HOW: TAIL",
 // WHICH "verification run", "warmup" or "run N", TAIL the stderr capture's (stderr_tail; none
 // with stderr_fd -1).
-std::string failure_line(const runfile::RunRow& row, const PlannedRun& run,
+std::string failure_line(const runfile::RunRow& row, const config::PlannedRun& run,
                          const spawn::SpawnResult& result, int stderr_fd);
 
 }  // namespace iobench::run

@@ -25,7 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Error missing_input(const Config& config, std::size_t index) {
+Error missing_input(const config::Config& config, std::size_t index) {
   return Error(
       fmt::format("{}: inputs[{}]: {} does not exist (give it a \"generate\" to have it made)",
                   config.file.string(), index, config.inputs[index].path.string()));
@@ -33,7 +33,7 @@ Error missing_input(const Config& config, std::size_t index) {
 
 // The tasks of a job array may share a file system and start at once: one makes the input
 // while the others wait on its lock file, then find it whole (gen renames it into place).
-void generate_once(const InputSpec& input, bool quiet) {
+void generate_once(const config::InputSpec& input, bool quiet) {
   std::string lock_name = ".";  // built in steps: GCC 12 warns wrongly on "." + string + ".lock"
   lock_name += input.path.filename().string();
   lock_name += ".lock";
@@ -65,13 +65,13 @@ void generate_once(const InputSpec& input, bool quiet) {
   ::unlink(lock_path.c_str());
 }
 
-bool uses_mmap_reader(const Test& test) {
+bool uses_mmap_reader(const config::Test& test) {
   return WorkerCommandLine(test.worker_args).value_of("--read") == "mmap";
 }
 
 }  // namespace
 
-void check_machine_settings(const Config& config, const Plan& plan) {
+void check_machine_settings(const config::Config& config, const config::Plan& plan) {
   if (!config.cpus.empty()) {
     const std::vector<int> usable = usable_cpu_list();
     for (std::size_t i = 0; i < config.cpus.size(); ++i) {
@@ -109,15 +109,16 @@ void check_machine_settings(const Config& config, const Plan& plan) {
   }
 }
 
-void check_worker_strategies(const Config& config, const Plan& plan, const fs::path& worker) {
+void check_worker_strategies(const config::Config& config, const config::Plan& plan,
+                             const fs::path& worker) {
   bool any_worker = false;
   for (const auto& test : plan.tests) {
-    any_worker |= config.strategies[test.strategy].kind == StrategySpec::Kind::kWorker;
+    any_worker |= config.strategies[test.strategy].kind == config::StrategySpec::Kind::kWorker;
   }
   if (!any_worker) return;
   const auto catalog = load_worker_catalog(worker);
   for (const auto& test : plan.tests) {
-    if (config.strategies[test.strategy].kind != StrategySpec::Kind::kWorker) continue;
+    if (config.strategies[test.strategy].kind != config::StrategySpec::Kind::kWorker) continue;
     if (const std::string problem = check_worker_args(test.worker_args, catalog);
         !problem.empty()) {
       throw Error(fmt::format("{}: strategies[{}].worker: test '{}': {}", config.file.string(),
@@ -126,7 +127,7 @@ void check_worker_strategies(const Config& config, const Plan& plan, const fs::p
   }
 }
 
-void check_inputs_exist(const Config& config) {
+void check_inputs_exist(const config::Config& config) {
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
     std::error_code ec;
     if (!config.inputs[i].none() && !config.inputs[i].generate &&
@@ -140,9 +141,9 @@ void check_inputs_exist(const Config& config) {
   }
 }
 
-void prepare_inputs(const Config& config, bool quiet) {
+void prepare_inputs(const config::Config& config, bool quiet) {
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
-    const InputSpec& input = config.inputs[i];
+    const config::InputSpec& input = config.inputs[i];
     std::error_code ec;
     if (input.none() || fs::exists(input.path, ec)) continue;
     if (!input.generate) throw missing_input(config, i);

@@ -10,18 +10,18 @@
 namespace iobench::run {
 
 // Every worker strategy's arguments name a reader, writer and op the worker has.
-void check_worker_strategies(const Config& config, const Plan& plan,
+void check_worker_strategies(const config::Config& config, const config::Plan& plan,
                              const std::filesystem::path& worker);
 
 // Settings the machine cannot honour, refused before anything runs (exit 2): `cpus` naming a CPU
 // this process may not run on (usable_cpu_list), a `pipe_size` above
 // /proc/sys/fs/pipe-max-size, the `mmap` reader on an input that is a pipe (FIFO).
-void check_machine_settings(const Config& config, const Plan& plan);
+void check_machine_settings(const config::Config& config, const config::Plan& plan);
 
 // Every input without a "generate" exists, and the config's stdin file can be read.
-void check_inputs_exist(const Config& config);
+void check_inputs_exist(const config::Config& config);
 
 // Generates the inputs that do not exist yet (their "generate" recipe).
-void prepare_inputs(const Config& config, bool quiet);
+void prepare_inputs(const config::Config& config, bool quiet);
 
 }  // namespace iobench::run

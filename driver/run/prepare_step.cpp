@@ -11,7 +11,7 @@ namespace iobench::run {
 
 namespace fs = std::filesystem;
 
-PrepareStep::PrepareStep(const Config& config, bool allow_drop_caches, Progress& progress)
+PrepareStep::PrepareStep(const config::Config& config, bool allow_drop_caches, Progress& progress)
     : cache_(config.cache), allow_drop_caches_(allow_drop_caches), progress_(progress) {
   for (const auto& spec : config.inputs) {
     InputState state;
@@ -67,13 +67,13 @@ bool PrepareStep::still_there(InputState& input) {
 std::optional<double> PrepareStep::prepare_cache(const fs::path& path) const {
   if (path.empty()) return std::nullopt;  // no input, no cache step
   switch (cache_) {
-    case CacheMode::kWarm:
+    case config::CacheMode::kWarm:
       if (const auto resident = resident_pct(path); resident && *resident >= 100.0) return resident;
       warm_page_cache(path);
       return resident_pct(path);
-    case CacheMode::kCold:
+    case config::CacheMode::kCold:
       return evict_page_cache(path, allow_drop_caches_);
-    case CacheMode::kNone:
+    case config::CacheMode::kNone:
       break;
   }
   return resident_pct(path);

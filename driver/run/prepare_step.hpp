@@ -25,7 +25,7 @@ class PrepareStep {
   };
 
   // Each input's size is taken now, to tell a change during the runs.
-  PrepareStep(const Config& config, bool allow_drop_caches, Progress& progress);
+  PrepareStep(const config::Config& config, bool allow_drop_caches, Progress& progress);
   // The input of run's cell ready, row.cache_pct measured; not ready when it is gone or cannot be
   // read: that input's rows are errors, the rest goes on.
   Check prepare(std::size_t input, runfile::RunRow& row);
@@ -46,7 +46,7 @@ class PrepareStep {
   bool still_there(InputState& input);
   [[nodiscard]] std::optional<double> prepare_cache(const std::filesystem::path& path) const;
 
-  CacheMode cache_;
+  config::CacheMode cache_;
   bool allow_drop_caches_;
   Progress& progress_;
   std::vector<InputState> inputs_;

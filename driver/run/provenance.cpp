@@ -11,7 +11,7 @@ namespace iobench::run {
 
 namespace fs = std::filesystem;
 
-runfile::Provenance collect_provenance(const Config& config, const Plan& plan,
+runfile::Provenance collect_provenance(const config::Config& config, const config::Plan& plan,
                                        const fs::path& worker, const MachineLoad& load_at_start) {
   runfile::Provenance provenance;
   provenance.reference_test = plan.baseline_test
@@ -38,21 +38,21 @@ runfile::Provenance collect_provenance(const Config& config, const Plan& plan,
   return provenance;
 }
 
-runfile::Schedule plan_schedule(const Config& config, const Plan& plan) {
+runfile::Schedule plan_schedule(const config::Config& config, const config::Plan& plan) {
   runfile::Schedule schedule;
-  for (const Cell& cell : plan.cells) {
+  for (const config::Cell& cell : plan.cells) {
     schedule.cells.push_back({plan.tests[cell.test].name, config.inputs[cell.input].path.string(),
                               std::string(to_string(cell.sink))});
   }
-  for (const PlannedRun& run : plan.runs) {
+  for (const config::PlannedRun& run : plan.runs) {
     switch (run.phase) {
-      case RunPhase::kVerify:
+      case config::RunPhase::kVerify:
         schedule.runs.push_back(fmt::format("v:{}", run.cell));
         break;
-      case RunPhase::kWarmup:
+      case config::RunPhase::kWarmup:
         schedule.runs.push_back(fmt::format("w:{}", run.cell));
         break;
-      case RunPhase::kMeasure:
+      case config::RunPhase::kMeasure:
         schedule.runs.push_back(fmt::format("m:{}:{}", run.cell, run.repeat));
         break;
     }

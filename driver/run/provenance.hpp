@@ -14,12 +14,12 @@ namespace iobench::run {
 // worker binary (path, build, XXH3 hash; null when missing), the machine's load at the start
 // (load average and busy CPUs, null when the kernel does not say or, for busy CPUs, while the
 // window is still open: the runner sets it once it closes), run as root.
-runfile::Provenance collect_provenance(const Config& config, const Plan& plan,
+runfile::Provenance collect_provenance(const config::Config& config, const config::Plan& plan,
                                        const std::filesystem::path& worker,
                                        const MachineLoad& load_at_start);
 
 // The cells and the planned order of runs: "cells" [{test, input, sink}] and "runs", one string
 // per run: "v:CELL" (verification), "w:CELL" (warmup), "m:CELL:REPEAT" (measured).
-runfile::Schedule plan_schedule(const Config& config, const Plan& plan);
+runfile::Schedule plan_schedule(const config::Config& config, const config::Plan& plan);
 
 }  // namespace iobench::run

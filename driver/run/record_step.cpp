@@ -5,7 +5,8 @@
 
 namespace iobench::run {
 
-RecordStep::RecordStep(const Plan& plan, const Config& config, runfile::RunTsvWriter& writer)
+RecordStep::RecordStep(const config::Plan& plan, const config::Config& config,
+                       runfile::RunTsvWriter& writer)
     : plan_(plan), config_(config), writer_(writer), ok_elapsed_s_(plan.cells.size()) {}
 
 void RecordStep::record(const runfile::RunRow& row) {

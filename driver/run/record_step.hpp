@@ -18,7 +18,7 @@ namespace iobench::run {
 
 class RecordStep {
  public:
-  RecordStep(const Plan& plan, const Config& config, runfile::RunTsvWriter& writer);
+  RecordStep(const config::Plan& plan, const config::Config& config, runfile::RunTsvWriter& writer);
   // Appends a row; counts it, and counts it bad when it ended neither ok nor disturbed.
   void record(const runfile::RunRow& row);
   // A measured row of `cell`: its cache state noted, the row appended, its elapsed time kept
@@ -37,8 +37,8 @@ class RecordStep {
   [[nodiscard]] const std::string& results_error() const { return results_error_; }
 
  private:
-  const Plan& plan_;
-  const Config& config_;
+  const config::Plan& plan_;
+  const config::Config& config_;
   runfile::RunTsvWriter& writer_;
   std::size_t rows_written_ = 0;
   std::size_t bad_rows_ = 0;

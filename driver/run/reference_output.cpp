@@ -60,16 +60,17 @@ ExpectedOutput from_text(const std::string& text, const std::string& source) {
 
 std::optional<ExpectedOutput> reference_output(const std::string& output_class,
                                                const fs::path& input) {
-  const std::optional<IndependentReference> reference = independent_reference_of(output_class);
+  const std::optional<config::IndependentReference> reference =
+      config::independent_reference_of(output_class);
   if (!reference) return std::nullopt;
   switch (reference->kind) {
-    case IndependentReference::Kind::kCopy: {
+    case config::IndependentReference::Kind::kCopy: {
       ExpectedOutput copy;
       copy.hash = hash_file(input, &copy.bytes);
       copy.source = "the input";
       return copy;
     }
-    case IndependentReference::Kind::kCount: {
+    case config::IndependentReference::Kind::kCount: {
       std::uint64_t lines = 0;
       try {
         lines = count_lines(input);
@@ -78,7 +79,7 @@ std::optional<ExpectedOutput> reference_output(const std::string& output_class,
       }
       return from_text(fmt::format("{}\n", lines), "the input's line count");
     }
-    case IndependentReference::Kind::kField:
+    case config::IndependentReference::Kind::kField:
       break;
   }
   const std::size_t field = reference->field;

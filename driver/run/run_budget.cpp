@@ -16,7 +16,7 @@ constexpr std::size_t kRunsPerBudgetedRun = 3;
 
 }  // namespace
 
-std::size_t runs_to_fill(const Plan& plan, double first_run_s) {
+std::size_t runs_to_fill(const config::Plan& plan, double first_run_s) {
   const auto least = static_cast<std::size_t>(std::max(plan.repeats_min, 1));
   const auto most = static_cast<std::size_t>(std::max(plan.repeats, 1));
   if (!(first_run_s > 0)) return most;  // too short to time: as many as allowed
@@ -26,7 +26,7 @@ std::size_t runs_to_fill(const Plan& plan, double first_run_s) {
   return std::clamp(static_cast<std::size_t>(runs), least, most);
 }
 
-RunBudget::RunBudget(const Plan& plan, const Config& config)
+RunBudget::RunBudget(const config::Plan& plan, const config::Config& config)
     : plan_(plan),
       config_(config),
       target_{plan.repeats_min, plan.repeats, plan.ci_pct},

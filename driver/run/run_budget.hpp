@@ -17,11 +17,11 @@ namespace iobench::run {
 
 // With a time to fill: the runs that fill `fill_s` at `first_run_s` a run (hyperfine's count:
 // the time over the first run's, rounded down), between the plan's least and most repeats.
-std::size_t runs_to_fill(const Plan& plan, double first_run_s);
+std::size_t runs_to_fill(const config::Plan& plan, double first_run_s);
 
 class RunBudget {
  public:
-  RunBudget(const Plan& plan, const Config& config);
+  RunBudget(const config::Plan& plan, const config::Config& config);
   // The cell's most ok runs, whose ok runs so far are ok_elapsed_s[cell]: the plan's, or with a
   // time to fill the runs that fill it (the least repeats until the cell has an ok run).
   [[nodiscard]] std::size_t most_runs(std::size_t cell,
@@ -43,8 +43,8 @@ class RunBudget {
  private:
   [[nodiscard]] bool bound_reached(std::size_t cell, std::size_t most) const;
 
-  const Plan& plan_;
-  const Config& config_;
+  const config::Plan& plan_;
+  const config::Config& config_;
   report::RepeatTarget target_;
   std::vector<std::size_t> runs_granted_;  // by cell
   std::vector<double> first_run_extra_s_;  // by cell

@@ -37,31 +37,31 @@ const char* lookup_env(const char* name) {
 
 // The plan of this task's share of the matrix, and the matrix block that describes the whole.
 struct CheckedPlan {
-  PlanOptions options;
+  config::PlanOptions options;
   ShardChoice shard;
-  Plan plan;
+  config::Plan plan;
   runfile::Matrix matrix;
 };
 
 // Everything that can be wrong with the config is found here, before anything is written.
-CheckedPlan plan_and_check(const Config& config, const RunOptions& options) {
-  PlanOptions plan_options;
+CheckedPlan plan_and_check(const config::Config& config, const RunOptions& options) {
+  config::PlanOptions plan_options;
   plan_options.worker_path = find_worker().string();
   plan_options.filter_regex = options.filter_regex;
   plan_options.repeats_override = options.repeats_override;
   const ShardChoice shard = resolve_shard(options.shard, lookup_env);
   plan_options.shard_index = shard.index;
   plan_options.shard_count = shard.count;
-  Plan plan = build_plan(config, plan_options);
-  PlanOptions whole_matrix = plan_options;
+  config::Plan plan = config::build_plan(config, plan_options);
+  config::PlanOptions whole_matrix = plan_options;
   whole_matrix.shard_index = 0;
   whole_matrix.shard_count = 1;
   // The matrix block hashes the whole expanded config as JSON: --dry-run writes no record, and
   // at 100,000 cells that costs more than the plan (docs/driver.md, "Order, failures, ...").
   runfile::Matrix matrix;
   if (!options.dry_run) {
-    matrix =
-        describe_matrix(config, shard.count > 1 ? build_plan(config, whole_matrix) : plan, shard);
+    matrix = describe_matrix(
+        config, shard.count > 1 ? config::build_plan(config, whole_matrix) : plan, shard);
   }
   check_worker_strategies(config, plan, plan_options.worker_path);
   check_inputs_exist(config);
@@ -70,14 +70,14 @@ CheckedPlan plan_and_check(const Config& config, const RunOptions& options) {
 }
 
 // The record written before the first run (docs/formats.md "Meta file").
-runfile::RunMeta record_at_start(const Config& config, const RunOptions& options,
+runfile::RunMeta record_at_start(const config::Config& config, const RunOptions& options,
                                  const CheckedPlan& planned, const OutputPaths& paths,
                                  const MachineLoad& load, const CountingPlan& counting) {
   runfile::RunMeta meta;
   meta.runs_file = paths.runs.string();
   meta.medians_file = paths.medians.string();
   meta.context = collect_machine_context();
-  const Plan& plan = planned.plan;
+  const config::Plan& plan = planned.plan;
   meta.options = runfile::RunSettings{options.filter_regex,
                                       plan.repeats,
                                       plan.repeats_min,
@@ -128,9 +128,10 @@ void warn_two_levels(const OutputPaths& paths, MatrixTotals& totals) {
 }
 
 // From here on runs have started: a failure of iobench itself exits 3, keeping every row.
-MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& paths,
-                     const RunOptions& options, const CountingPlan& counting,
-                     runfile::RunTsvWriter& writer, BusyWindow& busy_window) {
+MatrixTotals execute(const config::Config& config, const config::Plan& plan,
+                     const OutputPaths& paths, const RunOptions& options,
+                     const CountingPlan& counting, runfile::RunTsvWriter& writer,
+                     BusyWindow& busy_window) {
   const PrivateFolder temp_folder(paths.folder);
   SpawnerLauncher launcher(spawn::Spawner::global());
   const InterruptGuard interrupt_guard(launcher);
@@ -161,11 +162,12 @@ MatrixTotals execute(const Config& config, const Plan& plan, const OutputPaths& 
 }
 
 // The cells with measured runs planned of which none ended ok, "'TEST' on INPUT (SINK sink)".
-std::vector<std::string> cells_without_ok_run(const Config& config, const Plan& plan,
+std::vector<std::string> cells_without_ok_run(const config::Config& config,
+                                              const config::Plan& plan,
                                               const MatrixTotals& totals) {
   std::vector<bool> measured(plan.cells.size(), false);
-  for (const PlannedRun& run : plan.runs) {
-    if (run.phase == RunPhase::kMeasure) measured[run.cell] = true;
+  for (const config::PlannedRun& run : plan.runs) {
+    if (run.phase == config::RunPhase::kMeasure) measured[run.cell] = true;
   }
   std::vector<std::string> cells;
   for (std::size_t c = 0; c < plan.cells.size() && c < totals.ok_runs_per_cell.size(); ++c) {
@@ -213,14 +215,14 @@ int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::
 }  // namespace
 
 int run_experiment(const RunOptions& options) {
-  Config config = load_config(options.config_path);
+  config::Config config = config::load_config(options.config_path);
   if (const auto data_dir = choose_data_dir(options.data_dir, config.file, lookup_env)) {
-    set_data_dir(config, *data_dir);
+    config::set_data_dir(config, *data_dir);
   }
   return run_config(config, options);
 }
 
-int run_config(const Config& config, const RunOptions& options) {
+int run_config(const config::Config& config, const RunOptions& options) {
   const CheckedPlan planned = plan_and_check(config, options);
   if (options.dry_run) {
     print_plan(config, planned.plan);

@@ -42,7 +42,7 @@ struct RunOptions {
   std::vector<report::RuleDecision>* rule_decisions_out = nullptr;
   // When set, called once the config is accepted and the runs file chosen, before anything is
   // written (`--history` opens its store there: a store error is exit 2, nothing written).
-  std::function<void(const Config&, const std::filesystem::path& runs_file)> before_writing;
+  std::function<void(const config::Config&, const std::filesystem::path& runs_file)> before_writing;
 };
 
 // Loads options.config_path and runs it through run_config. Returns the exit code
@@ -53,6 +53,6 @@ int run_experiment(const RunOptions& options);
 // the path a config file takes: plan, pre-run checks, outputs, executor, medians, metadata.
 // config.file names the source in error messages and the metadata; it need not exist.
 // options.config_path is not read. Returns the exit code; throws iobench::Error as run_experiment.
-int run_config(const Config& config, const RunOptions& options);
+int run_config(const config::Config& config, const RunOptions& options);
 
 }  // namespace iobench::run

@@ -59,7 +59,7 @@ ShardChoice resolve_shard(const std::string& text, const EnvLookup& lookup) {
   ShardChoice choice;
   if (text.empty()) return choice;
   if (text != "auto") {
-    std::tie(choice.index, choice.count) = parse_shard(text);
+    std::tie(choice.index, choice.count) = config::parse_shard(text);
     choice.source = "--shard";
     return choice;
   }
@@ -90,21 +90,22 @@ ShardChoice resolve_shard(const std::string& text, const EnvLookup& lookup) {
       "IOBENCH_SHARD_COUNT (Kubernetes Indexed Job) is set; give --shard K/N");
 }
 
-runfile::Matrix describe_matrix(const Config& config, const Plan& unsharded,
+runfile::Matrix describe_matrix(const config::Config& config, const config::Plan& unsharded,
                                 const ShardChoice& shard) {
   // What the hash covers: what decides which runs there are and what they measure. Not the
   // worker's install path (it differs between nodes), nor the config's file name.
   nlohmann::ordered_json identity;
   nlohmann::ordered_json tests = nlohmann::ordered_json::array();
-  for (const Test& test : unsharded.tests) {
+  for (const config::Test& test : unsharded.tests) {
     std::vector<std::string> argv = test.argv;
-    if (config.strategies[test.strategy].kind == StrategySpec::Kind::kWorker && !argv.empty()) {
+    if (config.strategies[test.strategy].kind == config::StrategySpec::Kind::kWorker &&
+        !argv.empty()) {
       argv.front() = "iobench-worker";
     }
     tests.push_back({{"name", test.name}, {"argv", argv}, {"verify", test.verify}});
   }
   nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-  for (const Cell& cell : unsharded.cells) {
+  for (const config::Cell& cell : unsharded.cells) {
     cells.push_back({unsharded.tests[cell.test].name, config.inputs[cell.input].path.string(),
                      std::string(to_string(cell.sink))});
   }
@@ -131,7 +132,7 @@ runfile::Matrix describe_matrix(const Config& config, const Plan& unsharded,
   matrix.shard = runfile::ShardId{shard.index + 1, shard.count};
   matrix.shard_source = shard.source.empty() ? "none (whole matrix)" : shard.source;
   matrix.repeats = unsharded.repeats;
-  for (const Cell& cell : unsharded.cells) {
+  for (const config::Cell& cell : unsharded.cells) {
     matrix.cells.push_back({unsharded.tests[cell.test].name,
                             config.inputs[cell.input].path.string(),
                             std::string(to_string(cell.sink))});

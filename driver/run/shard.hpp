@@ -31,7 +31,7 @@ ShardChoice resolve_shard(const std::string& text, const EnvLookup& lookup);
 // their argv, cells, repeats and the settings that change a measurement), this run's shard,
 // the repeats and every cell of the matrix as rows name it (test, input, sink), in the order
 // that --shard deals them out (cell c belongs to shard c mod N + 1).
-runfile::Matrix describe_matrix(const Config& config, const Plan& unsharded,
+runfile::Matrix describe_matrix(const config::Config& config, const config::Plan& unsharded,
                                 const ShardChoice& shard);
 
 }  // namespace iobench::run

@@ -64,7 +64,7 @@ class PipeSink final : public Sink {
   explicit PipeSink(const SinkSettings& settings)
       : grace_s_(settings.drain_grace_s),
         worker_cpus_(settings.worker_cpus),
-        spin_s_(settings.drain == DrainMode::kSpin ? settings.drain_spin_s : 0) {
+        spin_s_(settings.drain == config::DrainMode::kSpin ? settings.drain_spin_s : 0) {
     std::array<int, 2> ends{};
     if (::pipe2(ends.data(), O_CLOEXEC) != 0)
       throw Error(fmt::format("pipe: {}", std::strerror(errno)));
@@ -279,15 +279,15 @@ class FileSink final : public Sink {
 
 }  // namespace
 
-std::unique_ptr<Sink> open_sink(SinkKind kind, const SinkSettings& settings) {
+std::unique_ptr<Sink> open_sink(config::SinkKind kind, const SinkSettings& settings) {
   switch (kind) {
-    case SinkKind::kNull:
+    case config::SinkKind::kNull:
       return std::make_unique<NullSink>();
-    case SinkKind::kPipe:
+    case config::SinkKind::kPipe:
       return std::make_unique<PipeSink>(settings);
-    case SinkKind::kFile:
+    case config::SinkKind::kFile:
       return std::make_unique<FileSink>(settings);
-    case SinkKind::kInherit:
+    case config::SinkKind::kInherit:
       return std::make_unique<InheritSink>();
   }
   throw Error("unknown sink");

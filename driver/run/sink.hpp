@@ -42,14 +42,14 @@ struct SinkSettings {
   // The worker's CPUs (config `cpus`): the pipe drain runs on the other CPUs, so it does not
   // take the measured worker's CPU. Empty: anywhere.
   std::vector<int> worker_cpus;
-  DrainMode drain = DrainMode::kSpin;  // config `drain`
+  config::DrainMode drain = config::DrainMode::kSpin;  // config `drain`
   // In `spin` mode, how long the drain keeps reading an empty pipe before it sleeps in poll: a
   // writer that pauses longer (computing, or done but for its exit) costs no CPU beyond this.
   double drain_spin_s = 0.001;
 };
 
 // Throws iobench::Error when the sink cannot be made.
-std::unique_ptr<Sink> open_sink(SinkKind kind, const SinkSettings& settings);
+std::unique_ptr<Sink> open_sink(config::SinkKind kind, const SinkSettings& settings);
 
 // Hashes a file's bytes (XXH3-64 hex), for expected outputs and file sinks.
 std::string hash_file(const std::filesystem::path& path, std::uint64_t* bytes = nullptr);

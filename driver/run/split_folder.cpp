@@ -20,7 +20,7 @@ SplitFolder::SplitFolder(bool used, const fs::path& parent, std::vector<std::str
   folder_ = parent / fmt::format("split-{}", next_folder++);
   fs::create_directories(folder_);
   for (auto& arg : argv) {
-    if (arg == kSplitPrefixPlaceholder) arg = (folder_ / "out-{}").string();
+    if (arg == config::kSplitPrefixPlaceholder) arg = (folder_ / "out-{}").string();
   }
 }
 

@@ -14,8 +14,8 @@ std::string on_input(const std::string& test, const std::string& input) {
 
 }  // namespace
 
-bool Verifier::on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
-                               const SinkResult& output) {
+bool Verifier::on_verified_run(const config::Cell& cell, const config::Test& test,
+                               const std::string& input_name, const SinkResult& output) {
   const auto class_key = std::make_pair(test.output_class, cell.input);
   auto found = expected_.find(class_key);
   if (found == expected_.end()) {
@@ -42,16 +42,16 @@ bool Verifier::on_verified_run(const Cell& cell, const Test& test, const std::st
   return false;
 }
 
-void Verifier::on_unverifiable(const Cell& cell, const Test& test, const std::string& input_name,
-                               const std::string& reason) {
+void Verifier::on_unverifiable(const config::Cell& cell, const config::Test& test,
+                               const std::string& input_name, const std::string& reason) {
   PairState& pair = pairs_[{cell.test, cell.input}];
   pair.unverified_reason = reason;
   warn_(fmt::format("{}: could not be verified ({}); its rows are marked error",
                     on_input(test.name, input_name), reason));
 }
 
-void Verifier::check_measured(const Cell& cell, const Test& test, runfile::RunRow& row,
-                              const SinkResult& output) {
+void Verifier::check_measured(const config::Cell& cell, const config::Test& test,
+                              runfile::RunRow& row, const SinkResult& output) {
   auto it = pairs_.find({cell.test, cell.input});
   if (it == pairs_.end() && cell.verified_by_first_ok_run &&
       row.status == runfile::RunStatus::kOk) {

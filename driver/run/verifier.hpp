@@ -45,16 +45,16 @@ class Verifier {
 
   // A verification run that ended ok and wrote `output` into its pipe. False when its output
   // differs from the reference's (the pair is then a mismatch, warned about once).
-  bool on_verified_run(const Cell& cell, const Test& test, const std::string& input_name,
-                       const SinkResult& output);
+  bool on_verified_run(const config::Cell& cell, const config::Test& test,
+                       const std::string& input_name, const SinkResult& output);
   // A pair whose verification run did not end ok (after its retry), or could not be compared.
-  void on_unverifiable(const Cell& cell, const Test& test, const std::string& input_name,
-                       const std::string& reason);
+  void on_unverifiable(const config::Cell& cell, const config::Test& test,
+                       const std::string& input_name, const std::string& reason);
 
   // A measured row that wrote `output`: `mismatch` when its pair mismatched or its own output
   // differs from the pair's verification run; `error` when the pair is unverified. Other statuses
   // stay. The first ok row of a cell verified by its first ok run is that verification run.
-  void check_measured(const Cell& cell, const Test& test, runfile::RunRow& row,
+  void check_measured(const config::Cell& cell, const config::Test& test, runfile::RunRow& row,
                       const SinkResult& output);
 
  private:

@@ -5,7 +5,7 @@
 
 namespace iobench::run {
 
-VerifyStep::VerifyStep(const Config& config, Progress& progress, bool stop_at_first_failure)
+VerifyStep::VerifyStep(const config::Config& config, Progress& progress, bool stop_at_first_failure)
     : config_(config),
       stop_at_first_failure_(stop_at_first_failure),
       verifier_([&progress](const std::string& message) { progress.warn(message); },
@@ -14,7 +14,7 @@ VerifyStep::VerifyStep(const Config& config, Progress& progress, bool stop_at_fi
                 },
                 stop_at_first_failure ? kNotRunAgainVerifyOff : Verifier::kRowsMarkedMismatch) {}
 
-bool VerifyStep::check_verification_run(const Cell& cell, const Test& test,
+bool VerifyStep::check_verification_run(const config::Cell& cell, const config::Test& test,
                                         const runfile::RunRow& row, const LaunchOutcome& outcome) {
   if (row.status != runfile::RunStatus::kOk) {
     verifier_.on_unverifiable(cell, test, row.input,
@@ -25,8 +25,8 @@ bool VerifyStep::check_verification_run(const Cell& cell, const Test& test,
          stop_at_first_failure_;
 }
 
-bool VerifyStep::check_measured_run(const Cell& cell, const Test& test, runfile::RunRow& row,
-                                    const SinkResult& output) {
+bool VerifyStep::check_measured_run(const config::Cell& cell, const config::Test& test,
+                                    runfile::RunRow& row, const SinkResult& output) {
   verifier_.check_measured(cell, test, row, output);
   return row.status == runfile::RunStatus::kMismatch && stop_at_first_failure_;
 }

@@ -21,21 +21,21 @@ class VerifyStep {
   static constexpr const char* kNotRunAgainVerifyOff =
       "it is not run again (--verify off times it anyway)";
 
-  VerifyStep(const Config& config, Progress& progress, bool stop_at_first_failure);
+  VerifyStep(const config::Config& config, Progress& progress, bool stop_at_first_failure);
   // The Verifier asks this one for references.
   VerifyStep(const VerifyStep&) = delete;
   VerifyStep& operator=(const VerifyStep&) = delete;
   // A verification run, after its retry: compared when it ended ok, else its pair is unverified.
   // True when its pair is to stop (a mismatch, with stop_at_first_failure).
-  bool check_verification_run(const Cell& cell, const Test& test, const runfile::RunRow& row,
-                              const LaunchOutcome& outcome);
+  bool check_verification_run(const config::Cell& cell, const config::Test& test,
+                              const runfile::RunRow& row, const LaunchOutcome& outcome);
   // A measured row: marked `mismatch` or `error` as its pair's verification says. True when its
   // pair is to stop (a mismatch, with stop_at_first_failure).
-  bool check_measured_run(const Cell& cell, const Test& test, runfile::RunRow& row,
+  bool check_measured_run(const config::Cell& cell, const config::Test& test, runfile::RunRow& row,
                           const SinkResult& output);
   // A pair that cannot be verified (its input unreadable, a hook failed before its run).
-  void unverifiable(const Cell& cell, const Test& test, const std::string& input_name,
-                    const std::string& reason) {
+  void unverifiable(const config::Cell& cell, const config::Test& test,
+                    const std::string& input_name, const std::string& reason) {
     verifier_.on_unverifiable(cell, test, input_name, reason);
   }
 
@@ -43,7 +43,7 @@ class VerifyStep {
   std::optional<ExpectedOutput> independent_reference(const std::string& output_class,
                                                       std::size_t input) const;
 
-  const Config& config_;
+  const config::Config& config_;
   bool stop_at_first_failure_;
   Verifier verifier_;
 };

@@ -12,7 +12,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    const iobench::Config config = iobench::parse_config(text, "/fuzz/configs/fuzz.json");
+    const iobench::config::Config config =
+        iobench::config::parse_config(text, "/fuzz/configs/fuzz.json");
     (void)config;
   } catch (const iobench::Error&) {
     // rejected with a message: fine

@@ -9,10 +9,6 @@
 set -euo pipefail
 root=${1:?usage: namespaces.sh ROOT}
 cd "$root"
-# Known exception, still in plain `iobench` (issue 32): driver/config/, whose types nearly every
-# file names. Remove it from this list once it follows the rule.
-exceptions=(config)
-
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   mapfile -t files < <(git ls-files -- 'driver/*.hpp' 'driver/*.h')
 else
@@ -25,9 +21,6 @@ for file in "${files[@]}"; do
   folder=${file#driver/}
   [ "$folder" != "${folder%%/*}" ] || continue  # a header directly in driver/ has no folder
   folder=${folder%%/*}
-  for exception in "${exceptions[@]}"; do
-    [ "$folder" != "$exception" ] || continue 2
-  done
   checked=$((checked + 1))
   # Depth 0 is file scope: a namespace opened there must be iobench::FOLDER or below it.
   found=$(awk -v want="iobench::$folder" '
@@ -51,4 +44,4 @@ if ((offences > 0)); then
   echo "namespaces: $offences namespace(s) in $checked headers do not follow their folder (docs/architecture.md)"
   exit 1
 fi
-echo "namespaces: $checked headers under driver/, each in its folder's namespace (exceptions: ${exceptions[*]})"
+echo "namespaces: $checked headers under driver/, each in its folder's namespace"

@@ -25,10 +25,10 @@ std::vector<std::string> split_names(const std::string& names) {
 
 TEST(BenchRequestOptions, CliGetsExactlyTheTablesOptions) {
   CLI::App app;
-  BenchRequest request;
+  config::BenchRequest request;
   add_bench_request_options(app, request);
   std::set<std::string> from_table;
-  for (const BenchOption& option : bench_options()) {
+  for (const config::BenchOption& option : config::bench_options()) {
     for (const std::string& name : split_names(option.names)) from_table.insert(name);
   }
   std::set<std::string> from_cli;
@@ -41,14 +41,14 @@ TEST(BenchRequestOptions, CliGetsExactlyTheTablesOptions) {
     if (!option->nonpositional()) from_cli.insert(option->get_name());  // "commands"
   }
   EXPECT_EQ(from_cli, from_table);
-  EXPECT_EQ(options, bench_options().size());
+  EXPECT_EQ(options, config::bench_options().size());
   EXPECT_TRUE(from_cli.count("--no-verify") == 1 && from_cli.count("commands") == 1);
 }
 
 // argv as a shell would give it, parsed by the table's options.
-BenchRequest parsed(std::vector<std::string> argv) {
+config::BenchRequest parsed(std::vector<std::string> argv) {
   CLI::App app;
-  BenchRequest request;
+  config::BenchRequest request;
   add_bench_request_options(app, request);
   std::reverse(argv.begin(), argv.end());  // CLI11 takes them last first
   app.parse(argv);
@@ -56,49 +56,49 @@ BenchRequest parsed(std::vector<std::string> argv) {
 }
 
 TEST(BenchRequestOptions, TheMadeByLineOfAKnownCommandLineIsExact) {
-  const BenchRequest request = parsed({"--input",
-                                       "data/in.txt",
-                                       "-L",
-                                       "n=1,2",
-                                       "-n",
-                                       "cat",
-                                       "--name",
-                                       "count",
-                                       "-r",
-                                       "10",
-                                       "-p",
-                                       "sync",
-                                       "-S",
-                                       "bash --norc",
-                                       "-w",
-                                       "0",
-                                       "--sink",
-                                       "pipe",
-                                       "--sink",
-                                       "null",
-                                       "--timeout",
-                                       "2.5",
-                                       "--counters",
-                                       "syscalls,task-clock",
-                                       "--disturbance",
-                                       "flag",
-                                       "--decide",
-                                       "off",
-                                       "-N",
-                                       "--verify",
-                                       "on",
-                                       "--no-verify",
-                                       "cat {input}",
-                                       "grep -c . {input}"});
-  EXPECT_EQ(bench_command_line(request),
+  const config::BenchRequest request = parsed({"--input",
+                                               "data/in.txt",
+                                               "-L",
+                                               "n=1,2",
+                                               "-n",
+                                               "cat",
+                                               "--name",
+                                               "count",
+                                               "-r",
+                                               "10",
+                                               "-p",
+                                               "sync",
+                                               "-S",
+                                               "bash --norc",
+                                               "-w",
+                                               "0",
+                                               "--sink",
+                                               "pipe",
+                                               "--sink",
+                                               "null",
+                                               "--timeout",
+                                               "2.5",
+                                               "--counters",
+                                               "syscalls,task-clock",
+                                               "--disturbance",
+                                               "flag",
+                                               "--decide",
+                                               "off",
+                                               "-N",
+                                               "--verify",
+                                               "on",
+                                               "--no-verify",
+                                               "cat {input}",
+                                               "grep -c . {input}"});
+  EXPECT_EQ(config::bench_command_line(request),
             "iobench bench --input data/in.txt -L n=1,2 --name cat --name count --runs 10 "
             "--shell 'bash --norc' --prepare sync --warmup 0 --sink pipe --sink null --cache "
             "warm --order interleave --timeout 2.5 --counters syscalls,task-clock --disturbance "
             "flag --decide off --no-shell 'cat {input}' 'grep -c . {input}'");
   // The defaults write what the config needs to say them again, and nothing else.
-  EXPECT_EQ(bench_command_line(parsed({"sleep 0.1"})),
+  EXPECT_EQ(config::bench_command_line(parsed({"sleep 0.1"})),
             "iobench bench --warmup 1 --order interleave 'sleep 0.1'");
-  EXPECT_EQ(bench_command_line(parsed({"-P", "d", "1", "3", "--verify", "on", "true {d}"})),
+  EXPECT_EQ(config::bench_command_line(parsed({"-P", "d", "1", "3", "--verify", "on", "true {d}"})),
             "iobench bench --parameter-scan d 1 3 --warmup 1 --order interleave --verify on "
             "'true {d}'");
 }

@@ -13,7 +13,7 @@
 #include "driver/config/plan.hpp"
 #include "tests/unit/config/bench_request_test.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 namespace fs = std::filesystem;
@@ -280,4 +280,4 @@ TEST_F(BenchConfigTest, TheCommandLineSpellsOutEveryOption) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

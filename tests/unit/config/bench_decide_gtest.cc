@@ -8,7 +8,7 @@
 #include "driver/config/bench_config.hpp"
 #include "tests/unit/config/bench_request_test.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 class BenchDecide : public test::BenchRequestTest {
@@ -76,4 +76,4 @@ TEST_F(BenchDecide, ABadValueIsOneLineNamingTheOption) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

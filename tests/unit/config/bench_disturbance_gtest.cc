@@ -8,7 +8,7 @@
 #include "driver/config/bench_config.hpp"
 #include "tests/unit/config/bench_request_test.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 class BenchDisturbance : public test::BenchRequestTest {
@@ -52,4 +52,4 @@ TEST_F(BenchDisturbance, ABadModeIsOneLineNamingTheOption) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

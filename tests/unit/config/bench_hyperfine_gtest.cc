@@ -13,7 +13,7 @@
 #include "driver/config/bench_hyperfine.hpp"
 #include "tests/unit/config/bench_request_test.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 namespace fs = std::filesystem;
@@ -215,4 +215,4 @@ TEST_F(BenchHyperfineTest, TheCommandLineSpellsThemOutAsGiven) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

@@ -9,7 +9,7 @@
 #include "driver/config/config.hpp"
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 std::string error_of(const std::string& text) {
@@ -133,4 +133,4 @@ TEST(BenchKeys, InheritIsASinkBesideTheOthers) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

@@ -25,8 +25,8 @@ class BenchRequestTest : public ::testing::Test {
   void TearDown() override { std::filesystem::current_path(previous_); }
 
   // Two commands reading data/in.txt, the first the reference.
-  static BenchRequest two_commands() {
-    BenchRequest request;
+  static config::BenchRequest two_commands() {
+    config::BenchRequest request;
     request.commands = {"cat {input}", "grep -c . {input}"};
     request.inputs = {"data/in.txt"};
     return request;
@@ -34,9 +34,9 @@ class BenchRequestTest : public ::testing::Test {
 
   // The message of the error building the config throws, which must be one line and exit 2;
   // "(no error)" when it builds.
-  static std::string error_of(const BenchRequest& request) {
+  static std::string error_of(const config::BenchRequest& request) {
     try {
-      build_bench_config(request);
+      config::build_bench_config(request);
     } catch (const Error& e) {
       EXPECT_EQ(e.exit_code(), kExitUsage);
       std::string message = e.what();

@@ -11,7 +11,7 @@
 #include "driver/config/config_json.hpp"
 #include "tests/unit/config/bench_request_test.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 namespace fs = std::filesystem;
@@ -96,4 +96,4 @@ TEST_F(BenchRoundTrip, SavedInAnotherFolderTheSameFiles) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

@@ -7,7 +7,7 @@
 #include "driver/config/config.hpp"
 #include "tests/unit/config/test_util.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 constexpr const char* kValid = R"({
@@ -234,4 +234,4 @@ TEST(Placeholders, FindAndExpand) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

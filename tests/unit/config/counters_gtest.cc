@@ -8,7 +8,7 @@
 #include "driver/config/config.hpp"
 #include "tests/unit/config/test_util.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 std::string config_with(const std::string& counters) {
@@ -44,4 +44,4 @@ TEST(ConfigCounters, AnUnknownNameIsAnErrorWithItsPlace) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

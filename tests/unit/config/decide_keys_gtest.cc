@@ -7,7 +7,7 @@
 #include "driver/config/config.hpp"
 #include "tests/unit/config/test_util.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 std::string with(const std::string& key_and_value) {
@@ -45,4 +45,4 @@ TEST(DecideKeys, BadValuesAreOneLineNamingTheKey) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

@@ -10,7 +10,7 @@
 #include "driver/config/disturbance_keys.hpp"
 #include "tests/unit/config/test_util.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 std::string with(const std::string& key_and_value) {
@@ -108,4 +108,4 @@ TEST(DisturbanceKeys, BadValuesAreOneLineNamingTheKey) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

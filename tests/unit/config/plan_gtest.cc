@@ -10,7 +10,7 @@
 #include "common/error.hpp"
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 Config demo_config(const std::string& extra = "") {
@@ -37,13 +37,12 @@ PlanOptions worker_options() {
 TEST(Plan, ExpandsTheCartesianProductOfTheParamsEachStrategyUses) {
   const Plan plan = build_plan(demo_config(), worker_options());
   std::vector<std::string> names;
-  for (const iobench::Test& test : plan.tests) names.push_back(test.name);
+  for (const config::Test& test : plan.tests) names.push_back(test.name);
   EXPECT_EQ(names.size(), 1u + 6u + 3u + 1u);
   EXPECT_NE(std::find(names.begin(), names.end(), "buf-mmap-1MiB"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "count-fread"), names.end());
-  const auto& buf = *std::find_if(plan.tests.begin(), plan.tests.end(), [](const iobench::Test& t) {
-    return t.name == "buf-fread-4KiB";
-  });
+  const auto& buf = *std::find_if(plan.tests.begin(), plan.tests.end(),
+                                  [](const config::Test& t) { return t.name == "buf-fread-4KiB"; });
   EXPECT_EQ(buf.argv, (std::vector<std::string>{"/bin/iobench-worker", "--read", "fread", "--write",
                                                 "buffered", "--buffer", "4KiB", "{input}"}));
   EXPECT_EQ(plan.cells.size(), names.size() * 2 * 2);
@@ -299,4 +298,4 @@ TEST(Plan, RunArgvFillsTheInputVerbatimOrShellQuoted) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

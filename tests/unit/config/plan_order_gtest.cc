@@ -12,7 +12,7 @@
 
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 // Row i of the square is the first row shifted by i, so each adjacent position holds the same
@@ -121,4 +121,4 @@ TEST(PlanOrder, AnOddDesignPairsEachSampledRoundWithItsMirror) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

@@ -11,7 +11,7 @@
 #include "driver/config/output_class.hpp"
 #include "driver/config/plan.hpp"
 
-namespace iobench {
+namespace iobench::config {
 namespace {
 
 // copy, count and field:2 have a reference the driver computes; gzip's output and the command
@@ -115,4 +115,4 @@ TEST(PlanVerify, TheClassesTheDriverComputesItself) {
 }
 
 }  // namespace
-}  // namespace iobench
+}  // namespace iobench::config

@@ -12,7 +12,7 @@ namespace iobench::testing {
 // The message parse_config throws for `text` (as configs/x.json), or "(no error)".
 inline std::string config_error_of(const std::string& text) {
   try {
-    parse_config(text, "configs/x.json");
+    config::parse_config(text, "configs/x.json");
   } catch (const Error& e) {
     EXPECT_EQ(e.exit_code(), 2);
     return e.what();

@@ -75,10 +75,10 @@ class BenchExecutorTest : public ::testing::Test {
   // value maps, each column found by its header name.
   std::vector<std::map<std::string, std::string>> run(const std::string& config_text,
                                                       Launcher& launcher) {
-    config_ = parse_config(config_text, dir_ / "c.json");
-    PlanOptions options;
+    config_ = config::parse_config(config_text, dir_ / "c.json");
+    config::PlanOptions options;
     options.worker_path = "iobench-worker";
-    plan_ = build_plan(config_, options);
+    plan_ = config::build_plan(config_, options);
     const fs::path runs = dir_ / ("runs" + std::to_string(++count_) + ".tsv");
     {
       runfile::RunTsvWriter writer(runs);
@@ -105,8 +105,8 @@ class BenchExecutorTest : public ::testing::Test {
   }
 
   const test::TempDir dir_{"bench-executor"};
-  Config config_;
-  Plan plan_;
+  config::Config config_;
+  config::Plan plan_;
   MatrixTotals totals_;
   int count_ = 0;
 };

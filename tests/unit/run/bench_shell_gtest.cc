@@ -35,13 +35,14 @@ class TimedLauncher final : public Launcher {
   std::size_t next_ = 0;
 };
 
-Config config_of(const std::string& strategies) {
-  return parse_config(R"({"name": "b", "cpus": [0], "strategies": [)" + strategies + "]}",
-                      "bench command line");
+config::Config config_of(const std::string& strategies) {
+  return config::parse_config(R"({"name": "b", "cpus": [0], "strategies": [)" + strategies + "]}",
+                              "bench command line");
 }
 
 TEST(BenchShell, TheConfigsShellRunsEmptyAsTheCommandsRun) {
-  const Config config = config_of(R"({"name": "a", "command": "a", "shell": "bash --norc"})");
+  const config::Config config =
+      config_of(R"({"name": "a", "command": "a", "shell": "bash --norc"})");
   EXPECT_EQ(config_shell(config), (std::vector<std::string>{"bash", "--norc"}));
   // Three unrecorded runs (0.9 s each, far off), then five whose medians are kept.
   TimedLauncher launcher({0.9, 0.9, 0.9, 0.001, 0.003, 0.002, 0.005, 0.004});
@@ -67,7 +68,8 @@ TEST(BenchShell, NothingIsMeasuredWithoutAShellOrWhenItFails) {
                    .has_value());
   EXPECT_TRUE(launcher.requests.empty());
   TimedLauncher failing({0.001}, 127);  // no such shell
-  const Config config = config_of(R"({"name": "a", "command": "a", "shell": "no-such-shell"})");
+  const config::Config config =
+      config_of(R"({"name": "a", "command": "a", "shell": "no-such-shell"})");
   EXPECT_FALSE(measure_shell_startup(failing, config, {}, 5).has_value());
 }
 

@@ -18,14 +18,14 @@ bool has(const std::vector<std::string>& argv, const std::vector<std::string>& w
   return std::search(argv.begin(), argv.end(), words.begin(), words.end()) != argv.end();
 }
 
-std::vector<HyperfineCall> calls_of(const BenchRequest& request, bool with_input_option) {
-  const Config config = build_bench_config(request);
-  return hyperfine_calls(config, build_plan(config, PlanOptions{}), "/usr/bin/hyperfine",
-                         with_input_option, "/tmp/f");
+std::vector<HyperfineCall> calls_of(const config::BenchRequest& request, bool with_input_option) {
+  const config::Config config = config::build_bench_config(request);
+  return hyperfine_calls(config, config::build_plan(config, config::PlanOptions{}),
+                         "/usr/bin/hyperfine", with_input_option, "/tmp/f");
 }
 
-BenchRequest request_with_every_option() {
-  BenchRequest request;
+config::BenchRequest request_with_every_option() {
+  config::BenchRequest request;
   request.commands = {"sleep 0.{n}", "true {n}"};
   request.param_specs = {"n=1,2"};
   request.min_runs = 3;
@@ -67,7 +67,7 @@ TEST(BenchVersusHyperfine, OneCallPerSinkWithTheSameOptionsAndCommands) {
 }
 
 TEST(BenchVersusHyperfine, ASetupWithParamsRunsOnceForEachValue) {
-  BenchRequest request;
+  config::BenchRequest request;
   request.commands = {"sleep 0.{n}"};
   request.param_specs = {"n=1,2"};
   request.setup = "prepare {n}";
@@ -82,7 +82,7 @@ TEST(BenchVersusHyperfine, ASetupWithParamsRunsOnceForEachValue) {
 }
 
 TEST(BenchVersusHyperfine, WithoutAShellTheCommandsAreWordsForMinusN) {
-  BenchRequest request;
+  config::BenchRequest request;
   request.commands = {"printf '%s\\n' 'a b'"};
   request.shell = false;
   const std::vector<HyperfineCall> calls = calls_of(request, false);

@@ -32,12 +32,12 @@ TEST(DataDir, OptionThenEnvironmentThenCurrentFolderForInstalledConfigs) {
 }
 
 TEST(DataDir, SetDataDirResolvesOnlyRelativeInputs) {
-  Config config = parse_config(
+  config::Config config = config::parse_config(
       R"({"name": "d", "inputs": ["data/a.txt", "/abs/b.txt"],
           "strategies": [{"name": "cat", "command": ["cat", "{input}"]}]})",
       "/usr/share/iobench/configs/d.json");
   EXPECT_EQ(config.inputs[0].path, std::filesystem::path("/usr/share/iobench/configs/data/a.txt"));
-  set_data_dir(config, "/scratch/run1");
+  config::set_data_dir(config, "/scratch/run1");
   EXPECT_EQ(config.inputs[0].path, std::filesystem::path("/scratch/run1/data/a.txt"));
   EXPECT_EQ(config.inputs[1].path, std::filesystem::path("/abs/b.txt"));
 }

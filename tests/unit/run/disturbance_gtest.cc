@@ -115,7 +115,7 @@ TEST(Disturbance, AnExactFigureJudgesAShortRunThatTicksCannot) {
 }
 
 TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
-  Config config;
+  config::Config config;
   runfile::RunRow row;
   row.elapsed_s = 1.0;
   EXPECT_TRUE(judge_disturbance(row, {0.9, 0.01, 0.02}, config));
@@ -127,7 +127,7 @@ TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
   failed.status = runfile::RunStatus::kFailed;
   EXPECT_FALSE(judge_disturbance(failed, {0.9, 0.0, 0.02}, config));
   EXPECT_EQ(failed.status, runfile::RunStatus::kFailed);
-  config.disturbance = DisturbanceMode::kOff;
+  config.disturbance = config::DisturbanceMode::kOff;
   runfile::RunRow measured_only;
   measured_only.elapsed_s = 1.0;
   EXPECT_FALSE(judge_disturbance(measured_only, {0.9, 0.0, 0.02}, config));
@@ -212,7 +212,8 @@ TEST(DisturbedRuns, TheBudgetEndsWithOneWarningNamingTheFigure) {
   row.elapsed_s = 0.5;
   row.others_cpu_s = 0.6;
   row.steal_s = 0.0;
-  for (std::size_t run = 0; run < 3; ++run) runs.on_disturbed(run, 0, row, DisturbanceMode::kRerun);
+  for (std::size_t run = 0; run < 3; ++run)
+    runs.on_disturbed(run, 0, row, config::DisturbanceMode::kRerun);
   EXPECT_TRUE(runs.take(0));
   EXPECT_TRUE(runs.take(0));
   EXPECT_EQ(runs.next().value_or(99), 2U);
@@ -227,7 +228,7 @@ TEST(DisturbedRuns, TheBudgetEndsWithOneWarningNamingTheFigure) {
 
 TEST(DisturbedRuns, FlagQueuesNothing) {
   DisturbedRuns runs(1, 2);
-  runs.on_disturbed(0, 0, runfile::RunRow{}, DisturbanceMode::kFlag);
+  runs.on_disturbed(0, 0, runfile::RunRow{}, config::DisturbanceMode::kFlag);
   EXPECT_FALSE(runs.next().has_value());
 }
 

@@ -29,7 +29,7 @@ Script taking(double elapsed_s) {
 constexpr const char* kFill3s = R"("repeats": {"min": 10, "max": 50, "fill_s": 3}, "warmup": 0, )";
 
 TEST(RunsToFill, IsTheTimeOverTheFirstRunRoundedDownBetweenMinAndMax) {
-  Plan plan;
+  config::Plan plan;
   plan.repeats_min = 10;
   plan.repeats = 50;
   plan.fill_s = 3;

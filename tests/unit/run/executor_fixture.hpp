@@ -98,12 +98,12 @@ class ExecutorTest : public ::testing::Test {
   MatrixTotals run(const std::string& fields, FakeLauncher& launcher,
                    const std::function<void()>& before_run = {},
                    std::function<std::string()> after_run = {}) {
-    config_ = parse_config(
+    config_ = config::parse_config(
         R"({"name": "t", "inputs": [{"path": "in.txt"}], "cache": "none", )" + fields + "}",
         dir_ / "t.json");
-    PlanOptions options;
+    config::PlanOptions options;
     options.worker_path = "iobench-worker";
-    plan_ = build_plan(config_, options);
+    plan_ = config::build_plan(config_, options);
     runs_path_ = dir_ / ("runs" + std::to_string(++run_count_) + ".tsv");
     runfile::RunTsvWriter writer(runs_path_);
     ExecutorSettings settings;
@@ -147,8 +147,8 @@ class ExecutorTest : public ::testing::Test {
   const test::TempDir dir_{"executor"};
   std::optional<ProcSource> disturbance_source_;  // empty: the runs' disturbance is not measured
   bool stop_at_first_failure_ = false;            // bench's stop (executor_stop_gtest.cc)
-  Config config_;
-  Plan plan_;
+  config::Config config_;
+  config::Plan plan_;
   fs::path runs_path_;
   int run_count_ = 0;
 };

@@ -160,16 +160,16 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
     void cancel() const noexcept override {}
   } split_writer;
   split_writer.prefixes = &prefixes;
-  config_ = parse_config(
+  config_ = config::parse_config(
       R"({"name": "t", "inputs": ["in.txt"], "cache": "none", "repeats": 1, "warmup": 0,
           "strategies": [
             {"name": "read", "worker": ["--read", "read", "--write", "raw", "--op", "split", "--outputs", "2"]},
             {"name": "fread", "worker": ["--read", "fread", "--write", "raw", "--op=split", "--outputs=2"]},
             {"name": "mmap", "worker": ["--read", "mmap", "--write", "raw", "--op", "split", "--outputs", "2"]}]})",
       dir_ / "t.json");
-  PlanOptions options;
+  config::PlanOptions options;
   options.worker_path = "iobench-worker";
-  plan_ = build_plan(config_, options);
+  plan_ = config::build_plan(config_, options);
   runs_path_ = dir_ / "runs.tsv";
   const fs::path private_folder = dir_ / "private";
   fs::create_directory(private_folder);

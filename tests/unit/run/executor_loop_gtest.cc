@@ -124,13 +124,13 @@ TEST_F(ExecutorTest, StderrOnAnOkRunIsWarnedOncePerTestQuotingTheLine) {
 TEST_F(ExecutorTest, AnInputThatCannotBeReadIsAnErrorRowAndTheMatrixGoesOn) {
   // /proc/self/mem has a size (0) but reading it from offset 0 fails with EIO.
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
-  config_ =
-      parse_config(R"({"name": "t", "inputs": [{"path": "/proc/self/mem"}, {"path": "in.txt"}],
+  config_ = config::parse_config(
+      R"({"name": "t", "inputs": [{"path": "/proc/self/mem"}, {"path": "in.txt"}],
       "cache": "warm", "strategies": [{"name": "a", "command": ["a"]}], "repeats": 1, "warmup": 0})",
-                   dir_ / "t.json");
-  PlanOptions options;
+      dir_ / "t.json");
+  config::PlanOptions options;
   options.worker_path = "iobench-worker";
-  plan_ = build_plan(config_, options);
+  plan_ = config::build_plan(config_, options);
   runs_path_ = dir_ / "runs.tsv";
   runfile::RunTsvWriter writer(runs_path_);
   ExecutorSettings settings;
@@ -187,13 +187,13 @@ TEST(ExecutorCacheState, ColdRowsThatStayedResidentAreWarnedAboutPerTest) {
   const test::TempDir dir("cold", "/dev/shm");
   std::ofstream(dir / "in.txt", std::ios::binary) << kInputText;
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
-  const Config config = parse_config(
+  const config::Config config = config::parse_config(
       R"({"name": "t", "inputs": ["in.txt"], "cache": "cold", "repeats": 2, "warmup": 0,
           "strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}]})",
       dir / "t.json");
-  PlanOptions options;
+  config::PlanOptions options;
   options.worker_path = "iobench-worker";
-  const Plan plan = build_plan(config, options);
+  const config::Plan plan = config::build_plan(config, options);
   runfile::RunTsvWriter writer(dir / "runs.tsv");
   ExecutorSettings settings;
   settings.temp_folder = dir.path();

@@ -28,7 +28,7 @@ struct Launch {
       : m(fields),
         launcher(std::move(scripter)),
         step(m.config, launcher, into(m.dir.path()), progress) {}
-  runfile::RunRow run(std::size_t test, SinkKind sink) {
+  runfile::RunRow run(std::size_t test, config::SinkKind sink) {
     runfile::RunRow row;
     outcome = step.launch(m.plan.tests[test], m.dir / "in.txt", sink, row);
     return row;
@@ -46,7 +46,7 @@ Script copies_input() {
 
 TEST(LaunchStep, FillsTheRowFromTheRunAndItsPipe) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
-  const runfile::RunRow row = launch.run(0, SinkKind::kPipe);
+  const runfile::RunRow row = launch.run(0, config::SinkKind::kPipe);
   EXPECT_EQ(launch.launcher.calls, std::vector<std::string>{"a"});
   EXPECT_EQ(row.status, runfile::RunStatus::kOk);
   EXPECT_EQ(row.exit_code, 0);
@@ -60,7 +60,7 @@ TEST(LaunchStep, FillsTheRowFromTheRunAndItsPipe) {
 
 TEST(LaunchStep, TheNullSinkGivesNoHashOrByteCount) {
   Launch launch(kTwoCommands, [](const std::string&, int) { return copies_input(); });
-  const runfile::RunRow row = launch.run(0, SinkKind::kNull);
+  const runfile::RunRow row = launch.run(0, config::SinkKind::kNull);
   EXPECT_EQ(row.status, runfile::RunStatus::kOk);
   EXPECT_FALSE(row.bytes_out.has_value());
   EXPECT_EQ(row.output_hash, "");
@@ -74,10 +74,10 @@ TEST(LaunchStep, ANonZeroExitFailsUnlessTheStrategyIgnoresIt) {
   Launch launch(fields, [](const std::string&, int) {
     return Script{spawn::SpawnOutcome::kExited, 3, 0, "", "", false};
   });
-  const runfile::RunRow failed = launch.run(0, SinkKind::kPipe);
+  const runfile::RunRow failed = launch.run(0, config::SinkKind::kPipe);
   EXPECT_EQ(failed.status, runfile::RunStatus::kFailed);
   EXPECT_EQ(failed.exit_code, 3);
-  const runfile::RunRow ignored = launch.run(1, SinkKind::kPipe);
+  const runfile::RunRow ignored = launch.run(1, config::SinkKind::kPipe);
   EXPECT_EQ(ignored.status, runfile::RunStatus::kOk);
   EXPECT_EQ(ignored.exit_code, 3);
 }
@@ -87,7 +87,8 @@ TEST(LaunchStep, ASinkThatCannotBeMadeFailsTheRunWithoutLaunchingIt) {
   std::filesystem::remove_all(launch.m.dir.path() / "gone");
   LaunchStep step(launch.m.config, launch.launcher, into(launch.m.dir / "gone"), launch.progress);
   runfile::RunRow row;
-  const LaunchOutcome outcome = step.launch(launch.m.plan.tests[0], "", SinkKind::kFile, row);
+  const LaunchOutcome outcome =
+      step.launch(launch.m.plan.tests[0], "", config::SinkKind::kFile, row);
   EXPECT_TRUE(launch.launcher.calls.empty());
   EXPECT_EQ(outcome.result.outcome, spawn::SpawnOutcome::kSpawnFailed);
   EXPECT_EQ(row.status, runfile::RunStatus::kError);
@@ -98,10 +99,10 @@ TEST(LaunchStep, SaysOncePerTestThatAnOkRunWroteToStderr) {
     return Script{spawn::SpawnOutcome::kExited, 0, 0, "", "note from " + name + "\nmore\n", false};
   });
   for (int run = 0; run < 2; ++run) {
-    launch.run(0, SinkKind::kPipe);
+    launch.run(0, config::SinkKind::kPipe);
     launch.step.warn_stderr_of_ok_run(0, launch.m.plan.tests[0], launch.outcome);
   }
-  launch.run(1, SinkKind::kPipe);
+  launch.run(1, config::SinkKind::kPipe);
   launch.step.warn_stderr_of_ok_run(1, launch.m.plan.tests[1], launch.outcome);
   EXPECT_EQ(launch.progress.warnings(),
             (std::vector<std::string>{"a: wrote to stderr on a run that ended ok: note from a",

@@ -20,11 +20,11 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string error_of(const std::string& fields, const fs::path& dir) {
-  const Config config =
-      parse_config(R"({"name": "n", "inputs": ["in"], )" + fields + "}", dir / "n.json");
-  PlanOptions options;
+  const config::Config config =
+      config::parse_config(R"({"name": "n", "inputs": ["in"], )" + fields + "}", dir / "n.json");
+  config::PlanOptions options;
   options.worker_path = "iobench-worker";
-  const Plan plan = build_plan(config, options);
+  const config::Plan plan = config::build_plan(config, options);
   try {
     check_machine_settings(config, plan);
   } catch (const Error& e) {

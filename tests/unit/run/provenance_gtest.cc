@@ -24,11 +24,12 @@ constexpr const char* kStrategies =
 nlohmann::ordered_json provenance_of(const fs::path& config_file, const std::string& fields = "",
                                      const fs::path& worker = "/nonexistent/iobench-worker",
                                      const MachineLoad& load = {}) {
-  const Config config =
-      parse_config(R"({"name": "n", "inputs": ["in"], )" + fields + kStrategies + "}", config_file);
-  PlanOptions options;
+  const config::Config config = config::parse_config(
+      R"({"name": "n", "inputs": ["in"], )" + fields + kStrategies + "}", config_file);
+  config::PlanOptions options;
   options.worker_path = worker.string();
-  return runfile::to_json(collect_provenance(config, build_plan(config, options), worker, load));
+  return runfile::to_json(
+      collect_provenance(config, config::build_plan(config, options), worker, load));
 }
 
 // `git -C folder ARGS` through the shell, stdout trimmed of its newline; empty on failure.

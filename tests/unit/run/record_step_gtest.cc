@@ -59,7 +59,7 @@ TEST(RecordStep, KeepsEachCellsOkTimesAndSaysTheFirst) {
 
 TEST(RecordStep, NamesATestWhoseOkRowsWereNotInTheCacheStateAskedFor) {
   Matrix m(kTwoCommands);
-  m.config.cache = CacheMode::kWarm;
+  m.config.cache = config::CacheMode::kWarm;
   runfile::RunTsvWriter writer(m.dir / "runs.tsv");
   RecordStep record(m.plan, m.config, writer);
   runfile::RunRow cold = row_of("b", runfile::RunStatus::kOk, 0.5);

@@ -89,23 +89,25 @@ TEST(ShardAuto, ExplicitAndNone) {
   EXPECT_THROW(resolve_shard("0/4", env({})), Error);
 }
 
-Config two_test_config(const std::string& worker_arg) {
-  return parse_config(R"({"name": "m", "inputs": [{"path": "a.txt"}, {"path": "b.txt"}],
+config::Config two_test_config(const std::string& worker_arg) {
+  return config::parse_config(R"({"name": "m", "inputs": [{"path": "a.txt"}, {"path": "b.txt"}],
     "strategies": [{"name": "x", "worker": ["--read", "getline", "--write", ")" +
-                          worker_arg + R"("]}, {"name": "y", "command": ["cat", "{input}"]}],
+                                  worker_arg +
+                                  R"("]}, {"name": "y", "command": ["cat", "{input}"]}],
     "sinks": ["pipe", "null"], "repeats": 2})",
-                      "/cfg/m.json");
+                              "/cfg/m.json");
 }
 
-nlohmann::ordered_json matrix_of(const Config& config, const Plan& plan, const ShardChoice& shard) {
+nlohmann::ordered_json matrix_of(const config::Config& config, const config::Plan& plan,
+                                 const ShardChoice& shard) {
   return runfile::to_json(describe_matrix(config, plan, shard));
 }
 
 TEST(MatrixBlock, ListsEveryCellInShardOrderAndHashesThePlan) {
-  const Config config = two_test_config("raw");
-  PlanOptions options;
+  const config::Config config = two_test_config("raw");
+  config::PlanOptions options;
   options.worker_path = "/usr/bin/iobench-worker";
-  const Plan plan = build_plan(config, options);
+  const config::Plan plan = config::build_plan(config, options);
   const auto matrix = matrix_of(config, plan, ShardChoice{1, 3, "--shard"});
   EXPECT_EQ(matrix["shard"], "2/3");
   EXPECT_EQ(matrix["repeats"], 2);
@@ -115,26 +117,26 @@ TEST(MatrixBlock, ListsEveryCellInShardOrderAndHashesThePlan) {
   EXPECT_EQ(matrix["cells"][0][2], "pipe");
   // The hash does not depend on where the worker is installed, only on what runs.
   options.worker_path = "/home/me/build/bin/iobench-worker";
-  EXPECT_EQ(matrix_of(config, build_plan(config, options), {})["hash"], matrix["hash"]);
-  const Config other = two_test_config("stdio");
-  EXPECT_NE(matrix_of(other, build_plan(other, options), {})["hash"], matrix["hash"]);
+  EXPECT_EQ(matrix_of(config, config::build_plan(config, options), {})["hash"], matrix["hash"]);
+  const config::Config other = two_test_config("stdio");
+  EXPECT_NE(matrix_of(other, config::build_plan(other, options), {})["hash"], matrix["hash"]);
   options.repeats_override = 3;
-  EXPECT_NE(matrix_of(config, build_plan(config, options), {})["hash"], matrix["hash"]);
+  EXPECT_NE(matrix_of(config, config::build_plan(config, options), {})["hash"], matrix["hash"]);
 }
 
 TEST(MatrixBlock, ShardedPlansDealCellsAsTheMatrixListsThem) {
   // Cell c of the matrix list belongs to shard c mod N + 1: merge relies on it.
-  const Config config = two_test_config("raw");
-  PlanOptions whole;
+  const config::Config config = two_test_config("raw");
+  config::PlanOptions whole;
   whole.worker_path = "w";
-  const auto matrix = matrix_of(config, build_plan(config, whole), {});
+  const auto matrix = matrix_of(config, config::build_plan(config, whole), {});
   for (int k = 0; k < 3; ++k) {
-    PlanOptions sharded = whole;
+    config::PlanOptions sharded = whole;
     sharded.shard_index = k;
     sharded.shard_count = 3;
-    const Plan plan = build_plan(config, sharded);
+    const config::Plan plan = config::build_plan(config, sharded);
     std::size_t expected = static_cast<std::size_t>(k);
-    for (const Cell& cell : plan.cells) {
+    for (const config::Cell& cell : plan.cells) {
       ASSERT_LT(expected, matrix["cells"].size());
       EXPECT_EQ(matrix["cells"][expected][0], plan.tests[cell.test].name);
       EXPECT_EQ(matrix["cells"][expected][1], config.inputs[cell.input].path.string());

@@ -20,13 +20,13 @@ TEST(SinkCpus, ThePipeDrainKeepsOffTheWorkersCpus) {
   const int worker_cpu = static_cast<int>(first);
   SinkSettings settings;
   settings.worker_cpus = {worker_cpu};
-  auto sink = open_sink(SinkKind::kPipe, settings);
+  auto sink = open_sink(config::SinkKind::kPipe, settings);
   const SinkResult result = sink->finish();
   ASSERT_FALSE(result.drain_cpus.empty());
   EXPECT_EQ(std::count(result.drain_cpus.begin(), result.drain_cpus.end(), worker_cpu), 0);
   EXPECT_EQ(static_cast<int>(result.drain_cpus.size()), CPU_COUNT(&allowed) - 1);
 
-  auto anywhere = open_sink(SinkKind::kPipe, SinkSettings{});
+  auto anywhere = open_sink(config::SinkKind::kPipe, SinkSettings{});
   EXPECT_EQ(static_cast<int>(anywhere->finish().drain_cpus.size()), CPU_COUNT(&allowed));
 }
 

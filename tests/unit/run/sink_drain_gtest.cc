@@ -29,7 +29,7 @@ SinkResult finish_timed(Sink& sink, double& took_s) {
   return result;
 }
 
-class Drain : public ::testing::TestWithParam<DrainMode> {
+class Drain : public ::testing::TestWithParam<config::DrainMode> {
  protected:
   // A pipe sink with a 0.2 s grace whose worker end a stray also holds: stray_fd_, a dup the test
   // closes.
@@ -37,7 +37,7 @@ class Drain : public ::testing::TestWithParam<DrainMode> {
     SinkSettings settings;
     settings.drain = GetParam();
     settings.drain_grace_s = 0.2;
-    sink_ = open_sink(SinkKind::kPipe, settings);
+    sink_ = open_sink(config::SinkKind::kPipe, settings);
     stray_fd_ = ::dup(sink_->worker_fd());
     ASSERT_GE(stray_fd_, 0);
   }
@@ -50,7 +50,7 @@ TEST_P(Drain, CountsAndHashesEveryByteThroughPauses) {
   SinkSettings settings;
   settings.drain = GetParam();
   settings.drain_spin_s = 0.001;
-  auto sink = open_sink(SinkKind::kPipe, settings);
+  auto sink = open_sink(config::SinkKind::kPipe, settings);
   StreamHash expected;
   std::uint64_t written = 0;
   for (int i = 0; i < 2000; ++i) {
@@ -99,7 +99,8 @@ TEST_P(Drain, StopsWhileAStrayHoldsThePipeSilently) {
   EXPECT_LT(took_s, 5.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, Drain, ::testing::Values(DrainMode::kSpin, DrainMode::kBlock),
+INSTANTIATE_TEST_SUITE_P(Modes, Drain,
+                         ::testing::Values(config::DrainMode::kSpin, config::DrainMode::kBlock),
                          [](const auto& param_info) {
                            return std::string(to_string(param_info.param));
                          });

@@ -30,7 +30,7 @@ TEST(FaultSink, EndlessWriterDoesNotKeepThePipeDrainAlive) {
   ::signal(SIGPIPE, SIG_IGN);  // the stray's writes fail with EPIPE once the sink is gone
   SinkSettings settings;
   settings.drain_grace_s = 0.2;
-  auto sink = open_sink(SinkKind::kPipe, settings);
+  auto sink = open_sink(config::SinkKind::kPipe, settings);
   // The "stray": its own copy of the write end, writing as fast as it can until told to stop.
   const int stray_fd = ::dup(sink->worker_fd());
   ASSERT_GE(stray_fd, 0);
@@ -58,7 +58,7 @@ TEST(FaultSink, FileSinkIsPrivateAndRemoved) {
   const test::TempDir folder("fault-sink");
   SinkSettings settings;
   settings.temp_dir = folder.path();
-  auto sink = open_sink(SinkKind::kFile, settings);
+  auto sink = open_sink(config::SinkKind::kFile, settings);
   const std::string link = "/proc/self/fd/" + std::to_string(sink->worker_fd());
   const std::filesystem::path file = std::filesystem::read_symlink(link);
   EXPECT_EQ(file.parent_path(), folder.path());
@@ -76,8 +76,8 @@ TEST(FaultSink, FileSinkIsPrivateAndRemoved) {
 // runs of `true`): every null sink of the process hands the worker the same /dev/null, which stays
 // usable after a sink is gone.
 TEST(NullSink, EveryRunSharesOneDevNull) {
-  const auto first = open_sink(SinkKind::kNull, SinkSettings{});
-  const auto second = open_sink(SinkKind::kNull, SinkSettings{});
+  const auto first = open_sink(config::SinkKind::kNull, SinkSettings{});
+  const auto second = open_sink(config::SinkKind::kNull, SinkSettings{});
   EXPECT_EQ(first->worker_fd(), second->worker_fd());
   const int fd = first->worker_fd();
   first->finish();
@@ -104,12 +104,12 @@ TEST(FaultSink, BothDrainsReadThroughTheSeam) {
   for (int i = 0; i < 20000; ++i) data += std::to_string(i) + '\n';
   StreamHash expected;
   expected.update(data.data(), data.size());
-  for (const DrainMode mode : {DrainMode::kSpin, DrainMode::kBlock}) {
+  for (const config::DrainMode mode : {config::DrainMode::kSpin, config::DrainMode::kBlock}) {
     g_seam_reads = 0;
     const sys::ScopedOps seam({&interrupted_or_short_read, sys::ops().write, sys::ops().writev});
     SinkSettings settings;
     settings.drain = mode;
-    auto sink = open_sink(SinkKind::kPipe, settings);
+    auto sink = open_sink(config::SinkKind::kPipe, settings);
     sys::write_all(sink->worker_fd(), data.data(), data.size());
     const SinkResult result = sink->finish();
     EXPECT_EQ(result.bytes, data.size()) << to_string(mode);

@@ -18,18 +18,18 @@ struct Matrix {
   explicit Matrix(const std::string& fields,
                   const std::string& inputs = R"("inputs": [{"path": "in.txt"}], )") {
     std::ofstream(dir / "in.txt", std::ios::binary) << kStepInput;
-    config = parse_config(R"({"name": "t", )" + inputs + R"("cache": "none", )" + fields + "}",
-                          dir / "t.json");
-    PlanOptions options;
+    config = config::parse_config(
+        R"({"name": "t", )" + inputs + R"("cache": "none", )" + fields + "}", dir / "t.json");
+    config::PlanOptions options;
     options.worker_path = "iobench-worker";
-    plan = build_plan(config, options);
+    plan = config::build_plan(config, options);
   }
   Matrix(const Matrix&) = delete;  // the steps hold references to its config and plan
   Matrix& operator=(const Matrix&) = delete;
 
   const test::TempDir dir{"step"};
-  Config config;
-  Plan plan;
+  config::Config config;
+  config::Plan plan;
 };
 
 // Two commands, a and b, that are not verified, two repeats in order a a b b.

@@ -43,8 +43,8 @@ struct Verify {
                                        wrote(b_hash));
   }
   std::string input_hash() const { return reference_output("copy", m.dir / "in.txt")->hash; }
-  const Cell& cell(std::size_t c) const { return m.plan.cells[c]; }
-  const Test& test(std::size_t c) const { return m.plan.tests[m.plan.cells[c].test]; }
+  const config::Cell& cell(std::size_t c) const { return m.plan.cells[c]; }
+  const config::Test& test(std::size_t c) const { return m.plan.tests[m.plan.cells[c].test]; }
   Matrix m{kTwoVerified};
   Progress progress{0, false};
   VerifyStep step;
