@@ -8,28 +8,23 @@
 #include <vector>
 
 #include "driver/history/run_provenance.hpp"
+#include "driver/history/runs_table.hpp"
 #include "driver/history/series.hpp"
 #include "driver/runfile/schema.hpp"
 
 namespace iobench::history {
 
+// What a run is filed under: the runs table's LABEL lines (runs_table.hpp).
 struct Labels {
-  std::optional<std::string> commit;  // what the run is filed under
-  std::optional<std::string> branch;
+  IOBENCH_RUNS_TABLE(IOBENCH_RUNS_LABEL_MEMBER)
 };
 
-// One added run file: its provenance, labels and conditions, as the runs table holds them.
+// One added run file, as the runs table holds it: its provenance, and the RUN and LABEL lines of
+// runs_table.hpp (its identity, the file, its rows, the harness of an import and what it is filed
+// under).
 struct StoredRun : RunProvenance {
-  std::int64_t run_id = 0;
-  std::string run_hash;
-  std::string added_at;
-  std::string added_by;
+  IOBENCH_RUNS_TABLE(IOBENCH_RUNS_RUN_MEMBER)
   Labels labels;
-  std::string runs_file;
-  std::int64_t row_count = 0;  // the run file's rows
-  std::string tool;            // the harness that measured it: "" for iobench, "hyperfine", ...
-  std::string conditions;      // an import's like-with-like conditions: "key=value; ..." ("" none)
-  std::optional<std::string> context;  // an import's recorded context, JSON (absent for iobench's)
 };
 
 struct StoredSeries {

@@ -1,8 +1,8 @@
 #pragma once
 // The runs table of the history store (docs/formats.md, "History store"), one entry a column: its
-// name, its SQL type, the schema version that added it and the StoredRun field it holds. The
-// table's DDL, the INSERT of `history add` and the SELECT of every load are made from it, so a
-// new provenance field is its member in RunProvenance (model.hpp) and one line here.
+// name, its SQL type, the schema version that added it and the StoredRun field it holds, made from
+// the lines of runs_table.hpp, which make the fields too. The table's DDL, the INSERT of `history
+// add` and the SELECT of every load are made from it, so a new column is one line there.
 #include <cstdint>
 #include <optional>
 #include <span>

@@ -1,8 +1,9 @@
 #pragma once
 // The run record: what `iobench run` and `iobench merge` write to meta/<stem>.json beside a run
 // file, and the one place that reads it back (docs/formats.md "Meta file", which lists every field
-// from this type; meta_tables.hpp spells each field's key once). Blocks a writer does not know
-// stay empty and are left out of the JSON; fields that may be null say when.
+// from this type; meta_tables.hpp spells each field's key once, from the field lists here for the
+// provenance blocks). Blocks a writer does not know stay empty and are left out of the JSON;
+// fields that may be null say when.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -37,22 +38,32 @@ struct ShardId {
   bool operator==(const ShardId&) const = default;
 };
 
+// A block whose fields are written once, as lines X(TYPE, MEMBER, PRESENCE, CODEC) in the order
+// the file has them: the struct's members are made from the lines here, and the block's JSON table
+// (meta_tables.hpp) from the same lines, each key the member's name (json_fields::Presence;
+// CODEC spells the value, json_fields::Plain{} as nlohmann does). A new field is one line.
+#define IOBENCH_DECLARE_META_MEMBER(type, member, presence, codec) type member{};
+
 // The machine and build that ran (Google Benchmark's context block).
+#define IOBENCH_MACHINE_CONTEXT_FIELDS(X)                                                        \
+  X(std::string, date, kDefault, Plain{}) /* UTC, 2026-12-01T08:36:01Z */                        \
+  X(std::string, host, kDefault, Plain{})                                                        \
+  X(std::string, kernel, kDefault, Plain{})         /* "Linux 6.1.0" */                          \
+  X(std::string, kernel_version, kDefault, Plain{}) /* uname's version string */                 \
+  X(std::string, machine, kDefault, Plain{})        /* x86_64 */                                 \
+  X(std::string, cpu_model, kDefault, Plain{})                                                   \
+  X(long, cpus_online, kDefault, Plain{})                                                        \
+  /* MemTotal; left out when /proc does not say, as older files have it */                       \
+  X(std::optional<std::int64_t>, memory_kib, kOmitted, Plain{})                                  \
+  X(std::string, cpu_governor, kDefault, Plain{}) /* "unknown (no cpufreq)" without cpufreq */   \
+  X(std::optional<std::int64_t>, pipe_max_size_bytes, kNullable, Plain{}) /* null: unknown */    \
+  X(std::string, build, kDefault, Plain{}) /* type, compiler, sanitizers */                      \
+  X(std::string, iobench_version, kDefault, Plain{})                                             \
+  /* The commit of the folder iobench ran in; absent outside a repository (format 1 wrote "") */ \
+  X(std::optional<std::string>, git_commit, kOmitted, Plain{})
+
 struct MachineContext {
-  std::string date;  // UTC, 2026-12-01T08:36:01Z
-  std::string host;
-  std::string kernel;          // "Linux 6.1.0"
-  std::string kernel_version;  // uname's version string
-  std::string machine;         // x86_64
-  std::string cpu_model;
-  long cpus_online = 0;
-  std::optional<std::int64_t> memory_kib;  // MemTotal; null when /proc does not say, or older files
-  std::string cpu_governor;                // "unknown (no cpufreq)" without cpufreq
-  std::optional<std::int64_t> pipe_max_size_bytes;  // null when /proc does not say
-  std::string build;                                // type, compiler, sanitizers
-  std::string iobench_version;
-  // The commit of the folder iobench ran in; absent outside a repository (format 1 wrote "").
-  std::optional<std::string> git_commit;
+  IOBENCH_MACHINE_CONTEXT_FIELDS(IOBENCH_DECLARE_META_MEMBER)
   bool operator==(const MachineContext&) const = default;
 };
 
@@ -71,24 +82,33 @@ struct RunSettings {
   bool operator==(const RunSettings&) const = default;
 };
 
+// The worker binary that ran (provenance's "worker").
+#define IOBENCH_WORKER_BINARY_FIELDS(X)                     \
+  X(std::string, path, kDefault, Plain{})                   \
+  X(std::string, build, kDefault, Plain{})                  \
+  /* null: there is no worker binary (only commands ran) */ \
+  X(std::optional<std::string>, xxh3, kNullable, Plain{})
+
 struct WorkerBinary {
-  std::string path;
-  std::string build;
-  std::optional<std::string> xxh3;  // null: there is no worker binary (only commands ran)
+  IOBENCH_WORKER_BINARY_FIELDS(IOBENCH_DECLARE_META_MEMBER)
   bool operator==(const WorkerBinary&) const = default;
 };
 
 // Where the figures come from (docs/formats.md "Meta file", provenance).
+#define IOBENCH_PROVENANCE_FIELDS(X)                                                               \
+  X(std::string, reference_test, kDefault, Plain{}) /* the test `relative` divides by */           \
+  /* The config's repository: both absent outside one or without git. */                           \
+  X(std::optional<std::string>, git_commit, kOmitted, Plain{})                                     \
+  X(std::optional<bool>, git_dirty, kOmitted, Plain{})                                             \
+  X(std::optional<WorkerBinary>, worker, kOmitted, object_of(kWorkerFields))                       \
+  /* 1-minute; null when the kernel does not say */                                                \
+  X(std::optional<double>, load_average_start, kNullable, Plain{})                                 \
+  X(std::optional<double>, busy_cpus_start, kNullable, Plain{}) /* null until the window closes */ \
+  X(bool, root, kDefault, Plain{})                                                                 \
+  X(std::optional<double>, load_average_end, kNullable, Plain{}) /* null until the run ends */
+
 struct Provenance {
-  std::string reference_test;  // the test `relative` divides by
-  // The config's repository: both absent outside one or without git.
-  std::optional<std::string> git_commit;
-  std::optional<bool> git_dirty;
-  std::optional<WorkerBinary> worker;
-  std::optional<double> load_average_start;  // 1-minute; null when the kernel does not say
-  std::optional<double> busy_cpus_start;     // null until the busy window closes
-  bool root = false;
-  std::optional<double> load_average_end;  // null until the run ends
+  IOBENCH_PROVENANCE_FIELDS(IOBENCH_DECLARE_META_MEMBER)
   bool operator==(const Provenance&) const = default;
 };
 

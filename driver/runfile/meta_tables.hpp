@@ -1,8 +1,10 @@
 #pragma once
 // The run record's JSON (docs/formats.md "Meta file"), one table a block: each field's key, its
 // member, what its absence means and how it is spelled, in the order the files have them. to_json
-// and meta_from_json (meta_json.cpp) are made from these tables alone, so a new field is its
-// member in meta.hpp and one line here.
+// and meta_from_json (meta_json.cpp) are made from these tables alone. The provenance blocks
+// (context, provenance, worker) are made from their lists in meta.hpp, which make their structs
+// too, so a new field of theirs is one line there; a new field of another block is its member in
+// meta.hpp and one line here (MetaTables.EveryMemberOfEveryBlockHasItsEntry checks the pair).
 #include <string>
 #include <tuple>
 #include <vector>
@@ -18,6 +20,7 @@ using json_fields::inline_of;
 using json_fields::Json;
 using json_fields::list_of;
 using json_fields::object_of;
+using json_fields::Plain;
 using json_fields::Reader;
 using enum json_fields::Presence;
 
@@ -62,19 +65,18 @@ struct WhyByCounter {
   }
 };
 
-inline constexpr auto kContextFields = std::make_tuple(
-    field("date", &MachineContext::date), field("host", &MachineContext::host),
-    field("kernel", &MachineContext::kernel),
-    field("kernel_version", &MachineContext::kernel_version),
-    field("machine", &MachineContext::machine), field("cpu_model", &MachineContext::cpu_model),
-    field("cpus_online", &MachineContext::cpus_online),
-    // Only when known: a file written before memory was recorded reads back as it was.
-    field("memory_kib", &MachineContext::memory_kib, kOmitted),
-    field("cpu_governor", &MachineContext::cpu_governor),
-    field("pipe_max_size_bytes", &MachineContext::pipe_max_size_bytes, kNullable),
-    field("build", &MachineContext::build),
-    field("iobench_version", &MachineContext::iobench_version),
-    field("git_commit", &MachineContext::git_commit, kOmitted));
+// One table entry a line of a block's list (meta.hpp), each key its member's name; within
+// IOBENCH_FIELDS_OF, Record is the block.
+#define IOBENCH_META_FIELD(type, member, presence, codec) \
+  , std::make_tuple(field(#member, &Record::member, presence, codec))
+#define IOBENCH_FIELDS_OF(Block, LINES)                              \
+  [] {                                                               \
+    using Record = Block;                                            \
+    return std::tuple_cat(std::tuple<>() LINES(IOBENCH_META_FIELD)); \
+  }()
+
+inline constexpr auto kContextFields =
+    IOBENCH_FIELDS_OF(MachineContext, IOBENCH_MACHINE_CONTEXT_FIELDS);
 
 inline constexpr auto kSettingsFields = std::make_tuple(
     field("filter", &RunSettings::filter), field("repeats", &RunSettings::repeats, kRequired),
@@ -84,19 +86,12 @@ inline constexpr auto kSettingsFields = std::make_tuple(
     field("order", &RunSettings::order), field("seed", &RunSettings::seed),
     field("worker", &RunSettings::worker), field("fill_s", &RunSettings::fill_s, kOmitted));
 
-inline constexpr auto kWorkerFields =
-    std::make_tuple(field("path", &WorkerBinary::path), field("build", &WorkerBinary::build),
-                    field("xxh3", &WorkerBinary::xxh3, kNullable));
+inline constexpr auto kWorkerFields = IOBENCH_FIELDS_OF(WorkerBinary, IOBENCH_WORKER_BINARY_FIELDS);
 
-inline constexpr auto kProvenanceFields =
-    std::make_tuple(field("reference_test", &Provenance::reference_test),
-                    field("git_commit", &Provenance::git_commit, kOmitted),
-                    field("git_dirty", &Provenance::git_dirty, kOmitted),
-                    field("worker", &Provenance::worker, kOmitted, object_of(kWorkerFields)),
-                    field("load_average_start", &Provenance::load_average_start, kNullable),
-                    field("busy_cpus_start", &Provenance::busy_cpus_start, kNullable),
-                    field("root", &Provenance::root),
-                    field("load_average_end", &Provenance::load_average_end, kNullable));
+inline constexpr auto kProvenanceFields = IOBENCH_FIELDS_OF(Provenance, IOBENCH_PROVENANCE_FIELDS);
+
+#undef IOBENCH_FIELDS_OF
+#undef IOBENCH_META_FIELD
 
 inline constexpr auto kCellFields = std::make_tuple(field("test", &CellName::test, kRequired),
                                                     field("input", &CellName::input, kRequired),
