@@ -56,6 +56,10 @@ grep -q "tidy: clean (1 files)" out.txt || fail "a first check did not check: $(
 grep -q "  $file\$" "$tmp/manifest" || fail "the clean check recorded no key: $(cat "$tmp/manifest")"
 "$src/scripts/tidy" "$file" >out.txt 2>err.txt || fail "tidy again: $(cat out.txt err.txt)"
 grep -q "all cached" out.txt || fail "an unchanged file was checked again: $(cat out.txt err.txt)"
+# The build folder named relative to where tidy is called finds the same keys.
+(cd "$(dirname "$build")" && IOBENCH_BUILD_DIR=$(basename "$build") "$src/scripts/tidy" "$file") >out.txt 2>err.txt ||
+  fail "tidy with a relative build folder: $(cat out.txt err.txt)"
+grep -q "all cached" out.txt || fail "a relative IOBENCH_BUILD_DIR gave other keys: $(cat out.txt err.txt)"
 IOBENCH_TIDY_CACHE=0 "$src/scripts/tidy" "$file" >out.txt 2>err.txt || fail "tidy uncached: $(cat out.txt err.txt)"
 grep -q "tidy: clean (1 files)" out.txt || fail "IOBENCH_TIDY_CACHE=0 did not check: $(cat out.txt)"
 # A recorded key that no longer matches (the file changed since) is checked again.
