@@ -24,7 +24,7 @@ std::set<const void*> members_in_tables(const Record& record, const Tables&... t
   return named;
 }
 
-// The names of Record's members (by index) that no entry of `tables` names; `left_out` are
+// The indexes of Record's members that no entry of `tables` names (" #1 #4"); `left_out` are
 // indexes that are written another way, and must then be named by no table.
 template <typename Record, typename... Tables>
 std::string members_missing(const std::set<std::size_t>& left_out, const Tables&... tables) {
