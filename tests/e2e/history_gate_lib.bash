@@ -173,7 +173,8 @@ gate_formats() {
   [ -z "${lines[1]}" ] || fail "markdown line 2: ${lines[1]}"
   [[ ${lines[2]} == '| series | verdict | baseline → newest | ratio [interval] | p | why |' ]] || fail "markdown line 3: ${lines[2]}"
   [[ ${lines[3]} == '|---|---|---|---|---|---|' ]] || fail "markdown line 4: ${lines[3]}"
-  local ratio='[0-9]\.[0-9]{3} \[[0-9]\.[0-9]{3}, [0-9]\.[0-9]{3}\]' p='(< 0\.001|0\.[0-9]{3})'
+  # A two-sided p is 1.000 where the samples interleave evenly (CI saw it for the steady X).
+  local ratio='[0-9]\.[0-9]{3} \[[0-9]\.[0-9]{3}, [0-9]\.[0-9]{3}\]' p='(< 0\.001|0\.[0-9]{3}|1\.000)'
   re="^\\| $X \\(, pipe\\) \\| steady \\| $n → $n \\| $ratio \\| $p \\|  \\|$"
   [[ ${lines[4]} =~ $re ]] || fail "markdown line 5: ${lines[4]}"
   re="^\\| $Y \\(, pipe\\) \\| \\*\\*regression\\*\\* in aaaa1111\\.\\.bbbb2222 \\| $n → $n \\| $ratio \\| $p \\| .+ \\|$"
