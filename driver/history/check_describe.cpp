@@ -45,10 +45,7 @@ std::string imported_figures(const report::Row& row, const SeriesKey& key) {
     line += fmt::format(", {:.2f} times {}", lower ? 1 / row.ratio : row.ratio,
                         lower ? "lower" : "higher");
   }
-  if (row.p_value) {
-    line += *row.p_value < 0.001 ? std::string(", p < 0.001")
-                                 : fmt::format(", p = {:.3f}", *row.p_value);
-  }
+  line += report::p_phrase(row.p_value);
   if (row.verdict == report::Verdict::kNoChange) line += " (not a significant difference)";
   return line + fmt::format(" ({} is better)", key.direction);
 }

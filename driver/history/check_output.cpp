@@ -65,11 +65,6 @@ std::string why_of(const CellCheck& cell) {
   return why;
 }
 
-std::string p_text(const std::optional<double>& p) {
-  if (!p) return "";
-  return *p < 0.001 ? std::string("< 0.001") : fmt::format("{:.3f}", *p);
-}
-
 std::string ratio_text(const report::Row& row) {
   if (!std::isfinite(row.ratio)) return "";
   std::string text = fmt::format("{:.3f}", row.ratio);
@@ -100,7 +95,8 @@ void write_markdown(const CheckReport& report, std::ostream& out) {
                        compared ? fmt::format("{} → {}", util::format_seconds(row.base_median),
                                               util::format_seconds(row.new_median))
                                 : "",
-                       compared ? ratio_text(row) : "", compared ? p_text(row.p_value) : "",
+                       compared ? ratio_text(row) : "",
+                       compared && row.p_value ? report::p_text(*row.p_value) : "",
                        util::escape_table_cell(why_of(cell)));
   }
 }

@@ -37,9 +37,7 @@ std::string percent_change(double ratio) {
 }
 
 std::string format_p(const std::optional<double>& p) {
-  if (!p) return "-";
-  if (*p < 0.0001) return "<0.0001";
-  return fmt::format("{:.4f}", *p);
+  return p ? p_text(*p) : "-";
 }
 
 std::string format_value(double v, runfile::Metric metric) {
@@ -103,13 +101,19 @@ std::string verdict_phrase(const Row& row) {
     phrase += fmt::format(" ± {:.2f}", (high - low) / 2);
   }
   phrase += faster ? " times faster" : " times slower";
-  if (row.p_value) {
-    phrase += *row.p_value < 0.001 ? std::string(", p < 0.001")
-                                   : fmt::format(", p = {:.3f}", *row.p_value);
-  }
+  phrase += p_phrase(row.p_value);
   if (row.verdict == Verdict::kNoChange) phrase += " (not a significant difference)";
   if (row.verdict == Verdict::kTooFewRuns) phrase += " (too few runs to judge)";
   return phrase;
+}
+
+std::string p_text(double p_value) {
+  return p_value < 0.001 ? std::string("< 0.001") : fmt::format("{:.3f}", p_value);
+}
+
+std::string p_phrase(const std::optional<double>& p_value) {
+  if (!p_value) return "";
+  return *p_value < 0.001 ? std::string(", p < 0.001") : ", p = " + p_text(*p_value);
 }
 
 Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,
@@ -170,10 +174,10 @@ Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,
   if (options.fail_on_regression_pct) {
     for (const Row& row : result.rows) {
       if (row.regression) {
-        result.warnings.push_back(
-            fmt::format("regression: {} is {} {} (p = {}), over the {}% allowed", label(row.key),
-                        percent_change(row.ratio), result.metric, format_p(row.p_value),
-                        *options.fail_on_regression_pct));
+        result.warnings.push_back(fmt::format("regression: {} is {} {}{}, over the {}% allowed",
+                                              label(row.key), percent_change(row.ratio),
+                                              result.metric, p_phrase(row.p_value),
+                                              *options.fail_on_regression_pct));
       } else if (row.verdict == Verdict::kTooFewRuns &&
                  row.ratio > 1 + *options.fail_on_regression_pct / 100) {
         result.warnings.push_back(

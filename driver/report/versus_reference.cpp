@@ -38,10 +38,7 @@ std::string interval_phrase(const report::Row& row) {
   if (!comparable(row)) return "no comparison (no time to divide by)";
   std::string phrase = factor_phrase(row);
   const bool interval = row.ci && row.ci->low > 0;
-  if (row.p_value) {
-    phrase += *row.p_value < 0.001 ? std::string(", p < 0.001")
-                                   : fmt::format(", p = {:.3f}", *row.p_value);
-  }
+  phrase += p_phrase(row.p_value);
   if (row.verdict == report::Verdict::kTooFewRuns) return "too few runs to judge (" + phrase + ")";
   const bool holds_one = interval && row.ci->low <= 1 && row.ci->high >= 1;
   if (row.verdict == report::Verdict::kNoChange || holds_one) {

@@ -189,6 +189,19 @@ TEST(VerdictPhrase, SpeedupWithItsIntervalAndP) {
   EXPECT_EQ(verdict_phrase(row), "no comparison (no time to divide by)");
 }
 
+// The one way every surface says a p: compare's tables, bench's phrases, history check's lines and
+// tables. compare's table gave four decimals where the phrases gave three before.
+TEST(PText, ThreeDecimalsAndBelowAThousandthAsABound) {
+  EXPECT_EQ(p_text(1), "1.000");
+  EXPECT_EQ(p_text(0.0499), "0.050");
+  EXPECT_EQ(p_text(0.001), "0.001");
+  EXPECT_EQ(p_text(0.000999), "< 0.001");
+  EXPECT_EQ(p_text(0), "< 0.001");
+  EXPECT_EQ(p_phrase(0.0043), ", p = 0.004");
+  EXPECT_EQ(p_phrase(0.0002), ", p < 0.001");
+  EXPECT_EQ(p_phrase(std::nullopt), "");
+}
+
 TEST(VerdictPhrase, FromSamples) {
   // Five runs each, no overlap: the exact U test's smallest p-value, 2 / C(10, 5) = 0.0079.
   const std::vector<double> reference{2.0, 2.1, 2.2, 2.3, 2.4};

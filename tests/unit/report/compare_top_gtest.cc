@@ -46,16 +46,16 @@ std::string written(const Result& result, Format format, const TableView& view) 
 TEST(CompareTop, TheLargestSlowdownsComeFirstAndTheRestAreCounted) {
   EXPECT_EQ(written(mixed_result(), Format::kPretty, {2}),
             "input in.txt, sink pipe\n"
-            "test          runs     base      new  change  95% CI       p  verdict\n"
-            "─────────────────────────────────────────────────────────────────────\n"
-            "much_slower  10/10  1.000 s  1.500 s  +50.0%       -  0.0010  slower\n"
-            "bit_slower   10/10  1.000 s  1.100 s  +10.0%       -  0.0010  slower\n"
+            "test          runs     base      new  change  95% CI      p  verdict\n"
+            "────────────────────────────────────────────────────────────────────\n"
+            "much_slower  10/10  1.000 s  1.500 s  +50.0%       -  0.001  slower\n"
+            "bit_slower   10/10  1.000 s  1.100 s  +10.0%       -  0.001  slower\n"
             "… and 2 more (all of them with --format tsv)\n"
             "\n"
             "input in.txt, sink file\n"
-            "test    runs     base      new  change  95% CI       p  verdict\n"
-            "─────────────────────────────────────────────────────────────────\n"
-            "alone  10/10  1.000 s  1.000 s    0.0%       -  0.5000  no change\n"
+            "test    runs     base      new  change  95% CI      p  verdict\n"
+            "────────────────────────────────────────────────────────────────\n"
+            "alone  10/10  1.000 s  1.000 s    0.0%       -  0.500  no change\n"
             "5 comparisons: 2 slower, 1 faster, 2 no change (Mann-Whitney U, alpha 0.05; change = "
             "new / base - 1)\n");
 }
