@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "driver/history/check.hpp"
+#include "driver/report/compare.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 
@@ -52,11 +53,11 @@ std::string describe_change(const SeriesChange& change) {
   const StoredRun& run = *change.first_run->run;
   const SeriesKey& key = change.timeline->series->key;
   std::string line = fmt::format(
-      "change {} {} at {} (commit {}): {} mean {} -> {} ({:+.1f} %), p = {:.2g}; {}",
-      change.change_id, series_label(*change.timeline->series), run.date,
-      run.labels.commit.value_or("unknown"), key.tool.empty() ? "elapsed" : key.sink,
-      value_text(change.point.mean_before, key), value_text(change.point.mean_after, key),
-      100 * change.point.relative_change(), change.point.p_value, format_explanation(change.why));
+      "change {} {} at {} (commit {}): {} mean {} -> {} ({:+.1f} %){}; {}", change.change_id,
+      series_label(*change.timeline->series), run.date, run.labels.commit.value_or("unknown"),
+      key.tool.empty() ? "elapsed" : key.sink, value_text(change.point.mean_before, key),
+      value_text(change.point.mean_after, key), 100 * change.point.relative_change(),
+      report::p_phrase(change.point.p_value), format_explanation(change.why));
   if (change.ack != nullptr) {
     line += fmt::format("; acknowledged by {} at {}: {}", change.ack->who, change.ack->acked_at,
                         change.ack->why);

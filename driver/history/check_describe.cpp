@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "driver/history/check.hpp"
+#include "driver/report/compare.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::history {

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "common/error.hpp"
+#include "driver/report/compare.hpp"
 #include "driver/util/format.hpp"
 #include "driver/util/json.hpp"
 #include "driver/util/text.hpp"

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "driver/history/check.hpp"
+#include "driver/report/compare.hpp"
 #include "driver/report/html.hpp"
 #include "driver/report/html_report.hpp"
 #include "driver/report/svg.hpp"
@@ -87,7 +88,7 @@ html::TableRow regression_row(const SiteModel& site, const SiteRegression& r) {
                html::text_cell(format_explanation(r.why), "verdict"),
                html::number_cell(r.before_s, value_text(r.before_s, series.timeline->series->key)),
                html::number_cell(r.after_s, value_text(r.after_s, series.timeline->series->key)),
-               html::number_cell(r.p_value, r.p_value ? fmt::format("{:.2g}", *r.p_value) : ""),
+               html::number_cell(r.p_value, r.p_value ? report::p_text(*r.p_value) : ""),
                html::text_cell(source_words(r.source)),
                change};
   return row;

@@ -9,6 +9,7 @@
 #include "driver/history/check.hpp"
 #include "driver/history/publish_pages.hpp"
 #include "driver/history/trend_plot.hpp"
+#include "driver/report/compare.hpp"
 #include "driver/report/html.hpp"
 #include "driver/report/html_report.hpp"
 #include "driver/stats/descriptive.hpp"
@@ -134,7 +135,7 @@ std::string changes_table(const std::vector<SeriesChange>& changes) {
                                    value_text(c.point.mean_after, c.timeline->series->key)),
                  html::number_cell(c.point.relative_change(),
                                    format_change(c.point.mean_before, c.point.mean_after)),
-                 html::number_cell(c.point.p_value, fmt::format("{:.2g}", c.point.p_value)),
+                 html::number_cell(c.point.p_value, report::p_text(c.point.p_value)),
                  html::text_cell(format_explanation(c.why), "verdict"),
                  html::text_cell(c.ack != nullptr ? ack_words(*c.ack) : "no", "verdict")};
     table.rows.push_back(std::move(row));

@@ -25,7 +25,7 @@ set -e
 [ "$rc" -eq 3 ] || fail "exit $rc (want 3): $(cat "$tmp/err")"
 grep -q "runs.tsv" "$tmp/err" && grep -qi "no space left" "$tmp/err" \
   || fail "error does not name the file and the cause: $(cat "$tmp/err")"
-# Short: at most 3 lines besides the warnings (a sanitizer build's, a busy machine's under ctest -j).
+# Short: 3 lines at most besides the warnings (a sanitizer build's, a busy machine's).
 [ "$(grep -vc '^iobench: warning: ' "$tmp/err")" -le 3 ] || fail "error is not short: $(cat "$tmp/err")"
 # Every line complete: ends with a newline and has every column of the schema.
 [ "$(tail -c 1 "$mnt/runs.tsv" | od -An -c | tr -d ' ')" = '\n' ] || fail "the file ends with half a row"

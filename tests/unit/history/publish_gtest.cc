@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "driver/history/publish.hpp"
+#include "driver/report/compare.hpp"
 #include "history_builder.hpp"
 
 namespace iobench::history {
@@ -73,6 +74,20 @@ TEST(HistorySite, ChecksRegressionAtTheNewestRunIsOpenWithTheFullHashesAsItsFeed
   EXPECT_EQ(r.updated, "2026-01-01T00:03:00Z");
   EXPECT_EQ(r.run->labels.commit, "bbbb2222");
   EXPECT_EQ(r.summary.rfind("regression 01aabbcc@0003ffff slow (in.txt, pipe)", 0), 0u);
+}
+
+// One comparison, one p: the regressions page's cell says it as `history check`'s line does.
+TEST(HistorySite, TheRegressionsPageSaysThePAsCheckDoes) {
+  const History h = two_commits();
+  const SiteModel site = build_site_model(h.data, h.timelines, "h.sqlite");
+  ASSERT_EQ(site.regressions.size(), 1u);
+  const SiteRegression& r = site.regressions[0];
+  ASSERT_TRUE(r.p_value);
+  EXPECT_NE(r.summary.find(report::p_phrase(r.p_value) + ","), std::string::npos) << r.summary;
+  std::string cell = report::p_text(*r.p_value);
+  if (cell.starts_with("<")) cell.replace(0, 1, "&lt;");
+  const std::string page = render_regressions_page(site, SiteText{});
+  EXPECT_NE(page.find(">" + cell + "</td>"), std::string::npos) << page;
 }
 
 TEST(HistorySite, AnAcknowledgedRegressionIsNotOpen) {
