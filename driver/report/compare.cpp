@@ -113,7 +113,8 @@ std::string p_text(double p_value) {
 
 std::string p_phrase(const std::optional<double>& p_value) {
   if (!p_value) return "";
-  return *p_value < 0.001 ? std::string(", p < 0.001") : ", p = " + p_text(*p_value);
+  const std::string text = p_text(*p_value);
+  return text.starts_with('<') ? ", p " + text : ", p = " + text;  // "< 0.001" is a relation
 }
 
 Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,

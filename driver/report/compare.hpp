@@ -57,9 +57,9 @@ Row compare_samples(std::span<const double> base, std::span<const double> candid
 // reference command's times, candidate the command's.
 std::string verdict_phrase(const Row& row);
 
-// A p-value as every surface says it (the phrases above, `history check`'s lines and tables):
-// "0.004", or "< 0.001" below that. p_phrase is the clause after a ratio: ", p = 0.004",
-// ", p < 0.001"; empty where there is no p.
+// A p-value as every surface says it (compare's tables, the phrases above, `history check`,
+// `history changes`, the published site): "0.004", or "< 0.001" below that. p_phrase is the
+// clause after a ratio: ", p = 0.004", ", p < 0.001"; empty where there is no p.
 std::string p_text(double p_value);
 std::string p_phrase(const std::optional<double>& p_value);
 

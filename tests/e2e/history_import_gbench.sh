@@ -23,7 +23,7 @@ run_benchmark() {  # COMMIT BINARY
 # A CPU-bound loop of ~300 ns follows the machine's speed: CI once saw c2's BM_Changed (the same
 # binary as c1's) at twice c1's time in 6 of its 10 repetitions, which check rightly took for a
 # change in c1..c2. So the three are measured again (3 tries at most) unless the code that did not
-# change kept its time within 20 %: BM_Steady in every commit, BM_Changed in c2, against c1's.
+# change kept its median within 20 % of c1's: BM_Steady in c2 and c3, BM_Changed in c2.
 disturbed() {  # prints what the machine moved, if it moved anything
   python3 - "$tmp/c1.json" "$tmp/c2.json" "$tmp/c3.json" <<'PY'
 import json, statistics, sys

@@ -189,8 +189,8 @@ TEST(VerdictPhrase, SpeedupWithItsIntervalAndP) {
   EXPECT_EQ(verdict_phrase(row), "no comparison (no time to divide by)");
 }
 
-// The one way every surface says a p: compare's tables, bench's phrases, history check's lines and
-// tables. compare's table gave four decimals where the phrases gave three before.
+// The one way every surface says a p (compare.hpp lists them). compare's table gave four decimals
+// where the phrases gave three before, and the history site two significant digits.
 TEST(PText, ThreeDecimalsAndBelowAThousandthAsABound) {
   EXPECT_EQ(p_text(1), "1.000");
   EXPECT_EQ(p_text(0.0499), "0.050");
