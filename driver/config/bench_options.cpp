@@ -163,15 +163,15 @@ std::vector<BenchOption> schedule_options() {
        .written_as = "--counters",
        .delimiter = ','},
       {.names = "--disturbance",
-       .help = "A run others disturbed: off (figures only), flag (marked disturbed) or rerun "
-               "(marked and run again at the end of its round; docs/driver.md, "
+       .help = "A run kept waiting for a CPU: off (figures only), flag (marked disturbed) or "
+               "rerun (marked and run again at the end of its round; docs/driver.md, "
                "\"Disturbance\"); default rerun, or IOBENCH_DISTURBANCE where it is set",
        .field = &R::disturbance,
        .written_as = "--disturbance",
        .unwritten = "rerun"},
       {.names = "--disturbance-threshold",
-       .help = "CPUs' worth of others' time over a run above which it is disturbed (default "
-               "0.2)",
+       .help = "CPUs' worth of the run's own wait for a CPU over its time above which it is "
+               "disturbed (default 0.1: one process waiting a tenth of the run)",
        .field = &R::disturbance_threshold_cpus,
        .written_as = "--disturbance-threshold"},
   };

@@ -46,8 +46,8 @@ Enum parse_choice(const Validator& v, const Json& value, const std::string& path
 
 constexpr std::array<std::pair<std::string_view, CacheMode>, 3> kCacheModes{
     {{"warm", CacheMode::kWarm}, {"cold", CacheMode::kCold}, {"none", CacheMode::kNone}}};
-constexpr std::array<std::pair<std::string_view, DrainMode>, 2> kDrainModes{
-    {{"spin", DrainMode::kSpin}, {"block", DrainMode::kBlock}}};
+constexpr std::array<std::pair<std::string_view, DrainMode>, 3> kDrainModes{
+    {{"spin", DrainMode::kSpin}, {"block", DrainMode::kBlock}, {"auto", DrainMode::kAuto}}};
 constexpr std::array<std::pair<std::string_view, RunOrder>, 3> kOrders{
     {{"interleave", RunOrder::kInterleave},
      {"grouped", RunOrder::kGrouped},

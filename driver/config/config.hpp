@@ -24,15 +24,18 @@ enum class SinkKind { kNull, kPipe, kFile, kInherit };
 // How the driver reads a pipe sink (docs/driver.md, "What the pipe sink costs"): `spin` keeps
 // reading while output flows, so a writer never waits for the drain to wake up; `block` sleeps in
 // poll whenever the pipe is empty, like `cat`.
-enum class DrainMode { kSpin, kBlock };
-// What a run that others disturbed becomes (docs/driver.md, "Disturbance"): `off` measures the
-// figures and keeps the run ok; `flag` marks it disturbed; `rerun` marks it and runs it again at
-// the end of its round, within a budget.
+// How a pipe sink is read (docs/driver.md, "What the pipe sink costs"): awake while output flows
+// (spin), asleep whenever the pipe is empty (block), or awake until another task wants the
+// drain's CPU, then asleep for the rest of the run (auto, the default).
+enum class DrainMode { kSpin, kBlock, kAuto };
+// What a run that was kept from running becomes (docs/driver.md, "Disturbance"): `off` measures
+// the figures and keeps the run ok; `flag` marks it disturbed; `rerun` marks it and runs it again
+// at the end of its round, within a budget.
 enum class DisturbanceMode { kOff, kFlag, kRerun };
-// Chosen by measurement (docs/driver.md, "Disturbance"): quiet runs here kept others at 0.13 CPUs
-// at the 99th percentile, while runs that a burst on another CPU overlapped by a fifth or more
-// were already off their quiet time, faster or slower.
-inline constexpr double kDefaultDisturbanceThresholdCpus = 0.2;
+// The run's own tree waited for a CPU more than this many CPUs' worth of its elapsed time (one
+// process waiting a tenth of the run, or two waiting a twentieth each). Chosen by measurement
+// (docs/driver.md, "Disturbance").
+inline constexpr double kDefaultDisturbanceThresholdCpus = 0.1;
 // The environment variable that sets the disturbance mode's default (run's config key, bench's
 // --disturbance): a test suite that runs its tests side by side sets it to off.
 inline constexpr const char* kDisturbanceEnv = "IOBENCH_DISTURBANCE";
@@ -99,10 +102,10 @@ struct Config {
   std::string history;  // the history store `run` adds its runs to (docs/history.md); "" for none
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
-  DrainMode drain = DrainMode::kSpin;            // how pipe sinks are read
+  DrainMode drain = DrainMode::kAuto;            // how pipe sinks are read
   std::vector<runfile::Counter> counters;        // kernel counters per run, as listed
   DisturbanceMode disturbance = DisturbanceMode::kRerun;
-  double disturbance_threshold_cpus = kDefaultDisturbanceThresholdCpus;  // CPUs' worth of others
+  double disturbance_threshold_cpus = kDefaultDisturbanceThresholdCpus;  // of the run's own wait
   // Stop a test's cells once its comparison with the baseline is decided (docs/reports.md,
   // "Deciding a comparison"); on by default with a precision target.
   bool decide = false;

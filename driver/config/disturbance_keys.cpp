@@ -13,7 +13,7 @@ namespace {
 
 // In the enum's order.
 constexpr std::array<std::string_view, 3> kDisturbanceModeNames{"off", "flag", "rerun"};
-// More than a thousand CPUs' worth of others is a typo.
+// A run's processes waiting for more than a thousand CPUs' worth is a typo.
 constexpr double kMaxDisturbanceThresholdCpus = 1024;
 
 std::optional<DisturbanceMode> mode_named(std::string_view text) {

@@ -78,6 +78,12 @@ void write_block(const GroupStats& g, std::size_t number, bool with_place, TimeU
   out << fmt::format("  {} {:>8} … {:>8}    {} run{}{}\n", padded(kRangeLabel), u.time(el.min),
                      u.time(el.max), el.n, el.n == 1 ? "" : "s",
                      others.empty() ? "" : " (" + others + " left out)");
+  if (group.from_disturbed_runs) {
+    out << fmt::format(
+        "  Every run was disturbed: these figures are of its {} disturbed run{} "
+        "(docs/driver.md, \"Disturbance\")\n",
+        el.n, el.n == 1 ? "" : "s");
+  }
 }
 
 }  // namespace
@@ -105,7 +111,7 @@ std::string runs_summary_line(const Summary& summary, const ElapsedFigure& figur
   std::size_t outliers = 0;
   std::array<std::size_t, runfile::kStatusCount> rows{};
   for (const GroupStats& g : summary.groups) {
-    ok += g.group->ok_count();
+    ok += g.group->ok_runs();
     outliers += g.elapsed_outliers;
     for (std::size_t s = 1; s < runfile::kStatusCount; ++s) rows[s] += g.group->rows[s];
   }

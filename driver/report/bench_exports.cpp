@@ -127,9 +127,11 @@ Json iobench_json(const Entry& e, const std::vector<Entry>& all, const ExportDat
   Json extra;
   extra["input"] = g.key[1];
   extra["sink"] = g.key[2];
-  extra["status"] = e.failed ? "failed" : "ok";
-  extra["ok_runs"] = g.ok_count();
+  extra["status"] = e.failed ? "failed" : g.from_disturbed_runs ? "disturbed" : "ok";
+  extra["ok_runs"] = g.ok_runs();
   extra["n"] = g.ok_count();
+  // Every run disturbed: the figures are the disturbed runs' (docs/driver.md, "Disturbance").
+  extra["figures_from_disturbed_runs"] = g.from_disturbed_runs;
   Json excluded = Json::object();
   for (std::size_t st = 1; st < runfile::kStatusCount; ++st) {
     if (g.rows[st] > 0) excluded[std::string(runfile::kStatusNames[st])] = g.rows[st];
@@ -182,8 +184,11 @@ void write_json(const std::vector<Entry>& entries, const ExportData& data, std::
   for (const Entry& e : entries) results.push_back(result_of(e, entries, data));
   Json without = Json::array();
   for (const runfile::Group& g : data.figures->groups) {
-    if (g.ok_count() == 0)
-      without.push_back({{"command", g.key[0]}, {"input", g.key[1]}, {"sink", g.key[2]}});
+    if (g.ok_runs() == 0)
+      without.push_back({{"command", g.key[0]},
+                         {"input", g.key[1]},
+                         {"sink", g.key[2]},
+                         {"every_run_disturbed", g.from_disturbed_runs}});
   }
   write_hyperfine_json(results,
                        {{"elapsed_figure", data.figure.json_name()},
@@ -232,7 +237,10 @@ void write_csv(const std::vector<Entry>& entries, std::ostream& out) {
       out << ',' << csv_field(value);
     }
     out << ',' << csv_field(g.key[1]) << ',' << csv_field(g.key[2]) << ','
-        << csv_field(e.failed ? "failed: no ok run (" + why_no_ok_run(g) + ")" : "ok") << '\n';
+        << csv_field(e.failed                ? "failed: no ok run (" + why_no_ok_run(g) + ")"
+                     : g.from_disturbed_runs ? "disturbed: every run (its figures are theirs)"
+                                             : "ok")
+        << '\n';
   }
 }
 
@@ -279,6 +287,7 @@ std::vector<Cells> table_cells(std::vector<Entry> entries, const ExportData& dat
     const auto& times = e.group->metric(Metric::kElapsed);
     std::string command = quote_open + util::escape_table_cell(e.group->key[0]) + quote_close;
     if (several_places) command += " (" + e.place + ")";
+    if (e.group->from_disturbed_runs) command += " (every run disturbed)";
     if (e.failed) {
       rows.push_back(
           Cells{command, "failed: no ok run (" + why_no_ok_run(*e.group) + ")", "-", "-", "N/A"});

@@ -59,7 +59,8 @@ void write_shell_corrected(const runfile::RunSet& corrected, const runfile::Shel
   if (with_input) table.numeric[2] = false;
   const std::size_t sink_key = corrected.key_index("sink");
   for (const runfile::Group& group : corrected.groups) {
-    std::vector<std::string> row{group.key[0]};
+    std::vector<std::string> row{group.key[0] +
+                                 (group.from_disturbed_runs ? " (every run disturbed)" : "")};
     if (with_input) row.push_back(group.key[input_key]);
     row.push_back(sink_key < group.key.size() ? group.key[sink_key] : "");
     row.push_back(std::to_string(group.ok_count()));

@@ -43,6 +43,11 @@ constexpr std::string_view kPipeVerifiedMark = "*";
 constexpr std::string_view kPipeVerifiedNote =
     "* null sink: output verified only through the pipe run before it (a program may detect "
     "/dev/null and skip the work)";
+// Marks a test whose every run was disturbed: its figures are theirs (docs/driver.md).
+constexpr std::string_view kDisturbedMark = " (disturbed)";
+constexpr std::string_view kDisturbedNote =
+    "(disturbed): every run of it was kept waiting for a CPU; its figures are those runs', not a "
+    "quiet machine's (docs/driver.md, \"Disturbance\")";
 
 // The derived counter figures a set can have: name, decimals, and the figure.
 struct DerivedColumn {
@@ -98,8 +103,8 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
   }
   const std::vector<Metric> counters = set.counter_metrics();
   const std::vector<const DerivedColumn*> derived = derived_columns(s);
-  if (s.shows_others_cpu) {
-    t.header.emplace_back("others CPU");
+  if (s.shows_waited_cpu) {
+    t.header.emplace_back("waited CPU");
     t.numeric.push_back(true);
   }
   for (Metric m : counters) {
@@ -117,9 +122,11 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
   }
   const int sd = seconds_decimals(smallest * scale);
   const std::size_t sink_key = set.key_index("sink");
+  const std::size_t test_key = set.key_index("test");
   for (const auto& g : s.groups) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
     if (g.verified_through_pipe_run) row[sink_key] += kPipeVerifiedMark;
+    if (g.group->from_disturbed_runs && test_key < row.size()) row[test_key] += kDisturbedMark;
     const auto& el = g.metric(Metric::kElapsed);
     row.push_back(std::to_string(el.n));
     for (const double seconds : {el.median, el.mad, el.min, el.max, g.metric(Metric::kUser).median,
@@ -130,7 +137,7 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
     row.push_back(fixed(g.metric(Metric::kMem).median / 1024, 1));
     row.push_back(optional_fixed(g.mb_per_s, 1));
     row.push_back(relative_label(g));
-    if (s.shows_others_cpu) row.push_back(optional_fixed(g.others_cpus, 2));
+    if (s.shows_waited_cpu) row.push_back(optional_fixed(g.waited_cpus, 2));
     for (Metric m : counters) row.push_back(fixed(g.metric(m).median, 0));
     for (const DerivedColumn* d : derived) {
       row.push_back(optional_fixed(g.counter_figures.*(d->figure), d->decimals));
@@ -166,7 +173,8 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
   const std::vector<const DerivedColumn*> derived = derived_columns(s);
   for (const DerivedColumn* d : derived) t.header.emplace_back(d->tsv_name);
   if (set.has_disturbance) {
-    for (std::string_view h : {"others_cpu_s_median", "steal_s_median", "disturbed"}) {
+    for (std::string_view h : {"others_cpu_s_median", "steal_s_median", "disturbed",
+                               "wait_cpu_s_median", "figures_of"}) {
       t.header.emplace_back(h);
     }
   }
@@ -197,6 +205,8 @@ void write_summary_tsv(const report::Summary& s, std::ostream& out) {
       row.push_back(trimmed(g.steal_s_median, 6));
       row.push_back(
           std::to_string(g.group->rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)]));
+      row.push_back(trimmed(g.wait_cpu_s_median, 6));
+      row.emplace_back(g.group->from_disturbed_runs ? "disturbed" : "ok");
     }
     t.rows.push_back(std::move(row));
   }
@@ -223,7 +233,10 @@ void add_counters_and_disturbance(const runfile::RunSet& set, const report::Grou
     extra["disturbance"] = {
         {"others_cpu_s_median", number_or_null(g.others_cpu_s_median)},
         {"steal_s_median", number_or_null(g.steal_s_median)},
-        {"disturbed", group.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)]}};
+        {"disturbed", group.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)]},
+        {"wait_cpu_s_median", number_or_null(g.wait_cpu_s_median)},
+        // Every run disturbed: the figures are the disturbed runs' (docs/driver.md).
+        {"figures_of", group.from_disturbed_runs ? "disturbed" : "ok"}};
   }
   const std::vector<Metric> counters = set.counter_metrics();
   if (!counters.empty()) {
@@ -325,6 +338,10 @@ void write_summary(const report::Summary& summary, Format format, std::ostream& 
       const bool any_null = std::any_of(summary.groups.begin(), summary.groups.end(),
                                         [](const auto& g) { return g.verified_through_pipe_run; });
       if (any_null) out << (format == Format::kMarkdown ? "\n" : "") << kPipeVerifiedNote << '\n';
+      const bool any_disturbed =
+          std::any_of(summary.groups.begin(), summary.groups.end(),
+                      [](const auto& g) { return g.group->from_disturbed_runs; });
+      if (any_disturbed) out << (format == Format::kMarkdown ? "\n" : "") << kDisturbedNote << '\n';
       return;
     }
   }

@@ -149,9 +149,17 @@ std::vector<Note> row_notes(const report::GroupStats& stats,
                             const report::SummaryOptions& options) {
   std::vector<Note> notes;
   const runfile::Group& g = *stats.group;
-  const std::size_t total = g.excluded_count() + g.ok_count();
+  const std::size_t total = g.excluded_count() + g.ok_runs();
   for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
     if (g.rows[s] == 0) continue;
+    if (g.from_disturbed_runs && s == static_cast<std::size_t>(runfile::RunStatus::kDisturbed)) {
+      notes.push_back({"every run disturbed",
+                       fmt::format("every one of its {} runs was disturbed (docs/driver.md, "
+                                   "\"Disturbance\"): the figures are theirs, not a quiet "
+                                   "machine's",
+                                   g.rows[s])});
+      continue;
+    }
     notes.push_back(
         {fmt::format("{} {}", g.rows[s], runfile::kStatusWords[s]),
          fmt::format("{} of {} runs {} (status {}): left out of every figure", g.rows[s], total,

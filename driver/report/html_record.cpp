@@ -128,6 +128,17 @@ Pairs run_pairs(const RunRecord& record) {
     pairs.emplace_back("order", fmt::format("{} (seed {})", o->order, o->seed));
     pairs.emplace_back("filter", o->filter);
     pairs.emplace_back("shard", o->shard.text());
+    if (o->disturbance) {
+      // docs/driver.md, "Disturbance": the rule every row's status was judged by.
+      pairs.emplace_back(
+          "disturbance",
+          *o->disturbance == "off"
+              ? std::string("off: no run was judged (the figures were recorded)")
+              : fmt::format("{}: a run whose own processes waited for a CPU more than {} of a "
+                            "CPU over it; measured for {}",
+                            *o->disturbance, o->disturbance_threshold_cpus.value_or(0),
+                            o->disturbance_wait_scope.value_or("?")));
+    }
   }
   if (meta.matrix) {
     pairs.emplace_back(
@@ -167,7 +178,13 @@ std::string reproduce_command(const runfile::RunMeta& meta) {
                               : false;
   if (overridden) argv.insert(argv.end(), {"--repeats", std::to_string(o.repeats)});
   if (o.shard.count > 1) argv.insert(argv.end(), {"--shard", o.shard.text()});
-  return util::join_argv(argv);
+  std::string command = util::join_argv(argv);
+  // The disturbance mode from the environment, where the config does not say it: the run was
+  // judged by it, and would not be without it.
+  if (o.disturbance && !(meta.config.is_object() && meta.config.contains("disturbance")) &&
+      *o.disturbance != "rerun")
+    command = "IOBENCH_DISTURBANCE=" + *o.disturbance + " " + command;
+  return command;
 }
 
 std::string render_records(const ReportModel& model) {

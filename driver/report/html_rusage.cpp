@@ -33,11 +33,14 @@ void read_text(const std::string& name, std::string_view text, std::map<std::str
 void read_others(const std::string& name, std::string_view text,
                  std::map<std::string, std::vector<OthersDuringRun>>& to) {
   runfile::RowReader reader(name, text);
-  if (!reader.columns().has("others_cpu_s") && !reader.columns().has("steal_s")) return;
+  if (!reader.columns().has("others_cpu_s") && !reader.columns().has("steal_s") &&
+      !reader.columns().has("wait_cpu_s"))
+    return;
   while (reader.next()) {
     const runfile::RunRow& row = reader.row();
     to[cell_key_of(row)].push_back(OthersDuringRun{row.repeat, std::string(to_string(row.status)),
-                                                   row.elapsed_s, row.others_cpu_s, row.steal_s});
+                                                   row.elapsed_s, row.others_cpu_s, row.steal_s,
+                                                   row.wait_cpu_s});
   }
 }
 

@@ -35,11 +35,12 @@ struct OthersDuringRun {
   double elapsed_s = 0;
   std::optional<double> others_cpu_s;  // empty: the row has none (/proc/stat unread)
   std::optional<double> steal_s;
+  std::optional<double> wait_cpu_s;  // what the run itself waited for a CPU: the rule's figure
 };
 
 // Every row of each cell (keyed by cell_key), in file order, of the files that have an
-// others_cpu_s or steal_s column; files without them (older files, GNU time files) give nothing.
-// Throws iobench::Error as read_context_switches.
+// others_cpu_s, steal_s or wait_cpu_s column; files without them (older files, GNU time files) give
+// nothing. Throws iobench::Error as read_context_switches.
 std::map<std::string, std::vector<OthersDuringRun>> read_others_during_runs(
     const std::vector<std::filesystem::path>& files);
 std::map<std::string, std::vector<OthersDuringRun>> others_during_runs_of(

@@ -163,20 +163,22 @@ html::Table counters_table(const ReportSection& section) {
   return table;
 }
 
-// One run's chip: its repeat and what others took, "disturbed" spelled out (docs/driver.md,
-// "Disturbance": such a run is out of every figure).
+// One run's chip: its repeat, what it waited for a CPU and what others took, "disturbed" spelled
+// out (docs/driver.md, "Disturbance": such a run is out of every figure but where every run of its
+// cell was).
 std::string run_chip(const OthersDuringRun& run) {
   const bool disturbed = run.status == to_string(runfile::RunStatus::kDisturbed);
-  std::string shown =
-      fmt::format("r{} {}", run.repeat,
-                  run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : std::string("-"));
-  if (run.steal_s && *run.steal_s > 0) shown += fmt::format(" + {:.3f} s steal", *run.steal_s);
+  const auto seconds = [](const std::optional<double>& s, const char* none) {
+    return s ? util::format_seconds(*s) : std::string(none);
+  };
+  std::string shown = fmt::format("r{} waited {}", run.repeat, seconds(run.wait_cpu_s, "-"));
+  if (run.steal_s && *run.steal_s > 0)
+    shown += fmt::format(" + {} steal", seconds(run.steal_s, ""));
   if (disturbed) shown += " disturbed";
-  const std::string title =
-      fmt::format("repeat {}, {}, {} elapsed; others' CPU {}, steal {}", run.repeat, run.status,
-                  util::format_seconds(run.elapsed_s),
-                  run.others_cpu_s ? fmt::format("{:.3f} s", *run.others_cpu_s) : "not measured",
-                  run.steal_s ? fmt::format("{:.3f} s", *run.steal_s) : "not measured");
+  const std::string title = fmt::format(
+      "repeat {}, {}, {} elapsed; waited for a CPU {}, steal {}; others' CPU {}", run.repeat,
+      run.status, util::format_seconds(run.elapsed_s), seconds(run.wait_cpu_s, "not measured"),
+      seconds(run.steal_s, "not measured"), seconds(run.others_cpu_s, "not measured"));
   return fmt::format(R"(<span class="run{}" title="{}">{}</span> )", disturbed ? " disturbed" : "",
                      util::escape_markup(title), util::escape_markup(shown));
 }
@@ -185,24 +187,29 @@ html::Table disturbance_table(const ReportSection& section) {
   html::Table table;
   table.css_class = "sortable disturbance";
   table.caption =
-      "What the rest of the machine did during each run: other processes' CPU seconds and steal "
-      "(docs/driver.md, \"Disturbance\"); a disturbed run is left out of every figure above";
+      "What each run waited for a CPU (its own processes, the rule's figure), the steal, and what "
+      "the rest of the machine ran meanwhile: other processes' CPU seconds, as context "
+      "(docs/driver.md, \"Disturbance\"); a disturbed run is left out of every figure above "
+      "unless every run of its cell was";
   table.columns = {{"test", "the strategy", true},
                    {"runs", "rows with the figures, every status", false},
-                   {"disturbed", "runs others disturbed (status disturbed)", false},
+                   {"disturbed", "runs kept from running (status disturbed)", false},
+                   {"waited max", "the longest wait_cpu_s", false},
                    {"others median", "median of others_cpu_s over these runs", false},
                    {"others max", "largest others_cpu_s", false},
                    {"steal max", "largest steal_s", false},
-                   {"each run", "repeat and others' CPU seconds, in the order they ran", true}};
+                   {"each run", "repeat and its wait for a CPU, in the order they ran", true}};
   for (const ReportRow& row : section.rows) {
     if (row.others.empty()) continue;
     std::vector<double> others;
     std::vector<double> steal;
+    std::vector<double> waited;
     std::size_t disturbed = 0;
     html::Cell chips = text_cell("", "text runs");
     for (const OthersDuringRun& run : row.others) {
       if (run.others_cpu_s) others.push_back(*run.others_cpu_s);
       if (run.steal_s) steal.push_back(*run.steal_s);
+      if (run.wait_cpu_s) waited.push_back(*run.wait_cpu_s);
       if (run.status == to_string(runfile::RunStatus::kDisturbed)) ++disturbed;
       chips.html += run_chip(run);
     }
@@ -214,10 +221,10 @@ html::Table disturbance_table(const ReportSection& section) {
     const auto count = [](std::size_t n) {
       return number_cell(static_cast<double>(n), std::to_string(n));
     };
-    table.rows.push_back(
-        {row.test,
-         {text_cell(row.test, "text test"), count(row.others.size()), count(disturbed),
-          figure(others, false), figure(others, true), figure(steal, true), std::move(chips)}});
+    table.rows.push_back({row.test,
+                          {text_cell(row.test, "text test"), count(row.others.size()),
+                           count(disturbed), figure(waited, true), figure(others, false),
+                           figure(others, true), figure(steal, true), std::move(chips)}});
   }
   return table;
 }

@@ -74,6 +74,9 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
     const double steal = std::isnan(gs.steal_s_median) ? 0 : gs.steal_s_median;
     gs.others_cpus = (gs.others_cpu_s_median + steal) / el.median;
   }
+  gs.wait_cpu_s_median = stats::median(g.wait_cpu_s);
+  if (!std::isnan(gs.wait_cpu_s_median) && el.n > 0 && el.median > 0)
+    gs.waited_cpus = gs.wait_cpu_s_median / el.median;
   if (el.n > 0) {
     gs.elapsed_outliers = stats::count_outliers(g.metric(Metric::kElapsed), el.median, el.mad,
                                                 options.outlier_threshold);
@@ -157,13 +160,18 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
                       std::vector<std::string>& warnings) {
   const runfile::Group& g = *gs.group;
   const std::string label = group_label(set, g);
-  if (const std::size_t excluded = g.excluded_count(); excluded > 0) {
+  if (g.from_disturbed_runs) {
+    warnings.push_back(fmt::format(
+        "{}: every one of its {} runs was disturbed (kept waiting for a CPU): its figures are "
+        "theirs, marked (disturbed), not a quiet machine's (docs/driver.md, \"Disturbance\")",
+        label, g.ok_count()));
+  } else if (const std::size_t excluded = g.excluded_count(); excluded > 0) {
     std::vector<std::string> parts;
     for (std::size_t s = 1; s < runfile::kStatusCount; ++s) {
       if (g.rows[s] > 0) parts.push_back(fmt::format("{} {}", g.rows[s], runfile::kStatusWords[s]));
     }
     warnings.push_back(fmt::format("{}: {} of {} runs excluded from the statistics ({})", label,
-                                   excluded, excluded + g.ok_count(), fmt::join(parts, ", ")));
+                                   excluded, excluded + g.ok_runs(), fmt::join(parts, ", ")));
   }
   const auto& el = gs.metric(Metric::kElapsed);
   if (el.n == 0) {
@@ -255,9 +263,9 @@ Summary summarize(const runfile::RunSet& set, const SummaryOptions& options) {
   }
   set_relative(set, options, out);
   add_warnings(set, options, out);
-  out.shows_others_cpu = std::any_of(out.groups.begin(), out.groups.end(), [&](const auto& gs) {
+  out.shows_waited_cpu = std::any_of(out.groups.begin(), out.groups.end(), [&](const auto& gs) {
     return gs.group->rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] > 0 ||
-           gs.others_cpus.value_or(0) > options.others_cpus_shown;
+           gs.waited_cpus.value_or(0) > options.waited_cpus_shown;
   });
   return out;
 }

@@ -32,11 +32,14 @@ struct GroupStats {
   stats::MedianInterval elapsed_ci95;
   std::optional<std::uint64_t> input_lines;  // counted when a syscalls column needs it
   CounterFigures counter_figures;            // from the counters' medians, where they exist
-  // The disturbance's medians over the ok runs that recorded it (docs/driver.md, "Disturbance"),
-  // NaN where none did; others_cpus: both over the elapsed median, in CPUs, as the rule counts.
+  // The disturbance's medians over the runs of the samples that recorded it (docs/driver.md,
+  // "Disturbance"), NaN where none did; others_cpus: others and steal over the elapsed median, in
+  // CPUs (context); waited_cpus: the run's own wait for a CPU over it, the rule's figure.
   double others_cpu_s_median = std::numeric_limits<double>::quiet_NaN();
   double steal_s_median = std::numeric_limits<double>::quiet_NaN();
   std::optional<double> others_cpus;
+  double wait_cpu_s_median = std::numeric_limits<double>::quiet_NaN();
+  std::optional<double> waited_cpus;
 
   [[nodiscard]] const stats::SampleStats& metric(runfile::Metric m) const {
     return metrics[runfile::index(m)];
@@ -54,9 +57,9 @@ struct SummaryOptions {
   // rest ("... and 4,990 more"), so it stays one readable line at any size; 0: names every one.
   std::size_t groups_named = 0;
   std::string all_groups_in;  // where every group is named, for that line ("meta/NAME.json")
-  // The pretty table shows "others CPU" when a group's others_cpus is over this or it has
+  // The pretty table shows "waited CPU" when a group's waited_cpus is over this or it has
   // disturbed runs, so the tables of quiet runs stay as they were.
-  double others_cpus_shown = 0.05;
+  double waited_cpus_shown = 0.05;
 };
 
 struct Summary {
@@ -65,7 +68,7 @@ struct Summary {
   std::vector<std::string> warnings;
   // The same warnings with every group named (what the run record keeps, docs/reports.md).
   std::vector<std::string> warnings_in_full;
-  bool shows_others_cpu = false;  // SummaryOptions::others_cpus_shown
+  bool shows_waited_cpu = false;  // SummaryOptions::waited_cpus_shown
 };
 
 // `relative` compares groups that agree on every group-by column except `test` (for the run

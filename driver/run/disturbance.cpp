@@ -36,15 +36,46 @@ std::optional<RunDisturbance> disturbance_between(
   return disturbance;
 }
 
+double suffered_s(const RunDisturbance& disturbance) {
+  return disturbance.wait_cpu_s.value_or(0) + disturbance.steal_s / std::max(1, disturbance.cpus);
+}
+
+double allowed_s(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus) {
+  const double steal_resolution_s =
+      disturbance.steal_s > 0 ? disturbance.resolution_s / std::max(1, disturbance.cpus) : 0.0;
+  return std::max(0.0, threshold_cpus * elapsed_s) + kWaitFloor_s + steal_resolution_s;
+}
+
 bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus) {
-  const double allowed_s = std::max(0.0, threshold_cpus * elapsed_s);
-  return disturbance.others_cpu_s + disturbance.steal_s > allowed_s + disturbance.resolution_s;
+  if (!disturbance.wait_cpu_s && disturbance.steal_s <= 0) return false;
+  return suffered_s(disturbance) > allowed_s(disturbance, elapsed_s, threshold_cpus);
+}
+
+std::string suffered_phrase(const RunDisturbance& disturbance, double elapsed_s) {
+  const auto ms = [](double s) {
+    return s * 1e3 < 10 ? fmt::format("{:.2f}", s * 1e3) : fmt::format("{:.0f}", s * 1e3);
+  };
+  std::string phrase;
+  if (disturbance.wait_cpu_s) {
+    phrase = fmt::format(
+        "{} {} ms of its {} ms for a CPU",
+        disturbance.wait_scope == WaitScope::kTree ? "its processes waited" : "the worker waited",
+        ms(*disturbance.wait_cpu_s), ms(elapsed_s));
+  }
+  if (disturbance.steal_s > 0) {
+    phrase += fmt::format("{}{} ms of the CPUs' time went to other guests (steal)",
+                          phrase.empty() ? "" : ", and ",
+                          ms(disturbance.steal_s / std::max(1, disturbance.cpus)));
+  }
+  return phrase;
 }
 
 bool judge_disturbance(runfile::RunRow& row, const RunDisturbance& disturbance,
                        const config::Config& config) {
   row.others_cpu_s = disturbance.others_cpu_s;
   row.steal_s = disturbance.steal_s;
+  row.wait_cpu_s = disturbance.wait_cpu_s;
+  row.block_io_wait_s = disturbance.block_io_wait_s;
   if (config.disturbance == config::DisturbanceMode::kOff ||
       row.status != runfile::RunStatus::kOk ||
       !is_disturbed(disturbance, row.elapsed_s, config.disturbance_threshold_cpus)) {
@@ -63,33 +94,68 @@ DisturbanceMeter::Sample DisturbanceMeter::sample() const {
 }
 
 void DisturbanceMeter::before_run() {
+  // The exits reported since the last run are others': only the coming run's count.
+  if (source_.task_exits) source_.task_exits();
   before_ = sample();
 }
 
-std::optional<RunDisturbance> DisturbanceMeter::after_run(const rusage& measured_tree) {
+std::optional<RunDisturbance> DisturbanceMeter::after_run(const spawn::SpawnResult& result) {
   const auto seconds = [](const timeval& t) {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
   };
   const double measured_tree_cpu_s =
-      seconds(measured_tree.ru_utime) + seconds(measured_tree.ru_stime);
+      seconds(result.usage.ru_utime) + seconds(result.usage.ru_stime);
   const Sample after = sample();
   const Sample before = std::exchange(before_, Sample{});
-  if (!before.stat || !after.stat || !before.harness_cpu_s || !after.harness_cpu_s) {
-    return std::nullopt;
+  std::optional<RunDisturbance> disturbance;
+  if (before.stat && after.stat && before.harness_cpu_s && after.harness_cpu_s) {
+    const double harness_s = std::max(0.0, *after.harness_cpu_s - *before.harness_cpu_s);
+    std::optional<std::pair<double, double>> machine_cpu_s;
+    if (before.machine_cpu_s && after.machine_cpu_s)
+      machine_cpu_s.emplace(*before.machine_cpu_s, *after.machine_cpu_s);
+    disturbance = disturbance_between(*before.stat, *after.stat, harness_s + measured_tree_cpu_s,
+                                      source_.ticks_per_s, machine_cpu_s);
+    if (disturbance) disturbance->cpus = std::max(1, after.stat->cpus);
   }
-  const double harness_s = std::max(0.0, *after.harness_cpu_s - *before.harness_cpu_s);
-  std::optional<std::pair<double, double>> machine_cpu_s;
-  if (before.machine_cpu_s && after.machine_cpu_s)
-    machine_cpu_s.emplace(*before.machine_cpu_s, *after.machine_cpu_s);
-  return disturbance_between(*before.stat, *after.stat, harness_s + measured_tree_cpu_s,
-                             source_.ticks_per_s, machine_cpu_s);
+  const std::optional<TreeWait> tree = tree_wait_of(result.pid);
+  if (!tree && !result.own_wait_cpu_s) return disturbance;
+  if (!disturbance) disturbance.emplace();
+  if (tree) {
+    disturbance->wait_cpu_s = tree->cpu_s;
+    disturbance->wait_scope = WaitScope::kTree;
+    disturbance->block_io_wait_s = tree->block_io_s;
+  } else {
+    disturbance->wait_cpu_s = result.own_wait_cpu_s;
+    disturbance->wait_scope = WaitScope::kWorker;
+  }
+  return disturbance;
 }
 
-void DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell,
-                                 const runfile::RunRow& row, config::DisturbanceMode mode) {
-  const double others_s = row.others_cpu_s.value_or(0) + row.steal_s.value_or(0);
-  worst_cpus_[cell] = std::max(worst_cpus_[cell], others_s / std::max(row.elapsed_s, 1e-9));
-  if (mode == config::DisturbanceMode::kRerun) queue_.push_back(run_index);
+std::optional<TreeWait> DisturbanceMeter::tree_wait_of(pid_t root) const {
+  if (!source_.task_exits || root <= 0) return std::nullopt;
+  const std::optional<std::vector<TaskExit>> exits = source_.task_exits();
+  if (!exits) return std::nullopt;
+  return tree_wait(*exits, root, source_.block_io_accounted);
+}
+
+std::string DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell,
+                                        const runfile::RunRow& row,
+                                        const RunDisturbance& disturbance,
+                                        const config::Config& config, const std::string& label) {
+  const double fraction = suffered_s(disturbance) / std::max(row.elapsed_s, 1e-9);
+  if (worst_[cell].phrase.empty() || fraction > worst_[cell].fraction)
+    worst_[cell] = {fraction, suffered_phrase(disturbance, row.elapsed_s)};
+  const bool rerun = config.disturbance == config::DisturbanceMode::kRerun;
+  if (rerun) queue_.push_back(run_index);
+  if (!told_.insert(cell).second) return {};
+  return fmt::format(
+      "{}: run {} was disturbed: {}, more than the {:.2f} ms the rule allows ({} of a CPU); {}. "
+      "The rule: --disturbance-threshold CPUS or \"disturbance_threshold_cpus\"; off with "
+      "--disturbance off, \"disturbance\": \"off\" or {}=off (docs/driver.md, \"Disturbance\")",
+      label, row.repeat, suffered_phrase(disturbance, row.elapsed_s),
+      allowed_s(disturbance, row.elapsed_s, config.disturbance_threshold_cpus) * 1e3,
+      config.disturbance_threshold_cpus, rerun ? "it is left out and run again" : "it is left out",
+      config::kDisturbanceEnv);
 }
 
 std::optional<std::size_t> DisturbedRuns::next() const {
@@ -108,9 +174,9 @@ std::string DisturbedRuns::budget_warning(std::size_t cell, const std::string& l
                                           std::size_t ok_runs) {
   if (reruns_[cell] < budget_per_cell_ || !warned_.insert(cell).second) return {};
   return fmt::format(
-      "{}: others kept up to {:.2f} CPUs busy during its disturbed runs; its re-run budget of {} "
-      "is spent, so {} ok runs count (docs/driver.md, \"Disturbance\")",
-      label, worst_cpus_[cell], budget_per_cell_, ok_runs);
+      "{}: its re-run budget of {} is spent, so {} ok runs count; at worst {} "
+      "(docs/driver.md, \"Disturbance\")",
+      label, budget_per_cell_, ok_runs, worst_[cell].phrase);
 }
 
 }  // namespace iobench::run

@@ -1,11 +1,13 @@
 #pragma once
-// What the rest of the machine did during each measured run (docs/driver.md, "Disturbance"): the
-// CPU time of every task on the machine (the root cpuacct group, to the nanosecond; /proc/stat's
-// busy ticks where it cannot be read) just before the worker is spawned and just after it is
-// reaped, less the CPU time of iobench's own processes over the same span (the driver's threads
-// and the spawner from ProcSource::harness_cpu_s, the measured tree exactly from its wait4), and
-// the steal time from /proc/stat. A few reads a run; the fake ProcSource of the tests tells the
-// executor what others did.
+// What each measured run suffered, and what the rest of the machine did meanwhile (docs/driver.md,
+// "Disturbance"). The judge is the run's own: the time its process tree was runnable but waited
+// for a CPU (every task's exit report where the kernel gives them, ProcSource::task_exits; the
+// worker process' own run_delay otherwise, from the spawner), and its share of the steal time
+// from /proc/stat. The context: every other task's CPU time (the root cpuacct group, to the
+// nanosecond; /proc/stat's busy ticks where it cannot be read) between just before the worker is
+// spawned and just after it is reaped, less iobench's own (the driver's threads and the spawner
+// from ProcSource::harness_cpu_s, the measured tree exactly from its wait4). A few reads a run;
+// the tests' fake ProcSource and launcher results say what happened.
 #include <sys/resource.h>
 
 #include <cstddef>
@@ -18,13 +20,24 @@
 
 #include "driver/config/config.hpp"
 #include "driver/run/machine_load.hpp"
+#include "driver/run/task_exits.hpp"
+#include "driver/spawn/spawner.hpp"
 
 namespace iobench::run {
 
+// Whose wait for a CPU wait_cpu_s counts.
+enum class WaitScope { kNone, kWorker, kTree };
+
 struct RunDisturbance {
-  double others_cpu_s = 0;  // other processes' CPU time, clamped at 0
-  double steal_s = 0;       // time a hypervisor gave to other guests
-  double resolution_s = 0;  // how far the two figures may be off, added to what the rule allows
+  double others_cpu_s = 0;  // context: other processes' CPU time, clamped at 0
+  double steal_s = 0;       // time a hypervisor gave to other guests, all CPUs together
+  double resolution_s = 0;  // how far others_cpu_s and steal_s may be off
+  int cpus = 1;             // the machine's, among which the steal is shared
+  // The judge: the measured tree's wait for a CPU (kTree), or the worker process' own (kWorker);
+  // empty (kNone) when neither could be read.
+  std::optional<double> wait_cpu_s;
+  WaitScope wait_scope = WaitScope::kNone;
+  std::optional<double> block_io_wait_s;  // context, where the kernel accounts it
 };
 
 // /proc/stat counts in clock ticks, each field rounded down on its own, and the kernel charges a
@@ -45,10 +58,27 @@ std::optional<RunDisturbance> disturbance_between(
     const ProcStatTicks& before, const ProcStatTicks& after, double own_cpu_s, long ticks_per_s,
     std::optional<std::pair<double, double>> machine_cpu_s = std::nullopt);
 
-// The rule: others (steal included) kept more than `threshold_cpus` of a CPU busy over the run's
-// elapsed time, by more than the figure's resolution. A run shorter than a tick can therefore not
-// be judged disturbed by a tick or two of /proc/stat that happened to fall in it.
+// Below this much waiting a run is never disturbed: a task's first wake-up after its fork waits
+// for a CPU a few tens of microseconds on an idle VM (a halted vCPU's wake-up), and a pipeline
+// has a few tasks (docs/driver.md, "Disturbance").
+inline constexpr double kWaitFloor_s = 0.0005;
+
+// What the run suffered, in seconds: its wait for a CPU and its share of the steal (steal over the
+// run divided among the CPUs).
+double suffered_s(const RunDisturbance& disturbance);
+
+// What the rule allows a run of elapsed_s to suffer: threshold_cpus of a CPU over its elapsed
+// time, plus kWaitFloor_s, plus the steal figure's resolution when there was steal.
+double allowed_s(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus);
+
+// The rule: the run suffered more than `threshold_cpus` of a CPU over its elapsed time (on
+// average, that many of its tasks were kept from running), by more than kWaitFloor_s and the
+// steal's resolution. Never when nothing it suffered was measured.
 bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus);
+
+// "waited 2.1 ms of its 9.0 ms for a CPU" (the tree's, or "the worker waited" for its own), with
+// the steal when there was some: the figure that condemns a run, as every message says it.
+std::string suffered_phrase(const RunDisturbance& disturbance, double elapsed_s);
 
 // Puts the figures into a measured row, whatever the mode; marks an ok row disturbed when the
 // config's mode is not `off` and is_disturbed says so. True when it marked it.
@@ -62,9 +92,9 @@ class DisturbanceMeter {
 
   // Just before the worker is spawned.
   void before_run();
-  // Just after it is reaped, with the measured tree's user + system time (wait4): the
-  // disturbance since before_run, or empty when /proc/stat or the harness time cannot be read.
-  std::optional<RunDisturbance> after_run(const rusage& measured_tree);
+  // Just after it is reaped, with its result (the measured tree's wait4 rusage, the worker's pid
+  // and own wait): the disturbance since before_run, or empty when nothing could be read.
+  std::optional<RunDisturbance> after_run(const spawn::SpawnResult& result);
 
  private:
   struct Sample {
@@ -73,6 +103,9 @@ class DisturbanceMeter {
     std::optional<double> machine_cpu_s;
   };
   Sample sample() const;
+  // The tree under the worker `root` among the exits reported since before_run; empty when the
+  // kernel reports none here, or lost some.
+  std::optional<TreeWait> tree_wait_of(pid_t root) const;
 
   ProcSource source_;
   Sample before_;
@@ -84,11 +117,14 @@ class DisturbanceMeter {
 class DisturbedRuns {
  public:
   DisturbedRuns(std::size_t cells, int budget_per_cell)
-      : reruns_(cells, 0), worst_cpus_(cells, 0.0), budget_per_cell_(budget_per_cell) {}
+      : reruns_(cells, 0), worst_(cells), budget_per_cell_(budget_per_cell) {}
 
-  // A measured run of `cell` was disturbed (its row holds the figures); queued when `rerun`.
-  void on_disturbed(std::size_t run_index, std::size_t cell, const runfile::RunRow& row,
-                    config::DisturbanceMode mode);
+  // A measured run of `cell` was disturbed, as `disturbance` says; queued when `rerun`. The first
+  // of each cell gives the line that says why (with the setting that changes the rule); empty
+  // for the others.
+  std::string on_disturbed(std::size_t run_index, std::size_t cell, const runfile::RunRow& row,
+                           const RunDisturbance& disturbance, const config::Config& config,
+                           const std::string& label);
   [[nodiscard]] std::optional<std::size_t> next() const;  // the next run to re-run
   // Takes the next run off the queue: true when its cell's budget allows a re-run (counted),
   // false when it is spent.
@@ -97,10 +133,15 @@ class DisturbedRuns {
   std::string budget_warning(std::size_t cell, const std::string& label, std::size_t ok_runs);
 
  private:
+  struct Worst {
+    double fraction = 0;  // the largest suffered_s / elapsed of its disturbed runs
+    std::string phrase;   // that run's suffered_phrase
+  };
   std::deque<std::size_t> queue_;
-  std::vector<int> reruns_;         // per cell
-  std::vector<double> worst_cpus_;  // per cell: the largest figure of its disturbed runs
-  std::set<std::size_t> warned_;    // cells told their budget is spent
+  std::vector<int> reruns_;       // per cell
+  std::vector<Worst> worst_;      // per cell
+  std::set<std::size_t> told_;    // cells whose first disturbed run was said
+  std::set<std::size_t> warned_;  // cells told their budget is spent
   int budget_per_cell_;
 };
 

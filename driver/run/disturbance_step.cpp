@@ -15,8 +15,13 @@ DisturbanceStep::DisturbanceStep(const config::Plan& plan, const config::Config&
 
 void DisturbanceStep::judge(std::size_t run_index, runfile::RunRow& row,
                             const std::optional<RunDisturbance>& disturbance) {
-  if (disturbance && judge_disturbance(row, *disturbance, config_))
-    runs_.on_disturbed(run_index, plan_.runs[run_index].cell, row, config_.disturbance);
+  if (!disturbance || !judge_disturbance(row, *disturbance, config_)) return;
+  const std::size_t cell = plan_.runs[run_index].cell;
+  if (const std::string line =
+          runs_.on_disturbed(run_index, cell, row, *disturbance, config_,
+                             cell_label(plan_, config_, cell, TestNameQuotes::kBare));
+      !line.empty())
+    progress_.warn(line);
 }
 
 bool DisturbanceStep::round_ends_before(const config::PlannedRun& next) const {

@@ -68,7 +68,7 @@ void LaunchStep::spawn(const config::Test& test, const std::filesystem::path& in
   request.counters = settings_.counters;
   if (disturbance_meter_) disturbance_meter_->before_run();
   outcome.result = launcher_.run(request);
-  if (disturbance_meter_) outcome.disturbance = disturbance_meter_->after_run(outcome.result.usage);
+  if (disturbance_meter_) outcome.disturbance = disturbance_meter_->after_run(outcome.result);
   bool stray_held_sink = false;
   if (const auto warning = strays_.check(test.name, outcome.result, stray_held_sink);
       !warning.empty())

@@ -12,6 +12,9 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "driver/run/task_exits.hpp"
 
 namespace iobench::run {
 
@@ -31,6 +34,10 @@ struct ProcSource {
   // /proc/stat's busy ticks instead (docs/driver.md, "Disturbance").
   std::function<std::optional<double>()> machine_cpu_s;
   long ticks_per_s = 100;  // USER_HZ, the unit of /proc/stat
+  // The task exits the kernel reported since the last call (driver/run/task_exits.hpp); empty
+  // when some were lost. Unset where the kernel reports none to iobench (not root).
+  std::function<std::optional<std::vector<TaskExit>>()> task_exits;
+  bool block_io_accounted = false;  // the reports carry block-I/O delay (kernel.task_delayacct)
 };
 
 // The aggregate "cpu" line of /proc/stat, in clock ticks, and the number of cpuN lines.

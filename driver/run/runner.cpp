@@ -23,6 +23,7 @@
 #include "driver/run/pre_run.hpp"
 #include "driver/run/provenance.hpp"
 #include "driver/run/shard.hpp"
+#include "driver/run/task_exits.hpp"
 #include "driver/run/worker_catalog.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/writer.hpp"
@@ -72,7 +73,8 @@ CheckedPlan plan_and_check(const config::Config& config, const RunOptions& optio
 // The record written before the first run (docs/formats.md "Meta file").
 runfile::RunMeta record_at_start(const config::Config& config, const RunOptions& options,
                                  const CheckedPlan& planned, const OutputPaths& paths,
-                                 const MachineLoad& load, const CountingPlan& counting) {
+                                 const MachineLoad& load, const CountingPlan& counting,
+                                 const std::string& wait_scope) {
   runfile::RunMeta meta;
   meta.runs_file = paths.runs.string();
   meta.medians_file = paths.medians.string();
@@ -86,7 +88,10 @@ runfile::RunMeta record_at_start(const config::Config& config, const RunOptions&
                                       std::string(to_string(config.order)),
                                       config.seed,
                                       planned.options.worker_path,
-                                      plan.fill_s > 0 ? std::optional(plan.fill_s) : std::nullopt};
+                                      plan.fill_s > 0 ? std::optional(plan.fill_s) : std::nullopt,
+                                      std::string(to_string(config.disturbance)),
+                                      config.disturbance_threshold_cpus,
+                                      wait_scope};
   meta.host = host_name();
   meta.matrix = planned.matrix;
   meta.config_file = config.file.string();
@@ -131,7 +136,7 @@ void warn_two_levels(const OutputPaths& paths, MatrixTotals& totals) {
 MatrixTotals execute(const config::Config& config, const config::Plan& plan,
                      const OutputPaths& paths, const RunOptions& options,
                      const CountingPlan& counting, runfile::RunTsvWriter& writer,
-                     BusyWindow& busy_window) {
+                     BusyWindow& busy_window, const WaitSource& wait_source) {
   const PrivateFolder temp_folder(paths.folder);
   SpawnerLauncher launcher(spawn::Spawner::global());
   const InterruptGuard interrupt_guard(launcher);
@@ -142,6 +147,10 @@ MatrixTotals execute(const config::Config& config, const config::Plan& plan,
   settings.host = host_name();
   settings.counters = counting.counted;
   settings.disturbance_source = real_proc_source(spawn::Spawner::global().pid());
+  if (const auto listener = wait_source.listener) {
+    settings.disturbance_source->task_exits = [listener] { return listener->take(); };
+    settings.disturbance_source->block_io_accounted = listener->block_io_accounted();
+  }
   settings.stop_at_first_failure = options.stop_at_first_failure;
   settings.after_run = [&busy_window] {
     return busy_window.at_run_boundary() ? busy_warning(busy_window.load()) : std::string();
@@ -247,12 +256,13 @@ int run_config(const config::Config& config, const RunOptions& options) {
   const CountingPlan counting = plan_counting(config.counters);
   if (const auto warning = counting_warning(counting); !warning.empty())
     fmt::print(stderr, "iobench: warning: {}\n", warning);
-  runfile::RunMeta meta =
-      record_at_start(config, options, planned, paths, busy_window.load(), counting);
+  const WaitSource wait_source = open_wait_source();
+  runfile::RunMeta meta = record_at_start(config, options, planned, paths, busy_window.load(),
+                                          counting, wait_source.scope);
   runfile::write_meta(paths.meta, meta);
 
   const MatrixTotals totals =
-      execute(config, planned.plan, paths, options, counting, writer, busy_window);
+      execute(config, planned.plan, paths, options, counting, writer, busy_window, wait_source);
   if (options.rule_decisions_out != nullptr) *options.rule_decisions_out = totals.rule_decisions;
   const bool interrupted = interrupt_requested();
   std::string failure = totals.results_error;

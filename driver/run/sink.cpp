@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -33,6 +34,36 @@ namespace {
 constexpr std::size_t kDrainBufferBytes = 1 << 20;
 constexpr std::size_t kSmallReadBytes = 1 << 10;
 constexpr std::chrono::microseconds kSmallReadPause{50};
+
+// Whether another task wanted the calling thread's CPU since the check was made: a switch away
+// from a thread that is still runnable (a preemption, or a sched_yield that another task took)
+// counts among its involuntary context switches (getrusage(RUSAGE_THREAD)). One system call every
+// period_s; a period of 0 never looks.
+class ContentionCheck {
+ public:
+  explicit ContentionCheck(double period_s)
+      : period_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(period_s))),
+        at_start_(period_s > 0 ? involuntary_switches() : 0) {}
+
+  bool another_task_wanted_this_cpu() {
+    if (period_.count() <= 0) return false;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_) return false;
+    next_ = now + period_;
+    return involuntary_switches() > at_start_;
+  }
+
+ private:
+  static long involuntary_switches() {
+    rusage usage{};
+    return ::getrusage(RUSAGE_THREAD, &usage) == 0 ? usage.ru_nivcsw : 0;
+  }
+
+  std::chrono::steady_clock::duration period_;
+  long at_start_;
+  std::chrono::steady_clock::time_point next_{};
+};
 
 class NullSink final : public Sink {
  public:
@@ -64,7 +95,8 @@ class PipeSink final : public Sink {
   explicit PipeSink(const SinkSettings& settings)
       : grace_s_(settings.drain_grace_s),
         worker_cpus_(settings.worker_cpus),
-        spin_s_(settings.drain == config::DrainMode::kSpin ? settings.drain_spin_s : 0) {
+        spin_s_(settings.drain == config::DrainMode::kBlock ? 0 : settings.drain_spin_s),
+        check_s_(settings.drain == config::DrainMode::kAuto ? settings.drain_check_s : 0) {
     std::array<int, 2> ends{};
     if (::pipe2(ends.data(), O_CLOEXEC) != 0)
       throw Error(fmt::format("pipe: {}", std::strerror(errno)));
@@ -107,6 +139,7 @@ class PipeSink final : public Sink {
     stop();
     drain_.join();
     result.drain_cpus = drain_cpus_;
+    result.drain_gave_way = gave_way_;
     if (!error_.empty()) throw Error(error_);
     result.bytes = bytes_;
     result.hash = hash_.hex();
@@ -132,6 +165,8 @@ class PipeSink final : public Sink {
     const std::unique_ptr<char[]> buffer(new char[kDrainBufferBytes]);
     keep_off_worker_cpus();
     const auto spin_for = std::chrono::duration<double>(spin_s_);
+    bool spinning = spin_s_ > 0;
+    ContentionCheck contention(check_s_);
     try {
       // Asleep until the first output (the first write wakes it once): spinning before then only
       // takes a CPU from the run, from a pipeline's other process on a machine of two.
@@ -141,7 +176,16 @@ class PipeSink final : public Sink {
         // Stop first: a stray that escaped the process group and writes without end would
         // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
         if (stop_requested_.load(std::memory_order_relaxed)) break;
-        if (spin_s_ > 0) {
+        if (spinning && contention.another_task_wanted_this_cpu()) {
+          // A spinning drain on a busy machine takes a CPU from the worker or from others, and
+          // the figure would measure that contention. From now on it sleeps when the pipe is
+          // empty, and runs only on a CPU nobody else wants (docs/driver.md, "What the pipe
+          // sink costs").
+          spinning = false;
+          gave_way_ = true;
+          give_way_for_the_rest_of_the_run();
+        }
+        if (spinning) {
           // The raw read of the seam: EAGAIN (an empty pipe) is an answer here, not an error.
           const ssize_t n = sys::ops().read(read_end_.get(), buffer.get(), kDrainBufferBytes);
           if (n > 0) {
@@ -175,7 +219,7 @@ class PipeSink final : public Sink {
           throw std::system_error(errno, std::generic_category(), "poll");
         }
         if (fds[1].revents != 0) break;
-        if (spin_s_ > 0) {
+        if (spinning) {
           last_data = std::chrono::steady_clock::now();  // awake again: spin on the next read
           continue;
         }
@@ -198,6 +242,16 @@ class PipeSink final : public Sink {
     hash_.update(data, n);
   }
 
+  // SCHED_IDLE for this (the drain) thread: woken by the worker's writes at the normal policy, it
+  // would be placed on the worker's own CPU and preempt it (measured: a third of each run spent
+  // waiting, issue 45); at SCHED_IDLE it never preempts the worker or anyone else, and runs when a
+  // CPU is free, at the latest when the worker sleeps on the full pipe. Each run's drain is a new
+  // thread: the next run starts at the normal policy.
+  static void give_way_for_the_rest_of_the_run() {
+    const sched_param none{};
+    ::sched_setscheduler(0, SCHED_IDLE, &none);  // a thread may always lower its own policy
+  }
+
   // Moves this (the drain) thread off the worker's CPUs when others remain; records where it runs.
   void keep_off_worker_cpus() {
     cpu_set_t allowed;
@@ -217,7 +271,9 @@ class PipeSink final : public Sink {
 
   double grace_s_;
   std::vector<int> worker_cpus_;
-  double spin_s_;  // 0: block in poll whenever the pipe is empty
+  double spin_s_;          // 0: block in poll whenever the pipe is empty
+  double check_s_;         // `auto`: how often to look for contention; 0: never (spin, block)
+  bool gave_way_ = false;  // written by the drain thread before it ends, read after join
   std::atomic<bool> stop_requested_{false};
   std::vector<int> drain_cpus_;  // written by the drain thread before it ends, read after join
   std::optional<std::uint64_t> pipe_size_bytes_;

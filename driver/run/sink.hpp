@@ -23,6 +23,8 @@ struct SinkResult {
   std::optional<std::uint64_t> pipe_size_bytes;
   // The CPUs a pipe sink's drain thread was allowed to run on (sched_getaffinity).
   std::vector<int> drain_cpus;
+  // `auto` only: another task wanted the drain's CPU during the run, so it stopped spinning.
+  bool drain_gave_way = false;
 };
 
 class Sink {
@@ -42,10 +44,12 @@ struct SinkSettings {
   // The worker's CPUs (config `cpus`): the pipe drain runs on the other CPUs, so it does not
   // take the measured worker's CPU. Empty: anywhere.
   std::vector<int> worker_cpus;
-  config::DrainMode drain = config::DrainMode::kSpin;  // config `drain`
+  config::DrainMode drain = config::DrainMode::kAuto;  // config `drain`
   // In `spin` mode, how long the drain keeps reading an empty pipe before it sleeps in poll: a
   // writer that pauses longer (computing, or done but for its exit) costs no CPU beyond this.
   double drain_spin_s = 0.001;
+  // In `auto` mode, how often the spinning drain asks whether another task wanted its CPU.
+  double drain_check_s = 0.0002;
 };
 
 // Throws iobench::Error when the sink cannot be made.

@@ -79,6 +79,12 @@ struct RunSettings {
   std::string worker;  // the worker binary's path
   // The time each cell's runs were to fill ("repeats": {"fill_s": ...}); absent before it was.
   std::optional<double> fill_s;
+  // The disturbance rule the runs were judged by (docs/driver.md, "Disturbance"), wherever it was
+  // set (config, option, environment): off, flag or rerun, the threshold in CPUs, and whose wait
+  // for a CPU was measured ("tree" or "worker", with why not the tree). Absent in older files.
+  std::optional<std::string> disturbance;
+  std::optional<double> disturbance_threshold_cpus;
+  std::optional<std::string> disturbance_wait_scope;
   bool operator==(const RunSettings&) const = default;
 };
 

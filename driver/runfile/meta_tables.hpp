@@ -84,7 +84,10 @@ inline constexpr auto kSettingsFields = std::make_tuple(
     field("ci_pct", &RunSettings::ci_pct, kOmitted),
     field("shard", &RunSettings::shard, kRequired, ShardText{}),
     field("order", &RunSettings::order), field("seed", &RunSettings::seed),
-    field("worker", &RunSettings::worker), field("fill_s", &RunSettings::fill_s, kOmitted));
+    field("worker", &RunSettings::worker), field("fill_s", &RunSettings::fill_s, kOmitted),
+    field("disturbance", &RunSettings::disturbance, kOmitted),
+    field("disturbance_threshold_cpus", &RunSettings::disturbance_threshold_cpus, kOmitted),
+    field("disturbance_wait_scope", &RunSettings::disturbance_wait_scope, kOmitted));
 
 inline constexpr auto kWorkerFields = IOBENCH_FIELDS_OF(WorkerBinary, IOBENCH_WORKER_BINARY_FIELDS);
 

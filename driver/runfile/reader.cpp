@@ -40,6 +40,8 @@ class GroupingParser {
   explicit GroupingParser(RunSet& set) : set_(set) {}
 
   void read_body(RowReader& reader, const FileLayout& layout);
+  // Gives each group without an ok run its disturbed runs' samples, marked.
+  void finish();
 
  private:
   Group& group_of(std::string_view input, const FileLayout& layout);
@@ -49,6 +51,9 @@ class GroupingParser {
   std::unordered_map<std::string, std::size_t, StringHash, std::equal_to<>> index_;
   std::string key_buffer_;
   std::vector<std::string_view> key_values_;
+  // Per group index: the samples of its disturbed runs, kept until it is known whether the group
+  // has an ok run.
+  std::unordered_map<std::size_t, Group> disturbed_;
 };
 
 void GroupingParser::read_body(RowReader& reader, const FileLayout& layout) {
@@ -66,8 +71,27 @@ void GroupingParser::read_body(RowReader& reader, const FileLayout& layout) {
     Group& group = group_of(input, layout);
     ++group.rows[static_cast<std::size_t>(row.status)];
     ++set_.rows;
-    if (row.status == RunStatus::kOk) add_samples(group, row, layout);
+    if (row.status == RunStatus::kOk) {
+      add_samples(group, row, layout);
+    } else if (row.status == RunStatus::kDisturbed && group.ok_count() == 0) {
+      add_samples(disturbed_[static_cast<std::size_t>(&group - set_.groups.data())], row, layout);
+    }
   }
+}
+
+void GroupingParser::finish() {
+  for (auto& [index, stash] : disturbed_) {
+    Group& group = set_.groups[index];
+    if (group.ok_count() > 0) continue;
+    group.samples = std::move(stash.samples);
+    group.exit_codes = std::move(stash.exit_codes);
+    group.others_cpu_s = std::move(stash.others_cpu_s);
+    group.steal_s = std::move(stash.steal_s);
+    group.wait_cpu_s = std::move(stash.wait_cpu_s);
+    group.cache = stash.cache;
+    group.from_disturbed_runs = true;
+  }
+  disturbed_.clear();
 }
 
 // The row's group, by its interned key.
@@ -112,6 +136,7 @@ void GroupingParser::add_samples(Group& group, const RunRow& row, const FileLayo
   group.exit_codes.push_back(row.exit_code.value_or(0));
   if (row.others_cpu_s) group.others_cpu_s.push_back(*row.others_cpu_s);
   if (row.steal_s) group.steal_s.push_back(*row.steal_s);
+  if (row.wait_cpu_s) group.wait_cpu_s.push_back(*row.wait_cpu_s);
   if (layout.cache_mode.empty() || !row.cache_pct) return;
   group.cache.add(layout.cache_mode, *row.cache_pct);
 }
@@ -195,7 +220,8 @@ FileLayout layout_of(LoadedFile& file, RunSet& set) {
     if (const std::optional<Metric> metric = parse_metric(name)) {
       set.has_metric[index(*metric)] = true;
       parsed[c] = true;
-    } else if (name == "others_cpu_s" || name == "steal_s") {
+    } else if (name == "others_cpu_s" || name == "steal_s" || name == "wait_cpu_s" ||
+               name == "block_io_wait_s") {
       set.has_disturbance = true;
       parsed[c] = true;
     } else {
@@ -232,6 +258,7 @@ RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions&
     parser.read_body(file.reader, layout);
     set.files.push_back(file.reader.name());
   }
+  parser.finish();
   // A grouped-by input column also names the group's input.
   const std::size_t input_key = set.key_index("input");
   if (input_key != std::string_view::npos) {

@@ -28,12 +28,23 @@ struct Group {
   bool mixed_inputs = false;                     // rows of this group name different inputs
   CacheCheck cache;
   // What the rest of the machine did during each ok run that recorded it (docs/driver.md,
-  // "Disturbance"): CPU seconds of other processes, and steal seconds.
+  // "Disturbance"): CPU seconds of other processes, and steal seconds; and what the run itself
+  // waited for a CPU.
   std::vector<double> others_cpu_s;
   std::vector<double> steal_s;
+  std::vector<double> wait_cpu_s;
+  // No run of the group ended ok but some were disturbed: its samples (and the figures above)
+  // are those of the disturbed runs, so that it still shows figures, each surface marking them
+  // (docs/driver.md, "Disturbance"). False otherwise: the samples are the ok runs'.
+  bool from_disturbed_runs = false;
 
   [[nodiscard]] const std::vector<double>& metric(Metric m) const { return samples[index(m)]; }
+  // The runs the samples are of: the ok runs, or the disturbed ones (from_disturbed_runs).
   [[nodiscard]] std::size_t ok_count() const { return samples[0].size(); }
+  // The rows that ended ok.
+  [[nodiscard]] std::size_t ok_runs() const {
+    return rows[static_cast<std::size_t>(RunStatus::kOk)];
+  }
   [[nodiscard]] std::size_t excluded_count() const;
 };
 
@@ -43,7 +54,7 @@ struct RunSet {
   std::vector<std::string> files;
   std::size_t rows = 0;                         // data rows read, all statuses
   std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
-  bool has_disturbance = false;                 // some file has others_cpu_s or steal_s
+  bool has_disturbance = false;                 // some file has others_cpu_s, steal_s or wait_cpu_s
 
   // Position of a column in group_by, or npos.
   [[nodiscard]] std::size_t key_index(std::string_view column) const;

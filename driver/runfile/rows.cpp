@@ -44,6 +44,8 @@ enum class RowReader::Kind : unsigned char {
   kHost,
   kOthersCpu,
   kSteal,
+  kWaitCpu,
+  kBlockIoWait,
   kCounter,
   kCountedPct,
   kOther,  // a column the schema does not name: its text only (group-by may name it)
@@ -296,6 +298,10 @@ void RowReader::parse_figure(std::size_t column) {
       return optional_real(row_.others_cpu_s, "time in seconds");
     case Kind::kSteal:
       return optional_real(row_.steal_s, "time in seconds");
+    case Kind::kWaitCpu:
+      return optional_real(row_.wait_cpu_s, "time in seconds");
+    case Kind::kBlockIoWait:
+      return optional_real(row_.block_io_wait_s, "time in seconds");
     case Kind::kCounter:
       return optional_count(row_.counters[kinds_[column].slot]);
     case Kind::kCountedPct:

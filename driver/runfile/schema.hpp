@@ -73,12 +73,13 @@ std::vector<Counter> in_schema_order(std::vector<Counter> counters);
 // The standard columns, always written, in this order. The first six are those of the dcat / GNU
 // time recipe (`tsv-summarize -H --group-by 1 --median 2-4,6` still works on our files), and the
 // only ones a reader requires.
-// others_cpu_s and steal_s came later: a reader takes files without them.
-inline constexpr std::array<std::string_view, 23> kStandardColumns{
-    "test",      "elapsed",     "user",   "system",       "cpu_pct",   "mem",
-    "input",     "sink",        "repeat", "status",       "exit_code", "minflt",
-    "majflt",    "nvcsw",       "nivcsw", "inblock",      "oublock",   "bytes_out",
-    "cache_pct", "output_hash", "host",   "others_cpu_s", "steal_s"};
+// others_cpu_s and steal_s came later, wait_cpu_s and block_io_wait_s later still: a reader takes
+// files without them.
+inline constexpr std::array<std::string_view, 25> kStandardColumns{
+    "test",         "elapsed", "user",       "system",         "cpu_pct",   "mem",         "input",
+    "sink",         "repeat",  "status",     "exit_code",      "minflt",    "majflt",      "nvcsw",
+    "nivcsw",       "inblock", "oublock",    "bytes_out",      "cache_pct", "output_hash", "host",
+    "others_cpu_s", "steal_s", "wait_cpu_s", "block_io_wait_s"};
 inline constexpr std::size_t kRequiredColumnCount = 6;
 
 // The header of a run file with these counters: the standard columns, then the counters' columns
@@ -165,6 +166,13 @@ struct RunRow {
   // of other processes and steal seconds; empty when /proc/stat could not be read.
   std::optional<double> others_cpu_s;
   std::optional<double> steal_s;
+  // What the run itself suffered, the disturbance rule's figure: the time its own process tree
+  // was runnable but waited for a CPU (all of it where the kernel reports every task's exit to
+  // iobench, the worker process' own otherwise); empty when not measured.
+  std::optional<double> wait_cpu_s;
+  // Its tasks' wait for block I/O, where the kernel accounts it (kernel.task_delayacct): context,
+  // not judged (a cold run's own reads are in it).
+  std::optional<double> block_io_wait_s;
 };
 
 }  // namespace iobench::runfile

@@ -57,6 +57,10 @@ std::string format_run_row(const RunRow& row, const std::vector<Counter>& counte
   if (row.others_cpu_s) line += fmt::format("{:.3f}", *row.others_cpu_s);
   line += '\t';
   if (row.steal_s) line += fmt::format("{:.3f}", *row.steal_s);
+  line += '\t';
+  if (row.wait_cpu_s) line += fmt::format("{:.6f}", *row.wait_cpu_s);
+  line += '\t';
+  if (row.block_io_wait_s) line += fmt::format("{:.6f}", *row.block_io_wait_s);
   const std::vector<Counter> ordered = in_schema_order(counters);
   for (Counter c : ordered) {
     line += '\t';

@@ -48,6 +48,30 @@ void set_outcome(WaitEnd end, int status, int signal_sent, wire::Response& respo
   if (end == WaitEnd::kDeadline && response.term_signal == 0) response.term_signal = signal_sent;
 }
 
+// The second field of /proc/PID/schedstat, run_delay: the nanoseconds the task was runnable but
+// waited for a CPU (docs/driver.md, "Disturbance"). Read once the worker has exited and before
+// wait4 reaps it: a zombie keeps its figures until then. Kernels without CONFIG_SCHED_INFO have
+// no such file; then run_delay_known stays 0.
+void read_run_delay(pid_t pid, wire::Response& response) {
+  char path[48];
+  std::snprintf(path, sizeof path, "/proc/%d/schedstat", static_cast<int>(pid));
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  char text[128];
+  const ssize_t n = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (n <= 0) return;
+  text[n] = '\0';
+  char* end = nullptr;
+  std::strtoull(text, &end, 10);  // the time on a CPU
+  if (end == text || *end != ' ') return;
+  const char* delay = end + 1;
+  const unsigned long long run_delay_ns = std::strtoull(delay, &end, 10);
+  if (end == delay) return;
+  response.run_delay_ns = run_delay_ns;
+  response.run_delay_known = 1;
+}
+
 }  // namespace
 
 MeasureRequest::~MeasureRequest() {
@@ -140,11 +164,17 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
     return;
   }
 
+  response.pid = pid;
   int pidfd = spawn_ops().pidfd_open(pid);
   const double deadline_s = request.timeout_s > 0 ? start_s + request.timeout_s : 0;
   const WaitEnd end = wait_for_exit(pid, pidfd, cancel_fd, deadline_s);
   int signal_sent = 0;
   if (end != WaitEnd::kExited) signal_sent = terminate_group(pid, pidfd, request.kill_grace_s);
+  // The read happens inside the timed span; its own time is taken out of elapsed_s below, so the
+  // figure is what it was without it.
+  const double read_start_s = monotonic_s();
+  read_run_delay(pid, response);
+  const double read_s = monotonic_s() - read_start_s;
 
   int status = 0;
   pid_t reaped = -1;
@@ -152,7 +182,7 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
     reaped = ::wait4(pid, &status, 0, &response.usage);
   } while (reaped < 0 && errno == EINTR);
   const int wait_error = errno;
-  response.elapsed_s = monotonic_s() - start_s;
+  response.elapsed_s = monotonic_s() - start_s - read_s;
   close_fd(pidfd);
 
   struct stat sink {};

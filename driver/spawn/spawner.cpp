@@ -59,6 +59,9 @@ SpawnResult to_result(const wire::Response& response, const std::vector<std::str
   result.term_signal = response.term_signal;
   result.elapsed_s = response.elapsed_s;
   result.usage = response.usage;
+  result.pid = response.pid;
+  if (response.run_delay_known != 0)
+    result.own_wait_cpu_s = static_cast<double>(response.run_delay_ns) * 1e-9;
   result.error.assign(response.error, strnlen(response.error, sizeof response.error));
   result.strays_killed = response.strays_killed;
   result.stray_held_sink = response.stray_held_sink != 0;

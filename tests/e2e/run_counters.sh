@@ -40,7 +40,7 @@ set -e
 [ "$code" -eq 0 ] || fail "exit $code: $(cat "$tmp/err.txt")"
 
 # The columns, in schema order, after the standard ones.
-head -1 "$tmp/runs.tsv" | grep -q $'\thost\tothers_cpu_s\tsteal_s\tsyscalls\tcontext_switches\tpage_faults\tcycles\tcounted_pct$' ||
+head -1 "$tmp/runs.tsv" | grep -q $'\thost\tothers_cpu_s\tsteal_s\twait_cpu_s\tblock_io_wait_s\tsyscalls\tcontext_switches\tpage_faults\tcycles\tcounted_pct$' ||
   fail "header: $(head -1 "$tmp/runs.tsv")"
 # cells COLUMN TEST: COLUMN of TEST's rows.
 cells() { run_awk -v name="$1" -v test="$2" 'col("test") == test { print col(name) }' "$tmp/runs.tsv"; }

@@ -139,11 +139,13 @@ TEST(Config, RepeatsTargetErrorsNameTheKey) {
       << "an interval needs two runs";
 }
 
-TEST(Config, DrainIsSpinUnlessSaid) {
-  EXPECT_EQ(parse_config(with(R"("sinks": ["pipe"])"), "x.json").drain, DrainMode::kSpin);
+TEST(Config, DrainIsAutoUnlessSaid) {
+  EXPECT_EQ(parse_config(with(R"("sinks": ["pipe"])"), "x.json").drain, DrainMode::kAuto);
   EXPECT_EQ(parse_config(with(R"("drain": "block")"), "x.json").drain, DrainMode::kBlock);
-  EXPECT_NE(error_of(with(R"("drain": "lazy")")).find("drain: 'lazy' is not one of: spin, block"),
-            std::string::npos);
+  EXPECT_EQ(parse_config(with(R"("drain": "spin")"), "x.json").drain, DrainMode::kSpin);
+  EXPECT_NE(
+      error_of(with(R"("drain": "lazy")")).find("drain: 'lazy' is not one of: spin, block, auto"),
+      std::string::npos);
 }
 
 TEST(Config, SchemaErrorsNameTheJsonPath) {

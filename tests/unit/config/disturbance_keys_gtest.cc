@@ -43,11 +43,11 @@ class DisturbanceEnv {
   std::optional<std::string> saved_;
 };
 
-TEST(DisturbanceKeys, DefaultToRerunAboveAFifthOfACpu) {
+TEST(DisturbanceKeys, DefaultToRerunAboveATenthOfACpu) {
   const DisturbanceEnv unset(nullptr);
   const Config config = parse_config(with(""), "configs/x.json");
   EXPECT_EQ(config.disturbance, DisturbanceMode::kRerun);
-  EXPECT_EQ(config.disturbance_threshold_cpus, 0.2);
+  EXPECT_EQ(config.disturbance_threshold_cpus, 0.1);
 }
 
 TEST(DisturbanceKeys, TheEnvironmentSetsTheDefaultAndTheKeyStillWins) {

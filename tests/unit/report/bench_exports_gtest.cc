@@ -130,6 +130,7 @@ TEST(BenchExports, TheJsonIsHyperfinesSchemaWithIobenchsFieldsBeside) {
   Fixture f;
   f.set.groups[1].samples[runfile::index(runfile::Metric::kElapsed)] = {0.02};  // one run
   for (auto& samples : f.set.groups[1].samples) samples.resize(1);
+  f.set.groups[1].rows[static_cast<std::size_t>(runfile::RunStatus::kOk)] = 1;
   f.set.groups[1].exit_codes = {3};
   runfile::Group broken = group("broken", {});  // no ok run: a result marked failed
   broken.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] = 4;

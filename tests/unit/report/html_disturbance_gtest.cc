@@ -1,6 +1,7 @@
 // The HTML report's disturbance table (docs/reports.md, "The HTML report"): each run's
-// others_cpu_s and steal_s where the run file has them, in the order the runs ran, the disturbed
-// runs marked; nothing where the file has no such columns.
+// wait_cpu_s (the rule's figure), steal_s and others_cpu_s (context) where the run file has them,
+// in the order the runs ran, the disturbed runs marked; nothing where the file has no such
+// columns.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -21,6 +22,9 @@ const std::filesystem::path kFixtures =
 const char* const kHeader =
     "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\tothers_cpu_s\t"
     "steal_s\n";
+const char* const kWaitHeader =
+    "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\tothers_cpu_s\t"
+    "steal_s\twait_cpu_s\n";
 
 TEST(HtmlDisturbance, EveryRowsFiguresInTheOrderTheyRanWithTheirStatus) {
   const auto runs = others_during_runs_of(
@@ -54,11 +58,14 @@ TEST(HtmlDisturbance, ThePageShowsEachRunsFiguresAndMarksTheDisturbedOnes) {
   const auto file = dir / "runs.tsv";
   {
     std::ofstream out(file);
-    out << kHeader;
+    out << kWaitHeader;
     for (int repeat = 1; repeat <= 4; ++repeat) {
-      out << fmt::format("ref\t0.05\t0.04\t0\t80\t1\tin\tpipe\t{}\tok\t0.010\t0.000\n", repeat);
-      if (repeat == 2) out << "new\t0.09\t0.04\t0\t44\t1\tin\tpipe\t2\tdisturbed\t0.250\t0.020\n";
-      out << fmt::format("new\t0.06\t0.04\t0\t66\t1\tin\tpipe\t{}\tok\t0.000\t0.000\n", repeat);
+      out << fmt::format("ref\t0.05\t0.04\t0\t80\t1\tin\tpipe\t{}\tok\t0.010\t0.000\t0.000200\n",
+                         repeat);
+      if (repeat == 2)
+        out << "new\t0.09\t0.04\t0\t44\t1\tin\tpipe\t2\tdisturbed\t0.250\t0.020\t0.031000\n";
+      out << fmt::format("new\t0.06\t0.04\t0\t66\t1\tin\tpipe\t{}\tok\t0.000\t0.000\t0.000100\n",
+                         repeat);
     }
   }
   const std::string page = render_html_report(build_report_model({file}, ""), HtmlReportOptions{});
@@ -66,12 +73,19 @@ TEST(HtmlDisturbance, ThePageShowsEachRunsFiguresAndMarksTheDisturbedOnes) {
   EXPECT_NE(page.find(R"(<span class="run disturbed" title="repeat 2, disturbed, )"),
             std::string::npos)
       << page;
-  EXPECT_NE(page.find(">r2 0.250 s + 0.020 s steal disturbed</span>"), std::string::npos);
+  EXPECT_NE(page.find(">r2 waited 31.00 ms + 20.00 ms steal disturbed</span>"), std::string::npos)
+      << page;
   EXPECT_NE(page.find(R"(<span class="run" title="repeat 1, ok, )"), std::string::npos);
-  EXPECT_NE(page.find(">r1 0.010 s</span>"), std::string::npos);
-  // One disturbed run of 5 rows for 'new', its others' largest figure; the times table keeps it
-  // out (4 ok runs) and says so beside the row.
-  EXPECT_NE(page.find(R"(<td data-v="5">5</td><td data-v="1">1</td>)"), std::string::npos) << page;
+  EXPECT_NE(page.find(">r1 waited 200 µs</span>"), std::string::npos) << page;
+  EXPECT_NE(page.find("waited for a CPU 31.00 ms, steal 20.00 ms; others&#39; CPU 250.00 ms"),
+            std::string::npos)
+      << page;
+  // One disturbed run of 5 rows for 'new', its longest wait and its others' largest figure; the
+  // times table keeps it out (4 ok runs) and says so beside the row.
+  EXPECT_NE(
+      page.find(R"(<td data-v="5">5</td><td data-v="1">1</td><td data-v="0.031">0.031 s</td>)"),
+      std::string::npos)
+      << page;
   EXPECT_NE(page.find(R"(<td data-v="0.25">0.250 s</td>)"), std::string::npos);
   EXPECT_NE(page.find(">1 disturbed</span>"), std::string::npos);
 }

@@ -158,7 +158,9 @@ TEST(HtmlRecord, TheCommandRunsTheConfigAgainAsItRan) {
   runfile::RunMeta meta;
   meta.config_file = "configs/my tiny.json";
   meta.config = nlohmann::ordered_json::parse(R"({"name": "x", "repeats": 3})");
-  meta.options = runfile::RunSettings{"", 3, 3, 0, {}, "interleave", 1, "w", std::nullopt};
+  meta.options = runfile::RunSettings{
+      "",           3,           3, 0, {}, "interleave", 1, "w", std::nullopt, std::nullopt,
+      std::nullopt, std::nullopt};
   EXPECT_EQ(reproduce_command(meta), "iobench run 'configs/my tiny.json'");
   meta.options->filter = "a|b";
   meta.options->repeats = 7;
@@ -166,10 +168,27 @@ TEST(HtmlRecord, TheCommandRunsTheConfigAgainAsItRan) {
   EXPECT_EQ(reproduce_command(meta),
             "iobench run 'configs/my tiny.json' --filter 'a|b' --repeats 7 --shard 2/3");
   meta.config = nlohmann::ordered_json::parse(R"({"name": "x"})");  // repeats 5 by default
-  meta.options = runfile::RunSettings{"", 5, 5, 0, {}, "interleave", 1, "w", std::nullopt};
+  meta.options = runfile::RunSettings{
+      "",           5,           5, 0, {}, "interleave", 1, "w", std::nullopt, std::nullopt,
+      std::nullopt, std::nullopt};
   EXPECT_EQ(reproduce_command(meta), "iobench run 'configs/my tiny.json'");
   meta.options.reset();  // a merged file's record: no command
   EXPECT_EQ(reproduce_command(meta), "");
+}
+
+TEST(HtmlRecord, ADisturbanceModeFromTheEnvironmentIsInTheCommand) {
+  runfile::RunMeta meta;
+  meta.config_file = "c.json";
+  meta.config = nlohmann::ordered_json::parse(R"({"name": "x"})");
+  meta.options =
+      runfile::RunSettings{"", 5, 5, 0, {}, "interleave", 1, "w", std::nullopt, "off", 0.1, "tree"};
+  // The config does not say it: the environment did, and the command must too.
+  EXPECT_EQ(reproduce_command(meta), "IOBENCH_DISTURBANCE=off iobench run c.json");
+  meta.options->disturbance = "rerun";  // the default: nothing to say
+  EXPECT_EQ(reproduce_command(meta), "iobench run c.json");
+  meta.options->disturbance = "flag";
+  meta.config = nlohmann::ordered_json::parse(R"({"name": "x", "disturbance": "flag"})");
+  EXPECT_EQ(reproduce_command(meta), "iobench run c.json");  // the config says it
 }
 
 }  // namespace

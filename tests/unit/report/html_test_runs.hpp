@@ -23,7 +23,7 @@ inline std::string run_row(const std::string& test, double elapsed_s, const std:
                            double cache_pct = 100) {
   return fmt::format(
       "{}\t{}\t{}\t{}\t95.0\t2048\tin.txt\t{}\t1\t{}\t0\t100\t0\t{}\t1\t0\t0\t\t{}\t\thost-"
-      "1\t0\t0\n",
+      "1\t0\t0\t0.0001\t\n",
       test, elapsed_s, elapsed_s * 0.6, elapsed_s * 0.3, sink, status, nvcsw, cache_pct);
 }
 
@@ -50,8 +50,8 @@ inline std::filesystem::path write_test_runs(const test::TempDir& dir) {
   meta.config = nlohmann::ordered_json::parse(
       R"({"name": "tiny", "inputs": ["in.txt"], "repeats": 3, "baseline": "ref", "cache": "warm",
           "strategies": [{"name": "ref", "command": ["cat", "{input}"]}, {"name": "fast"}]})");
-  meta.options =
-      runfile::RunSettings{"f|s", 6, 6, 0, {}, "interleave", 1, "iobench-worker", std::nullopt};
+  meta.options = runfile::RunSettings{
+      "f|s", 6, 6, 0, {}, "interleave", 1, "iobench-worker", std::nullopt, "rerun", 0.1, "tree"};
   meta.context = runfile::MachineContext{};
   meta.context->host = "host-1";
   meta.context->cpu_model = "Test CPU <9000>";

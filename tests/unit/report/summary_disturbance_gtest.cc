@@ -1,6 +1,7 @@
 // summarize shows the disturbance (docs/driver.md, "Disturbance"; docs/reports.md, "Formats"):
-// the medians of others_cpu_s and steal_s and the disturbed rows per group in tsv and json, and
-// an "others CPU" column in the pretty table only when some group was disturbed.
+// the medians of others_cpu_s, steal_s and wait_cpu_s and the disturbed rows per group in tsv and
+// json, a "waited CPU" column in the pretty table only when some group was disturbed or waited,
+// and a group whose every run was disturbed with its figures, marked.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -14,11 +15,12 @@ namespace iobench::report {
 namespace {
 
 const std::string kHeader =
-    "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tsink\tstatus\tothers_cpu_s\tsteal_s\n";
+    "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tsink\tstatus\tothers_cpu_s\tsteal_s\twait_cpu_s\n";
 
 std::string row(const std::string& test, const std::string& status, const std::string& others,
-                const std::string& steal = "0") {
-  return test + "\t2\t1\t0.5\t75\t1024\tpipe\t" + status + "\t" + others + "\t" + steal + "\n";
+                const std::string& steal = "0", const std::string& wait = "0.01") {
+  return test + "\t2\t1\t0.5\t75\t1024\tpipe\t" + status + "\t" + others + "\t" + steal + "\t" +
+         wait + "\n";
 }
 
 std::string written(const std::string& text, Format format) {
@@ -45,9 +47,10 @@ std::string tsv_cell(const std::string& tsv, std::size_t r, std::string_view col
   return "(no column " + std::string(column) + ")";
 }
 
-const std::string kDisturbedFile = kHeader + row("A", "ok", "0.02") + row("A", "ok", "0.04") +
-                                   row("A", "ok", "0.03", "0.01") + row("A", "disturbed", "1.5") +
-                                   row("B", "ok", "0") + row("B", "ok", "0");
+const std::string kDisturbedFile =
+    kHeader + row("A", "ok", "0.02", "0", "0.02") + row("A", "ok", "0.04", "0", "0.04") +
+    row("A", "ok", "0.03", "0.01", "0.03") + row("A", "disturbed", "1.5", "0", "1.0") +
+    row("B", "ok", "0", "0", "0") + row("B", "ok", "0", "0", "0");
 
 TEST(SummaryDisturbance, TsvHasTheMediansOverOkRunsAndTheDisturbedCount) {
   const std::string tsv = written(kDisturbedFile, Format::kTsv);
@@ -55,6 +58,8 @@ TEST(SummaryDisturbance, TsvHasTheMediansOverOkRunsAndTheDisturbedCount) {
   EXPECT_EQ(tsv_cell(tsv, 1, "steal_s_median"), "0");
   EXPECT_EQ(tsv_cell(tsv, 1, "disturbed"), "1");
   EXPECT_EQ(tsv_cell(tsv, 1, "excluded"), "1");
+  EXPECT_EQ(tsv_cell(tsv, 1, "wait_cpu_s_median"), "0.03");  // the disturbed row's 1.0 is out
+  EXPECT_EQ(tsv_cell(tsv, 1, "figures_of"), "ok");
   EXPECT_EQ(tsv_cell(tsv, 2, "others_cpu_s_median"), "0");
   EXPECT_EQ(tsv_cell(tsv, 2, "disturbed"), "0");
 }
@@ -62,24 +67,53 @@ TEST(SummaryDisturbance, TsvHasTheMediansOverOkRunsAndTheDisturbedCount) {
 TEST(SummaryDisturbance, JsonHasTheMediansAndTheDisturbedCount) {
   const std::string json = written(kDisturbedFile, Format::kJson);
   EXPECT_NE(json.find("\"disturbance\": {\n          \"others_cpu_s_median\": 0.03,\n          "
-                      "\"steal_s_median\": 0.0,\n          \"disturbed\": 1\n        }"),
+                      "\"steal_s_median\": 0.0,\n          \"disturbed\": 1,\n          "
+                      "\"wait_cpu_s_median\": 0.03,\n          \"figures_of\": \"ok\"\n        }"),
             std::string::npos)
       << json;
 }
 
-TEST(SummaryDisturbance, PrettyShowsOthersCpuWhenAGroupWasDisturbed) {
+TEST(SummaryDisturbance, PrettyShowsWaitedCpuWhenAGroupWasDisturbed) {
   const std::string pretty = written(kDisturbedFile, Format::kPretty);
-  // A: (0.03 + 0) s of others over its 2 s median elapsed; B had none.
-  EXPECT_NE(pretty.find("  relative  others CPU\n"), std::string::npos) << pretty;
+  // A: 0.03 s of waiting over its 2 s median elapsed; B waited none.
+  EXPECT_NE(pretty.find("  relative  waited CPU\n"), std::string::npos) << pretty;
   EXPECT_NE(pretty.find("reference        0.01\n"), std::string::npos) << pretty;
   EXPECT_NE(pretty.find("1.00×        0.00\n"), std::string::npos) << pretty;
 }
 
-TEST(SummaryDisturbance, PrettyShowsOthersCpuWhenOthersKeptOverATwentiethOfACpu) {
-  // 0.1 s of others and 0.02 s of steal over 2 s: 0.06 CPU, none disturbed.
-  const std::string busy = kHeader + row("A", "ok", "0.1", "0.02") + row("A", "ok", "0.1", "0.02");
-  EXPECT_NE(written(busy, Format::kPretty).find("reference        0.06\n"), std::string::npos)
+TEST(SummaryDisturbance, PrettyShowsWaitedCpuWhenTheRunsWaitedOverATwentiethOfACpu) {
+  // 0.12 s of waiting over 2 s: 0.06 CPU, none disturbed; others' time does not count.
+  const std::string waited =
+      kHeader + row("A", "ok", "0", "0", "0.12") + row("A", "ok", "0", "0", "0.12");
+  EXPECT_NE(written(waited, Format::kPretty).find("reference        0.06\n"), std::string::npos)
+      << written(waited, Format::kPretty);
+  const std::string busy = kHeader + row("A", "ok", "1.9") + row("A", "ok", "1.9");
+  EXPECT_EQ(written(busy, Format::kPretty).find("waited CPU"), std::string::npos)
       << written(busy, Format::kPretty);
+}
+
+TEST(SummaryDisturbance, AGroupWhoseEveryRunWasDisturbedShowsTheirFiguresMarked) {
+  const std::string all = kHeader + row("A", "disturbed", "0", "0", "1.0") +
+                          row("A", "disturbed", "0", "0", "1.2") + row("B", "ok", "0", "0", "0");
+  const runfile::RunSet set = runfile::parse_runs({{"d.tsv", all, ""}});
+  ASSERT_EQ(set.groups.size(), 2U);
+  EXPECT_TRUE(set.groups[0].from_disturbed_runs);
+  EXPECT_EQ(set.groups[0].ok_count(), 2U);
+  EXPECT_EQ(set.groups[0].ok_runs(), 0U);
+  EXPECT_FALSE(set.groups[1].from_disturbed_runs);
+  const std::string tsv = written(all, Format::kTsv);
+  EXPECT_EQ(tsv_cell(tsv, 1, "elapsed_median"), "2");
+  EXPECT_EQ(tsv_cell(tsv, 1, "figures_of"), "disturbed");
+  EXPECT_EQ(tsv_cell(tsv, 1, "wait_cpu_s_median"), "1.1");
+  const std::string pretty = written(all, Format::kPretty);
+  EXPECT_NE(pretty.find("A (disturbed) "), std::string::npos) << pretty;
+  EXPECT_NE(pretty.find("(disturbed): every run of it was kept waiting for a CPU"),
+            std::string::npos)
+      << pretty;
+  const Summary summary = summarize(set);
+  EXPECT_NE(summary.warnings.front().find("A (pipe): every one of its 2 runs was disturbed"),
+            std::string::npos)
+      << summary.warnings.front();
 }
 
 TEST(SummaryDisturbance, AQuietTableStaysAsItWas) {

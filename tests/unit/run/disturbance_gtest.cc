@@ -55,24 +55,54 @@ TEST(Disturbance, SamplesThatGoBackwardsGiveNoFigure) {
                                    ticks(proc_stat(900, 500, 9100)), 0, 100));
 }
 
-TEST(Disturbance, ARunShorterThanATickIsNotJudgedByTheTickThatFellInIt) {
-  // A 2 ms run: one user tick fell in it, charged to whatever ran then. Its figure (8 ms of
-  // others over 2 ms, "4 CPUs" on a 2-CPU machine) is a sample, not a measure: below the rule's
-  // resolution of two ticks.
-  const auto d = disturbance_between(ticks(proc_stat(1000, 500, 9000)),
-                                     ticks(proc_stat(1001, 500, 9000)), 0.002, 100);
-  ASSERT_TRUE(d.has_value());
-  EXPECT_NEAR(d->others_cpu_s, 0.008, 1e-9);
-  EXPECT_FALSE(is_disturbed(*d, 0.002, 0.5));
+// A run's figures: what it waited for a CPU (its tree's), and the steal over it, on two CPUs.
+RunDisturbance suffered(std::optional<double> wait_cpu_s, double steal_s = 0,
+                        double others_cpu_s = 0) {
+  RunDisturbance d;
+  d.others_cpu_s = others_cpu_s;
+  d.steal_s = steal_s;
+  d.resolution_s = steal_s > 0 ? 0.02 : kExactResolution_s;
+  d.cpus = 2;
+  d.wait_cpu_s = wait_cpu_s;
+  d.wait_scope = wait_cpu_s ? WaitScope::kTree : WaitScope::kNone;
+  return d;
 }
 
-TEST(Disturbance, TheRuleIsTheThresholdOverTheElapsedTimePlusTheResolution) {
-  // A 1 s run, threshold half a CPU: allowed 0.5 s, plus 0.02 s of resolution (two ticks).
-  EXPECT_FALSE(is_disturbed({0.52, 0.0, 0.02}, 1.0, 0.5));
-  EXPECT_TRUE(is_disturbed({0.53, 0.0, 0.02}, 1.0, 0.5));
-  EXPECT_TRUE(is_disturbed({0.30, 0.23, 0.02}, 1.0, 0.5));   // steal is others too
-  EXPECT_FALSE(is_disturbed({0.53, 0.0, 0.02}, 1.0, 1.0));   // a higher threshold
-  EXPECT_TRUE(is_disturbed({0.509, 0.0, 0.008}, 1.0, 0.5));  // an exact figure's resolution
+TEST(Disturbance, TheRuleIsTheRunsOwnWaitOverTheThresholdOfItsElapsedTimePlusTheFloor) {
+  // A 10 ms run, threshold 0.1 of a CPU: allowed 1 ms, plus the 0.5 ms floor.
+  EXPECT_FALSE(is_disturbed(suffered(0.0015), 0.010, 0.1));
+  EXPECT_TRUE(is_disturbed(suffered(0.00151), 0.010, 0.1));
+  EXPECT_FALSE(is_disturbed(suffered(0.00151), 0.010, 0.2));  // a higher threshold
+  EXPECT_NEAR(allowed_s(suffered(0.0), 0.010, 0.1), 0.0015, 1e-12);
+}
+
+TEST(Disturbance, WhatTheRestOfTheMachineDidDoesNotJudgeTheRun) {
+  // Others kept 1.5 CPUs busy over the run (a steady background on a 2-CPU machine), but the run
+  // never waited: it had a CPU of its own.
+  EXPECT_FALSE(is_disturbed(suffered(0.0, 0.0, 0.015), 0.010, 0.1));
+  // Nothing the run suffered was measured: it is not judged at all.
+  EXPECT_FALSE(is_disturbed(suffered(std::nullopt, 0.0, 5.0), 0.010, 0.1));
+}
+
+TEST(Disturbance, TheRunsShareOfTheStealCountsBeyondItsResolution) {
+  // 1 s run: 0.3 s of steal over two CPUs is 0.15 s of the run's CPU, beyond 0.1 s + 0.5 ms +
+  // a tick's resolution per CPU (0.01 s).
+  EXPECT_TRUE(is_disturbed(suffered(0.0, 0.3), 1.0, 0.1));
+  EXPECT_FALSE(is_disturbed(suffered(0.0, 0.2), 1.0, 0.1));
+  EXPECT_NEAR(suffered_s(suffered(0.05, 0.2)), 0.15, 1e-12);
+  // A run shorter than a tick is not judged by the ticks of steal that fell in it.
+  EXPECT_FALSE(is_disturbed(suffered(std::nullopt, 0.02), 0.002, 0.1));
+}
+
+TEST(Disturbance, ThePhraseSaysWhoWaitedHowLongOfHowLong) {
+  EXPECT_EQ(suffered_phrase(suffered(0.0021), 0.009),
+            "its processes waited 2.10 ms of its 9.00 ms for a CPU");
+  RunDisturbance own = suffered(0.0021);
+  own.wait_scope = WaitScope::kWorker;
+  EXPECT_EQ(suffered_phrase(own, 0.25), "the worker waited 2.10 ms of its 250 ms for a CPU");
+  EXPECT_EQ(suffered_phrase(suffered(0.0021, 0.04), 0.25),
+            "its processes waited 2.10 ms of its 250 ms for a CPU, and 20 ms of the CPUs' time "
+            "went to other guests (steal)");
 }
 
 // The root cpuacct group's time: others to the nanosecond; /proc/stat's ticks then give only the
@@ -99,41 +129,28 @@ TEST(Disturbance, TheMachinesExactTimeGivesOthersAndTheTicksOnlyTheSteal) {
       << "an exact time that goes backwards gives no figure";
 }
 
-TEST(Disturbance, AnExactFigureJudgesAShortRunThatTicksCannot) {
-  // A 57 ms run during which others ran 40 ms (0.70 CPUs): beyond half a CPU (28.5 ms) by more
-
-  const auto exact =
-      disturbance_between(ticks(proc_stat(1000, 500, 9000)), ticks(proc_stat(1004, 500, 9010)),
-                          0.057, 100, std::pair{0.0, 0.097});
-  const auto by_ticks = disturbance_between(ticks(proc_stat(1000, 500, 9000)),
-                                            ticks(proc_stat(1010, 500, 9010)), 0.057, 100);
-  ASSERT_TRUE(exact && by_ticks);
-  EXPECT_NEAR(exact->others_cpu_s, 0.040, 1e-9);
-  EXPECT_NEAR(by_ticks->others_cpu_s, 0.043, 1e-9);
-  EXPECT_TRUE(is_disturbed(*exact, 0.057, 0.5));
-  EXPECT_FALSE(is_disturbed(*by_ticks, 0.057, 0.5));
-}
-
 TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
   config::Config config;
   runfile::RunRow row;
   row.elapsed_s = 1.0;
-  EXPECT_TRUE(judge_disturbance(row, {0.9, 0.01, 0.02}, config));
+  EXPECT_TRUE(judge_disturbance(row, suffered(0.5, 0.01, 0.9), config));
   EXPECT_EQ(row.status, runfile::RunStatus::kDisturbed);
   EXPECT_EQ(row.others_cpu_s.value_or(-1), 0.9);
   EXPECT_EQ(row.steal_s.value_or(-1), 0.01);
+  EXPECT_EQ(row.wait_cpu_s.value_or(-1), 0.5);
   runfile::RunRow failed;
   failed.elapsed_s = 1.0;
   failed.status = runfile::RunStatus::kFailed;
-  EXPECT_FALSE(judge_disturbance(failed, {0.9, 0.0, 0.02}, config));
+  EXPECT_FALSE(judge_disturbance(failed, suffered(0.5), config));
   EXPECT_EQ(failed.status, runfile::RunStatus::kFailed);
   config.disturbance = config::DisturbanceMode::kOff;
   runfile::RunRow measured_only;
   measured_only.elapsed_s = 1.0;
-  EXPECT_FALSE(judge_disturbance(measured_only, {0.9, 0.0, 0.02}, config));
+  EXPECT_FALSE(judge_disturbance(measured_only, suffered(0.5, 0.0, 0.9), config));
   EXPECT_EQ(measured_only.status, runfile::RunStatus::kOk);
-  EXPECT_EQ(measured_only.others_cpu_s.value_or(-1),
-            0.9);  // the figures are kept whatever the mode
+  // The figures are kept whatever the mode.
+  EXPECT_EQ(measured_only.others_cpu_s.value_or(-1), 0.9);
+  EXPECT_EQ(measured_only.wait_cpu_s.value_or(-1), 0.5);
 }
 
 // The meter: /proc/stat and the harness time read before and after, the measured tree's rusage
@@ -164,12 +181,15 @@ struct FakeRunSamples {
   }
 };
 
-// The measured tree's rusage: 0.4 s user, 0.15 s system.
-rusage measured_tree() {
-  rusage tree{};
-  tree.ru_utime.tv_usec = 400000;
-  tree.ru_stime.tv_usec = 150000;
-  return tree;
+// The measured tree's result: 0.4 s user, 0.15 s system, worker pid 100, which waited 3 ms for
+// a CPU itself.
+spawn::SpawnResult measured_tree() {
+  spawn::SpawnResult result;
+  result.usage.ru_utime.tv_usec = 400000;
+  result.usage.ru_stime.tv_usec = 150000;
+  result.pid = 100;
+  result.own_wait_cpu_s = 0.003;
+  return result;
 }
 
 TEST(DisturbanceMeter, SubtractsTheHarnessAndTheMeasuredTree) {
@@ -181,6 +201,45 @@ TEST(DisturbanceMeter, SubtractsTheHarnessAndTheMeasuredTree) {
   EXPECT_EQ(samples.stat_reads, 2U);  // two reads of /proc/stat a run, no more
   // 0.8 s busy, less 0.05 s of harness and 0.55 s of the measured tree.
   EXPECT_NEAR(d->others_cpu_s, 0.2, 1e-9);
+  // No exit reports: the worker's own wait is the judge.
+  EXPECT_EQ(d->wait_cpu_s, 0.003);
+  EXPECT_EQ(d->wait_scope, WaitScope::kWorker);
+}
+
+TEST(DisturbanceMeter, TheTreesWaitWhenTheKernelReportsItsExits) {
+  FakeRunSamples samples;
+  ProcSource source = samples.source();
+  int takes = 0;
+  // Before the run: a stale report, dropped. After: the worker (100), its child and grandchild,
+  // and a stranger.
+  source.task_exits = [&takes]() -> std::optional<std::vector<TaskExit>> {
+    if (takes++ == 0) return std::vector<TaskExit>{{100, 100, 1, 999'000'000, 0}};
+    return std::vector<TaskExit>{{102, 102, 101, 1'000'000, 7'000'000},
+                                 {101, 101, 100, 2'000'000, 0},
+                                 {100, 100, 1, 3'000'000, 0},
+                                 {200, 200, 1, 50'000'000, 0}};
+  };
+  source.block_io_accounted = true;
+  DisturbanceMeter meter(source);
+  meter.before_run();
+  const auto d = meter.after_run(measured_tree());
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(takes, 2);
+  EXPECT_EQ(d->wait_scope, WaitScope::kTree);
+  EXPECT_NEAR(d->wait_cpu_s.value_or(-1), 0.006, 1e-12);
+  EXPECT_NEAR(d->block_io_wait_s.value_or(-1), 0.007, 1e-12);
+}
+
+TEST(DisturbanceMeter, LostReportsFallBackToTheWorkersOwnWait) {
+  FakeRunSamples samples;
+  ProcSource source = samples.source();
+  source.task_exits = []() -> std::optional<std::vector<TaskExit>> { return std::nullopt; };
+  DisturbanceMeter meter(source);
+  meter.before_run();
+  const auto d = meter.after_run(measured_tree());
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(d->wait_scope, WaitScope::kWorker);
+  EXPECT_EQ(d->wait_cpu_s, 0.003);
 }
 
 TEST(DisturbanceMeter, TheMachinesTimeWhenTheSourceHasIt) {
@@ -203,32 +262,49 @@ TEST(DisturbanceMeter, AnUnreadableProcStatGivesNoFigure) {
   source.harness_cpu_s = []() -> std::optional<double> { return 0.0; };
   DisturbanceMeter meter(source);
   meter.before_run();
-  EXPECT_FALSE(meter.after_run(rusage{}).has_value());
+  EXPECT_FALSE(meter.after_run(spawn::SpawnResult{}).has_value());
+  // The run's own wait still judges it when /proc/stat cannot say what others did.
+  meter.before_run();
+  const auto own = meter.after_run(measured_tree());
+  ASSERT_TRUE(own.has_value());
+  EXPECT_EQ(own->wait_cpu_s, 0.003);
+  EXPECT_EQ(own->others_cpu_s, 0.0);
 }
 
-TEST(DisturbedRuns, TheBudgetEndsWithOneWarningNamingTheFigure) {
+TEST(DisturbedRuns, TheFirstIsSaidOnceAndTheBudgetEndsWithOneWarningNamingTheWorst) {
+  config::Config config;
   DisturbedRuns runs(1, 2);
   runfile::RunRow row;
   row.elapsed_s = 0.5;
-  row.others_cpu_s = 0.6;
-  row.steal_s = 0.0;
-  for (std::size_t run = 0; run < 3; ++run)
-    runs.on_disturbed(run, 0, row, config::DisturbanceMode::kRerun);
+  row.repeat = 1;
+  const std::string first =
+      runs.on_disturbed(0, 0, row, suffered(0.2), config, "a on in.txt (pipe sink)");
+  EXPECT_NE(first.find("a on in.txt (pipe sink): run 1 was disturbed: its processes waited 200 "
+                       "ms of its 500 ms for a CPU"),
+            std::string::npos)
+      << first;
+  EXPECT_NE(first.find("IOBENCH_DISTURBANCE=off"), std::string::npos) << first;
+  EXPECT_EQ(runs.on_disturbed(1, 0, row, suffered(0.3), config, "a"), "");  // once a cell
+  EXPECT_EQ(runs.on_disturbed(2, 0, row, suffered(0.25), config, "a"), "");
   EXPECT_TRUE(runs.take(0));
   EXPECT_TRUE(runs.take(0));
   EXPECT_EQ(runs.next().value_or(99), 2U);
   EXPECT_FALSE(runs.take(0));  // spent
   EXPECT_FALSE(runs.next().has_value());
   const std::string warning = runs.budget_warning(0, "a on in.txt (pipe sink)", 3);
-  EXPECT_NE(warning.find("up to 1.20 CPUs busy"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("at worst its processes waited 300 ms of its 500 ms"), std::string::npos)
+      << warning;
   EXPECT_NE(warning.find("re-run budget of 2 is spent, so 3 ok runs count"), std::string::npos)
       << warning;
   EXPECT_EQ(runs.budget_warning(0, "a", 3), "");  // once
 }
 
 TEST(DisturbedRuns, FlagQueuesNothing) {
+  config::Config config;
+  config.disturbance = config::DisturbanceMode::kFlag;
   DisturbedRuns runs(1, 2);
-  runs.on_disturbed(0, 0, runfile::RunRow{}, config::DisturbanceMode::kFlag);
+  const std::string said = runs.on_disturbed(0, 0, runfile::RunRow{}, suffered(0.1), config, "a");
+  EXPECT_NE(said.find("it is left out."), std::string::npos) << said;
   EXPECT_FALSE(runs.next().has_value());
 }
 

@@ -1,6 +1,7 @@
-// Disturbed runs through the fake launcher (docs/driver.md, "Disturbance"): the fake /proc/stat
-// of a FakeMachine tells the executor how much others ran during each run, through the same
-// ProcSource seam the real /proc is read through.
+// Disturbed runs through the fake launcher (docs/driver.md, "Disturbance"): the fake launcher's
+// result says how long the worker waited for a CPU (as the spawner reads it), and the fake
+// /proc/stat of a FakeMachine how much others ran during each run, through the same ProcSource
+// seam the real /proc is read through: the first judges, the second is context.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -54,10 +55,15 @@ std::vector<std::string> statuses(const std::vector<Row>& rows) {
 TEST_F(ExecutorTest, ADisturbedRunIsReRunOnceAtTheEndOfItsRound) {
   FakeMachine machine;
   disturbance_source_ = machine.source();
-  // a's first run: others kept a whole CPU busy for its 0.25 s (threshold 0.5 CPUs).
+  // a's first run waited 0.1 s of its 0.25 s for a CPU (threshold 0.1 CPUs: 25 ms), while
+  // others kept a whole CPU busy.
   FakeLauncher launcher([&machine](const std::string& name, int nth) {
-    if (name == "a" && nth == 0) machine.others_ticks = 25;
-    return ok_copy();
+    Script script = ok_copy();
+    if (name == "a" && nth == 0) {
+      machine.others_ticks = 25;
+      script.wait_cpu_s = 0.1;
+    }
+    return script;
   });
   const MatrixTotals totals =
       run(R"("strategies": [{"name": "a", "command": ["a"], "verify": false},
@@ -72,6 +78,7 @@ TEST_F(ExecutorTest, ADisturbedRunIsReRunOnceAtTheEndOfItsRound) {
   EXPECT_EQ(statuses(all)[2], "a1:ok");
   EXPECT_EQ(all[0].others_cpu_s, "0.250");
   EXPECT_EQ(all[0].steal_s, "0.000");
+  EXPECT_EQ(all[0].wait_cpu_s, "0.100000");
   EXPECT_EQ(all[1].others_cpu_s, "0.000");
   EXPECT_EQ(std::count(launcher.calls.begin(), launcher.calls.end(), "a"), 3);
   EXPECT_EQ(totals.bad_rows, 0U);  // a disturbed run is left out, not a failure
@@ -82,8 +89,12 @@ TEST_F(ExecutorTest, WhenTheBudgetRunsOutTheCellSaysSoOnce) {
   disturbance_source_ = machine.source();
   // a is always disturbed: its 2 runs, then 4 re-runs (twice the repeats), then no more.
   FakeLauncher launcher([&machine](const std::string& name, int) {
-    if (name == "a") machine.others_ticks = 25;
-    return ok_copy();
+    Script script = ok_copy();
+    if (name == "a") {
+      machine.others_ticks = 25;
+      script.wait_cpu_s = 0.1;
+    }
+    return script;
   });
   testing::internal::CaptureStderr();
   run(kTwoTests, launcher);
@@ -97,18 +108,26 @@ TEST_F(ExecutorTest, WhenTheBudgetRunsOutTheCellSaysSoOnce) {
                           [](const Row& r) { return r.test == "b" && r.status == "ok"; }),
             2);
   const std::string figure =
-      "a on in.txt (pipe sink): others kept up to 1.00 CPUs busy during its disturbed runs; its "
-      "re-run budget of 4 is spent, so 0 ok runs count";
+      "a on in.txt (pipe sink): its re-run budget of 4 is spent, so 0 ok runs count; at worst "
+      "the worker waited 100 ms of its 250 ms for a CPU";
   EXPECT_NE(warnings.find(figure), std::string::npos) << warnings;
   EXPECT_EQ(warnings.find(figure), warnings.rfind(figure)) << warnings;
+  const std::string first =
+      "a on in.txt (pipe sink): run 1 was disturbed: the worker waited 100 ms";
+  EXPECT_NE(warnings.find(first), std::string::npos) << warnings;
+  EXPECT_EQ(warnings.find(first), warnings.rfind(first)) << "said once a cell: " << warnings;
 }
 
 TEST_F(ExecutorTest, FlagMarksADisturbedRunWithoutReRunningIt) {
   FakeMachine machine;
   disturbance_source_ = machine.source();
   FakeLauncher launcher([&machine](const std::string& name, int nth) {
-    if (name == "a" && nth == 0) machine.others_ticks = 25;
-    return ok_copy();
+    Script script = ok_copy();
+    if (name == "a" && nth == 0) {
+      machine.others_ticks = 25;
+      script.wait_cpu_s = 0.1;
+    }
+    return script;
   });
   run(std::string(kTwoTests) + R"(, "disturbance": "flag")", launcher);
   EXPECT_EQ(statuses(rows()),
@@ -119,8 +138,12 @@ TEST_F(ExecutorTest, OffKeepsTheFiguresAndTheRunOk) {
   FakeMachine machine;
   disturbance_source_ = machine.source();
   FakeLauncher launcher([&machine](const std::string& name, int nth) {
-    if (name == "a" && nth == 0) machine.others_ticks = 25;
-    return ok_copy();
+    Script script = ok_copy();
+    if (name == "a" && nth == 0) {
+      machine.others_ticks = 25;
+      script.wait_cpu_s = 0.1;
+    }
+    return script;
   });
   run(std::string(kTwoTests) + R"(, "disturbance": "off")", launcher);
   const std::vector<Row> all = rows();
@@ -132,11 +155,32 @@ TEST_F(ExecutorTest, AHigherThresholdLetsTheSameRunPass) {
   FakeMachine machine;
   disturbance_source_ = machine.source();
   FakeLauncher launcher([&machine](const std::string& name, int nth) {
-    if (name == "a" && nth == 0) machine.others_ticks = 25;
-    return ok_copy();
+    Script script = ok_copy();
+    if (name == "a" && nth == 0) {
+      machine.others_ticks = 25;
+      script.wait_cpu_s = 0.1;
+    }
+    return script;
   });
-  run(std::string(kTwoTests) + R"(, "disturbance_threshold_cpus": 1.5)", launcher);
+  run(std::string(kTwoTests) + R"(, "disturbance_threshold_cpus": 0.5)", launcher);
   EXPECT_EQ(statuses(rows()), (std::vector<std::string>{"a1:ok", "a2:ok", "b1:ok", "b2:ok"}));
+}
+
+TEST_F(ExecutorTest, ABusyMachineDoesNotCondemnARunThatHadItsCpu) {
+  FakeMachine machine;
+  disturbance_source_ = machine.source();
+  // Others kept 1.6 CPUs of two busy during every run of a, which never waited for a CPU.
+  FakeLauncher launcher([&machine](const std::string& name, int) {
+    Script script = ok_copy();
+    script.wait_cpu_s = 0.0;
+    if (name == "a") machine.others_ticks = 40;
+    return script;
+  });
+  run(kTwoTests, launcher);
+  const std::vector<Row> all = rows();
+  EXPECT_EQ(statuses(all), (std::vector<std::string>{"a1:ok", "a2:ok", "b1:ok", "b2:ok"}));
+  EXPECT_EQ(all[0].others_cpu_s, "0.400");
+  EXPECT_EQ(all[0].wait_cpu_s, "0.000000");
 }
 
 TEST_F(ExecutorTest, WithoutASourceTheColumnsStayEmptyAndNoRunIsJudged) {
@@ -146,6 +190,7 @@ TEST_F(ExecutorTest, WithoutASourceTheColumnsStayEmptyAndNoRunIsJudged) {
     EXPECT_EQ(row.status, "ok");
     EXPECT_EQ(row.others_cpu_s, "");
     EXPECT_EQ(row.steal_s, "");
+    EXPECT_EQ(row.wait_cpu_s, "");
   }
 }
 

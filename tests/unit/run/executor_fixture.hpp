@@ -41,6 +41,7 @@ struct Script {
   std::string stderr_bytes;
   bool interrupt = false;  // raise SIGINT during the run (as a user's Ctrl-C would)
   double elapsed_s = 0.25;
+  std::optional<double> wait_cpu_s{};  // the worker's own wait for a CPU, as the spawner reads it
 };
 
 // Scripts by the command's name (argv[0]) and how often that command ran before.
@@ -62,6 +63,8 @@ class FakeLauncher final : public Launcher {
     result.elapsed_s = script.elapsed_s;
     result.usage.ru_utime.tv_usec = 100000;
     result.usage.ru_maxrss = 1234;
+    result.pid = 4242;
+    result.own_wait_cpu_s = script.wait_cpu_s;
     if (script.interrupt) {
       ::raise(SIGINT);  // the guard's handler calls cancel()
       result.outcome = spawn::SpawnOutcome::kCancelled;
@@ -85,7 +88,7 @@ class FakeLauncher final : public Launcher {
 struct Row {
   std::string test, sink, status, exit_code, bytes_out, output_hash;
   int repeat = 0;
-  std::string others_cpu_s, steal_s;
+  std::string others_cpu_s, steal_s, wait_cpu_s;
 };
 
 inline const std::string kInputText = "alpha\nbeta\ngamma\n";
@@ -139,7 +142,7 @@ class ExecutorTest : public ::testing::Test {
       };
       result.push_back(Row{field("test"), field("sink"), field("status"), field("exit_code"),
                            field("bytes_out"), field("output_hash"), std::stoi(field("repeat")),
-                           field("others_cpu_s"), field("steal_s")});
+                           field("others_cpu_s"), field("steal_s"), field("wait_cpu_s")});
     }
     return result;
   }

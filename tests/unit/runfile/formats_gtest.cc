@@ -174,11 +174,14 @@ TEST(RunFileFormats, TheHistoryTakesEveryFormatOfRunButNotGnuTime) {
   }
 }
 
-TEST(RunFileFormats, GroupedByStatusTheDisturbedRowsStayOutOfTheSamples) {
+TEST(RunFileFormats, GroupedByStatusTheDisturbedRowsAreAGroupWithTheirFiguresMarked) {
   const RunSet set = read_runs({kFixtures / "v2-today/s1.tsv"}, ReadOptions{{"test", "status"}});
   ASSERT_EQ(set.groups.size(), 2U);
   EXPECT_EQ(set.groups[0].key, (std::vector<std::string>{"read-raw", "disturbed"}));
-  EXPECT_EQ(set.groups[0].ok_count(), 0U);
+  EXPECT_EQ(set.groups[0].ok_runs(), 0U);
+  EXPECT_TRUE(set.groups[0].from_disturbed_runs);
+  EXPECT_EQ(set.groups[0].metric(Metric::kElapsed), (std::vector<double>{0.003639, 0.006240}));
+  EXPECT_FALSE(set.groups[1].from_disturbed_runs);
   EXPECT_EQ(set.groups[0].rows[static_cast<std::size_t>(RunStatus::kDisturbed)], 2U);
   EXPECT_EQ(set.groups[1].metric(Metric::kElapsed),
             (std::vector<double>{0.002310, 0.002175, 0.002480}));

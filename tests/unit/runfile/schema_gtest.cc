@@ -42,7 +42,8 @@ TEST(Schema, RunColumnsWithoutCountersAreTheStandardOnes) {
   EXPECT_EQ(columns.size(), kStandardColumns.size());
   EXPECT_EQ(columns.front(), "test");
   EXPECT_EQ(columns[20], "host");  // where it always was; the disturbance figures came after it
-  EXPECT_EQ(columns.back(), "steal_s");
+  EXPECT_EQ(columns[22], "steal_s");
+  EXPECT_EQ(columns.back(), "block_io_wait_s");
   const auto with = run_columns({Counter::kTaskClock, Counter::kPageFaults});
   ASSERT_EQ(with.size(), kStandardColumns.size() + 3);
   EXPECT_EQ(with[kStandardColumns.size()], "page_faults");

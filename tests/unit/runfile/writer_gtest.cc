@@ -23,7 +23,7 @@ TEST(RunTsv, HeaderBeginsWithTheGnuTimeRecipeColumns) {
   EXPECT_EQ(run_tsv_header(),
             "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
             "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_"
-            "hash\thost\tothers_cpu_s\tsteal_s\n");
+            "hash\thost\tothers_cpu_s\tsteal_s\twait_cpu_s\tblock_io_wait_s\n");
 }
 
 TEST(RunTsv, FormatsARow) {
@@ -47,7 +47,12 @@ TEST(RunTsv, FormatsARow) {
   EXPECT_EQ(
       format_run_row(row),
       "getline raw\t1.500000\t1.000000\t0.250000\t83.3\t1234\tdata/x.tsv\tpipe\t2\tmismatch\t0\t"
-      "10\t0\t0\t0\t0\t0\t99\t100.0\t00ff\th\t\t\n");
+      "10\t0\t0\t0\t0\t0\t99\t100.0\t00ff\th\t\t\t\t\n");
+  // The run's own wait to the microsecond: a 9 ms run's figure is a fraction of a millisecond.
+  row.wait_cpu_s = 0.0021;
+  row.block_io_wait_s = 0.5;
+  EXPECT_TRUE(format_run_row(row).ends_with("\th\t\t\t0.002100\t0.500000\n"))
+      << format_run_row(row);
   row.exit_code.reset();
   row.bytes_out.reset();
   row.cache_pct.reset();
@@ -62,7 +67,7 @@ TEST(RunTsv, CounterColumnsFollowTheStandardOnesInSchemaOrder) {
   EXPECT_EQ(run_tsv_header(asked),
             "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\texit_code\t"
             "minflt\tmajflt\tnvcsw\tnivcsw\tinblock\toublock\tbytes_out\tcache_pct\toutput_"
-            "hash\thost\tothers_cpu_s\tsteal_s\t"
+            "hash\thost\tothers_cpu_s\tsteal_s\twait_cpu_s\tblock_io_wait_s\t"
             "syscalls\tcontext_switches\tinstructions\tcounted_pct\n");
   RunRow row;
   row.test = "t";
@@ -74,7 +79,7 @@ TEST(RunTsv, CounterColumnsFollowTheStandardOnesInSchemaOrder) {
   // instructions not counted: an empty cell, never 0.
   EXPECT_EQ(format_run_row(row, asked),
             "t\t0.000000\t0.000000\t0.000000\t0.0\t0\t\t\t0\tok\t\t0\t0\t0\t0\t0\t0\t\t\t\t"
-            "\t\t\t1200\t0\t\t62.5\n");
+            "\t\t\t\t\t1200\t0\t\t62.5\n");
   row.counted_pct.reset();
   EXPECT_TRUE(format_run_row(row, asked).ends_with("\t1200\t0\t\t\n"));
 }
