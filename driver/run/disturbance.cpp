@@ -121,11 +121,20 @@ std::optional<RunDisturbance> DisturbanceMeter::after_run(const spawn::SpawnResu
   if (!tree && !result.own_wait_cpu_s) return disturbance;
   if (!disturbance) disturbance.emplace();
   if (tree) {
-    disturbance->wait_cpu_s = tree->cpu_s;
+    // Its tasks together lived at most `tasks` times the run, less their time on a CPU (wait4's,
+    // exact; a task's exit report can miss the last tick of it): the tighter bound for one.
+    disturbance->wait_cpu_s =
+        std::min(tree->cpu_s, std::max(0.0, tree->tasks * result.elapsed_s - measured_tree_cpu_s));
     disturbance->wait_scope = WaitScope::kTree;
     disturbance->block_io_wait_s = tree->block_io_s;
   } else {
-    disturbance->wait_cpu_s = result.own_wait_cpu_s;
+    // The worker lived at most the run's elapsed time: what it says it waited beyond that less its
+    // time on a CPU is the clocks' skew (possible_wait_ns).
+    const auto ns = [](double s) { return static_cast<std::uint64_t>(std::max(0.0, s) * 1e9); };
+    disturbance->wait_cpu_s =
+        static_cast<double>(possible_wait_ns(ns(*result.own_wait_cpu_s), ns(result.elapsed_s),
+                                             ns(result.own_on_cpu_s.value_or(0)))) *
+        1e-9;
     disturbance->wait_scope = WaitScope::kWorker;
   }
   return disturbance;

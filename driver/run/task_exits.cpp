@@ -75,6 +75,8 @@ std::optional<TaskExit> task_exit_of(std::span<const std::uint8_t> stats) {
                                                                : exit.pid;
   exit.cpu_delay_ns = record.cpu_delay_total;
   exit.blkio_delay_ns = record.blkio_delay_total;
+  exit.on_cpu_ns = record.cpu_run_virtual_total;
+  exit.lifetime_ns = record.ac_etime * 1000;
   return exit;
 }
 
@@ -134,6 +136,11 @@ int receive_answer(int fd, std::uint16_t& family_out) {
 
 }  // namespace
 
+std::uint64_t possible_wait_ns(std::uint64_t run_delay_ns, std::uint64_t lifetime_ns,
+                               std::uint64_t on_cpu_ns) {
+  return std::min(run_delay_ns, lifetime_ns > on_cpu_ns ? lifetime_ns - on_cpu_ns : 0);
+}
+
 std::optional<TreeWait> tree_wait(std::span<const TaskExit> exits, pid_t root,
                                   bool block_io_accounted) {
   std::set<pid_t> processes{root};
@@ -157,7 +164,7 @@ std::optional<TreeWait> tree_wait(std::span<const TaskExit> exits, pid_t root,
   for (std::size_t i = 0; i < exits.size(); ++i) {
     if (!counted[i]) continue;
     root_seen = root_seen || exits[i].pid == root;
-    cpu_ns += exits[i].cpu_delay_ns;
+    cpu_ns += possible_wait_ns(exits[i].cpu_delay_ns, exits[i].lifetime_ns, exits[i].on_cpu_ns);
     block_io_ns += exits[i].blkio_delay_ns;
     ++wait.tasks;
   }

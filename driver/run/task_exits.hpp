@@ -24,10 +24,21 @@ struct TaskExit {
   pid_t ppid = 0;  // its parent process when it exited
   std::uint64_t cpu_delay_ns = 0;
   std::uint64_t blkio_delay_ns = 0;
+  std::uint64_t on_cpu_ns = 0;    // its time on a CPU (sum_exec_runtime)
+  std::uint64_t lifetime_ns = 0;  // from its start to its exit (ac_etime, in microseconds)
 };
 
+// A task's wait for a CPU, as far as it can be true: at most its lifetime less its time on a CPU.
+// The scheduler's clocks are per CPU; where sched_clock is not stable (a VM with tsc=unstable,
+// as here), a task woken onto another CPU can be charged up to a scheduler tick (4 ms) of
+// run_delay that it never waited, and that bound takes it out (docs/driver.md, "Disturbance").
+// The exit report's time on a CPU can miss its last tick, so the bound is loose by as much; the
+// meter also bounds the whole tree by wait4's exact time (DisturbanceMeter::after_run).
+std::uint64_t possible_wait_ns(std::uint64_t run_delay_ns, std::uint64_t lifetime_ns,
+                               std::uint64_t on_cpu_ns);
+
 struct TreeWait {
-  double cpu_s = 0;                  // run-queue delay, summed over the tree's tasks
+  double cpu_s = 0;  // run-queue delay, summed over the tree's tasks, each possible_wait_ns
   std::optional<double> block_io_s;  // block-I/O delay; empty when delay accounting is off
   int tasks = 0;                     // the reports that made the sums
 };

@@ -48,8 +48,8 @@ void set_outcome(WaitEnd end, int status, int signal_sent, wire::Response& respo
   if (end == WaitEnd::kDeadline && response.term_signal == 0) response.term_signal = signal_sent;
 }
 
-// The second field of /proc/PID/schedstat, run_delay: the nanoseconds the task was runnable but
-// waited for a CPU (docs/driver.md, "Disturbance"). Read once the worker has exited and before
+// The first two fields of /proc/PID/schedstat: the nanoseconds the task ran on a CPU, and its
+// run_delay, those it was runnable but waited for one (docs/driver.md, "Disturbance"). Read once the worker has exited and before
 // wait4 reaps it: a zombie keeps its figures until then. Kernels without CONFIG_SCHED_INFO have
 // no such file; then run_delay_known stays 0.
 void read_run_delay(pid_t pid, wire::Response& response) {
@@ -63,11 +63,12 @@ void read_run_delay(pid_t pid, wire::Response& response) {
   if (n <= 0) return;
   text[n] = '\0';
   char* end = nullptr;
-  std::strtoull(text, &end, 10);  // the time on a CPU
+  const unsigned long long on_cpu_ns = std::strtoull(text, &end, 10);
   if (end == text || *end != ' ') return;
   const char* delay = end + 1;
   const unsigned long long run_delay_ns = std::strtoull(delay, &end, 10);
   if (end == delay) return;
+  response.on_cpu_ns = on_cpu_ns;
   response.run_delay_ns = run_delay_ns;
   response.run_delay_known = 1;
 }

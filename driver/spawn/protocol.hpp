@@ -53,9 +53,10 @@ struct Response {
   std::uint8_t stray_held_sink = 0;
   std::uint32_t counter_count = 0;  // one per requested counter, in request order
   std::int32_t pid = 0;             // the worker's; 0 when none was started
-  // The worker's own time waiting for a CPU (/proc/PID/schedstat's run_delay, read while it was a
-  // zombie); run_delay_known is 0 when the kernel did not say.
+  // The worker's own time on a CPU and waiting for one (/proc/PID/schedstat's first two fields,
+  // read while it was a zombie); run_delay_known is 0 when the kernel did not say.
   std::uint8_t run_delay_known = 0;
+  std::uint64_t on_cpu_ns = 0;
   std::uint64_t run_delay_ns = 0;
   double elapsed_s = 0;
   struct rusage usage {};

@@ -60,8 +60,10 @@ SpawnResult to_result(const wire::Response& response, const std::vector<std::str
   result.elapsed_s = response.elapsed_s;
   result.usage = response.usage;
   result.pid = response.pid;
-  if (response.run_delay_known != 0)
+  if (response.run_delay_known != 0) {
     result.own_wait_cpu_s = static_cast<double>(response.run_delay_ns) * 1e-9;
+    result.own_on_cpu_s = static_cast<double>(response.on_cpu_ns) * 1e-9;
+  }
   result.error.assign(response.error, strnlen(response.error, sizeof response.error));
   result.strays_killed = response.strays_killed;
   result.stray_held_sink = response.stray_held_sink != 0;

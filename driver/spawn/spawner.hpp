@@ -50,10 +50,12 @@ struct SpawnResult {
   double elapsed_s = 0;  // CLOCK_MONOTONIC from just before the spawn to just after wait4
   struct rusage usage {};
   pid_t pid = 0;  // the worker's process id; 0 when none was started
-  // The time the worker process itself (not its children) was runnable but waited for a CPU:
-  // its /proc/PID/schedstat run_delay, read once it had exited, before it was reaped; empty when
-  // the kernel does not say (docs/driver.md, "Disturbance").
+  // The time the worker process itself (not its children) was runnable but waited for a CPU,
+  // and the time it ran on one: its /proc/PID/schedstat run_delay and first field, read once it
+  // had exited, before it was reaped; empty when the kernel does not say (docs/driver.md,
+  // "Disturbance").
   std::optional<double> own_wait_cpu_s;
+  std::optional<double> own_on_cpu_s;
   std::string error;
   // Processes the worker left running after its own exit (found because the spawner is a child
   // subreaper), killed and reaped before the result came back.

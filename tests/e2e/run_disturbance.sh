@@ -5,8 +5,8 @@
 # - a steady busy loop, not pinned: on two CPUs it leaves the runs a CPU of their own, so every
 #   cell gets its runs ok and `run` exits 0 (the rule before this one condemned every run);
 # - a light load, busy 3 ms in every 10 ms: the same;
-# - a busy loop pinned to the one CPU the runs are pinned to (config "cpus"): each run waits for
-#   about half its time. Every run is disturbed, the first said in one line with its figure and
+# - a busy loop pinned to the one CPU the runs are pinned to (config "cpus"): each run (a copy of
+#   32 MiB, some 40 ms) waits for about half its time. Every run is disturbed, the first said in one line with its figure and
 #   the setting that changes the rule, and the figures are still shown, marked; exit 1, as a cell
 #   without an ok run has.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
@@ -15,9 +15,11 @@ command -v taskset >/dev/null || skip "needs taskset (util-linux)"
 command -v python3 >/dev/null || skip "needs python3 for the light load"
 
 "$bin/iobench" gen lines --size 4MiB --seed 1 -q -o "$tmp/lines.txt"
-config() {  # $1: extra keys
+# Runs long enough to wait many times the rule's 4 ms resolution when their CPU is taken.
+"$bin/iobench" gen lines --size 32MiB --seed 1 -q -o "$tmp/long.txt"
+config() {  # $1: extra keys; $2: the input
   cat <<JSON
-{"name": "copy", "inputs": ["lines.txt"],
+{"name": "copy", "inputs": ["${2:-lines.txt}"],
  "strategies": [{"name": "copy", "command": ["$bin/iobench-worker", "--read", "read",
                                               "--write", "buffered", "{input}"]}],
  "sinks": ["pipe", "null"], "repeats": 8, "warmup": 1, "cache": "warm"$1}
@@ -65,7 +67,7 @@ stop_load
 
 # The runs' one CPU taken half the time: every run waits, and is disturbed.
 start_load taskset -c 0 sh -c 'while :; do :; done'
-config ', "cpus": [0], "disturbance": "flag"' >"$tmp/pinned.json"
+config ', "cpus": [0], "disturbance": "flag"' long.txt >"$tmp/pinned.json"
 set +e
 "$bin/iobench" run "$tmp/pinned.json" -o "$tmp/pinned.tsv" >"$tmp/pinned.out" 2>"$tmp/pinned.err"
 code=$?

@@ -69,11 +69,14 @@ RunDisturbance suffered(std::optional<double> wait_cpu_s, double steal_s = 0,
 }
 
 TEST(Disturbance, TheRuleIsTheRunsOwnWaitOverTheThresholdOfItsElapsedTimePlusTheFloor) {
-  // A 10 ms run, threshold 0.1 of a CPU: allowed 1 ms, plus the 0.5 ms floor.
-  EXPECT_FALSE(is_disturbed(suffered(0.0015), 0.010, 0.1));
-  EXPECT_TRUE(is_disturbed(suffered(0.00151), 0.010, 0.1));
-  EXPECT_FALSE(is_disturbed(suffered(0.00151), 0.010, 0.2));  // a higher threshold
-  EXPECT_NEAR(allowed_s(suffered(0.0), 0.010, 0.1), 0.0015, 1e-12);
+  // A 10 ms run, threshold 0.1 of a CPU: allowed 1 ms, plus the 4 ms floor (a tick).
+  EXPECT_FALSE(is_disturbed(suffered(0.005), 0.010, 0.1));
+  EXPECT_TRUE(is_disturbed(suffered(0.00501), 0.010, 0.1));
+  EXPECT_FALSE(is_disturbed(suffered(0.00501), 0.010, 0.2));  // a higher threshold
+  EXPECT_NEAR(allowed_s(suffered(0.0), 0.010, 0.1), 0.005, 1e-12);
+  // A 1 s run: the threshold is nearly all of it.
+  EXPECT_TRUE(is_disturbed(suffered(0.105), 1.0, 0.1));
+  EXPECT_FALSE(is_disturbed(suffered(0.103), 1.0, 0.1));
 }
 
 TEST(Disturbance, WhatTheRestOfTheMachineDidDoesNotJudgeTheRun) {
@@ -85,7 +88,7 @@ TEST(Disturbance, WhatTheRestOfTheMachineDidDoesNotJudgeTheRun) {
 }
 
 TEST(Disturbance, TheRunsShareOfTheStealCountsBeyondItsResolution) {
-  // 1 s run: 0.3 s of steal over two CPUs is 0.15 s of the run's CPU, beyond 0.1 s + 0.5 ms +
+  // 1 s run: 0.3 s of steal over two CPUs is 0.15 s of the run's CPU, beyond 0.1 s + 4 ms +
   // a tick's resolution per CPU (0.01 s).
   EXPECT_TRUE(is_disturbed(suffered(0.0, 0.3), 1.0, 0.1));
   EXPECT_FALSE(is_disturbed(suffered(0.0, 0.2), 1.0, 0.1));
@@ -181,14 +184,16 @@ struct FakeRunSamples {
   }
 };
 
-// The measured tree's result: 0.4 s user, 0.15 s system, worker pid 100, which waited 3 ms for
-// a CPU itself.
+// The measured tree's result: 0.4 s user, 0.15 s system in 0.6 s, worker pid 100, which waited
+// 3 ms for a CPU itself and ran 0.55 s on one.
 spawn::SpawnResult measured_tree() {
   spawn::SpawnResult result;
   result.usage.ru_utime.tv_usec = 400000;
   result.usage.ru_stime.tv_usec = 150000;
+  result.elapsed_s = 0.6;
   result.pid = 100;
   result.own_wait_cpu_s = 0.003;
+  result.own_on_cpu_s = 0.55;
   return result;
 }
 
@@ -213,11 +218,12 @@ TEST(DisturbanceMeter, TheTreesWaitWhenTheKernelReportsItsExits) {
   // Before the run: a stale report, dropped. After: the worker (100), its child and grandchild,
   // and a stranger.
   source.task_exits = [&takes]() -> std::optional<std::vector<TaskExit>> {
-    if (takes++ == 0) return std::vector<TaskExit>{{100, 100, 1, 999'000'000, 0}};
-    return std::vector<TaskExit>{{102, 102, 101, 1'000'000, 7'000'000},
-                                 {101, 101, 100, 2'000'000, 0},
-                                 {100, 100, 1, 3'000'000, 0},
-                                 {200, 200, 1, 50'000'000, 0}};
+    const std::uint64_t life_ns = 600'000'000;
+    if (takes++ == 0) return std::vector<TaskExit>{{100, 100, 1, 999'000'000, 0, 0, life_ns}};
+    return std::vector<TaskExit>{{102, 102, 101, 1'000'000, 7'000'000, 0, life_ns},
+                                 {101, 101, 100, 2'000'000, 0, 0, life_ns},
+                                 {100, 100, 1, 3'000'000, 0, 0, life_ns},
+                                 {200, 200, 1, 50'000'000, 0, 0, life_ns}};
   };
   source.block_io_accounted = true;
   DisturbanceMeter meter(source);
@@ -228,6 +234,34 @@ TEST(DisturbanceMeter, TheTreesWaitWhenTheKernelReportsItsExits) {
   EXPECT_EQ(d->wait_scope, WaitScope::kTree);
   EXPECT_NEAR(d->wait_cpu_s.value_or(-1), 0.006, 1e-12);
   EXPECT_NEAR(d->block_io_wait_s.value_or(-1), 0.007, 1e-12);
+}
+
+TEST(DisturbanceMeter, TheWorkersOwnWaitIsWithinItsElapsedLessItsTimeOnACpu) {
+  FakeRunSamples samples;
+  DisturbanceMeter meter(samples.source());
+  spawn::SpawnResult skewed = measured_tree();
+  skewed.own_wait_cpu_s = 0.1;  // 0.6 s elapsed, 0.55 s on a CPU: 0.05 s could have been waited
+  meter.before_run();
+  const auto d = meter.after_run(skewed);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NEAR(d->wait_cpu_s.value_or(-1), 0.05, 1e-9);
+}
+
+TEST(DisturbanceMeter, TheTreesWaitIsWithinItsTasksTimesTheRunLessTheirTimeOnACpu) {
+  FakeRunSamples samples;
+  ProcSource source = samples.source();
+  // One task, its report saying 40 ms of waiting within a 0.6 s life and 0.5 s on a CPU (its last
+  // tick missed); wait4 says 0.59 s on a CPU: at most 10 ms of it can have been waiting.
+  source.task_exits = []() -> std::optional<std::vector<TaskExit>> {
+    return std::vector<TaskExit>{{100, 100, 1, 40'000'000, 0, 500'000'000, 600'000'000}};
+  };
+  DisturbanceMeter meter(source);
+  spawn::SpawnResult one = measured_tree();
+  one.usage.ru_utime.tv_usec = 440000;  // 0.59 s in all
+  meter.before_run();
+  const auto d = meter.after_run(one);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NEAR(d->wait_cpu_s.value_or(-1), 0.01, 1e-9);
 }
 
 TEST(DisturbanceMeter, LostReportsFallBackToTheWorkersOwnWait) {

@@ -90,7 +90,7 @@ TEST(DisturbanceStep, ReRunsACellAtMostTwiceItsRepeatsThenSaysSoOnce) {
   ASSERT_EQ(s.progress.warnings().size(), 1U);
   EXPECT_EQ(s.progress.warnings()[0],
             "a on in.txt (pipe sink): run 0 was disturbed: its processes waited 200 ms of its 250 "
-            "ms for a CPU, more than the 25.50 ms the rule allows (0.1 of a CPU); it is left out "
+            "ms for a CPU, more than the 29.00 ms the rule allows (0.1 of a CPU); it is left out "
             "and run again. The rule: --disturbance-threshold CPUS or "
             "\"disturbance_threshold_cpus\"; off with --disturbance off, \"disturbance\": "
             "\"off\" or IOBENCH_DISTURBANCE=off (docs/driver.md, \"Disturbance\")");

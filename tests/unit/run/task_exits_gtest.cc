@@ -18,12 +18,19 @@
 namespace iobench::run {
 namespace {
 
+// A task that lived 10 ms, 1 ms of it on a CPU: any wait up to 9 ms is possible.
+TaskExit task(pid_t pid, pid_t tgid, pid_t ppid, std::uint64_t delay_ns,
+              std::uint64_t blkio_ns = 0) {
+  return {pid, tgid, ppid, delay_ns, blkio_ns, 1'000'000, 10'000'000};
+}
+
 TEST(TreeWait, ChildrenGrandchildrenAndThreadsCountStrangersDoNot) {
   // The worker 10 (a shell) ran 11 and 12; 12 ran 13; 10 had a thread 14. 20 is another
   // process whose parent is the spawner (1), as the worker's is; 21 is 20's child.
-  const std::vector<TaskExit> exits{
-      {13, 13, 12, 1000, 0}, {14, 10, 1, 2000, 0},   {11, 11, 10, 4000, 0}, {12, 12, 10, 8000, 0},
-      {20, 20, 1, 16000, 0}, {21, 21, 20, 32000, 0}, {10, 10, 1, 64000, 5}};
+  const std::vector<TaskExit> exits{task(13, 13, 12, 1000),  task(14, 10, 1, 2000),
+                                    task(11, 11, 10, 4000),  task(12, 12, 10, 8000),
+                                    task(20, 20, 1, 16000),  task(21, 21, 20, 32000),
+                                    task(10, 10, 1, 64000, 5)};
   const auto wait = tree_wait(exits, 10, false);
   ASSERT_TRUE(wait.has_value());
   EXPECT_DOUBLE_EQ(wait->cpu_s, (1000 + 2000 + 4000 + 8000 + 64000) * 1e-9);
@@ -34,8 +41,18 @@ TEST(TreeWait, ChildrenGrandchildrenAndThreadsCountStrangersDoNot) {
   EXPECT_DOUBLE_EQ(with_block_io->block_io_s.value_or(-1), 5e-9);
 }
 
+TEST(TreeWait, AWaitLongerThanTheTaskCouldHaveWaitedIsTheClocksSkew) {
+  // 10 ms of life, 9.5 ms on a CPU: at most 0.5 ms of waiting; the 4 ms a remote wake-up's
+  // clock skew charged it are cut to that. Within the bound a wait is kept whole.
+  EXPECT_EQ(possible_wait_ns(4'000'000, 10'000'000, 9'500'000), 500'000U);
+  EXPECT_EQ(possible_wait_ns(300'000, 10'000'000, 9'500'000), 300'000U);
+  EXPECT_EQ(possible_wait_ns(4'000'000, 9'000'000, 9'500'000), 0U);  // rounding of the two
+  const std::vector<TaskExit> exits{{10, 10, 1, 4'000'000, 0, 9'500'000, 10'000'000}};
+  EXPECT_DOUBLE_EQ(tree_wait(exits, 10, false).value().cpu_s, 0.0005);
+}
+
 TEST(TreeWait, WithoutTheRootsOwnReportThereIsNoTree) {
-  const std::vector<TaskExit> exits{{11, 11, 10, 4000, 0}};
+  const std::vector<TaskExit> exits{task(11, 11, 10, 4000)};
   EXPECT_FALSE(tree_wait(exits, 10, false).has_value());
   EXPECT_FALSE(tree_wait({}, 10, false).has_value());
 }
@@ -93,6 +110,8 @@ taskstats stats_of(std::uint32_t pid, std::uint32_t tgid, std::uint32_t ppid,
   stats.ac_ppid = ppid;
   stats.cpu_delay_total = cpu_ns;
   stats.blkio_delay_total = 7;
+  stats.cpu_run_virtual_total = 2000;
+  stats.ac_etime = 9;  // microseconds
   return stats;
 }
 
@@ -107,6 +126,8 @@ TEST(TaskExitMessages, EachThreadsReportOnceTheGroupsAggregateLeftOut) {
   EXPECT_EQ(exits[0].ppid, 1);
   EXPECT_EQ(exits[0].cpu_delay_ns, 500U);
   EXPECT_EQ(exits[0].blkio_delay_ns, 7U);
+  EXPECT_EQ(exits[0].on_cpu_ns, 2000U);
+  EXPECT_EQ(exits[0].lifetime_ns, 9000U);
   EXPECT_EQ(exits[1].pid, 40);
   EXPECT_EQ(exits[1].cpu_delay_ns, 300U);
 }
