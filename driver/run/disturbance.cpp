@@ -36,8 +36,22 @@ std::optional<RunDisturbance> disturbance_between(
   return disturbance;
 }
 
+namespace {
+
+// The run's wait for a CPU, as far as others ran meanwhile (suffered_s); others' time less the
+// figure's resolution (a tick that one read may lag), so that a tick does not count once a task.
+double waited_for_others_s(const RunDisturbance& disturbance) {
+  const double waited_s = disturbance.wait_cpu_s.value_or(0);
+  if (!disturbance.others_measured) return waited_s;
+  const double others_s = std::max(
+      0.0, disturbance.others_cpu_s + disturbance.steal_s - disturbance.resolution_s);
+  return std::min(waited_s, std::max(1, disturbance.tasks) * others_s);
+}
+
+}  // namespace
+
 double suffered_s(const RunDisturbance& disturbance) {
-  return disturbance.wait_cpu_s.value_or(0) + disturbance.steal_s / std::max(1, disturbance.cpus);
+  return waited_for_others_s(disturbance) + disturbance.steal_s / std::max(1, disturbance.cpus);
 }
 
 double allowed_s(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus) {
@@ -60,7 +74,7 @@ std::string suffered_phrase(const RunDisturbance& disturbance, double elapsed_s)
     phrase = fmt::format(
         "{} {} ms of its {} ms for a CPU",
         disturbance.wait_scope == WaitScope::kTree ? "its processes waited" : "the worker waited",
-        ms(*disturbance.wait_cpu_s), ms(elapsed_s));
+        ms(waited_for_others_s(disturbance)), ms(elapsed_s));
   }
   if (disturbance.steal_s > 0) {
     phrase += fmt::format("{}{} ms of the CPUs' time went to other guests (steal)",
@@ -115,7 +129,10 @@ std::optional<RunDisturbance> DisturbanceMeter::after_run(const spawn::SpawnResu
       machine_cpu_s.emplace(*before.machine_cpu_s, *after.machine_cpu_s);
     disturbance = disturbance_between(*before.stat, *after.stat, harness_s + measured_tree_cpu_s,
                                       source_.ticks_per_s, machine_cpu_s);
-    if (disturbance) disturbance->cpus = std::max(1, after.stat->cpus);
+    if (disturbance) {
+      disturbance->cpus = std::max(1, after.stat->cpus);
+      disturbance->others_measured = true;
+    }
   }
   const std::optional<TreeWait> tree = tree_wait_of(result.pid);
   if (!tree && !result.own_wait_cpu_s) return disturbance;
@@ -127,6 +144,7 @@ std::optional<RunDisturbance> DisturbanceMeter::after_run(const spawn::SpawnResu
         std::min(tree->cpu_s, std::max(0.0, tree->tasks * result.elapsed_s - measured_tree_cpu_s));
     disturbance->wait_scope = WaitScope::kTree;
     disturbance->block_io_wait_s = tree->block_io_s;
+    disturbance->tasks = tree->tasks;
   } else {
     // The worker lived at most the run's elapsed time: what it says it waited beyond that less its
     // time on a CPU is the clocks' skew (possible_wait_ns).

@@ -37,7 +37,7 @@ grep -q '^Benchmark 2: sleep 0.001; exit 3$' out.txt && grep -q '^  no ok run: '
 # busy loop of the test's own share one CPU, and the commands need a CPU (awk counting): each run
 # waits for about half its time.
 command -v taskset >/dev/null || skip "needs taskset (util-linux) to share a CPU with the load"
-spin="awk 'BEGIN { for (i = 0; i < 400000; i++); }'"
+spin="awk 'BEGIN { for (i = 0; i < 3000000; i++); }'"
 busy() {
   taskset -c 0 sh -c "while [ ! -e '$tmp/stop' ]; do :; done" &
   loop=$!

@@ -53,6 +53,19 @@ free_cpu_case() {  # $1: name; the load is running
   echo "$1: exit 0, 8 ok runs a cell, $disturbed disturbed"
 }
 
+# Quiet, a pipeline of three processes on two CPUs: they wait for each other, not for others, and
+# that is no disturbance.
+cat >"$tmp/pipeline.json" <<JSON
+{"name": "pipeline", "inputs": ["lines.txt"], "sinks": ["null"], "repeats": 5, "warmup": 1, "cache": "none",
+ "strategies": [{"name": "seq-grep-wc", "verify": false,
+                 "command": ["sh", "-c", "seq 1 2000000 | grep 7 | wc -l"]}]}
+JSON
+"$bin/iobench" run "$tmp/pipeline.json" -o "$tmp/pipeline.tsv" -q >/dev/null 2>"$tmp/pipeline.err" ||
+  fail "pipeline: exit $?: $(cat "$tmp/pipeline.err")"
+run_awk 'col("status") != "ok"' "$tmp/pipeline.tsv" | grep -q . &&
+  fail "pipeline: a run waiting for its own processes was disturbed: $(col status,elapsed,wait_cpu_s,others_cpu_s "$tmp/pipeline.tsv")"
+echo "pipeline: its 5 runs ok ($(run_awk '{ printf "%s ", col("wait_cpu_s") }' "$tmp/pipeline.tsv")s of waiting for each other)"
+
 start_load sh -c 'while :; do :; done'
 free_cpu_case busy
 stop_load

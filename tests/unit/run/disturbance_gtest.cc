@@ -87,6 +87,26 @@ TEST(Disturbance, WhatTheRestOfTheMachineDidDoesNotJudgeTheRun) {
   EXPECT_FALSE(is_disturbed(suffered(std::nullopt, 0.0, 5.0), 0.010, 0.1));
 }
 
+TEST(Disturbance, ARunsTasksWaitingForEachOtherIsNotOthersDoing) {
+  // A pipeline of three on two CPUs: its tasks waited 40 ms of its 66 ms, for each other, while
+  // others ran 4.5 ms by a figure that may lag 4 ms: at most its 3 tasks times 0.5 ms were
+  // others' doing.
+  RunDisturbance pipeline = suffered(0.040, 0, 0.0045);
+  pipeline.tasks = 3;
+  pipeline.others_measured = true;
+  EXPECT_NEAR(suffered_s(pipeline), 0.0015, 1e-12);
+  EXPECT_FALSE(is_disturbed(pipeline, 0.066, 0.1));
+  EXPECT_EQ(suffered_phrase(pipeline, 0.066), "its processes waited 1.50 ms of its 66 ms for a CPU");
+  // Others ran 24 ms: two of the tasks can have waited behind them at once, 40 ms in all.
+  pipeline.others_cpu_s = 0.024;
+  EXPECT_NEAR(suffered_s(pipeline), 0.040, 1e-12);
+  EXPECT_TRUE(is_disturbed(pipeline, 0.066, 0.1));
+  // Where others were not measured, the wait is taken whole.
+  pipeline.others_measured = false;
+  pipeline.others_cpu_s = 0;
+  EXPECT_NEAR(suffered_s(pipeline), 0.040, 1e-12);
+}
+
 TEST(Disturbance, TheRunsShareOfTheStealCountsBeyondItsResolution) {
   // 1 s run: 0.3 s of steal over two CPUs is 0.15 s of the run's CPU, beyond 0.1 s + 4 ms +
   // a tick's resolution per CPU (0.01 s).
