@@ -9,7 +9,7 @@ command -v sqlite3 >/dev/null || skip "sqlite3 is needed to read the store (scri
 iobench=$bin/iobench
 cp -r "$src/tests/fixtures/runfiles" "$tmp/f"
 store=$tmp/h.sqlite
-iobench_formats=(v1-034049d v1-548687b v2-today)
+iobench_formats=(v1-034049d v1-548687b v2-today v3-wait)
 
 expect_exit() {  # WANT WHAT COMMAND...: runs COMMAND, its output in $tmp/out and $tmp/err
   local want=$1 what=$2 rc=0

@@ -1,10 +1,18 @@
 // With `cpus` set, the pipe drain runs on the other CPUs (docs/driver.md, "Sinks"), so the measured
-// worker does not share its CPU with the driver's drain.
+// worker does not share its CPU with the driver's drain; and the `auto` drain gives way when
+// another task wants its CPU (docs/driver.md, "What the pipe sink costs").
 #include <gtest/gtest.h>
 #include <sched.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
 
+#include "common/hash.hpp"
+#include "common/sysio.hpp"
 #include "driver/run/sink.hpp"
 
 namespace iobench::run {
@@ -28,6 +36,51 @@ TEST(SinkCpus, ThePipeDrainKeepsOffTheWorkersCpus) {
 
   auto anywhere = open_sink(config::SinkKind::kPipe, SinkSettings{});
   EXPECT_EQ(static_cast<int>(anywhere->finish().drain_cpus.size()), CPU_COUNT(&allowed));
+}
+
+// The drain kept to one CPU (every other one is "the worker's") with a busy thread of the test's
+// own pinned there: the spinning drain is switched out for it, sees so, and sleeps when the pipe
+// is empty from then on. Whatever it did, every byte arrives. `spin` never gives way.
+TEST(SinkCpus, TheAutoDrainGivesWayToAnotherTaskOnItsCpu) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  if (CPU_COUNT(&allowed) < 2) GTEST_SKIP() << "one CPU: the drain and the writer would share it";
+  int drain_cpu = CPU_SETSIZE - 1;
+  while (!CPU_ISSET(static_cast<std::size_t>(drain_cpu), &allowed)) --drain_cpu;
+  std::atomic<bool> stop{false};
+  std::thread busy([&stop, drain_cpu] {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(static_cast<std::size_t>(drain_cpu), &one);
+    ::sched_setaffinity(0, sizeof one, &one);
+    while (!stop.load(std::memory_order_relaxed)) {
+    }
+  });
+  std::string chunk(16384, 'x');
+  for (const config::DrainMode mode : {config::DrainMode::kAuto, config::DrainMode::kSpin}) {
+    SinkSettings settings;
+    settings.drain = mode;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+      if (cpu != drain_cpu && CPU_ISSET(static_cast<std::size_t>(cpu), &allowed))
+        settings.worker_cpus.push_back(cpu);
+    }
+    auto sink = open_sink(config::SinkKind::kPipe, settings);
+    StreamHash expected;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(300);
+    std::uint64_t written = 0;
+    while (std::chrono::steady_clock::now() < until) {
+      sys::write_all(sink->worker_fd(), chunk.data(), chunk.size());
+      expected.update(chunk.data(), chunk.size());
+      written += chunk.size();
+    }
+    const SinkResult result = sink->finish();
+    EXPECT_EQ(result.bytes, written) << to_string(mode);
+    EXPECT_EQ(result.hash, expected.hex()) << to_string(mode);
+    EXPECT_EQ(result.drain_gave_way, mode == config::DrainMode::kAuto) << to_string(mode);
+  }
+  stop = true;
+  busy.join();
 }
 
 }  // namespace

@@ -100,7 +100,8 @@ TEST_P(Drain, StopsWhileAStrayHoldsThePipeSilently) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, Drain,
-                         ::testing::Values(config::DrainMode::kSpin, config::DrainMode::kBlock),
+                         ::testing::Values(config::DrainMode::kSpin, config::DrainMode::kBlock,
+                                           config::DrainMode::kAuto),
                          [](const auto& param_info) {
                            return std::string(to_string(param_info.param));
                          });

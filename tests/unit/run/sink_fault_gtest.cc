@@ -104,7 +104,8 @@ TEST(FaultSink, BothDrainsReadThroughTheSeam) {
   for (int i = 0; i < 20000; ++i) data += std::to_string(i) + '\n';
   StreamHash expected;
   expected.update(data.data(), data.size());
-  for (const config::DrainMode mode : {config::DrainMode::kSpin, config::DrainMode::kBlock}) {
+  for (const config::DrainMode mode :
+       {config::DrainMode::kSpin, config::DrainMode::kBlock, config::DrainMode::kAuto}) {
     g_seam_reads = 0;
     const sys::ScopedOps seam({&interrupted_or_short_read, sys::ops().write, sys::ops().writev});
     SinkSettings settings;

@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "driver/history/run_file.hpp"
+#include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
 #include "driver/runfile/rows.hpp"
 
@@ -159,8 +160,26 @@ TEST(RunFileFormats, TodayWithCountersAndDisturbedRows) {
   expect_rows(file, want);
 }
 
+TEST(RunFileFormats, TodayWithTheRunsOwnWait) {
+  const RunFile file = read_run_file(kFixtures / "v3-wait/s1.tsv");
+  EXPECT_EQ(file.columns.size(), 28U);  // the 25, two counters and counted_pct
+  ASSERT_EQ(file.rows.size(), 3U);
+  for (const RunRow& row : file.rows) {
+    EXPECT_TRUE(row.wait_cpu_s.has_value()) << "measured on every run";
+    EXPECT_GE(row.wait_cpu_s.value_or(-1), 0.0);
+    EXPECT_FALSE(row.block_io_wait_s.has_value()) << "kernel.task_delayacct was 0: not accounted";
+    EXPECT_TRUE(row.others_cpu_s.has_value());
+  }
+  const auto meta = read_meta_for(kFixtures / "v3-wait/s1.tsv");
+  ASSERT_TRUE(meta && meta->options);
+  EXPECT_EQ(meta->options->disturbance, "rerun");
+  EXPECT_EQ(meta->options->disturbance_threshold_cpus, 0.1);
+  EXPECT_EQ(meta->options->disturbance_wait_scope, "tree");
+}
+
 TEST(RunFileFormats, TheHistoryTakesEveryFormatOfRunButNotGnuTime) {
-  for (const char* name : {"v1-034049d/s1.tsv", "v1-548687b/s2.tsv", "v2-today/s2.tsv"}) {
+  for (const char* name :
+       {"v1-034049d/s1.tsv", "v1-548687b/s2.tsv", "v2-today/s2.tsv", "v3-wait/s1.tsv"}) {
     const history::RunFileRows file = history::read_run_file(kFixtures / name);
     EXPECT_EQ(file.rows.size(), 3U) << name;
     EXPECT_EQ(file.hash.size(), 32U) << name;
