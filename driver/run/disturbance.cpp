@@ -43,8 +43,8 @@ namespace {
 double waited_for_others_s(const RunDisturbance& disturbance) {
   const double waited_s = disturbance.wait_cpu_s.value_or(0);
   if (!disturbance.others_measured) return waited_s;
-  const double others_s = std::max(
-      0.0, disturbance.others_cpu_s + disturbance.steal_s - disturbance.resolution_s);
+  const double others_s =
+      std::max(0.0, disturbance.others_cpu_s + disturbance.steal_s - disturbance.resolution_s);
   return std::min(waited_s, std::max(1, disturbance.tasks) * others_s);
 }
 

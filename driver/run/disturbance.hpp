@@ -38,8 +38,8 @@ struct RunDisturbance {
   std::optional<double> wait_cpu_s;
   WaitScope wait_scope = WaitScope::kNone;
   std::optional<double> block_io_wait_s;  // context, where the kernel accounts it
-  int tasks = 1;                // the tasks whose wait wait_cpu_s sums
-  bool others_measured = false;  // others_cpu_s was read (else it bounds nothing)
+  int tasks = 1;                          // the tasks whose wait wait_cpu_s sums
+  bool others_measured = false;           // others_cpu_s was read (else it bounds nothing)
 };
 
 // /proc/stat counts in clock ticks, each field rounded down on its own, and the kernel charges a
@@ -68,10 +68,10 @@ std::optional<RunDisturbance> disturbance_between(
 // "Disturbance").
 inline constexpr double kWaitFloor_s = 0.004;
 
-// What the run suffered from others, in seconds: its wait for a CPU, as far as others ran meanwhile,
-// and its share of the steal (steal over the run divided among the CPUs). Its tasks also wait for
-// each other (a pipeline of three on two CPUs) and for iobench's own threads; others can have
-// kept them waiting at most as long as others ran, once for each of its tasks waiting at once.
+// What the run suffered from others, in seconds: its wait for a CPU, as far as others ran
+// meanwhile, and its share of the steal (steal over the run divided among the CPUs). Its tasks also
+// wait for each other (a pipeline of three on two CPUs) and for iobench's own threads; others can
+// have kept them waiting at most as long as others ran, once for each of its tasks waiting at once.
 double suffered_s(const RunDisturbance& disturbance);
 
 // What the rule allows a run of elapsed_s to suffer: threshold_cpus of a CPU over its elapsed

@@ -49,9 +49,9 @@ void set_outcome(WaitEnd end, int status, int signal_sent, wire::Response& respo
 }
 
 // The first two fields of /proc/PID/schedstat: the nanoseconds the task ran on a CPU, and its
-// run_delay, those it was runnable but waited for one (docs/driver.md, "Disturbance"). Read once the worker has exited and before
-// wait4 reaps it: a zombie keeps its figures until then. Kernels without CONFIG_SCHED_INFO have
-// no such file; then run_delay_known stays 0.
+// run_delay, those it was runnable but waited for one (docs/driver.md, "Disturbance"). Read once
+// the worker has exited and before wait4 reaps it: a zombie keeps its figures until then. Kernels
+// without CONFIG_SCHED_INFO have no such file; then run_delay_known stays 0.
 void read_run_delay(pid_t pid, wire::Response& response) {
   char path[48];
   std::snprintf(path, sizeof path, "/proc/%d/schedstat", static_cast<int>(pid));

@@ -96,7 +96,8 @@ TEST(Disturbance, ARunsTasksWaitingForEachOtherIsNotOthersDoing) {
   pipeline.others_measured = true;
   EXPECT_NEAR(suffered_s(pipeline), 0.0015, 1e-12);
   EXPECT_FALSE(is_disturbed(pipeline, 0.066, 0.1));
-  EXPECT_EQ(suffered_phrase(pipeline, 0.066), "its processes waited 1.50 ms of its 66 ms for a CPU");
+  EXPECT_EQ(suffered_phrase(pipeline, 0.066),
+            "its processes waited 1.50 ms of its 66 ms for a CPU");
   // Others ran 24 ms: two of the tasks can have waited behind them at once, 40 ms in all.
   pipeline.others_cpu_s = 0.024;
   EXPECT_NEAR(suffered_s(pipeline), 0.040, 1e-12);

@@ -27,9 +27,9 @@ TaskExit task(pid_t pid, pid_t tgid, pid_t ppid, std::uint64_t delay_ns,
 TEST(TreeWait, ChildrenGrandchildrenAndThreadsCountStrangersDoNot) {
   // The worker 10 (a shell) ran 11 and 12; 12 ran 13; 10 had a thread 14. 20 is another
   // process whose parent is the spawner (1), as the worker's is; 21 is 20's child.
-  const std::vector<TaskExit> exits{task(13, 13, 12, 1000),  task(14, 10, 1, 2000),
-                                    task(11, 11, 10, 4000),  task(12, 12, 10, 8000),
-                                    task(20, 20, 1, 16000),  task(21, 21, 20, 32000),
+  const std::vector<TaskExit> exits{task(13, 13, 12, 1000),   task(14, 10, 1, 2000),
+                                    task(11, 11, 10, 4000),   task(12, 12, 10, 8000),
+                                    task(20, 20, 1, 16000),   task(21, 21, 20, 32000),
                                     task(10, 10, 1, 64000, 5)};
   const auto wait = tree_wait(exits, 10, false);
   ASSERT_TRUE(wait.has_value());
