@@ -256,7 +256,7 @@ TaskExitListener::~TaskExitListener() {
   ::close(fd_);
 }
 
-std::optional<std::vector<TaskExit>> TaskExitListener::take() {
+std::optional<std::vector<TaskExit>> TaskExitListener::take() const {
   std::vector<TaskExit> exits;
   std::vector<std::uint8_t> buffer(1 << 16);
   bool lost = false;

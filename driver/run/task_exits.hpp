@@ -74,7 +74,7 @@ class TaskExitListener {
 
   // Every report received since the last call; empty when some were lost (the socket's buffer
   // overflowed on a machine where many tasks exit), so no tree can be trusted to be whole.
-  std::optional<std::vector<TaskExit>> take();
+  std::optional<std::vector<TaskExit>> take() const;
   // Whether the kernel accounts block-I/O delay (kernel.task_delayacct).
   [[nodiscard]] bool block_io_accounted() const { return block_io_accounted_; }
 
