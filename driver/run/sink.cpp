@@ -244,9 +244,9 @@ class PipeSink final : public Sink {
 
   // SCHED_IDLE for this (the drain) thread: woken by the worker's writes at the normal policy, it
   // would be placed on the worker's own CPU and preempt it (measured: a third of each run spent
-  // waiting, issue 45); at SCHED_IDLE it never preempts the worker or anyone else, and runs when a
-  // CPU is free, at the latest when the worker sleeps on the full pipe. Each run's drain is a new
-  // thread: the next run starts at the normal policy.
+  // waiting, docs/driver.md); at SCHED_IDLE it never preempts the worker or anyone else, and runs
+  // when a CPU is free, at the latest when the worker sleeps on the full pipe. Each run's drain is
+  // a new thread: the next run starts at the normal policy.
   static void give_way_for_the_rest_of_the_run() {
     const sched_param none{};
     ::sched_setscheduler(0, SCHED_IDLE, &none);  // a thread may always lower its own policy
