@@ -55,7 +55,7 @@ int run_cli(int argc, char** argv) {
     command.setup(*sub, exit_code);
     sub->footer(cli::exit_status_footer(command.name));
     for (CLI::App* child : sub->get_subcommands([](const CLI::App*) { return true; })) {
-      child->footer(cli::exit_status_footer(command.name));
+      child->footer(cli::exit_status_footer(fmt::format("{} {}", command.name, child->get_name())));
     }
   }
   app.footer(cli::exit_status_footer(""));

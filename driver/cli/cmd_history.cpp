@@ -15,6 +15,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/history/add_runs.hpp"
 #include "driver/history/location.hpp"
+#include "driver/history/new_store_undo.hpp"
 #include "driver/history/timeline.hpp"
 #include "driver/importers/importer.hpp"
 
@@ -171,12 +172,16 @@ void setup_add(CLI::App& sub, int& exit_code) {
   sub.add_option("--branch", cli->labels.branch,
                  "The branch (default $GITHUB_REF_NAME, $CI_COMMIT_REF_NAME)");
   sub.callback([cli, &exit_code] {
-    history::Store store(store_location(cli->store), history::OpenMode::kCreate);
-    const std::vector<std::filesystem::path> files(cli->files.begin(), cli->files.end());
-    for (const auto& line :
-         history::add_run_files(store, files, cli->labels, environment(), cli->format)) {
-      fmt::print(stderr, "iobench history: {}\n", line);
+    const history::StoreLocation location = store_location(cli->store);
+    history::NewStoreUndo undo(location);  // a failed add leaves no new store behind
+    std::vector<std::string> lines;
+    {
+      history::Store store(location, history::OpenMode::kCreate);
+      const std::vector<std::filesystem::path> files(cli->files.begin(), cli->files.end());
+      lines = history::add_run_files(store, files, cli->labels, environment(), cli->format);
     }
+    undo.keep();
+    for (const auto& line : lines) fmt::print(stderr, "iobench history: {}\n", line);
     exit_code = kExitOk;
   });
 }

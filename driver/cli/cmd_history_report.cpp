@@ -90,6 +90,9 @@ void setup_check(CLI::App& sub, int& exit_code) {
                "Exit 0 for a series the newest run no longer has, not 4");
   sub.add_flag("--allow-conditions-changed", cli->options.allow_conditions_changed,
                "Exit 0 for a series no baseline run shares the conditions of, not 4");
+  sub.add_flag("--allow-unverified", cli->options.allow_unverified,
+               "Exit 0 for a series whose output is not verified (\"verify\": false, bench "
+               "--no-verify), whose rows never count, not 4");
   sub.callback([cli, &exit_code] { exit_code = check(*cli); });
 }
 

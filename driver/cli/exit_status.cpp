@@ -28,7 +28,7 @@ const std::vector<Entry>& table() {
       {kExitRunFailed,
        {"merge"},
        "the shards do not fit together (each problem named); nothing written"},
-      {kExitRunFailed, {"history"}, "history check: a regression that no ack accepts"},
+      {kExitRunFailed, {"history check"}, "history check: a regression that no ack accepts"},
       {kExitRunFailed,
        {""},
        "the command found what it exists to find: a run that did not end ok, a regression, "
@@ -41,11 +41,26 @@ const std::vector<Entry>& table() {
        {"", "run", "bench", "report"},
        "iobench could not go on after runs started (the results disk full, a file unwritable); "
        "every finished row is kept"},
+      {kExitNotJudged,
+       {"history check", ""},
+       "history check: some series could not be judged (no baseline, missing from the newest "
+       "run, conditions changed, nothing ok and verified, too few runs, or no series at all) "
+       "and no --allow-... option accepts it; a regression beside it exits 1"},
       {kExitInterrupted,
        {"", "run", "bench"},
        "interrupted (SIGINT or SIGTERM); every finished row is kept, medians written for them"},
   };
   return entries;
+}
+
+// Whether a status listed for `listed` is one `command` gives: its own, its group's ("history"
+// for "history add"), or, for a group, one of its subcommands' ("history check" for "history").
+bool gives(std::string_view listed, std::string_view command) {
+  const std::size_t space = command.find(' ');
+  return listed == command ||
+         (space != std::string_view::npos && listed == command.substr(0, space)) ||
+         (space == std::string_view::npos && !command.empty() && listed.size() > command.size() &&
+          listed.substr(0, command.size()) == command && listed[command.size()] == ' ');
 }
 
 }  // namespace
@@ -54,7 +69,8 @@ std::vector<ExitStatus> exit_statuses(std::string_view command) {
   std::vector<ExitStatus> out;
   for (const Entry& e : table()) {
     if (e.commands.empty() ||
-        std::find(e.commands.begin(), e.commands.end(), command) != e.commands.end()) {
+        std::any_of(e.commands.begin(), e.commands.end(),
+                    [command](auto listed) { return gives(listed, command); })) {
       out.push_back({e.code, e.meaning});
     }
   }

@@ -13,8 +13,8 @@ struct ExitStatus {
   std::string_view meaning;
 };
 
-// The statuses `command` ("bench", "history", ...; "" for iobench itself) can end with, by
-// code.
+// The statuses `command` ("bench", "history", "history check", ...; "" for iobench itself) can
+// end with, by code: a group's ("history") are its subcommands' together.
 std::vector<ExitStatus> exit_statuses(std::string_view command);
 
 // "Exit status:" and one line per status, for CLI11's footer.

@@ -206,7 +206,7 @@ CellCheck check_series(const Timeline& timeline, const HistoryData& data,
   cell.excluded = excluded_summary(last, series);
   if (!series.key.verified) {
     // The config chose not to verify it: its rows never count, in any run, so no run can make it
-    // judged. Said, not failed: the gate is about what can be judged.
+    // judged, and a gate that passed it would be green with nothing compared (gate()).
     cell.verdict = CellVerdict::kUnverified;
     return cell;
   }
@@ -261,6 +261,11 @@ void gate(CellCheck& cell, const CheckOptions& options, const std::optional<Base
     case CellVerdict::kConditionsChanged:
       return not_judged(fmt::format("no baseline run shares its conditions: {}", cell.conditions),
                         options.allow_conditions_changed, "--allow-conditions-changed");
+    case CellVerdict::kUnverified:
+      return not_judged(
+          "its output is not verified (\"verify\": false, or bench --no-verify), so its rows "
+          "never count",
+          options.allow_unverified, "--allow-unverified");
     case CellVerdict::kNothingCounts:
       return not_judged(fmt::format("the newest run has no ok, verified row ({})", cell.excluded),
                         false, "");

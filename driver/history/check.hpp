@@ -44,6 +44,7 @@ struct CheckOptions {
   bool allow_new_series = false;
   bool allow_missing_series = false;
   bool allow_conditions_changed = false;
+  bool allow_unverified = false;
 };
 
 enum class CellVerdict {
@@ -56,7 +57,7 @@ enum class CellVerdict {
   kNoBaseline,
   kNothingCounts,  // the newest run has no ok, verified row
   kMissing,        // in the runs before the newest (its branch's, or --base's), not in it
-  kUnverified,     // a test whose output is not verified ("verify": false): never judged, by choice
+  kUnverified,     // a test whose output is not verified ("verify": false): its rows never count
 };
 std::string_view to_string(CellVerdict verdict);
 // Whether the verdict says the newest run's level moved (regression, acknowledged, faster): the

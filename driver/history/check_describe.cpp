@@ -13,10 +13,7 @@
 namespace iobench::history {
 
 std::string series_label(const StoredSeries& series) {
-  if (!series.key.tool.empty()) {
-    return fmt::format("{} ({} {})", series.key.test, series.key.tool, series.key.sink);
-  }
-  return fmt::format("{} ({}, {})", series.key.test, series.key.input, series.key.sink);
+  return fmt::format("{} {}", series.key.test, series.key.conditions());
 }
 
 std::string value_text(double value, const SeriesKey& key) {
@@ -77,12 +74,8 @@ std::string describe_cell(const CellCheck& cell) {
     case CellVerdict::kNoBaseline:
     case CellVerdict::kNothingCounts:
     case CellVerdict::kMissing:
-      return fmt::format("{}: {}{}", head, cell.not_judged, gate_suffix(cell));
     case CellVerdict::kUnverified:
-      return fmt::format(
-          "{}: its output is not verified (\"verify\": false, or bench --no-verify), so its rows "
-          "never count and check does not judge it",
-          head);
+      return fmt::format("{}: {}{}", head, cell.not_judged, gate_suffix(cell));
     case CellVerdict::kConditionsChanged:
       return fmt::format(
           "{}: {}; not judged as a regression (no baseline run shares its conditions){}", head,

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <vector>
 
 #include "common/error.hpp"
 #include "driver/report/compare.hpp"
@@ -82,23 +84,40 @@ std::string markdown_verdict(const CellCheck& cell) {
   return text;
 }
 
+// What fails the gate first, then what it could not judge, then the rest, each in check's order:
+// a pull request's reader sees the regression without scrolling past the steady series.
+std::vector<const CellCheck*> gate_order(const CheckReport& report) {
+  std::vector<const CellCheck*> cells;
+  for (const CellCheck& cell : report.cells) cells.push_back(&cell);
+  const auto rank = [](const CellCheck* cell) {
+    return cell->gate == Gate::kRegression ? 0 : cell->gate == Gate::kNotJudged ? 1 : 2;
+  };
+  std::stable_sort(cells.begin(), cells.end(),
+                   [&rank](const CellCheck* a, const CellCheck* b) { return rank(a) < rank(b); });
+  return cells;
+}
+
 void write_markdown(const CheckReport& report, std::ostream& out) {
   out << fmt::format("**iobench history check**: {}; exit {}: {}\n\n", check_summary(report),
                      report.exit_status, exit_reason(report));
-  out << "| series | verdict | baseline → newest | ratio [interval] | p | why |\n";
-  out << "|---|---|---|---|---|---|\n";
-  for (const CellCheck& cell : report.cells) {
-    const report::Row& row = cell.comparison;
-    const bool compared = has_comparison(cell);
-    out << fmt::format("| {} | {} | {} | {} | {} | {} |\n",
-                       util::escape_table_cell(series_label(*cell.timeline->series)),
-                       markdown_verdict(cell),
-                       compared ? fmt::format("{} → {}", util::format_seconds(row.base_median),
-                                              util::format_seconds(row.new_median))
+  out << "| series | verdict | baseline → newest | ratio [interval] | p | change | why |\n";
+  out << "|---|---|---|---|---|---|---|\n";
+  for (const CellCheck* cell : gate_order(report)) {
+    const report::Row& row = cell->comparison;
+    const bool compared = has_comparison(*cell);
+    const SeriesKey& key = cell->timeline->series->key;
+    // The id `history ack` takes, where there is a change to accept.
+    const std::string change =
+        shows_change(cell->verdict) ? fmt::format("`{}`", cell->change_id) : "";
+    out << fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n",
+                       util::escape_table_cell(series_label(*cell->timeline->series)),
+                       markdown_verdict(*cell),
+                       compared ? fmt::format("{} → {}", value_text(row.base_median, key),
+                                              value_text(row.new_median, key))
                                 : "",
                        compared ? ratio_text(row) : "",
-                       compared && row.p_value ? report::p_text(*row.p_value) : "",
-                       util::escape_table_cell(why_of(cell)));
+                       compared && row.p_value ? report::p_text(*row.p_value) : "", change,
+                       util::escape_table_cell(why_of(*cell)));
   }
 }
 

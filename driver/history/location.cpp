@@ -26,23 +26,44 @@ bool is_postgresql_url(std::string_view text) {
   return starts_with(text, "postgresql://") || starts_with(text, "postgres://");
 }
 
-// In each URL of `text`, the PASSWORD of `USER:PASSWORD@`: from the first ':' after "://" to the
-// last '@' of that line, so that a malformed URL (libpq quotes what it could not parse) or a
-// password with an unencoded '@' or space is hidden whole; at worst more than the password goes.
+// A URL's scheme at the start of `text` (RFC 3986: a letter, then letters, digits, '+', '-' or
+// '.'), two characters or more, with the ':' after it; empty when there is none.
+std::string_view leading_scheme(std::string_view text) {
+  const auto scheme_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
+  };
+  if (text.empty() || std::isalpha(static_cast<unsigned char>(text[0])) == 0) return {};
+  std::size_t end = 1;
+  while (end < text.size() && scheme_char(text[end])) ++end;
+  if (end < 2 || end >= text.size() || text[end] != ':') return {};
+  return text.substr(0, end);
+}
+
+// The PASSWORD of `USER:PASSWORD@` after `start`: from the first ':' to the last '@' of that line,
+// so that a malformed URL (libpq quotes what it could not parse) or a password with an unencoded
+// '@' or space is hidden whole; at worst more than the password goes. Where to look on from.
+std::size_t redact_user_password(std::string& text, std::size_t start) {
+  std::size_t line_end = text.find('\n', start);
+  if (line_end == std::string::npos) line_end = text.size();
+  const std::size_t at = text.rfind('@', line_end == 0 ? 0 : line_end - 1);
+  const std::size_t colon = text.find(':', start);
+  if (at == std::string::npos || at < start || colon >= at) return start;
+  text.replace(colon + 1, at - colon - 1, "***");
+  return colon + 4;
+}
+
+// Each URL's password: after every "://", and after a leading scheme written with one slash or
+// none ("postgresql:/ci:pw@db/x", a typo that must not show the password either).
 void redact_url_passwords(std::string& text) {
+  if (const std::string_view scheme = leading_scheme(text);
+      !scheme.empty() && text.compare(scheme.size(), 3, "://") != 0) {
+    std::size_t start = scheme.size() + 1;
+    while (start < text.size() && text[start] == '/') ++start;
+    redact_user_password(text, start);
+  }
   for (std::size_t from = text.find("://"); from != std::string::npos;
        from = text.find("://", from)) {
-    const std::size_t start = from + 3;
-    std::size_t line_end = text.find('\n', start);
-    if (line_end == std::string::npos) line_end = text.size();
-    const std::size_t at = text.rfind('@', line_end == 0 ? 0 : line_end - 1);
-    const std::size_t colon = text.find(':', start);
-    if (at != std::string::npos && at >= start && colon < at) {
-      text.replace(colon + 1, at - colon - 1, "***");
-      from = colon + 4;
-    } else {
-      from = start;
-    }
+    from = redact_user_password(text, from + 3);
   }
 }
 
@@ -108,6 +129,39 @@ StoreLocation parse_postgresql(std::string_view text) {
   return location;
 }
 
+// Whether libpq reads `text` as a keyword=value connection string ("host=db dbname=bench"): it is
+// then a PostgreSQL server, never a file of that name.
+bool is_conninfo(std::string_view text) {
+  if (text.find('=') == std::string_view::npos) return false;
+  const std::string conninfo(text);
+  char* message = nullptr;
+  PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &message);
+  PQfreemem(message);
+  if (options == nullptr) return false;
+  PQconninfoFree(options);
+  return true;
+}
+
+// A name with a URL's scheme other than the known ones ("mysql://", "pg://", "postgresq://",
+// "postgresql:/" with one slash, "https://") is a mistyped store, not a path: refused, its
+// password hidden.
+void refuse_what_is_no_path(std::string_view text) {
+  const std::string_view scheme = leading_scheme(text);
+  const bool url_like = text.find("://") != std::string_view::npos ||
+                        (!scheme.empty() && (text.substr(scheme.size() + 1, 1) == "/" ||
+                                             text.find('@') != std::string_view::npos));
+  if (!url_like) return;
+  const std::string_view named = scheme.empty() ? text.substr(0, text.find("://")) : scheme;
+  if (named == "postgresql" || named == "postgres") {
+    throw Error(fmt::format("--history {}: a PostgreSQL store's URL begins {}:// (two slashes)",
+                            redact_passwords(text), named));
+  }
+  const bool postgresql_typo = starts_with(named, "postgre") || named == "pg" || named == "pgsql";
+  throw Error(fmt::format("--history {}: unknown store scheme '{}'{} (known: {})",
+                          redact_passwords(text), named, postgresql_typo ? ", not postgresql" : "",
+                          kKnownForms));
+}
+
 }  // namespace
 
 std::string redact_passwords(std::string_view text) {
@@ -127,11 +181,8 @@ StoreLocation parse_store_location(std::string_view text) {
     if (path.empty()) throw Error(fmt::format("--history {}: no path after sqlite:", text));
     location.sqlite_path = std::filesystem::path(path);
   } else {
-    const std::size_t scheme_end = text.find("://");
-    if (scheme_end != std::string_view::npos) {
-      throw Error(fmt::format("--history {}: unknown store scheme '{}' (known: {})", text,
-                              text.substr(0, scheme_end), kKnownForms));
-    }
+    refuse_what_is_no_path(text);
+    if (is_conninfo(text)) return parse_postgresql(text);
     location.sqlite_path = std::filesystem::path(text);
   }
   location.display = location.sqlite_path.string();

@@ -1,6 +1,8 @@
 #pragma once
 // Where a history store lives (docs/history.md, "The store"): a plain path or `sqlite:PATH` is an
-// SQLite file; `postgresql://...` (or `postgres://...`) a PostgreSQL server, as libpq reads it.
+// SQLite file; `postgresql://...` (or `postgres://...`), or a libpq keyword=value string
+// ("host=db dbname=bench"), a PostgreSQL server, as libpq reads it. A name that looks like a URL
+// of another scheme is refused, never taken for a path.
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -31,8 +33,9 @@ std::string redact_passwords(std::string_view text);
 inline constexpr std::string_view kDefaultStorePath = "results/history.sqlite";
 inline constexpr std::string_view kStoreEnvironmentVariable = "IOBENCH_HISTORY";
 
-// Parses a store name. Throws iobench::Error (exit 2), naming `text`, for an empty name, an
-// unknown scheme ("mysql://..."), `sqlite:` without a path, or a PostgreSQL URL libpq cannot
+// Parses a store name. Throws iobench::Error (exit 2), naming `text` with its passwords hidden,
+// for an empty name, an unknown scheme ("mysql://...", "pg://...", "https://..."), a known one
+// with one slash ("postgresql:/h/db"), `sqlite:` without a path, or a PostgreSQL URL libpq cannot
 // parse (PQconninfoParse: the same parser the connection uses, so nothing connects first).
 StoreLocation parse_store_location(std::string_view text);
 

@@ -45,8 +45,7 @@ html::TableRow index_row(const SiteSeries& series) {
   html::TableRow row;
   // The site marks each series with the tool that measured it (iobench's own: none).
   html::Cell name = html::text_cell(
-      s.key.tool.empty() ? s.key.test
-                         : fmt::format("{} ({} {})", s.key.test, s.key.tool, s.key.sink),
+      s.key.tool.empty() ? s.key.test : fmt::format("{} {}", s.key.test, s.key.conditions()),
       "text test");
   name.html = fmt::format(R"(<a href="{}">{}</a>)", escape_markup(series.page), name.html);
   name.title = "series " + s.series_hash;

@@ -68,6 +68,12 @@ std::string hex_hash64(std::string_view text) {
   return fmt::format("{:016x}", XXH3_64bits(text.data(), text.size()));
 }
 
+std::string SeriesKey::conditions() const {
+  if (!tool.empty()) return fmt::format("({} {})", tool, sink);
+  if (input.empty()) return fmt::format("({})", sink);
+  return fmt::format("({}, {})", input, sink);
+}
+
 std::string SeriesKey::hash() const {
   const std::string joined =
       fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}", test, sink, cache_mode, counters,

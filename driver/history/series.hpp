@@ -35,6 +35,9 @@ struct SeriesKey {
 
   // Hex XXH3-64 of every field: the series' identity in the store.
   [[nodiscard]] std::string hash() const;
+  // What it was measured on, as every surface names it after the test: "(in.txt, pipe)", "(pipe)"
+  // without an input, "(hyperfine pipe)" for an imported series.
+  [[nodiscard]] std::string conditions() const;
 };
 
 // Hex XXH3-64 of `text` (16 lowercase digits).

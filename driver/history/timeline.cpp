@@ -93,8 +93,8 @@ const Timeline& find_timeline(const std::vector<Timeline>& timelines, const std:
   std::vector<std::string> candidates;
   candidates.reserve(by_test.size());
   for (const Timeline* t : by_test) {
-    candidates.push_back(fmt::format("{} ({}, {})", t->series->series_hash.substr(0, 8),
-                                     t->series->key.input, t->series->key.sink));
+    candidates.push_back(
+        fmt::format("{} {}", t->series->series_hash.substr(0, 8), t->series->key.conditions()));
   }
   throw Error(fmt::format("test '{}' has {} series; name one by its id: {}", name, by_test.size(),
                           fmt::join(candidates, ", ")));

@@ -15,6 +15,8 @@ namespace {
 
 enum class Unit { kCpuSeconds, kKib, kCount };
 
+constexpr std::string_view kInvoluntarySwitches = "involuntary switches";
+
 struct Figure {
   std::string name;
   Unit unit = Unit::kCount;
@@ -45,7 +47,7 @@ std::vector<Figure> figures() {
       {"major faults", kCount, [](const StoredSample& s) { return static_cast<double>(s.majflt); }},
       {"voluntary switches", kCount,
        [](const StoredSample& s) { return static_cast<double>(s.nvcsw); }},
-      {"involuntary switches", kCount,
+      {std::string(kInvoluntarySwitches), kCount,
        [](const StoredSample& s) { return static_cast<double>(s.nivcsw); }},
       {"blocks in", kCount, [](const StoredSample& s) { return static_cast<double>(s.inblock); }},
       {"blocks out", kCount, [](const StoredSample& s) { return static_cast<double>(s.oublock); }},
@@ -117,7 +119,9 @@ Explanation explain_change(const std::vector<const StoredSample*>& before,
     if (figure.seconds() && !(std::fabs(now - base) >= kShareOfElapsed * elapsed_change)) continue;
     if (!(stats::mann_whitney_u(a, b).p_value < alpha)) continue;
     explanation.moved.push_back({figure.name, base, now});
-    work_moved |= figure.name != "max RSS KiB";
+    // Involuntary switches are others taking the CPU (or a tick's preemption), the machine's
+    // doing, not the work's; max RSS follows the work only together with something else.
+    work_moved |= figure.name != "max RSS KiB" && figure.name != kInvoluntarySwitches;
   }
   explanation.reading =
       work_moved ? "the work changed"

@@ -102,4 +102,10 @@ back = {r["command"]: r["times"] for r in json.load(open(sys.argv[2]))["results"
 assert all(back[c] == t for c, t in given.items()), (given, back)
 assert json.load(open(sys.argv[4]))["copy"] == json.load(open(sys.argv[3]))["copy"]
 PY
+# Issue 47: a libpq keyword=value string names the same server; it was taken for a file's name.
+conninfo="host=127.0.0.1 port=$port user=iobench dbname=postgres"
+(cd "$tmp" && "$iobench" history list --history="$conninfo" >conninfo.out 2>conninfo.err) ||
+  fail "a conninfo string: exit $?: $(cat "$tmp/conninfo.err")"
+[ "$(grep -c 'in.txt, pipe)' "$tmp/conninfo.out")" -eq 2 ] || fail "conninfo: $(cat "$tmp/conninfo.out")"
+[ ! -e "$tmp/$conninfo" ] || fail "a file named after the connection string"
 echo "history_postgresql: ok"

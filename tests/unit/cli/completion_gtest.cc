@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,19 @@ TEST(ExitStatus, EachCommandListsItsOwnStatusesByCode) {
   std::vector<int> gen;
   for (const ExitStatus& s : exit_statuses("gen")) gen.push_back(s.code);
   EXPECT_EQ(gen, (std::vector<int>{kExitOk, kExitUsage}));
+  // Issue 47: history check's 4 was in no --help. A subcommand lists its own; its group, all.
+  const auto codes = [](std::string_view command) {
+    std::vector<int> out;
+    for (const ExitStatus& s : exit_statuses(command)) out.push_back(s.code);
+    return out;
+  };
+  EXPECT_EQ(codes("history check"),
+            (std::vector<int>{kExitOk, kExitRunFailed, kExitUsage, kExitNotJudged}));
+  EXPECT_EQ(codes("history add"), (std::vector<int>{kExitOk, kExitUsage}));
+  EXPECT_EQ(codes("history"),
+            (std::vector<int>{kExitOk, kExitRunFailed, kExitUsage, kExitNotJudged}));
+  const std::vector<int> iobench = codes("");
+  EXPECT_NE(std::find(iobench.begin(), iobench.end(), kExitNotJudged), iobench.end());
   EXPECT_EQ(exit_status_footer("compare"),
             "Exit status:\n"
             "  0    success: every run ended ok, or the command did what it was asked\n"

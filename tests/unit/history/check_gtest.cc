@@ -33,11 +33,11 @@ TEST(HistoryCheck, ASecondCommitTwentyPercentSlowerOnOneCellIsARegressionOfThatC
   EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kSteady);
   const CellCheck& unverified = History::cell(report, "unverified");
   EXPECT_EQ(unverified.verdict, CellVerdict::kUnverified);
-  EXPECT_EQ(unverified.gate, Gate::kPass);  // never judged, by the config's choice
+  EXPECT_EQ(unverified.gate, Gate::kNotJudged);  // nothing compared: never green (issue 47)
   EXPECT_EQ(describe_cell(unverified),
             "unverified 03aabbcc@0003ffff unverified (in.txt, pipe): its output is not verified "
-            "(\"verify\": false, or bench --no-verify), so its rows never count and check does "
-            "not judge it");
+            "(\"verify\": false, or bench --no-verify), so its rows never count; not judged "
+            "(exit 4; --allow-unverified accepts it)");
 }
 
 TEST(HistoryCheck, AnAaPairIsNoRegression) {
@@ -223,6 +223,22 @@ TEST(HistoryWhy, CountersThatMovedSayTheWorkChanged) {
   EXPECT_NE(why.find("system 20.00 ms -> 60.00 ms (×3.00)"), std::string::npos) << why;
   EXPECT_NE(why.find("syscalls 302 -> 90000 (×298)"), std::string::npos) << why;
   EXPECT_NE(why.find(": the work changed"), std::string::npos) << why;
+}
+
+// Issue 47: "involuntary switches 2 -> 0.5 (×0.25): the work changed" for a longer sleep. Being
+// switched out while runnable is the machine's doing: named, but no change of the work.
+TEST(HistoryWhy, InvoluntarySwitchesAloneAreTheMachineNotTheWork) {
+  History h;
+  h.add_run("aaaa1111");
+  h.add_rows("slow", 0.1);
+  h.add_run("bbbb2222");
+  h.add_rows("slow", 0.15);
+  for (auto& s : h.data.samples) s.nivcsw = s.run_id == 1 ? 2 : 0;
+  const CellCheck slow = History::cell(h.check(CheckOptions{{}, {parse_min_effect("0")}}), "slow");
+  const std::string why = format_explanation(slow.why);
+  EXPECT_NE(why.find("involuntary switches 2 -> 0"), std::string::npos) << why;
+  EXPECT_NE(why.find(": only elapsed moved"), std::string::npos) << why;
+  EXPECT_EQ(why.find("the work changed"), std::string::npos) << why;
 }
 
 }  // namespace

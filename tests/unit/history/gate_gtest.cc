@@ -18,14 +18,20 @@ TEST(HistoryGate, ExitIsZeroOnlyWhenEverySeriesWasJudgedAndNoneRegressed) {
   h.add_all(0.1);
   h.add_run("bbbb2222");
   h.add_all(0.1);
-  EXPECT_EQ(h.check().exit_status, kExitOk);  // unverified is said, not judged, and passes
+  // Issue 47: unverified was said and passed, "every series judged" with nothing compared.
+  EXPECT_EQ(h.check().exit_status, kExitNotJudged);
+  EXPECT_EQ(History::cell(h.check(), "unverified").gate, Gate::kNotJudged);
+  CheckOptions accepted;
+  accepted.allow_unverified = true;
+  EXPECT_EQ(h.check(accepted).exit_status, kExitOk);
+  EXPECT_EQ(History::cell(h.check(accepted), "unverified").accepted_by, "--allow-unverified");
   h.add_run("cccc3333");
   h.add_rows("slow", 0.1);
   h.add_rows("steady", 0.2, runfile::RunStatus::kFailed);  // nothing of steady counts
   h.add_rows("unverified", 0.3);
   CheckReport report = h.check();
   EXPECT_EQ(History::cell(report, "steady").gate, Gate::kNotJudged);
-  EXPECT_EQ(report.not_judged, 1u);
+  EXPECT_EQ(report.not_judged, 2u);  // steady and unverified
   EXPECT_EQ(report.exit_status, kExitNotJudged);
   EXPECT_EQ(kExitNotJudged, 4);
 }
@@ -154,10 +160,10 @@ TEST(HistoryGate, ARegressionWinsOverASeriesNotJudged) {
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.13);                                // a regression
   h.add_rows("steady", 0.2, runfile::RunStatus::kFailed);  // not judged
-  h.add_rows("unverified", 0.3);                           // said, passes
+  h.add_rows("unverified", 0.3);                           // not judged
   const CheckReport report = h.check();
   EXPECT_EQ(report.regressions, 1u);
-  EXPECT_EQ(report.not_judged, 1u);
+  EXPECT_EQ(report.not_judged, 2u);
   EXPECT_EQ(report.exit_status, kExitRunFailed);
 }
 

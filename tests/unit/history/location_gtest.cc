@@ -133,5 +133,40 @@ TEST(StoreLocation, ADatabaseIsKnownByItsSixteenByteHeaderNotItsName) {
   EXPECT_EQ(begins_as_sqlite_database(dir / "absent.sqlite"), std::nullopt);
 }
 
+// Issue 47: a mistyped scheme showed the whole URL, password and all, and one slash made a path.
+TEST(StoreLocation, AMistypedSchemeIsRefusedWithItsPasswordHidden) {
+  for (const std::string_view name :
+       {"mysql://ci:s3cr3tpw@h/db", "pg://ci:s3cr3tpw@h/db", "postgresq://ci:s3cr3tpw@h/db",
+        "https://ci:s3cr3tpw@h/db", "postgresql:/ci:s3cr3tpw@db/bench",
+        "postgres:ci:s3cr3tpw@db/bench"}) {
+    const std::string message = error_of(name);
+    EXPECT_FALSE(message.empty()) << name << " was taken for a path";
+    EXPECT_EQ(message.find("s3cr3tpw"), std::string::npos) << message;
+    EXPECT_NE(message.find("ci:***@"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+  EXPECT_NE(error_of("pg://h/db").find("unknown store scheme 'pg', not postgresql"),
+            std::string::npos);
+  EXPECT_NE(error_of("postgresql:/h/db").find("begins postgresql:// (two slashes)"),
+            std::string::npos);
+}
+
+TEST(StoreLocation, ALibpqConnectionStringIsAServerNotAFile) {
+  const StoreLocation l = parse_store_location("host=db dbname=bench password=s3cr3tpw");
+  EXPECT_EQ(l.backend, Backend::kPostgresql);
+  EXPECT_EQ(l.postgresql_conninfo, "password='s3cr3tpw' dbname='bench' host='db'");
+  EXPECT_EQ(l.display, "host=db dbname=bench password=***");
+  // Not libpq's: a path, even with '=' or ':' in it.
+  EXPECT_EQ(parse_store_location("a=b.sqlite").backend, Backend::kSqlite);
+  EXPECT_EQ(parse_store_location("C:/h.sqlite").backend, Backend::kSqlite);
+  EXPECT_EQ(parse_store_location("runs/h@2.sqlite").backend, Backend::kSqlite);
+}
+
+TEST(RedactPasswords, HidesAPasswordAfterASchemeWithOneSlashOrNone) {
+  EXPECT_EQ(redact_passwords("postgresql:/ci:pw@db/x"), "postgresql:/ci:***@db/x");
+  EXPECT_EQ(redact_passwords("postgres:ci:pw@db/x"), "postgres:ci:***@db/x");
+  EXPECT_EQ(redact_passwords("sqlite:h.db"), "sqlite:h.db");
+}
+
 }  // namespace
 }  // namespace iobench::history

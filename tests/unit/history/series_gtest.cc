@@ -126,5 +126,17 @@ TEST(SeriesIdentity, AMetaFileWithoutMemoryKeepsTheSeriesItHadBefore) {
   EXPECT_EQ(host_class_of(facts_of(meta)), "Test CPU | 4 CPUs | memory ? | Linux 6.1 | x86_64");
 }
 
+// Issue 47: a series without an input read "(, pipe)" on every surface.
+TEST(SeriesIdentity, ItsConditionsNameOnlyWhatItHas) {
+  SeriesKey key;
+  key.input = "in.txt";
+  key.sink = "pipe";
+  EXPECT_EQ(key.conditions(), "(in.txt, pipe)");
+  key.input.clear();
+  EXPECT_EQ(key.conditions(), "(pipe)");
+  key.tool = "hyperfine";
+  EXPECT_EQ(key.conditions(), "(hyperfine pipe)");
+}
+
 }  // namespace
 }  // namespace iobench::history
