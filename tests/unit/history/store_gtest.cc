@@ -5,8 +5,11 @@
 #include <soci/soci.h>
 #include <soci/sqlite3/soci-sqlite3.h>
 
+#include <filesystem>
+
 #include "common/error.hpp"
 #include "driver/history/add_runs.hpp"
+#include "driver/history/new_store_undo.hpp"
 #include "driver/history/schema_sql.hpp"
 #include "driver/history/store.hpp"
 #include "driver/history/timeline.hpp"
@@ -277,6 +280,29 @@ TEST_F(StoreTest, AnAcknowledgementIsKeptAndReplaced) {
   ASSERT_EQ(data.acks.size(), 1u);
   EXPECT_EQ(data.acks[0].why, "really expected");
   EXPECT_EQ(data.acks[0].who, "me");
+}
+
+// Issue 47: a failed `history add` left a new, empty store behind. The undo removes what the add
+// made (the file and the folders it needed), but never a store that holds a run by then: another
+// add that made it at the same moment and succeeded keeps its runs.
+TEST_F(StoreTest, AFailedAddsNewStoreGoesUnlessAnotherAddStoredARunInIt) {
+  const StoreLocation deep = parse_store_location((dir_ / "new/deeper/h.sqlite").string());
+  {
+    NewStoreUndo undo(deep);
+    const Store store(deep, OpenMode::kCreate);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "new")) << "the store or its folders stayed";
+  {
+    NewStoreUndo undo(deep);
+    Store(deep, OpenMode::kCreate).add(record("a", {sample_row("read-raw", 0.1)}));
+  }
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "new/deeper/h.sqlite")) << "another add's run went";
+  {
+    NewStoreUndo undo(location());
+    const Store store(location(), OpenMode::kCreate);
+    undo.keep();
+  }
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "h.sqlite")) << "a kept store went";
 }
 
 }  // namespace
