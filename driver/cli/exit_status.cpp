@@ -53,14 +53,15 @@ const std::vector<Entry>& table() {
   return entries;
 }
 
+// "history" for "history add"; a command that is no subcommand is its own group.
+std::string_view group_of(std::string_view command) {
+  return command.substr(0, command.find(' '));
+}
+
 // Whether a status listed for `listed` is one `command` gives: its own, its group's ("history"
 // for "history add"), or, for a group, one of its subcommands' ("history check" for "history").
 bool gives(std::string_view listed, std::string_view command) {
-  const std::size_t space = command.find(' ');
-  return listed == command ||
-         (space != std::string_view::npos && listed == command.substr(0, space)) ||
-         (space == std::string_view::npos && !command.empty() && listed.size() > command.size() &&
-          listed.substr(0, command.size()) == command && listed[command.size()] == ' ');
+  return listed == command || listed == group_of(command) || group_of(listed) == command;
 }
 
 }  // namespace

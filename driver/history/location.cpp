@@ -100,19 +100,27 @@ void redact_keyword_passwords(std::string& text) {
   }
 }
 
-StoreLocation parse_postgresql(std::string_view text) {
-  const std::string url(text);
+struct FreeConninfo {
+  void operator()(PQconninfoOption* options) const { PQconninfoFree(options); }
+};
+using ConninfoOptions = std::unique_ptr<PQconninfoOption, FreeConninfo>;
+
+// libpq's own parse of a URL or a keyword=value string (PQconninfoParse: the parser the connection
+// uses, so nothing connects first); empty, with libpq's reason in `why`, when it cannot read it.
+ConninfoOptions parse_conninfo(std::string_view text, std::string& why) {
+  const std::string given(text);
   char* message = nullptr;
-  PQconninfoOption* options = PQconninfoParse(url.c_str(), &message);
-  if (options == nullptr) {
-    std::string why = message != nullptr ? message : "out of memory";
-    PQfreemem(message);
-    while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
-    throw Error(fmt::format("--history {}: not a PostgreSQL URL libpq can read: {}",
-                            redact_passwords(text), redact_passwords(why)));
-  }
+  ConninfoOptions options(PQconninfoParse(given.c_str(), &message));
+  if (!options) why = message != nullptr ? message : "out of memory";
+  PQfreemem(message);
+  while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+  return options;
+}
+
+// The store at what libpq parsed `text` into.
+StoreLocation postgresql_location(std::string_view text, const ConninfoOptions& options) {
   StoreLocation location;
-  for (const PQconninfoOption* option = options; option->keyword != nullptr; ++option) {
+  for (const PQconninfoOption* option = options.get(); option->keyword != nullptr; ++option) {
     if (option->val == nullptr) continue;
     std::string quoted;
     for (const char* c = option->val; *c != '\0'; ++c) {
@@ -122,24 +130,20 @@ StoreLocation parse_postgresql(std::string_view text) {
     if (!location.postgresql_conninfo.empty()) location.postgresql_conninfo += ' ';
     location.postgresql_conninfo += fmt::format("{}='{}'", option->keyword, quoted);
   }
-  PQconninfoFree(options);
   location.backend = Backend::kPostgresql;
-  location.postgresql_url = url;
+  location.postgresql_url = std::string(text);
   location.display = redact_passwords(text);
   return location;
 }
 
-// Whether libpq reads `text` as a keyword=value connection string ("host=db dbname=bench"): it is
-// then a PostgreSQL server, never a file of that name.
-bool is_conninfo(std::string_view text) {
-  if (text.find('=') == std::string_view::npos) return false;
-  const std::string conninfo(text);
-  char* message = nullptr;
-  PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &message);
-  PQfreemem(message);
-  if (options == nullptr) return false;
-  PQconninfoFree(options);
-  return true;
+StoreLocation parse_postgresql(std::string_view text) {
+  std::string why;
+  const ConninfoOptions options = parse_conninfo(text, why);
+  if (!options) {
+    throw Error(fmt::format("--history {}: not a PostgreSQL URL libpq can read: {}",
+                            redact_passwords(text), redact_passwords(why)));
+  }
+  return postgresql_location(text, options);
 }
 
 // A name with a URL's scheme other than the known ones ("mysql://", "pg://", "postgresq://",
@@ -182,7 +186,12 @@ StoreLocation parse_store_location(std::string_view text) {
     location.sqlite_path = std::filesystem::path(path);
   } else {
     refuse_what_is_no_path(text);
-    if (is_conninfo(text)) return parse_postgresql(text);
+    // A keyword=value string libpq reads ("host=db dbname=bench") is a server, never a file of
+    // that name; any other text with '=' is a path.
+    if (std::string why; text.find('=') != std::string_view::npos) {
+      if (const ConninfoOptions options = parse_conninfo(text, why))
+        return postgresql_location(text, options);
+    }
     location.sqlite_path = std::filesystem::path(text);
   }
   location.display = location.sqlite_path.string();

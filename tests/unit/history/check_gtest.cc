@@ -177,14 +177,20 @@ TEST(HistoryCheck, ABaseThatNamesNoRunOrSeveralCommitsIsAUsageError) {
   EXPECT_EQ(message("main"), "no error");
 }
 
-// issue 30: "system 0 µs -> 1.23 ms: the work changed" for a longer sleep. A CPU time that moved
-// by less than a tick is no explanation.
-TEST(HistoryWhy, ACpuTimeThatMovedByLessThanItsResolutionIsNotNamed) {
+// Two runs of one series, "slow": 100 ms, then 150 ms; the why's tests set its other figures.
+History slow_from_100_to_150_ms() {
   History h;
   h.add_run("aaaa1111");
   h.add_rows("slow", 0.1);
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.15);
+  return h;
+}
+
+// issue 30: "system 0 µs -> 1.23 ms: the work changed" for a longer sleep. A CPU time that moved
+// by less than a tick is no explanation.
+TEST(HistoryWhy, ACpuTimeThatMovedByLessThanItsResolutionIsNotNamed) {
+  History h = slow_from_100_to_150_ms();
   for (auto& s : h.data.samples) s.system_s = s.run_id == 1 ? 0 : 0.00123;
   for (auto& s : h.data.samples) s.elapsed_s = s.run_id == 1 ? 0.1 : 0.101;  // 1 ms slower
   for (std::size_t i = 0; i < h.data.samples.size(); ++i)
@@ -228,11 +234,7 @@ TEST(HistoryWhy, CountersThatMovedSayTheWorkChanged) {
 // Issue 47: "involuntary switches 2 -> 0.5 (×0.25): the work changed" for a longer sleep. Being
 // switched out while runnable is the machine's doing: named, but no change of the work.
 TEST(HistoryWhy, InvoluntarySwitchesAloneAreTheMachineNotTheWork) {
-  History h;
-  h.add_run("aaaa1111");
-  h.add_rows("slow", 0.1);
-  h.add_run("bbbb2222");
-  h.add_rows("slow", 0.15);
+  History h = slow_from_100_to_150_ms();
   for (auto& s : h.data.samples) s.nivcsw = s.run_id == 1 ? 2 : 0;
   const CellCheck slow = History::cell(h.check(CheckOptions{{}, {parse_min_effect("0")}}), "slow");
   const std::string why = format_explanation(slow.why);
