@@ -43,6 +43,7 @@ struct BenchCli {
   std::string time_unit;
   std::string sort = "auto";
   std::string refused;  // the value of an option iobench refuses
+  double fail_if_slower_pct = 0;
 };
 
 // `-o pipe` is hyperfine's --output habit (where the output goes), not a runs file name.
@@ -111,6 +112,10 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
   sub.add_option("--sort", cli.sort,
                  "auto (comparisons by time), command (in the order given) or mean-time")
       ->check(CLI::IsMember({"auto", "command", "mean-time"}));
+  sub.add_option("--fail-if-slower", cli.fail_if_slower_pct,
+                 "A gate: exit 1 when a command is decided slower than the reference by more than "
+                 "PCT percent, 4 when its runs can neither show nor rule that out")
+      ->type_name("PCT");
   sub.add_option("--compare-with", cli.options.compare_with,
                  "hyperfine: after iobench's runs, run the same commands and options through "
                  "hyperfine and print both answers side by side");
@@ -165,6 +170,12 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     if (sub.get_option("--disturbance")->count() == 0) {
       if (const auto mode = config::disturbance_mode_from_env())
         options.request.disturbance = std::string(to_string(*mode));
+    }
+    if (sub.get_option("--fail-if-slower")->count() > 0) {
+      if (!(cli->fail_if_slower_pct >= 0))
+        throw Error(fmt::format("--fail-if-slower {}: must be a percentage of 0 or more",
+                                cli->fail_if_slower_pct));
+      options.report.fail_if_slower_pct = cli->fail_if_slower_pct;
     }
     options.save_config = cli->save_config;
     options.report.time_unit = report::parse_time_unit(cli->time_unit);

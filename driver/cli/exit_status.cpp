@@ -26,6 +26,10 @@ const std::vector<Entry>& table() {
        "says which), or a cell has no ok run; every row is kept"},
       {kExitRunFailed, {"compare"}, "--fail-on-regression: a test is slower than it allows"},
       {kExitRunFailed,
+       {"bench"},
+       "--fail-if-slower: a command is decided slower than the reference by more than it "
+       "allows"},
+      {kExitRunFailed,
        {"merge"},
        "the shards do not fit together (each problem named); nothing written"},
       {kExitRunFailed, {"history check"}, "history check: a regression that no ack accepts"},
@@ -46,6 +50,10 @@ const std::vector<Entry>& table() {
        "history check: some series could not be judged (no baseline, missing from the newest "
        "run, conditions changed, nothing ok and verified, too few runs, or no series at all) "
        "and no --allow-... option accepts it; a regression beside it exits 1"},
+      {kExitNotJudged,
+       {"bench"},
+       "--fail-if-slower: a command's runs can neither show nor rule out a slowdown beyond it, "
+       "and none is shown slower"},
       {kExitInterrupted,
        {"", "run", "bench"},
        "interrupted (SIGINT or SIGTERM); every finished row is kept, medians written for them"},

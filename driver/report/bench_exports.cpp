@@ -104,7 +104,8 @@ Json verdict_json(const runfile::Group& g, const VersusReference* versus) {
     const RuleDecision* decision = decision_for(*versus, row);
     Json v;
     v["significant"] = significant(row, decision);
-    v["judged_by"] = decision != nullptr ? "sequential rule" : "Mann-Whitney U";
+    v["judged_by"] = decision != nullptr ? std::string(rule_name(decision->plan))
+                                         : std::string("Mann-Whitney U");
     v["outcome"] = decision != nullptr ? std::string(to_string(decision->result.decision))
                                        : std::string(to_string(row.verdict));
     v["ratio"] = util::number_or_null(row.ratio);

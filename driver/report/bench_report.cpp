@@ -73,7 +73,7 @@ BenchSort parse_bench_sort(std::string_view name) {
   throw Error(fmt::format("--sort {}: not one of auto, command, mean-time", name));
 }
 
-void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
+Gate report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
                   std::ostream& out) {
   const std::string& reference = options.reference;
   const runfile::RunSet read = read_by_test_input_sink(runs_file);
@@ -115,6 +115,8 @@ void report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
   write_exports(options.exports,
                 ExportData{&set, &raw, figure, options.tests, reference, options.time_unit,
                            options.sort == BenchSort::kMeanTime, &versus});
+  if (!options.fail_if_slower_pct) return {};
+  return fail_if_slower(versus, *options.fail_if_slower_pct);
 }
 
 }  // namespace iobench::report

@@ -41,15 +41,17 @@ struct BenchReportOptions {
   std::optional<OtherToolRun> other;  // --compare-with hyperfine: its answer, printed beside
   // How the sequential rule ended each comparison (--decide on); empty: the U test judges.
   std::vector<RuleDecision> rule_decisions;
+  std::optional<double> fail_if_slower_pct;  // --fail-if-slower: the gate (fail_if_slower)
 };
 
 // Reads the run file back (grouped by test, input, sink) and its meta file, decides the elapsed
 // figure (elapsed_figure_of), writes to `out` one block per command, the comparisons with the
 // reference test in that figure and one line of what the blocks leave out (--verbose: the
 // environment line, the raw medians table and the figures less the shell's start-up first), then
-// each export, atomically. Throws iobench::Error when the run file cannot be read or an export
+// each export, atomically. Returns the gate's findings (fail_if_slower; none without
+// fail_if_slower_pct). Throws iobench::Error when the run file cannot be read or an export
 // written.
-void report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
+Gate report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
                   std::ostream& out);
 
 }  // namespace iobench::report

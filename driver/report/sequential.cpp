@@ -20,6 +20,10 @@ std::string_view to_string(Decision decision) {
   return "undecided";
 }
 
+std::string_view rule_name(const stats::SequentialPlan& plan) {
+  return plan.paired ? "sequential rule on round pairs" : "sequential rule";
+}
+
 std::string decision_phrase(const stats::SequentialResult& result,
                             const stats::SequentialPlan& plan) {
   switch (result.decision) {

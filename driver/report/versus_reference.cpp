@@ -64,9 +64,52 @@ bool significant(const report::Row& row, const RuleDecision* decision) {
          !holds_one;
 }
 
+namespace {
+
+std::string cell_phrase(const report::Row& row) {
+  if (row.key.size() != 3) return fmt::format("'{}'", fmt::join(row.key, ", "));
+  return fmt::format("'{}'{} ({} sink)", row.key[0], row.key[1].empty() ? "" : " on " + row.key[1],
+                     row.key[2]);
+}
+
+// "decided different after 8 runs, sequential rule on round pairs", "budget of 54 runs spent,
+// undecided, sequential rule", "Mann-Whitney U, p = 0.004".
+std::string judged_by(const report::Row& row, const RuleDecision* decision) {
+  if (decision == nullptr) return "Mann-Whitney U" + p_phrase(row.p_value);
+  return fmt::format("{}, {}", report::decision_phrase(decision->result, decision->plan),
+                     rule_name(decision->plan));
+}
+
+}  // namespace
+
+Gate fail_if_slower(const VersusReference& versus, double pct) {
+  Gate gate;
+  const double allowed = 1 + pct / 100;
+  for (const report::Row& row : versus.result.rows) {
+    const RuleDecision* decision = decision_for(versus, row);
+    const std::optional<stats::Interval>& interval =
+        decision != nullptr ? decision->result.interval : row.ci;
+    const bool slower = decision != nullptr ? interval && interval->low > 1
+                                            : row.verdict == report::Verdict::kSlower;
+    const std::string factor = comparable(row) ? factor_phrase(row) : "no factor";
+    if (slower && significant(row, decision) && row.ratio > allowed) {
+      gate.slower.push_back(
+          fmt::format("{} is {} against '{}', more than the {:g} % --fail-if-slower allows ({})",
+                      cell_phrase(row), factor, versus.reference, pct, judged_by(row, decision)));
+    } else if (!interval || !(interval->high <= allowed)) {
+      gate.not_judged.push_back(fmt::format(
+          "{} against '{}': cannot rule out a slowdown of more than {:g} %: {}{} ({}); more runs "
+          "would tell (-m, -r)",
+          cell_phrase(row), versus.reference, pct, factor,
+          interval ? "" : ", too few runs for an interval", judged_by(row, decision)));
+    }
+  }
+  return gate;
+}
+
 std::string decision_phrase(const report::Row& row, const RuleDecision& decision) {
   const std::string rule =
-      fmt::format("(sequential rule, alpha {:g} overall)", decision.plan.alpha);
+      fmt::format("({}, alpha {:g} overall)", rule_name(decision.plan), decision.plan.alpha);
   const std::string factor =
       comparable(row) ? factor_phrase(row) : std::string("no time to divide by");
   const stats::SequentialResult& result = decision.result;
@@ -82,8 +125,9 @@ std::string decision_phrase(const report::Row& row, const RuleDecision& decision
   }
   // The rule did not stop it: the runs all ran, so the fixed-n test's figures stand beside the
   // rule's word that they decided nothing.
-  return fmt::format("{}; sequential rule: {} (alpha {:g} overall)", interval_phrase(row),
-                     report::decision_phrase(result, decision.plan), decision.plan.alpha);
+  return fmt::format("{}; {}: {} (alpha {:g} overall)", interval_phrase(row),
+                     rule_name(decision.plan), report::decision_phrase(result, decision.plan),
+                     decision.plan.alpha);
 }
 
 VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,

@@ -46,6 +46,21 @@ const RuleDecision* decision_for(const VersusReference& versus, const report::Ro
 // else the U test's verdict (slower or faster).
 bool significant(const report::Row& row, const RuleDecision* decision);
 
+// The gate of `bench --fail-if-slower PCT` (docs/bench.md, "A gate"): a red gate means a real
+// slowdown, a green one that the runs had the power to see one. Each comparison is
+//   - slower: significantly slower, as `significant` judges (a rule's decision: "different", its
+//     interval above 1), by more than `pct` percent (its ratio of medians);
+//   - not judged: else, unless its interval (the rule's last look's, else the U test's 95 %)
+//     rules out a slowdown of more than `pct` percent, its high end at most 1 + pct / 100;
+//   - passed: the rest.
+// One line for each of the first two, naming the cell, the factor and its interval, and what
+// judged it.
+struct Gate {
+  std::vector<std::string> slower;      // exit 1
+  std::vector<std::string> not_judged;  // exit 4 when nothing is slower
+};
+Gate fail_if_slower(const VersusReference& versus, double pct);
+
 // A row the rule judged. Stopped by a decision, it is said by the decision and the rule's level
 // instead of the U test's p: "1.52× slower [1.31, 1.77], decided different after 6 runs
 // (sequential rule, alpha 0.05 overall)", "equivalent within ±1 % (1.00× slower [0.99, 1.01]),

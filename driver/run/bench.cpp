@@ -166,8 +166,13 @@ int run_bench(BenchOptions& options) {
   if (!options.compare_with.empty()) options.report.other = run_other_tool(config, runs_file);
   options.report.reference = config.baseline;
   options.report.tests = bench_tests(config);
-  report::report_bench(runs_file, options.report, std::cout);
-  return exit_code;
+  const report::Gate gate = report::report_bench(runs_file, options.report, std::cout);
+  for (const std::string& line : gate.slower) fmt::print(stderr, "iobench: {}\n", line);
+  for (const std::string& line : gate.not_judged) fmt::print(stderr, "iobench: {}\n", line);
+  // The gate speaks for a run that had nothing worse to say.
+  if (exit_code != kExitOk) return exit_code;
+  if (!gate.slower.empty()) return kExitRunFailed;
+  return gate.not_judged.empty() ? kExitOk : kExitNotJudged;
 }
 
 }  // namespace iobench::run

@@ -26,6 +26,9 @@ stats::SequentialPlan sequential_plan(const config::Plan& plan, const config::Co
                                    ? static_cast<std::size_t>(std::max(plan.repeats_min, 1))
                                    : std::min(kFirstLookRunsWithoutTarget, sequential.max_runs);
   sequential.margin = config.decide_margin_pct / 100;
+  // Interleaved rounds run every cell once each, so the i-th ok runs of two cells were made
+  // within a round of each other (a re-run disturbed twice moves one later).
+  sequential.paired = config.order == config::RunOrder::kInterleave;
   return sequential;
 }
 

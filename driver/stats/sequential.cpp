@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "driver/stats/distributions.hpp"
+#include "driver/stats/hodges_lehmann.hpp"
+#include "driver/stats/signed_rank.hpp"
 
 namespace iobench::stats {
 namespace {
@@ -190,7 +192,9 @@ SequentialResult SequentialRule::decide(std::span<const double> reference_s,
   const bool last = result.runs >= plan_.max_runs;
   if (look.nominal_alpha > 0) {
     result.confidence = 1 - look.nominal_alpha;
-    result.interval = ratio_confidence_interval(reference_s, test_s, result.confidence);
+    result.interval = plan_.paired
+                          ? paired_ratio_interval(reference_s, test_s, result.confidence)
+                          : ratio_confidence_interval(reference_s, test_s, result.confidence);
   }
   if (result.interval) {
     const Interval& i = *result.interval;

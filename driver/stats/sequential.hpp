@@ -27,7 +27,8 @@
 // A difference inside the margin is "different" (the interval excludes 1; the margin only says
 // when no difference is small enough not to matter). A look that is skipped (a round whose runs
 // failed) only lowers the error rate. Each test's comparison with the reference has its own
-// alpha, as `iobench compare` judges each group on its own.
+// alpha, as `iobench compare` judges each group on its own. A paired plan uses the first
+// min(m, n) runs of each side as pairs.
 // How the decision is said is report's (report/sequential.hpp).
 #include <cstddef>
 #include <optional>
@@ -43,6 +44,10 @@ struct SequentialPlan {
   std::size_t max_runs = 10;        // the budget: ok runs a side at the last look
   double alpha = 0.05;              // overall two-sided error rate of "different"
   double margin = 0.01;             // "equivalent": the interval within [1 - margin, 1 + margin]
+  // Run i of each side measured together (in one interleaved round): the interval is the
+  // signed-rank one of the pairs' ratios (signed_rank.hpp), so what moves a round cancels; the
+  // signed-rank statistic's information grows as n, so the looks and boundaries are the same.
+  bool paired = false;
 };
 
 // Lan and DeMets' O'Brien-Fleming-like spending function, alpha / 2 a side: the two-sided alpha

@@ -44,8 +44,8 @@ TEST(CompletionModel, AnOptionThereOnlyToBeRefusedIsLeftOut) {
 TEST(ExitStatus, EachCommandListsItsOwnStatusesByCode) {
   std::vector<int> bench;
   for (const ExitStatus& s : exit_statuses("bench")) bench.push_back(s.code);
-  EXPECT_EQ(bench, (std::vector<int>{kExitOk, kExitRunFailed, kExitUsage, kExitCouldNotContinue,
-                                     kExitInterrupted}));
+  EXPECT_EQ(bench, (std::vector<int>{kExitOk, kExitRunFailed, kExitRunFailed, kExitUsage,
+                                     kExitCouldNotContinue, kExitNotJudged, kExitInterrupted}));
   std::vector<int> gen;
   for (const ExitStatus& s : exit_statuses("gen")) gen.push_back(s.code);
   EXPECT_EQ(gen, (std::vector<int>{kExitOk, kExitUsage}));

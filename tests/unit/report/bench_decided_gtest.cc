@@ -44,6 +44,11 @@ TEST(BenchDecided, ADecidedDifferenceSaysTheDecisionAndTheRulesLevelNotAP) {
   EXPECT_TRUE(significant(slower, nullptr));
   const RuleDecision different = decided(Decision::kDifferent, 6);
   EXPECT_TRUE(significant(slower, &different));
+  RuleDecision paired = decided(Decision::kBudget, 10);
+  paired.plan.paired = true;
+  EXPECT_EQ(decision_phrase(slower, paired),
+            "1.34× slower [1.32, 1.36], p = 0.002; sequential rule on round pairs: budget of 10 "
+            "runs spent, undecided (alpha 0.05 overall)");
 }
 
 TEST(BenchDecided, EquivalentAndUndecidedAreNotSignificantWhateverTheUTestSays) {

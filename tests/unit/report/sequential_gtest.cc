@@ -28,6 +28,13 @@ TEST(DecisionPhrase, SaysEachOutcome) {
             "decided: equivalent within ±2.5 % after 20 runs");
 }
 
+TEST(DecisionPhrase, NamesThePairedRule) {
+  stats::SequentialPlan plan{5, 10, 0.05, 0.01};
+  EXPECT_EQ(rule_name(plan), "sequential rule");
+  plan.paired = true;
+  EXPECT_EQ(rule_name(plan), "sequential rule on round pairs");
+}
+
 TEST(DecisionPhrase, NamesEachDecision) {
   EXPECT_EQ(to_string(stats::Decision::kDifferent), "different");
   EXPECT_EQ(to_string(stats::Decision::kEquivalent), "equivalent");

@@ -66,11 +66,13 @@ TEST_F(ExecutorTest, EachCellFillsTheTimeAtItsOwnPaceWithoutAComparison) {
 }
 
 TEST_F(ExecutorTest, AComparisonsBudgetIsTheSmallerOfItsTwoCells) {
-  // Same distribution on both sides, spread 20 %: never different, never within ±1 %. a's first
-  // run fills 3 s in 16 runs, b's in 12: the rule's budget is 12, said in its ending.
+  // Same distribution on both sides, spread 20 %, b's cycle two runs on from a's, so the round
+  // pairs differ too: never different, never within ±1 %. a's first run fills 3 s in 16 runs,
+  // b's in 12: the rule's budget is 12, said in its ending.
   FakeLauncher launcher([](const std::string& name, int nth) {
     const double first = name == "a" ? 0.19 : 0.25;
-    return taking(nth <= 1 ? first : 0.2 * (1 + 0.2 * ((nth * 7) % 5) / 4));  // call 0: verify
+    const int step = (nth * 7 + (name == "b" ? 2 : 0)) % 5;
+    return taking(nth <= 1 ? first : 0.2 * (1 + 0.2 * step / 4));  // call 0: verify
   });
   const MatrixTotals totals =
       run(std::string(kFill3s) +
@@ -96,14 +98,14 @@ TEST_F(ExecutorTest, ADecidedComparisonStopsBeforeTheTimeIsFilled) {
                  "baseline": "a")",
           launcher);
   // The budget is 24 runs (3 s over b's first 0.12012 s, rounded down as hyperfine does): the
-  // O'Brien-Fleming-like spending lets a complete separation through first at 8 runs a side,
-  // where a budget of 10 lets it at 6.
+  // O'Brien-Fleming-like spending lets the round pairs' signs, all one way, through first at 11
+  // pairs (2/2048), where a budget of 10 lets them at 8 (and unpaired runs at 8 and 6).
   ASSERT_EQ(totals.decisions.size(), 1U);
   EXPECT_EQ(totals.decisions[0],
-            "'b' on in.txt (pipe sink) against 'a': decided: different after 8 runs");
+            "'b' on in.txt (pipe sink) against 'a': decided: different after 11 runs");
   EXPECT_EQ(totals.rule_decisions[0].plan.max_runs, 24U);
-  EXPECT_EQ(rows_of(rows(), "a"), 8);
-  EXPECT_EQ(rows_of(rows(), "b"), 8);
+  EXPECT_EQ(rows_of(rows(), "a"), 11);
+  EXPECT_EQ(rows_of(rows(), "b"), 11);
 }
 
 TEST_F(ExecutorTest, ACellWithoutAnOkRunStopsAfterThreeTimesTheLeastRuns) {

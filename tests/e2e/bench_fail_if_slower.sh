@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# bench's gate (docs/bench.md, "A gate"), on a machine with a steady busy loop the test starts
+# itself and stops by pid, as a shared runner has: `--fail-if-slower PCT` exits 1 for a command
+# decided slower than the reference by more than PCT, 0 when the runs rule that out, 4 when they
+# can do neither, and 2 for a PCT that is no percentage, before anything runs.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+bin=$(cd "$bin" && pwd)/iobench
+cd "$tmp"
+bash -c 'while :; do :; done' &
+busy=$!
+on_exit "kill $busy"
+
+gate() {  # EXPECTED_EXIT NAME ARGS...: runs bench, fails unless it exits EXPECTED_EXIT
+  local expected=$1 name=$2 status=0
+  shift 2
+  "$bin" bench -q -w 1 --export-json "$name.json" "$@" >"$name.out" 2>"$name.err" || status=$?
+  [ "$status" -eq "$expected" ] ||
+    fail "$name: exit $status, not $expected: $(cat "$name.out" "$name.err")"
+}
+
+# 1.5 times slower: red at 10 %, decided by the rule on round pairs.
+gate 1 slower --fail-if-slower 10 'sleep 0.02' 'sleep 0.03'
+grep -Eq "^iobench: 'sleep 0.03' \(pipe sink\) is 1\.[45][0-9]?× slower \[[0-9.]+, [0-9.]+\] against 'sleep 0.02', more than the 10 % --fail-if-slower allows \(decided: different after [0-9]+ runs, sequential rule on round pairs\)$" slower.err ||
+  fail "no gate line: $(cat slower.err)"
+python3 -c 'import json, sys; json.load(open(sys.argv[1]))' slower.json ||
+  fail "the red gate left no export"
+# The same pair at 80 %: the interval rules out a slowdown beyond it.
+gate 0 allowed --fail-if-slower 80 'sleep 0.02' 'sleep 0.03'
+grep -q "fail-if-slower" allowed.err && fail "a passed gate spoke: $(cat allowed.err)"
+# An identical pair passes at 10 %.
+gate 0 same --fail-if-slower 10 'sleep 0.02' 'sleep 0.02 '
+# Three runs a side have no 95 % interval: nothing is shown or ruled out.
+gate 4 few --fail-if-slower 10 -r 3 'sleep 0.02' 'sleep 0.02 '
+grep -q "cannot rule out a slowdown of more than 10 %: .*too few runs for an interval (Mann-Whitney U" few.err ||
+  fail "no line for the comparison not judged: $(cat few.err)"
+
+for bad in -3 abc; do
+  status=0
+  "$bin" bench -q -o "bad$bad.tsv" --fail-if-slower "$bad" true 'true ' 2>bad.err || status=$?
+  [ "$status" -eq 2 ] || fail "--fail-if-slower $bad: exit $status: $(cat bad.err)"
+  [ "$(wc -l <bad.err)" -eq 1 ] || fail "--fail-if-slower $bad: not one line: $(cat bad.err)"
+  [ -e "bad$bad.tsv" ] && fail "--fail-if-slower $bad wrote its runs file"
+done
+echo "bench_fail_if_slower: ok"
