@@ -90,7 +90,9 @@ std::string describe_cell(const CellCheck& cell) {
           ? fmt::format("{}: elapsed {} -> {}, {}", head, util::format_seconds(row.base_median),
                         util::format_seconds(row.new_median), report::verdict_phrase(row))
           : fmt::format("{}: {}", head, imported_figures(row, key));
-  if (row.ci) line += fmt::format(", ratio in [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
+  // verdict_phrase carries the interval; an imported series' line says its ratio's.
+  if (row.ci && !key.tool.empty())
+    line += fmt::format(", ratio in [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
   line += fmt::format(", against {} rows of {} run{}", row.base_n, cell.baseline_runs,
                       cell.baseline_runs == 1 ? "" : "s");
   if (cell.verdict == CellVerdict::kRegression) {

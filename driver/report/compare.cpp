@@ -89,19 +89,23 @@ Row compare_samples(std::span<const double> base, std::span<const double> candid
   return row;
 }
 
-std::string verdict_phrase(const Row& row) {
+std::string factor_phrase(const Row& row) {
   if (!(row.ratio > 0) || !std::isfinite(row.ratio)) return "no comparison (no time to divide by)";
-  // Faster: the factor is 1/ratio and its interval [1/high, 1/low]; slower: ratio, [low, high].
   const bool faster = row.ratio < 1;
-  const double factor = faster ? 1 / row.ratio : row.ratio;
-  std::string phrase = fmt::format("{:.2f}", factor);
+  std::string phrase =
+      fmt::format("{}× {}", util::format_factor(faster ? 1 / row.ratio : row.ratio),
+                  faster ? "faster" : "slower");
   if (row.ci && row.ci->low > 0) {
     const double low = faster ? 1 / row.ci->high : row.ci->low;
     const double high = faster ? 1 / row.ci->low : row.ci->high;
-    phrase += fmt::format(" ± {:.2f}", (high - low) / 2);
+    phrase += fmt::format(" [{}, {}]", util::format_factor(low), util::format_factor(high));
   }
-  phrase += faster ? " times faster" : " times slower";
-  phrase += p_phrase(row.p_value);
+  return phrase;
+}
+
+std::string verdict_phrase(const Row& row) {
+  if (!(row.ratio > 0) || !std::isfinite(row.ratio)) return factor_phrase(row);
+  std::string phrase = factor_phrase(row) + p_phrase(row.p_value);
   if (row.verdict == Verdict::kNoChange) phrase += " (not a significant difference)";
   if (row.verdict == Verdict::kTooFewRuns) phrase += " (too few runs to judge)";
   return phrase;

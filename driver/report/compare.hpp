@@ -50,11 +50,16 @@ struct Result {
 Row compare_samples(std::span<const double> base, std::span<const double> candidate,
                     const CompareOptions& options = {});
 
-// The comparison as people say it (hyperfine's style): "2.31 ± 0.04 times faster, p < 0.001",
-// "1.36 ± 0.02 times slower, p = 0.004"; the ± is half the width of the ratio's confidence
-// interval (left out when there is none), and a verdict other than faster/slower is said after
-// it: "(not a significant difference)", "(too few runs to judge)". For `bench`: base is the
-// reference command's times, candidate the command's.
+// The factor and its interval, as every surface says them: "1.52× slower [1.31, 1.77]"; faster,
+// the factor is 1 / ratio and its interval [1 / high, 1 / low]: "2.31× faster [2.27, 2.35]". The
+// interval is left out when there is none; never a ±, which would halve a lopsided interval.
+// "no comparison (no time to divide by)" without a ratio.
+std::string factor_phrase(const Row& row);
+
+// The comparison as people say it: factor_phrase, then the p and a verdict other than
+// faster/slower: "2.31× faster [2.27, 2.35], p < 0.001", "1.01× slower, p = 0.410 (not a
+// significant difference)", "(too few runs to judge)". For `bench`: base is the reference
+// command's times, candidate the command's.
 std::string verdict_phrase(const Row& row);
 
 // A p-value as every surface says it (compare's tables, the phrases above, `history check`,

@@ -17,21 +17,6 @@ bool comparable(const report::Row& row) {
   return row.ratio > 0 && std::isfinite(row.ratio);
 }
 
-// "1.52× slower [1.31, 1.77]": faster, the factor is 1/ratio and its interval [1/high, 1/low];
-// slower, ratio and [low, high].
-std::string factor_phrase(const report::Row& row) {
-  const bool faster = row.ratio < 1;
-  std::string phrase =
-      fmt::format("{}× {}", util::format_factor(faster ? 1 / row.ratio : row.ratio),
-                  faster ? "faster" : "slower");
-  if (row.ci && row.ci->low > 0) {
-    const double low = faster ? 1 / row.ci->high : row.ci->low;
-    const double high = faster ? 1 / row.ci->low : row.ci->high;
-    phrase += fmt::format(" [{}, {}]", util::format_factor(low), util::format_factor(high));
-  }
-  return phrase;
-}
-
 }  // namespace
 
 std::string interval_phrase(const report::Row& row) {
@@ -84,6 +69,13 @@ std::string judged_by(const report::Row& row, const RuleDecision* decision) {
 
 Gate fail_if_slower(const VersusReference& versus, double pct) {
   Gate gate;
+  // A gate with nothing to judge (one command, or a reference without an ok run) is not green.
+  if (versus.result.rows.empty()) {
+    gate.not_judged.push_back(fmt::format(
+        "--fail-if-slower {:g}: no command to judge against '{}' (it needs two commands or more, "
+        "the first the reference, with ok runs on the same input and sink)",
+        pct, versus.reference));
+  }
   const double allowed = 1 + pct / 100;
   for (const report::Row& row : versus.result.rows) {
     const RuleDecision* decision = decision_for(versus, row);

@@ -53,6 +53,7 @@ bool significant(const report::Row& row, const RuleDecision* decision);
 //   - not judged: else, unless its interval (the rule's last look's, else the U test's 95 %)
 //     rules out a slowdown of more than `pct` percent, its high end at most 1 + pct / 100;
 //   - passed: the rest.
+// Without a comparison at all (one command) the gate is not judged either.
 // One line for each of the first two, naming the cell, the factor and its interval, and what
 // judged it.
 struct Gate {

@@ -2,7 +2,8 @@
 # bench's gate (docs/bench.md, "A gate"), on a machine with a steady busy loop the test starts
 # itself and stops by pid, as a shared runner has: `--fail-if-slower PCT` exits 1 for a command
 # decided slower than the reference by more than PCT, 0 when the runs rule that out, 4 when they
-# can do neither, and 2 for a PCT that is no percentage, before anything runs.
+# can do neither (or there is nothing to compare), and 2 for a PCT that is no percentage, before
+# anything runs.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 bin=$(cd "$bin" && pwd)/iobench
 cd "$tmp"
@@ -33,6 +34,10 @@ gate 0 same --fail-if-slower 10 'sleep 0.02' 'sleep 0.02 '
 gate 4 few --fail-if-slower 10 -r 3 'sleep 0.02' 'sleep 0.02 '
 grep -q "cannot rule out a slowdown of more than 10 %: .*too few runs for an interval (Mann-Whitney U" few.err ||
   fail "no line for the comparison not judged: $(cat few.err)"
+
+# One command: nothing to judge, which is no green gate.
+gate 4 alone --fail-if-slower 10 -r 3 'sleep 0.02'
+grep -q "no command to judge against 'sleep 0.02'" alone.err || fail "one command: $(cat alone.err)"
 
 for bad in -3 abc; do
   status=0

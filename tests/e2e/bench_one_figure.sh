@@ -20,8 +20,8 @@ grep -q "^Against the reference 'sleep 0.003' .*figure: elapsed, shell start-up 
   fail "the terminal does not name its figure: $(cat out.txt)"
 grep -q "^Figures: elapsed, shell start-up subtracted (sh -c '' took" out.txt ||
   fail "no summary line naming the figure: $(cat out.txt)"
-# The page: its verdict cell ("2.61 ± 0.02 times slower") and the line naming its figure.
-page=$(grep -oE '[0-9.]+( ± [0-9.]+)? times slower' f.html | head -1 | awk '{ print $1 }')
+# The page: its verdict cell ("2.61× slower [2.59, 2.63]") and the line naming its figure.
+page=$(grep -oE '[0-9.]+× slower' f.html | head -1 | sed 's/×.*//')
 [ -n "$page" ] || fail "no ratio on the page"
 grep -q '<li class="figure">figures: elapsed, shell start-up subtracted (sh -c' f.html ||
   fail "the page does not name its figure: $(grep -o '<ul class="glance">.*</ul>' f.html)"

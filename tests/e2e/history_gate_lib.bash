@@ -118,7 +118,7 @@ gate_cases() {
   # A regression and a new series at once: the regression wins, exit 1; both are said.
   gate_store both aaaa1111:a1 aaaa1111:a2 bbbb2222:g1
   check 1
-  said "^regression [0-9a-f]{8}@[0-9a-f]{8} $Y \(pipe\): elapsed .* times slower.*, change in aaaa1111..bbbb2222; why: .*" "$tmp/check.out"
+  said "^regression [0-9a-f]{8}@[0-9a-f]{8} $Y \(pipe\): elapsed .*× slower \[[0-9.]+, [0-9.]+\].*, change in aaaa1111..bbbb2222; why: .*" "$tmp/check.out"
   said "^no baseline .* $Z \(pipe\): " "$tmp/check.out"
   said '^iobench history check: 3 series: 1 regression, 1 steady, 1 no baseline; exit 1: 1 regression, and 1 series not judged$' "$tmp/check.err"
   check 1 --allow-new-series
@@ -158,7 +158,7 @@ gate_formats() {
   [ "${#lines[@]}" -eq 4 ] || fail "github: not 4 lines: $(cat "$tmp/check.out")"
   re="^::notice title=steady%3A $X \\(pipe\\)::steady $id $X \\(pipe\\): elapsed $n -> $n, .*, against 10 rows of 2 runs$"
   [[ ${lines[0]} =~ $re ]] || fail "github line 1: ${lines[0]}"
-  re="^::error title=regression%3A $Y \\(pipe\\)::regression $id $Y \\(pipe\\): elapsed $n -> $n, .* times slower, .*, over the 20 %25 allowed, change in aaaa1111\\.\\.bbbb2222; why: .+$"
+  re="^::error title=regression%3A $Y \\(pipe\\)::regression $id $Y \\(pipe\\): elapsed $n -> $n, [0-9.]+× slower \\[[0-9.]+, [0-9.]+\\], .*, over the 20 %25 allowed, change in aaaa1111\\.\\.bbbb2222; why: .+$"
   [[ ${lines[1]} =~ $re ]] || fail "github line 2: ${lines[1]}"
   [[ ${lines[2]} == "::error title=no baseline%3A $Z (pipe)::no baseline "*" $Z (pipe): a new series: no earlier run to compare with; not judged (exit 4; --allow-new-series accepts it)" ]] ||
     fail "github line 3: ${lines[2]}"

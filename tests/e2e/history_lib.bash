@@ -104,7 +104,7 @@ two_commits() {
   local line
   line=$(grep '^regression' "$tmp/check.out")
   [[ $line == 'regression '*' tunable ('*'in.txt, pipe): elapsed'* ]] || fail "the regression line: $line"
-  [[ $line == *'times slower'*'why: '* ]] || fail "no ratio or why: $line"
+  [[ $line == *'× slower ['*'why: '* ]] || fail "no ratio or why: $line"
   ! grep -q 'steady (' "$tmp/check.out" || fail "steady was named: $(cat "$tmp/check.out")"
   change=$(awk '/^regression/ {print $2}' "$tmp/check.out")
   check 1 --base aaaa1111

@@ -94,9 +94,10 @@ class CheckOutput : public ::testing::Test {
 };
 
 const char* const kRegressionLine =
-    "regression 01aabbcc@0003ffff slow (in.txt, pipe): elapsed 100.00 ms -> 120.00 ms, 1.20 ± 0.02 "
-    "times slower, p < 0.001, ratio in [1.180, 1.220], against 10 rows of 2 runs, over the 5 % "
-    "allowed, change in aaaa1111..bbbb2222; why: syscalls 300 -> 90000 (×300): the work changed";
+    "regression 01aabbcc@0003ffff slow (in.txt, pipe): elapsed 100.00 ms -> 120.00 ms, 1.20× "
+    "slower "
+    "[1.18, 1.22], p < 0.001, against 10 rows of 2 runs, over the 5 % allowed, change in "
+    "aaaa1111..bbbb2222; why: syscalls 300 -> 90000 (×300): the work changed";
 const char* const kNewLine =
     "no baseline 03aabbcc@0003ffff grep x | wc -l (in.txt, pipe): a new series: no earlier run to "
     "compare with; not judged (exit 4; --allow-new-series accepts it)";
@@ -143,13 +144,12 @@ TEST_F(CheckOutput, GithubIsAWorkflowCommandPerSeriesEscaped) {
   const std::vector<std::string> expected{
       // The line's "5 %" is escaped as GitHub requires.
       "::error title=regression%3A slow (in.txt%2C pipe)::regression 01aabbcc@0003ffff slow "
-      "(in.txt, pipe): elapsed 100.00 ms -> 120.00 ms, 1.20 ± 0.02 times slower, p < 0.001, ratio "
-      "in [1.180, 1.220], against 10 rows of 2 runs, over the 5 %25 allowed, change in "
-      "aaaa1111..bbbb2222; why: syscalls 300 -> 90000 (×300): the work changed",
+      "(in.txt, pipe): elapsed 100.00 ms -> 120.00 ms, 1.20× slower [1.18, 1.22], p < 0.001, "
+      "against 10 rows of 2 runs, over the 5 %25 allowed, change in aaaa1111..bbbb2222; why: "
+      "syscalls 300 -> 90000 (×300): the work changed",
       "::notice title=steady%3A steady (in.txt%2C pipe)::steady 02aabbcc@0003ffff steady (in.txt, "
-      "pipe): elapsed 200.00 ms -> 200.20 ms, 1.00 ± 0.01 times slower, p = 0.840 (not a "
-      "significant "
-      "difference), ratio in [0.990, 1.010], against 10 rows of 2 runs",
+      "pipe): elapsed 200.00 ms -> 200.20 ms, 1.00× slower [0.99, 1.01], p = 0.840 (not a "
+      "significant difference), against 10 rows of 2 runs",
       std::string("::error title=no baseline%3A grep x | wc -l (in.txt%2C pipe)::") + kNewLine,
       std::string("::warning title=conditions changed%3A busy (in.txt%2C pipe)::") + kBusyLine,
       "::error title=iobench history check::4 series: 1 regression, 1 conditions changed, 1 "

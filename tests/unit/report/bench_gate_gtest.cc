@@ -108,5 +108,16 @@ TEST(BenchGate, WithoutTheRuleTheUTestJudges) {
       << none.not_judged[0];
 }
 
+TEST(BenchGate, NothingToCompareIsNotGreen) {
+  VersusReference alone;
+  alone.reference = "a";
+  const Gate gate = fail_if_slower(alone, 5);
+  EXPECT_TRUE(gate.slower.empty());
+  ASSERT_EQ(gate.not_judged.size(), 1U);
+  EXPECT_EQ(gate.not_judged[0],
+            "--fail-if-slower 5: no command to judge against 'a' (it needs two commands or more, "
+            "the first the reference, with ok runs on the same input and sink)");
+}
+
 }  // namespace
 }  // namespace iobench::report

@@ -168,25 +168,36 @@ namespace {
 TEST(VerdictPhrase, SpeedupWithItsIntervalAndP) {
   Row row;
   row.ratio = 0.4329;                        // 2.31 times faster
-  row.ci = stats::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502, ± 0.040
+  row.ci = stats::Interval{0.4255, 0.4405};  // as a speed-up: 2.2701 .. 2.3502
   row.p_value = 0.0002;
   row.verdict = Verdict::kFaster;
-  EXPECT_EQ(verdict_phrase(row), "2.31 ± 0.04 times faster, p < 0.001");
+  EXPECT_EQ(verdict_phrase(row), "2.31× faster [2.27, 2.35], p < 0.001");
   row.ratio = 1.36;
   row.ci = stats::Interval{1.34, 1.38};
   row.p_value = 0.0043;
   row.verdict = Verdict::kSlower;
-  EXPECT_EQ(verdict_phrase(row), "1.36 ± 0.02 times slower, p = 0.004");
+  EXPECT_EQ(verdict_phrase(row), "1.36× slower [1.34, 1.38], p = 0.004");
   row.ratio = 1.01;
   row.ci.reset();
   row.p_value = 0.41;
   row.verdict = Verdict::kNoChange;
-  EXPECT_EQ(verdict_phrase(row), "1.01 times slower, p = 0.410 (not a significant difference)");
+  EXPECT_EQ(verdict_phrase(row), "1.01× slower, p = 0.410 (not a significant difference)");
   row.verdict = Verdict::kTooFewRuns;
   row.p_value.reset();
-  EXPECT_EQ(verdict_phrase(row), "1.01 times slower (too few runs to judge)");
+  EXPECT_EQ(verdict_phrase(row), "1.01× slower (too few runs to judge)");
   row.ratio = std::numeric_limits<double>::quiet_NaN();
   EXPECT_EQ(verdict_phrase(row), "no comparison (no time to divide by)");
+}
+
+// Issue 47: "1.28 ± 0.18 times slower" for [1.030, 1.388] halved a lopsided interval.
+TEST(VerdictPhrase, ALopsidedIntervalIsSaidAsItsTwoEnds) {
+  Row row;
+  row.ratio = 1.28;
+  row.ci = stats::Interval{1.030, 1.388};
+  row.p_value = 0.005;
+  row.verdict = Verdict::kSlower;
+  EXPECT_EQ(verdict_phrase(row), "1.28× slower [1.03, 1.39], p = 0.005");
+  EXPECT_EQ(factor_phrase(row), "1.28× slower [1.03, 1.39]");
 }
 
 // The one way every surface says a p (compare.hpp lists them). compare's table gave four decimals
@@ -210,8 +221,8 @@ TEST(VerdictPhrase, FromSamples) {
   EXPECT_EQ(row.verdict, Verdict::kFaster);
   EXPECT_DOUBLE_EQ(row.ratio, 0.5);
   EXPECT_NEAR(*row.p_value, 2.0 / 252, 1e-12);
-  EXPECT_TRUE(verdict_phrase(row).starts_with("2.00 ")) << verdict_phrase(row);
-  EXPECT_TRUE(verdict_phrase(row).ends_with(" times faster, p = 0.008")) << verdict_phrase(row);
+  EXPECT_TRUE(verdict_phrase(row).starts_with("2.00× faster [")) << verdict_phrase(row);
+  EXPECT_TRUE(verdict_phrase(row).ends_with("], p = 0.008")) << verdict_phrase(row);
 }
 
 }  // namespace
