@@ -168,6 +168,17 @@ void setup_plot(CLI::App& sub, int& exit_code) {
   });
 }
 
+// `export --commit X` where no series has a run of X to export is an error, not `{}` and exit 0
+// (issue 47): a typo or a commit never measured would pass for an empty history.
+void check_commit_has_runs(const std::vector<history::Timeline>& timelines,
+                           const std::optional<std::string>& commit) {
+  if (!commit) return;
+  for (const history::Timeline& timeline : timelines) {
+    if (history::export_point(timeline, commit) != nullptr) return;
+  }
+  throw Error(fmt::format("--commit {}: no series has a run of that commit to export", *commit));
+}
+
 void setup_export(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<SeriesCli>();
   sub.add_option("--format", cli->format,
@@ -181,6 +192,7 @@ void setup_export(CLI::App& sub, int& exit_code) {
   add_store_option(sub, cli->store);
   sub.callback([cli, &exit_code] {
     const auto loaded = load(cli->store);
+    check_commit_has_runs(loaded->timelines, cli->commit);
     std::ostringstream text;
     if (cli->format == "hyperfine") {
       history::write_hyperfine_json(loaded->timelines, cli->commit, text);

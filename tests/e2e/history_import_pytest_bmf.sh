@@ -20,6 +20,19 @@ expect_one_slower "$store" \
   '^regression .* test_tiny.py::test_changed \(pytest-benchmark time\): time [0-9.]* µs -> 1[0-9.]* µs' \
   'test_steady' '2 series: 1 regression, 1 steady; exit 1'
 
+# A commit with no run to export is one line and exit 2, nothing written (issue 47: `{}`, exit 0);
+# a commit prefix that has runs exports them.
+status=0
+"$iobench" history export --history="$store" --commit c9 -o "$tmp/none.json" 2>"$tmp/none.err" ||
+  status=$?
+[ "$status" -eq 2 ] || fail "export --commit c9: exit $status: $(cat "$tmp/none.err")"
+[ "$(cat "$tmp/none.err")" = "iobench: --commit c9: no series has a run of that commit to export" ] ||
+  fail "export --commit c9 said: $(cat "$tmp/none.err")"
+[ -e "$tmp/none.json" ] && fail "export --commit c9 wrote its file"
+"$iobench" history export --history="$store" --commit c3 -o "$tmp/c3.json" ||
+  fail "export --commit c3 failed"
+grep -q 'test_changed' "$tmp/c3.json" || fail "export --commit c3: $(cat "$tmp/c3.json")"
+
 # BMF both ways: the store's metrics out, into a new store, out again: the same metrics.
 "$iobench" history export --history="$store" --format bmf -o "$tmp/first.json"
 "$iobench" history add --history="$tmp/bmf.sqlite" --commit b1 "$tmp/first.json" 2>"$tmp/add.err" ||
