@@ -57,7 +57,7 @@ std::string cell_phrase(const report::Row& row) {
                      row.key[2]);
 }
 
-// "decided different after 8 runs, sequential rule on round pairs", "budget of 54 runs spent,
+// "decided: different after 8 runs, sequential rule on round pairs", "budget of 54 runs spent,
 // undecided, sequential rule", "Mann-Whitney U, p = 0.004".
 std::string judged_by(const report::Row& row, const RuleDecision* decision) {
   if (decision == nullptr) return "Mann-Whitney U" + p_phrase(row.p_value);
