@@ -35,6 +35,7 @@ std::string bmf_unit(std::string_view measure) {
   if (measure == "latency") return "ns";
   if (measure == "throughput") return "ops/s";
   if (measure == "file-size") return "B";
+  if (measure == "build-time") return "s";
   return "";
 }
 Direction bmf_direction(std::string_view measure) {

@@ -139,6 +139,12 @@ TEST(Importers, BmfIsStrictAndKeepsEachMetricWithItsBounds) {
   EXPECT_EQ(latency.summary->lower, 80);
   EXPECT_EQ(latency.summary->upper, 90.25);
   EXPECT_EQ(find(run, "copy", "throughput").direction, Direction::kHigherIsBetter);
+  // Bencher's four built-in measures have their units (issue 47: build-time had none).
+  const ImportedRun built = named("bmf").parse(
+      R"({"app": {"build-time": {"value": 12.5}, "file-size": {"value": 4096}}})", "b.json");
+  EXPECT_EQ(find(built, "app", "build-time").unit, "s");
+  EXPECT_EQ(find(built, "app", "build-time").direction, Direction::kLowerIsBetter);
+  EXPECT_EQ(find(built, "app", "file-size").unit, "B");
   // Strict: one value that is not a measure object, or an extra key, and it is no BMF.
   EXPECT_EQ(detect_importer(R"({"copy": {"latency": {"value": 1}}, "note": "x"})"), nullptr);
   EXPECT_EQ(detect_importer(R"({"copy": {"latency": {"value": 1, "unit": "ns"}}})"), nullptr);
