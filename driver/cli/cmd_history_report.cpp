@@ -169,7 +169,8 @@ void setup_plot(CLI::App& sub, int& exit_code) {
 }
 
 // `export --commit X` where no series has a run of X to export is an error, not `{}` and exit 0
-// (issue 47): a typo or a commit never measured would pass for an empty history.
+// (docs/history.md, the commands' table): a typo or a commit never measured would pass for an
+// empty history.
 void check_commit_has_runs(const std::vector<history::Timeline>& timelines,
                            const std::optional<std::string>& commit) {
   if (!commit) return;

@@ -13,6 +13,7 @@
 #include "driver/runfile/rows.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 namespace {
@@ -99,10 +100,9 @@ std::string level(const Cell& cell, std::size_t from, std::size_t to) {
 std::string warning(const Cell& cell, std::size_t split, const std::vector<Companion>& companions) {
   // "TEST on INPUT (SINK sink)", as the run's other warnings about a row name it, so the report
   // puts it beside that row (html_model.hpp, attach_recorded_warnings).
-  const std::string input = cell.input.empty() ? "" : " on " + cell.input;
-  std::string line =
-      fmt::format("{}{} ({} sink): its ok runs fell into two levels, {}, then {}", cell.test, input,
-                  cell.sink, level(cell, 0, split), level(cell, split, cell.elapsed_s.size()));
+  std::string line = fmt::format("{}: its ok runs fell into two levels, {}, then {}",
+                                 util::cell_name(cell.test, cell.input, cell.sink, false),
+                                 level(cell, 0, split), level(cell, split, cell.elapsed_s.size()));
   std::vector<std::string> with_it;
   std::vector<std::string> steady;
   for (std::size_t c = 0; c < companions.size(); ++c) {

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "driver/util/format.hpp"
+#include "driver/util/text.hpp"
 
 namespace iobench::report {
 
@@ -53,8 +54,7 @@ namespace {
 
 std::string cell_phrase(const report::Row& row) {
   if (row.key.size() != 3) return fmt::format("'{}'", fmt::join(row.key, ", "));
-  return fmt::format("'{}'{} ({} sink)", row.key[0], row.key[1].empty() ? "" : " on " + row.key[1],
-                     row.key[2]);
+  return util::cell_name(row.key[0], row.key[1], row.key[2], true);
 }
 
 // "decided: different after 8 runs, sequential rule on round pairs", "budget of 54 runs spent,

@@ -1,6 +1,6 @@
 #include "driver/run/cell_label.hpp"
 
-#include <fmt/core.h>
+#include "driver/util/text.hpp"
 
 namespace iobench::run {
 
@@ -10,8 +10,7 @@ std::string cell_label(const config::Plan& plan, const config::Config& config, s
   const std::string input =
       c.input < config.inputs.size() ? config.inputs[c.input].path.filename().string() : "";
   const std::string& test = plan.tests[c.test].name;
-  return fmt::format("{}{} ({} sink)", quotes == TestNameQuotes::kQuoted ? "'" + test + "'" : test,
-                     input.empty() ? "" : " on " + input, to_string(c.sink));
+  return util::cell_name(test, input, to_string(c.sink), quotes == TestNameQuotes::kQuoted);
 }
 
 }  // namespace iobench::run

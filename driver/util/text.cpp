@@ -112,4 +112,11 @@ std::string escape_table_cell(std::string_view text) {
   return cell;
 }
 
+std::string cell_name(std::string_view test, std::string_view input, std::string_view sink,
+                      bool quoted) {
+  std::string name = quoted ? "'" + std::string(test) + "'" : std::string(test);
+  if (!input.empty()) name += " on " + std::string(input);
+  return name + " (" + std::string(sink) + " sink)";
+}
+
 }  // namespace iobench::util

@@ -1,6 +1,6 @@
 #pragma once
 // Text for other readers: quoting for sh and for people, escaping for HTML, XML and
-// markdown tables.
+// markdown tables, a cell's name.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,5 +28,10 @@ std::string escape_markup(std::string_view text);
 // Text as a cell of a markdown (or org-mode, AsciiDoc) table: `|` would end the cell, escaped as
 // `\|`; a line break would end the row, written as a space.
 std::string escape_table_cell(std::string_view text);
+
+// How every line names a cell: "TEST on INPUT (SINK sink)", "TEST (SINK sink)" without an input;
+// the test in single quotes when `quoted`. INPUT as the caller shows it (a file name, as a rule).
+std::string cell_name(std::string_view test, std::string_view input, std::string_view sink,
+                      bool quoted);
 
 }  // namespace iobench::util

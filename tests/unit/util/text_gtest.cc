@@ -51,5 +51,11 @@ TEST(EscapeTableCell, APipeIsEscapedAndALineBreakIsASpace) {
   EXPECT_EQ(escape_table_cell("a*b_c"), "a*b_c");  // emphasis is the caller's to escape
 }
 
+TEST(CellName, TheTestOnItsInputIntoItsSink) {
+  EXPECT_EQ(cell_name("copy", "in.txt", "pipe", true), "'copy' on in.txt (pipe sink)");
+  EXPECT_EQ(cell_name("copy", "", "null", true), "'copy' (null sink)");
+  EXPECT_EQ(cell_name("copy", "in.txt", "file", false), "copy on in.txt (file sink)");
+}
+
 }  // namespace
 }  // namespace iobench::util
