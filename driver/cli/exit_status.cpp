@@ -57,6 +57,9 @@ const std::vector<Entry>& table() {
       {kExitInterrupted,
        {"", "run", "bench"},
        "interrupted (SIGINT or SIGTERM); every finished row is kept, medians written for them"},
+      {kExitInterrupted,
+       {"gen"},
+       "interrupted (SIGINT or SIGTERM); nothing written, no temporary file left"},
   };
   return entries;
 }

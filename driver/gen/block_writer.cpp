@@ -11,6 +11,7 @@
 
 #include "common/sysio.hpp"
 #include "driver/gen/detail.hpp"
+#include "driver/gen/interrupt.hpp"
 
 namespace iobench::gen::detail {
 
@@ -77,6 +78,7 @@ BlockWriter::~BlockWriter() {
 void BlockWriter::hand_over() {
   // Hand over whole blocks (every write(2) is kBlock bytes) and carry the tail to the next block;
   // when reserve() asks for more than the block has left, hand over what there is.
+  throw_if_interrupted();  // each MiB: Ctrl-C stops within a block's time
   const std::size_t size = fill_ >= kBlock ? kBlock : fill_;
   if (size == 0) return;
   Shared& shared = *shared_;
@@ -125,6 +127,7 @@ void BlockWriter::flush() {
 }
 
 void BlockWriter::write_now(const char* data, std::size_t size) {
+  throw_if_interrupted();
   flush();
   sys::write_all(fd_, data, size);
   handed_ += size;

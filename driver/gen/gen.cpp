@@ -22,6 +22,7 @@
 #include "common/fd.hpp"
 #include "common/sysio.hpp"
 #include "driver/gen/detail.hpp"
+#include "driver/gen/interrupt.hpp"
 
 namespace iobench::gen {
 namespace detail {
@@ -251,25 +252,12 @@ void validate(const GenRequest& request) {
   kind.validate(request);
 }
 
-void generate(const GenRequest& request, const std::filesystem::path& out) {
-  validate(request);
-  const Kind& kind = find_kind(request.kind);
-  if (out.empty() || !out.has_filename())
-    throw Error("output path '" + out.string() + "' names no file");
+namespace {
+
+// The folder of a folder kind, whole or not at all: written under a temporary name, renamed.
+void write_folder_kind(const Kind& kind, const GenRequest& request,
+                       const std::filesystem::path& out) {
   std::error_code ec;
-  if (out.has_parent_path()) {
-    std::filesystem::create_directories(out.parent_path(), ec);
-    if (ec) throw_io("create the folder", out.parent_path(), ec.value());
-  }
-  if (!kind.folder) {
-    if (std::filesystem::is_directory(out, ec)) {
-      throw Error("'" + out.string() + "' is a folder; give a file name");
-    }
-    AtomicFile file(out);
-    write_file_kind(kind, request, file);
-    file.commit();
-    return;
-  }
   const auto temp = make_temp_folder_beside(out);
   try {
     try {
@@ -288,6 +276,42 @@ void generate(const GenRequest& request, const std::filesystem::path& out) {
     if (::rename(temp.c_str(), out.c_str()) != 0) throw_io("rename into", out, errno);
   } catch (...) {
     std::filesystem::remove_all(temp, ec);
+    throw;
+  }
+}
+
+}  // namespace
+
+void generate(const GenRequest& request, const std::filesystem::path& given_out) {
+  validate(request);
+  const Kind& kind = find_kind(request.kind);
+  // A folder is written as `corpus/` as often as `corpus`; a file's name cannot end in '/'.
+  std::filesystem::path out = given_out;
+  if (kind.folder && !out.has_filename() && out.has_parent_path()) out = out.parent_path();
+  if (out.empty() || !out.has_filename()) {
+    throw Error("output path '" + given_out.string() + "' names no " +
+                (kind.folder ? "folder" : "file"));
+  }
+  std::error_code ec;
+  if (out.has_parent_path()) {
+    std::filesystem::create_directories(out.parent_path(), ec);
+    if (ec) throw_io("create the folder", out.parent_path(), ec.value());
+  }
+  if (!kind.folder && std::filesystem::is_directory(out, ec)) {
+    throw Error("'" + out.string() + "' is a folder; give a file name");
+  }
+  const detail::InterruptGuard interrupt;
+  try {
+    if (kind.folder) {
+      write_folder_kind(kind, request, out);
+      return;
+    }
+    AtomicFile file(out);
+    write_file_kind(kind, request, file);
+    file.commit();
+  } catch (...) {
+    // Ctrl-C reaches a compressor too: its death (EPIPE) is the interrupt's, not a failure.
+    detail::throw_if_interrupted();
     throw;
   }
 }

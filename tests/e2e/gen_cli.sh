@@ -68,4 +68,30 @@ for n in 1 2 3 4 5 6 7 8 9 10; do
 done
 [ "$(cat "$tmp/taken/mine.txt")" = keep ] && pass || fail "foreign folder touched"
 
+# Interrupted as Ctrl-C interrupts (SIGINT to gen and its compressor, one process group) or by
+# SIGTERM: exit 130, one line, and nothing left in the folder (no hidden temporary file).
+interrupt() {  # NAME SIGNAL ARGS...
+  local name=$1 signal=$2 status=0
+  shift 2
+  mkdir -p "$tmp/$name"
+  python3 -c 'import os, signal, sys
+os.setsid()
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$iobench" gen "$@" -q -o "$tmp/$name/big" 2>"$tmp/$name.err" &
+  local pid=$!
+  for _ in $(seq 300); do  # until the temporary file has its first MiB
+    [ -n "$(find "$tmp/$name" -name '.big.tmp.*' -size +1M)" ] && break
+    sleep 0.1
+  done
+  kill "-$signal" -- "-$pid"
+  wait "$pid" || status=$?
+  [ "$status" -eq 130 ] || fail "$name: exit $status, not 130: $(cat "$tmp/$name.err")"
+  grep -qx "iobench: interrupted (SIG$signal); nothing written" "$tmp/$name.err" ||
+    fail "$name: $(cat "$tmp/$name.err")"
+  [ -z "$(ls -A "$tmp/$name")" ] && pass || fail "$name left: $(ls -A "$tmp/$name")"
+}
+interrupt int INT ngram --size 512MiB
+interrupt int-gzip INT lines --size 512MiB --compress gzip
+interrupt term TERM ngram --size 512MiB
+
 echo "gen_cli: $passes passed"

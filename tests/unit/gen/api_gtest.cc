@@ -103,6 +103,17 @@ TEST(GenApi, CreatesParentFoldersAndReplacesAFile) {
   EXPECT_EQ(entries, 1U);
 }
 
+// docs/generators.md writes the edge corpus as `-o corpus/`; a file's name cannot end in '/'.
+TEST(GenApi, AFolderMayBeNamedWithATrailingSlashAFileMayNot) {
+  TempDir dir("api-slash");
+  generate(request("edge", 0), (dir / "corpus").string() + "/");
+  EXPECT_TRUE(std::filesystem::is_directory(dir / "corpus"));
+  EXPECT_FALSE(std::filesystem::is_empty(dir / "corpus"));
+  const auto message = error_of([&] { generate(request("ngram", 100), dir.path() / "data/"); });
+  EXPECT_NE(message.find("names no file"), std::string::npos) << message;
+  EXPECT_FALSE(std::filesystem::exists(dir / "data"));
+}
+
 // gen once wrote `.NAME.tmp.PID` with O_TRUNC and so followed a link planted there (by anyone
 // who can write to the folder and guess the pid). Now its output goes through the atomic writer.
 TEST(GenApi, NeverFollowsALinkPlantedAtATemporaryName) {
