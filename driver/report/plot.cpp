@@ -209,15 +209,20 @@ void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptio
       row.fastest ? kFastestColor : kBarColor, util::escape_markup(row.label),
       format_value(row.value.median, metric), row.value.n));
   if (metric == Metric::kElapsed) {
-    const double xu = axis.x(row.user_median);
+    // The strip ends at user + system; the user part is its share of that length, as on a linear
+    // axis. Stacked on a log axis (user to x(user), system from there) the proportions inverted:
+    // a decade from 1 to 10 ms drew as long as one from 10 to 100.
+    const double cpu_s = row.user_median + row.system_median;
+    const double user_share = cpu_s > 0 ? row.user_median / cpu_s : 0;
+    const double xu = x0 + (axis.x(cpu_s) - x0) * user_share;
     svg.raw(fmt::format(
         R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>user {}</title></rect>)",
         x0, cy - kStripHeight / 2, xu - x0, kStripHeight, kUserColor,
         format_value(row.user_median, Metric::kElapsed)));
     svg.raw(fmt::format(
         R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>system {}</title></rect>)",
-        xu, cy - kStripHeight / 2, axis.x(row.user_median + row.system_median) - xu, kStripHeight,
-        kSystemColor, format_value(row.system_median, Metric::kElapsed)));
+        xu, cy - kStripHeight / 2, axis.x(cpu_s) - xu, kStripHeight, kSystemColor,
+        format_value(row.system_median, Metric::kElapsed)));
   }
   svg.raw(fmt::format(
       R"(<path d="M{0:.1f} {1:.1f}H{2:.1f}M{0:.1f} {3:.1f}V{4:.1f}M{2:.1f} {3:.1f}V{4:.1f}" stroke="{5}" stroke-width="1.2" fill="none"/>)",

@@ -92,18 +92,20 @@ std::optional<std::size_t> reference_of(const runfile::RunSet& set, const Summar
   const std::size_t test_key = set.key_index("test");
   if (!options.baseline.empty() && test_key != std::string_view::npos) {
     std::optional<std::size_t> baseline;
+    bool baseline_ran = false;
     for (std::size_t i : members) {
-      if (set.groups[i].key[test_key] == options.baseline &&
-          out.groups[i].metric(options.relative_metric).n > 0) {
-        baseline = i;
-      }
+      if (set.groups[i].key[test_key] != options.baseline) continue;
+      baseline_ran = true;
+      if (out.groups[i].metric(options.relative_metric).n > 0) baseline = i;
     }
     if (baseline) return baseline;
     std::vector<std::string> named;  // an input-less run's empty input is no name
     std::copy_if(peer_key.begin(), peer_key.end(), std::back_inserter(named),
                  [](const std::string& value) { return !value.empty(); });
+    // Not run at all (a --filter or --shard left it out) is no failure of the baseline's.
     out.warnings.push_back(fmt::format(
-        "baseline '{}' has no successful run{}; relative is to the fastest there", options.baseline,
+        "baseline '{}' {}{}; relative is to the fastest there", options.baseline,
+        baseline_ran ? "has no successful run" : "has no runs here (left out by --filter?)",
         named.empty() ? std::string() : fmt::format(" for {}", fmt::join(named, ", "))));
   }
   std::optional<std::size_t> fastest;

@@ -108,6 +108,7 @@ void MatrixExecutor::rerun_disturbed() {
   while (disturbance_.waiting()) {
     if (stopped()) return;
     if (const auto index = disturbance_.take_rerun(needs_none, record_.ok_elapsed_s())) {
+      progress_.add_rerun();
       run_one(*index);
       at_run_boundary();
     }
@@ -122,8 +123,8 @@ void MatrixExecutor::run_one(std::size_t index) {
   // The verification run always goes into a hashing pipe: the null sink shows nothing.
   const config::SinkKind sink_kind =
       run.phase == config::RunPhase::kVerify ? config::SinkKind::kPipe : cell.sink;
-  progress_.start(index, fmt::format("{} · {} · {}{}", test.name, input.filename().string(),
-                                     to_string(sink_kind), phase_suffix(run.phase)));
+  progress_.start(fmt::format("{} · {} · {}{}", test.name, input.filename().string(),
+                              to_string(sink_kind), phase_suffix(run.phase)));
 
   runfile::RunRow row;
   row.test = test.name;

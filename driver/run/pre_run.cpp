@@ -129,15 +129,25 @@ void check_worker_strategies(const config::Config& config, const config::Plan& p
 
 void check_inputs_exist(const config::Config& config) {
   for (std::size_t i = 0; i < config.inputs.size(); ++i) {
+    const config::InputSpec& input = config.inputs[i];
     std::error_code ec;
-    if (!config.inputs[i].none() && !config.inputs[i].generate &&
-        !fs::exists(config.inputs[i].path, ec)) {
-      throw missing_input(config, i);
+    if (input.none()) continue;
+    if (!input.generate && !fs::exists(input.path, ec)) throw missing_input(config, i);
+    // Found here, not by every run's worker failing to read it after the runs began.
+    if (fs::is_directory(input.path, ec)) {
+      throw Error(fmt::format("{}: inputs[{}]: {} is a folder; an input is one file",
+                              config.file.string(), i, input.path.string()));
     }
   }
-  if (!config.stdin_path.empty() && ::access(config.stdin_path.c_str(), R_OK) != 0) {
+  if (config.stdin_path.empty()) return;
+  if (::access(config.stdin_path.c_str(), R_OK) != 0) {
     throw Error(fmt::format("{}: stdin: {}: {}", config.file.string(), config.stdin_path.string(),
                             std::strerror(errno)));
+  }
+  std::error_code ec;
+  if (fs::is_directory(config.stdin_path, ec)) {
+    throw Error(fmt::format("{}: stdin: {} is a folder; stdin is read from one file",
+                            config.file.string(), config.stdin_path.string()));
   }
 }
 

@@ -27,16 +27,19 @@ std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
   return line;
 }
 
-void Progress::start(std::size_t run_index, const std::string& label) {
+void Progress::start(const std::string& label) {
+  const std::size_t shown = started_runs_++;
   if (!enabled_) return;
   const double elapsed_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  // Without a total the line counts the runs it showed: planned rounds are skipped as cells end.
-  const std::size_t shown = total_ == 0 ? shown_runs_++ : run_index;
   const std::string line = format_progress_line(shown, total_, label, elapsed_s);
   fmt::print(stderr, "\r\033[K{}", line);
   std::fflush(stderr);
   line_shown_ = true;
+}
+
+void Progress::add_rerun() {
+  if (total_ != 0) ++total_;
 }
 
 void Progress::warn(const std::string& message) {

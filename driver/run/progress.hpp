@@ -17,7 +17,14 @@ std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
 class Progress {
  public:
   Progress(std::size_t total_runs, bool enabled);  // total_runs 0: unknown
-  void start(std::size_t run_index, const std::string& label);
+  // The next run begins: the line counts runs as they start, in any order (a run's index in the
+  // plan would go backwards when a disturbed run is re-run).
+  void start(const std::string& label);
+  // One run more than planned (a disturbed run's re-run): the total grows, so the count never
+  // passes it and the ETA counts it.
+  void add_rerun();
+  [[nodiscard]] std::size_t runs_started() const { return started_runs_; }
+  [[nodiscard]] std::size_t total_runs() const { return total_; }
   void warn(const std::string& message);  // always printed, progress or not
   void finish();
   // Every warning printed so far, in order: the run record keeps them (docs/formats.md, "Meta
@@ -29,7 +36,7 @@ class Progress {
   std::size_t total_;
   bool enabled_;
   bool line_shown_ = false;
-  std::size_t shown_runs_ = 0;  // with an unknown total, the runs shown so far
+  std::size_t started_runs_ = 0;
   std::chrono::steady_clock::time_point started_;
   std::vector<std::string> warnings_;
 };

@@ -2,6 +2,7 @@
 // says what the blocks leave out, --sort mean-time's order; no empty input named anywhere.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -149,6 +150,20 @@ TEST(BenchBlocks, AReferenceWithoutAnOkRunIsWarnedAboutWithoutAnEmptyInput) {
     }
   }
   EXPECT_TRUE(found);
+}
+
+// A baseline a --filter left out never failed: the warning says it was not run.
+TEST(BenchBlocks, ABaselineWithoutRunsIsNotSaidToHaveFailed) {
+  const auto set = set_of({group("other", "in.txt", "pipe", {0.01})});
+  SummaryOptions options;
+  options.baseline = "ref";
+  const Summary summary = summarize(set, options);
+  const std::string expected =
+      "baseline 'ref' has no runs here (left out by --filter?) for in.txt, pipe; relative is to "
+      "the fastest there";
+  EXPECT_NE(std::find(summary.warnings.begin(), summary.warnings.end(), expected),
+            summary.warnings.end())
+      << testing::PrintToString(summary.warnings);
 }
 
 }  // namespace

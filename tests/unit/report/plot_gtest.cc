@@ -144,6 +144,21 @@ TEST(Plot, WideRangeGetsALogAxis) {
   EXPECT_NE(chart.svg.find(">1 ms</text>"), std::string::npos);
   EXPECT_NE(chart.svg.find(">1000 ms</text>"), std::string::npos);
   expect_no_overlap(chart);
+  // The CPU strip keeps user and system in proportion on a log axis: "slow" has 0.2 s user and
+  // 0.01 s system, so its user part is 20 times its system part (stacked, the system part drew
+  // as wide as a twentieth of a decade and the user part from the axis' first decade on).
+  const std::regex strip(
+      R"re(width="([0-9.]+)" height="[0-9]+" fill="[^"]+"><title>(user|system) 2)re");
+  std::vector<double> widths;
+  for (std::sregex_iterator it(chart.svg.begin(), chart.svg.end(), strip), end; it != end; ++it) {
+    widths.push_back(std::stod((*it)[1]));
+  }
+  ASSERT_EQ(widths.size(), 1U);  // "user 200 ms"; system is "10.0 ms", matched below
+  const std::regex system_strip(
+      R"re(width="([0-9.]+)" height="[0-9]+" fill="[^"]+"><title>system 10)re");
+  std::smatch system;
+  ASSERT_TRUE(std::regex_search(chart.svg, system, system_strip));
+  EXPECT_NEAR(widths[0] / std::stod(system[1]), 20.0, 0.5);
   // A narrow range stays linear from 0.
   const Chart linear = render(read({kFixtures / "runs-ngram.tsv"}), PlotOptions{});
   EXPECT_EQ(linear.svg.find("log scale"), std::string::npos);

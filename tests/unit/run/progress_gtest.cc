@@ -9,6 +9,20 @@
 namespace iobench::run {
 namespace {
 
+// A re-run once showed its planned index ([48/144] then [32/144]) against a total that never
+// grew (144 of 360 runs): the count is the runs started, the total the plan's plus each re-run.
+TEST(Progress, CountsRunsAsTheyStartAndEachRerunAddsToTheTotal) {
+  Progress progress(3, false);
+  for (int i = 0; i < 3; ++i) progress.start("t");
+  progress.add_rerun();
+  progress.start("t");
+  EXPECT_EQ(progress.runs_started(), 4U);
+  EXPECT_EQ(progress.total_runs(), 4U);
+  Progress unknown_total(0, false);  // a time to fill: no total to grow
+  unknown_total.add_rerun();
+  EXPECT_EQ(unknown_total.total_runs(), 0U);
+}
+
 TEST(ProgressLine, FirstRunHasNoEtaYet) {
   EXPECT_EQ(format_progress_line(0, 12, "getlineInRawOut", 0.2),
             "[1/12] getlineInRawOut  elapsed 0:00  ETA ?");
