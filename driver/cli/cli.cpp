@@ -5,11 +5,14 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <exception>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "common/error.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/cli/exit_status.hpp"
+#include "driver/util/text.hpp"
 #include "iobench/build_info.hpp"
 
 namespace iobench::cli {
@@ -24,13 +27,40 @@ constexpr const char* kExamples =
     "  iobench compare base.tsv new.tsv\n"
     "      # did a change help? ratio, 95 % CI and Mann-Whitney p per test\n";
 
+// A word where a subcommand must be that names none: CLI11 would say "A subcommand is required",
+// which hides the typo. Says which word, and the command it most likely meant (git's way).
+std::optional<std::string> unknown_subcommand(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* level = &app;
+  std::string path = "iobench";
+  for (int i = 1; i < argc && level->get_require_subcommand_min() > 0; ++i) {
+    const std::string word = argv[i];
+    if (word.empty() || word.front() == '-') return std::nullopt;  // an option: CLI11's to judge
+    const auto subs = level->get_subcommands([](const CLI::App*) { return true; });
+    const auto named = std::find_if(subs.begin(), subs.end(),
+                                    [&](const CLI::App* sub) { return sub->check_name(word); });
+    if (named != subs.end()) {
+      level = *named;
+      path += " " + word;
+      continue;
+    }
+    std::vector<std::string> names(subs.size());
+    std::transform(subs.begin(), subs.end(), names.begin(),
+                   [](const CLI::App* sub) { return sub->get_name(); });
+    const auto meant = util::closest_name(word, names);
+    return fmt::format("{}: '{}' is not a command{} (see {} --help)", path, word,
+                       meant ? fmt::format("; did you mean '{}'?", *meant) : std::string(), path);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
   CLI::App app{
       "iobench: measure which way of reading and writing lines is fastest, and by how much",
       "iobench"};
-  app.set_version_flag("-V,--version", IOBENCH_VERSION);  // -V: hyperfine's spelling too
+  // "iobench 0.1.0", as hyperfine -V prints "hyperfine 1.20.0" (-V: its spelling too).
+  app.set_version_flag("-V,--version", std::string("iobench ") + IOBENCH_VERSION);
   app.require_subcommand(1);
   // Usage errors are one line, like every other error (CLI11's default adds a second).
   // An argument a subcommand does not take is reported by the top level: name the subcommand.
@@ -62,6 +92,10 @@ int run_cli(int argc, char** argv) {
 
   show_examples_first(app, kExamples);
 
+  if (const auto unknown = unknown_subcommand(app, argc, argv)) {
+    fmt::print(stderr, "{}\n", *unknown);
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

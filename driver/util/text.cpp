@@ -1,5 +1,6 @@
 #include "driver/util/text.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -117,6 +118,46 @@ std::string cell_name(std::string_view test, std::string_view input, std::string
   std::string name = quoted ? "'" + std::string(test) + "'" : std::string(test);
   if (!input.empty()) name += " on " + std::string(input);
   return name + " (" + std::string(sink) + " sink)";
+}
+
+namespace {
+
+// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of one span).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t replace = d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, replace});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> closest_name(std::string_view given,
+                                        const std::vector<std::string>& names) {
+  std::optional<std::string> best;
+  std::size_t best_distance = 3;  // at most 2
+  bool tied = false;
+  for (const std::string& name : names) {
+    const std::size_t distance = edit_distance(given, name);
+    if (distance < best_distance) {
+      best = name;
+      best_distance = distance;
+      tied = false;
+    } else if (distance == best_distance) {
+      tied = true;
+    }
+  }
+  if (!best || tied || best_distance >= given.size()) return std::nullopt;
+  return best;
 }
 
 }  // namespace iobench::util

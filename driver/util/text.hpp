@@ -1,6 +1,7 @@
 #pragma once
 // Text for other readers: quoting for sh and for people, escaping for HTML, XML and
 // markdown tables, a cell's name.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,5 +34,11 @@ std::string escape_table_cell(std::string_view text);
 // the test in single quotes when `quoted`. INPUT as the caller shows it (a file name, as a rule).
 std::string cell_name(std::string_view test, std::string_view input, std::string_view sink,
                       bool quoted);
+
+// The name among `names` a mistyped `given` most likely meant, for a "did you mean" hint: the
+// nearest by edit distance (insert, delete, replace, or swap two neighbours, each 1), when at
+// most 2 and less than `given`'s length (not a guess), and no other name as near; else nullopt.
+std::optional<std::string> closest_name(std::string_view given,
+                                        const std::vector<std::string>& names);
 
 }  // namespace iobench::util

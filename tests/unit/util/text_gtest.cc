@@ -57,5 +57,21 @@ TEST(CellName, TheTestOnItsInputIntoItsSink) {
   EXPECT_EQ(cell_name("copy", "in.txt", "file", false), "copy on in.txt (file sink)");
 }
 
+TEST(ClosestName, ATypoOfOneOrTwoEditsFindsTheName) {
+  const std::vector<std::string> names{"run", "summarize", "compare", "report", "history"};
+  EXPECT_EQ(closest_name("sumarize", names), "summarize");   // a letter left out
+  EXPECT_EQ(closest_name("summarise", names), "summarize");  // one replaced
+  EXPECT_EQ(closest_name("comapre", names), "compare");      // two neighbours swapped
+  EXPECT_EQ(closest_name("hsitroy", names), "history");      // two swaps: distance 2
+  EXPECT_EQ(closest_name("rnu", names), "run");
+  EXPECT_EQ(closest_name("rp", names), std::nullopt);  // 2 edits of 2 letters: a guess, not a typo
+  EXPECT_EQ(closest_name("plotter", names), std::nullopt);  // nothing within 2
+}
+
+TEST(ClosestName, TwoNamesAsNearAreNoHint) {
+  EXPECT_EQ(closest_name("cat", {"cut", "cap"}), std::nullopt);
+  EXPECT_EQ(closest_name("cutx", {"cut", "cap"}), "cut");
+}
+
 }  // namespace
 }  // namespace iobench::util
