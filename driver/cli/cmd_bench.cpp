@@ -156,7 +156,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<BenchCli>();
   show_examples_first(sub, kExamples);
   add_bench_request_options(sub, cli->options.request);
-  sub.set_version_flag("-V,--version", IOBENCH_VERSION);
+  sub.set_version_flag("-V,--version", std::string("iobench ") + IOBENCH_VERSION);
   add_output_options(sub, *cli);
   add_refused_options(sub, *cli);
   auto history = std::make_shared<HistoryAfterRun>();

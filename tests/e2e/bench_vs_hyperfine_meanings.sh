@@ -62,12 +62,12 @@ params() { python3 -c 'import json, sys; print([(r["command"], r["parameters"]) 
 ib -r 2 -L n=1,2 --export-json ib-L2.json 'echo {n}' 'echo {n} {n}' || fail "-L n=1,2 exited $?: $(cat ib.err)"
 [ "$(counts ib-L2.json)" = "2 2 2 2" ] || fail "-L n=1,2 with two commands: $(params ib-L2.json)"
 
-# -V: the version, exit 0.
+# -V: the program's name and version, exit 0.
 hyperfine -V | grep -Eq '^hyperfine [0-9]+\.' || fail "hyperfine -V: $(hyperfine -V)"
 for args in "bench -V" "bench --version" "-V"; do
   # shellcheck disable=SC2086
   out=$("$bin" $args) || fail "iobench $args exited $?"
-  [[ $out =~ ^[0-9]+\.[0-9]+ ]] || fail "iobench $args printed: $out"
+  [[ $out =~ ^iobench\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "iobench $args printed: $out"
 done
 
 # A failing command, no -i: it runs once, one line says so, exit 1 (hyperfine stops the same way).
