@@ -163,7 +163,8 @@ std::vector<BenchOption> schedule_options() {
        .written_as = "--counters",
        .delimiter = ','},
       {.names = "--disturbance",
-       .help = "A run kept waiting for a CPU: off (figures only), flag (marked disturbed) or "
+       .help = "A run kept waiting for a CPU, or overlapped by a burst of others: off (figures "
+               "only), flag (marked disturbed) or "
                "rerun (marked and run again at the end of its round; docs/driver.md, "
                "\"Disturbance\"); default rerun, or IOBENCH_DISTURBANCE where it is set",
        .field = &R::disturbance,

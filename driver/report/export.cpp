@@ -46,8 +46,8 @@ constexpr std::string_view kPipeVerifiedNote =
 // Marks a test whose every run was disturbed: its figures are theirs (docs/driver.md).
 constexpr std::string_view kDisturbedMark = " (disturbed)";
 constexpr std::string_view kDisturbedNote =
-    "(disturbed): every run of it was kept waiting for a CPU; its figures are those runs', not a "
-    "quiet machine's (docs/driver.md, \"Disturbance\")";
+    "(disturbed): every run of it was kept waiting for a CPU or slowed by a burst of others; its "
+    "figures are those runs', not a quiet machine's (docs/driver.md, \"Disturbance\")";
 
 // The derived counter figures a set can have: name, decimals, and the figure.
 struct DerivedColumn {

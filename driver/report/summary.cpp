@@ -164,7 +164,8 @@ void warn_about_group(const runfile::RunSet& set, const GroupStats& gs,
   const std::string label = group_label(set, g);
   if (g.from_disturbed_runs) {
     warnings.push_back(fmt::format(
-        "{}: every one of its {} runs was disturbed (kept waiting for a CPU): its figures are "
+        "{}: every one of its {} runs was disturbed (kept waiting for a CPU, or slowed by a burst "
+        "of others): its figures are "
         "theirs, marked (disturbed), not a quiet machine's (docs/driver.md, \"Disturbance\")",
         label, g.ok_count()));
   } else if (const std::size_t excluded = g.excluded_count(); excluded > 0) {

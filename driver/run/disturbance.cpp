@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "driver/run/burst.hpp"
+
 namespace iobench::run {
 
 double ticks_resolution_s(long ticks_per_s) {
@@ -85,14 +87,16 @@ std::string suffered_phrase(const RunDisturbance& disturbance, double elapsed_s)
 }
 
 bool judge_disturbance(runfile::RunRow& row, const RunDisturbance& disturbance,
-                       const config::Config& config) {
+                       const config::Config& config, std::optional<double> calm_cpus) {
   row.others_cpu_s = disturbance.others_cpu_s;
   row.steal_s = disturbance.steal_s;
   row.wait_cpu_s = disturbance.wait_cpu_s;
   row.block_io_wait_s = disturbance.block_io_wait_s;
+  const double threshold = config.disturbance_threshold_cpus;
   if (config.disturbance == config::DisturbanceMode::kOff ||
       row.status != runfile::RunStatus::kOk ||
-      !is_disturbed(disturbance, row.elapsed_s, config.disturbance_threshold_cpus)) {
+      (!is_disturbed(disturbance, row.elapsed_s, threshold) &&
+       !is_burst(disturbance, row.elapsed_s, calm_cpus, threshold))) {
     return false;
   }
   row.status = runfile::RunStatus::kDisturbed;
@@ -165,24 +169,51 @@ std::optional<TreeWait> DisturbanceMeter::tree_wait_of(pid_t root) const {
   return tree_wait(*exits, root, source_.block_io_accounted);
 }
 
+namespace {
+
+// What condemned a run, as the messages say it: its figure, the share of its elapsed time that
+// figure is (the worst of a cell is named when its budget runs out), and the rule's allowance.
+struct Condemned {
+  std::string figure;
+  double fraction = 0;
+  std::string allowance;
+};
+
+Condemned condemned(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus,
+                    std::optional<double> calm_cpus) {
+  const double elapsed = std::max(elapsed_s, 1e-9);
+  if (is_disturbed(disturbance, elapsed_s, threshold_cpus) || !calm_cpus) {
+    return {suffered_phrase(disturbance, elapsed_s), suffered_s(disturbance) / elapsed,
+            fmt::format("more than the {:.2f} ms the rule allows ({} of a CPU)",
+                        allowed_s(disturbance, elapsed_s, threshold_cpus) * 1e3, threshold_cpus)};
+  }
+  return {burst_phrase(disturbance, elapsed_s, *calm_cpus),
+          burst_excess_s(disturbance, elapsed_s, *calm_cpus) / elapsed,
+          fmt::format("more than the {} of a CPU beyond the calm that the burst rule allows "
+                      "(twice the threshold)",
+                      kBurstFactor * threshold_cpus)};
+}
+
+}  // namespace
+
 std::string DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell,
                                         const runfile::RunRow& row,
                                         const RunDisturbance& disturbance,
-                                        const config::Config& config, const std::string& label) {
-  const double fraction = suffered_s(disturbance) / std::max(row.elapsed_s, 1e-9);
-  if (worst_[cell].phrase.empty() || fraction > worst_[cell].fraction)
-    worst_[cell] = {fraction, suffered_phrase(disturbance, row.elapsed_s)};
+                                        const config::Config& config, const std::string& label,
+                                        std::optional<double> calm_cpus) {
+  const Condemned why =
+      condemned(disturbance, row.elapsed_s, config.disturbance_threshold_cpus, calm_cpus);
+  if (worst_[cell].phrase.empty() || why.fraction > worst_[cell].fraction)
+    worst_[cell] = {why.fraction, why.figure};
   const bool rerun = config.disturbance == config::DisturbanceMode::kRerun;
   if (rerun) queue_.push_back(run_index);
   if (!told_.insert(cell).second) return {};
   return fmt::format(
-      "{}: run {} was disturbed: {}, more than the {:.2f} ms the rule allows ({} of a CPU); {}. "
-      "The rule: --disturbance-threshold CPUS or \"disturbance_threshold_cpus\"; off with "
-      "--disturbance off, \"disturbance\": \"off\" or {}=off (docs/driver.md, \"Disturbance\")",
-      label, row.repeat, suffered_phrase(disturbance, row.elapsed_s),
-      allowed_s(disturbance, row.elapsed_s, config.disturbance_threshold_cpus) * 1e3,
-      config.disturbance_threshold_cpus, rerun ? "it is left out and run again" : "it is left out",
-      config::kDisturbanceEnv);
+      "{}: run {} was disturbed: {}, {}; {}. The rule: --disturbance-threshold CPUS or "
+      "\"disturbance_threshold_cpus\"; off with --disturbance off, \"disturbance\": \"off\" or "
+      "{}=off (docs/driver.md, \"Disturbance\")",
+      label, row.repeat, why.figure, why.allowance,
+      rerun ? "it is left out and run again" : "it is left out", config::kDisturbanceEnv);
 }
 
 std::optional<std::size_t> DisturbedRuns::next() const {

@@ -88,9 +88,11 @@ bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double th
 std::string suffered_phrase(const RunDisturbance& disturbance, double elapsed_s);
 
 // Puts the figures into a measured row, whatever the mode; marks an ok row disturbed when the
-// config's mode is not `off` and is_disturbed says so. True when it marked it.
+// config's mode is not `off` and is_disturbed says so, or is_burst (burst.hpp) against the
+// session's calm level `calm_cpus`. True when it marked it.
 bool judge_disturbance(runfile::RunRow& row, const RunDisturbance& disturbance,
-                       const config::Config& config);
+                       const config::Config& config,
+                       std::optional<double> calm_cpus = std::nullopt);
 
 // Takes the samples around each run through a ProcSource.
 class DisturbanceMeter {
@@ -129,9 +131,11 @@ class DisturbedRuns {
   // A measured run of `cell` was disturbed, as `disturbance` says; queued when `rerun`. The first
   // of each cell gives the line that says why (with the setting that changes the rule); empty
   // for the others.
+  // `calm_cpus`: the session's calm level the run was judged against (a burst, burst.hpp).
   std::string on_disturbed(std::size_t run_index, std::size_t cell, const runfile::RunRow& row,
                            const RunDisturbance& disturbance, const config::Config& config,
-                           const std::string& label);
+                           const std::string& label,
+                           std::optional<double> calm_cpus = std::nullopt);
   [[nodiscard]] std::optional<std::size_t> next() const;  // the next run to re-run
   // Takes the next run off the queue: true when its cell's budget allows a re-run (counted),
   // false when it is spent.

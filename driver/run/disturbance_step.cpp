@@ -15,11 +15,14 @@ DisturbanceStep::DisturbanceStep(const config::Plan& plan, const config::Config&
 
 void DisturbanceStep::judge(std::size_t run_index, runfile::RunRow& row,
                             const std::optional<RunDisturbance>& disturbance) {
-  if (!disturbance || !judge_disturbance(row, *disturbance, config_)) return;
+  if (!disturbance) return;
+  const std::optional<double> calm_cpus = calm_.level_cpus();
+  if (row.status == runfile::RunStatus::kOk) calm_.add(*disturbance, row.elapsed_s);
+  if (!judge_disturbance(row, *disturbance, config_, calm_cpus)) return;
   const std::size_t cell = plan_.runs[run_index].cell;
   if (const std::string line =
           runs_.on_disturbed(run_index, cell, row, *disturbance, config_,
-                             cell_label(plan_, config_, cell, TestNameQuotes::kBare));
+                             cell_label(plan_, config_, cell, TestNameQuotes::kBare), calm_cpus);
       !line.empty())
     progress_.warn(line);
 }

@@ -10,6 +10,7 @@
 
 #include "driver/config/config.hpp"
 #include "driver/config/plan.hpp"
+#include "driver/run/burst.hpp"
 #include "driver/run/disturbance.hpp"
 #include "driver/run/progress.hpp"
 
@@ -18,8 +19,9 @@ namespace iobench::run {
 class DisturbanceStep {
  public:
   DisturbanceStep(const config::Plan& plan, const config::Config& config, Progress& progress);
-  // Measured run `run_index`'s figures into its row; a disturbed ok row is marked, and queued
-  // when the config re-runs.
+  // Measured run `run_index`'s figures into its row; a disturbed ok row is marked (its own wait,
+  // or a burst against the calm of the runs judged before it), and queued when the config
+  // re-runs.
   void judge(std::size_t run_index, runfile::RunRow& row,
              const std::optional<RunDisturbance>& disturbance);
   // True while disturbed runs wait to be re-run.
@@ -38,6 +40,7 @@ class DisturbanceStep {
   const config::Config& config_;
   Progress& progress_;
   DisturbedRuns runs_;
+  SessionCalm calm_;  // the session's measured runs so far, for the burst rule
 };
 
 }  // namespace iobench::run

@@ -201,7 +201,8 @@ std::string busy_warning(const MachineLoad& load) {
   if (!load.busy_cpus || *load.busy_cpus < kBusyCpusThreshold) return {};
   return fmt::format(
       "other processes kept {:.1f} of {} CPUs busy in the {} ms as the runs started (iobench's own "
-      "CPU time left out): a run kept waiting for a CPU by them is marked disturbed "
+      "CPU time left out): a run kept waiting for a CPU by them, or that a burst of theirs "
+      "overlapped, is marked disturbed "
       "(docs/driver.md, \"Disturbance\")",
       *load.busy_cpus, load.cpus, load.window.count());
 }

@@ -5,6 +5,8 @@
 # - a steady busy loop, not pinned: on two CPUs it leaves the runs a CPU of their own, so every
 #   cell gets its runs ok and `run` exits 0 (the rule before this one condemned every run);
 # - a light load, busy 3 ms in every 10 ms: the same;
+# - bursts on the other CPU, the runs pinned to theirs: no run waits, but the runs a burst
+#   overlapped are judged against the calm of their session (the burst rule), re-run, and said;
 # - a busy loop pinned to the one CPU the runs are pinned to (config "cpus"): each run (a copy of
 #   32 MiB, some 40 ms) waits for about half its time. Every run is disturbed, the first said in one line with its figure and
 #   the setting that changes the rule, and the figures are still shown, marked; exit 1, as a cell
@@ -77,6 +79,34 @@ while True:
     time.sleep(0.007)'
 free_cpu_case light
 stop_load
+
+# Bursts on the other CPU (busy 150 ms, idle 150 ms), the runs pinned to theirs: no run waits, but
+# others ran a CPU's worth during the runs a burst overlapped and none during the rest, the
+# session's calm. Those runs are disturbed by the burst rule, said once a cell, and run again:
+# each cell still gets its 8 ok runs, exit 0.
+start_load taskset -c 1 python3 -c '
+import time
+while True:
+    end = time.monotonic() + 0.15
+    while time.monotonic() < end: pass
+    time.sleep(0.15)'
+config ', "cpus": [0]' long.txt >"$tmp/bursts.json"
+"$bin/iobench" run "$tmp/bursts.json" -o "$tmp/bursts.tsv" -q >/dev/null 2>"$tmp/bursts.err" ||
+  fail "bursts: exit $?: $(cat "$tmp/bursts.err")"
+stop_load
+for sink in pipe null; do
+  ok=$(run_awk -v s="$sink" 'col("sink") == s && col("status") == "ok"' "$tmp/bursts.tsv" | wc -l)
+  [ "$ok" -eq 8 ] || fail "bursts: $ok ok runs into $sink, not 8: $(cat "$tmp/bursts.err")"
+done
+disturbed=$(run_awk 'col("status") == "disturbed"' "$tmp/bursts.tsv" | wc -l)
+[ "$disturbed" -ge 1 ] ||
+  fail "bursts: no run disturbed: $(col sink,status,elapsed,wait_cpu_s,others_cpu_s "$tmp/bursts.tsv")"
+# Each was overlapped by a burst: others ran over 0.2 of a CPU during it.
+run_awk 'col("status") == "disturbed" && col("others_cpu_s") < 0.2 * col("elapsed")' "$tmp/bursts.tsv" | grep -q . &&
+  fail "bursts: a run disturbed without a burst: $(col sink,status,elapsed,wait_cpu_s,others_cpu_s "$tmp/bursts.tsv")"
+grep -Eq "was disturbed: others ran [0-9.]+ ms of its [0-9.]+ ms \([0-9.]+ of a CPU\), where this session's calm runs saw [0-9.]+, more than the 0.2 of a CPU beyond the calm that the burst rule allows \(twice the threshold\); it is left out and run again" "$tmp/bursts.err" ||
+  fail "bursts: no line saying why: $(cat "$tmp/bursts.err")"
+echo "bursts: exit 0, 8 ok runs a cell, $disturbed overlapped by a burst re-run"
 
 # The runs' one CPU taken half the time: every run waits, and is disturbed.
 start_load taskset -c 0 sh -c 'while :; do :; done'

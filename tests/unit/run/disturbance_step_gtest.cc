@@ -60,6 +60,32 @@ TEST(DisturbanceStep, FlagMarksWithoutQueueing) {
   EXPECT_FALSE(s.step.waiting());
 }
 
+// Others ran `others_cpu_s` during a run of 0.25 s in which nothing of the run waited.
+RunDisturbance others_ran(double others_cpu_s) {
+  RunDisturbance d{others_cpu_s, 0.0, kExactResolution_s, 2, 0.0, WaitScope::kTree, std::nullopt};
+  d.others_measured = true;
+  return d;
+}
+
+TEST(DisturbanceStep, ABurstIsJudgedAgainstTheCalmOfTheRunsBeforeIt) {
+  Step s;
+  // The first run has no session to be judged against; a steady CPU of others is the calm.
+  EXPECT_EQ(s.judge(0, others_ran(0.25)).status, runfile::RunStatus::kOk);
+  EXPECT_EQ(s.judge(2, others_ran(0.24)).status, runfile::RunStatus::kOk);
+  EXPECT_EQ(s.judge(1, others_ran(0.25)).status, runfile::RunStatus::kOk);
+  EXPECT_FALSE(s.step.waiting());
+  // A second CPU of others for the whole run: 0.25 s beyond the calm, which allows 0.2 of a CPU.
+  EXPECT_EQ(s.judge(3, others_ran(0.5)).status, runfile::RunStatus::kDisturbed);
+  EXPECT_TRUE(s.step.waiting());
+  ASSERT_EQ(s.progress.warnings().size(), 1U);
+  EXPECT_NE(s.progress.warnings()[0].find(
+                "was disturbed: others ran 500.0 ms of its 250.0 ms (2.00 of a CPU), where "
+                "this session's calm runs saw 0.96, more than the 0.2 of a CPU beyond the calm "
+                "that the burst rule allows (twice the threshold)"),
+            std::string::npos)
+      << s.progress.warnings()[0];
+}
+
 TEST(DisturbanceStep, ARunWithoutFiguresStaysAsItWas) {
   Step s;
   const runfile::RunRow row = s.judge(0, std::nullopt);

@@ -100,7 +100,8 @@ TEST(BusyWindow, OthersBusyNowGiveTheWarningNamingTheFigureAndTheWindow) {
   EXPECT_DOUBLE_EQ(*window.load().busy_cpus, 1.2);
   EXPECT_EQ(busy_warning(window.load()),
             "other processes kept 1.2 of 2 CPUs busy in the 312 ms as the runs started (iobench's "
-            "own CPU time left out): a run kept waiting for a CPU by them is marked disturbed "
+            "own CPU time left out): a run kept waiting for a CPU by them, or that a burst of "
+            "theirs overlapped, is marked disturbed "
             "(docs/driver.md, \"Disturbance\")");
 }
 
