@@ -134,7 +134,7 @@ OrderedCommands order_commands(const BenchRequest& request) {
 }
 
 // Each command non-empty, named on one line, once; each {NAME} it uses given by a -L and in its
-// name; each -L used.
+// name; each -L used, and an --input.
 void check_names_and_params(const std::vector<BenchCommand>& commands, const Params& params,
                             bool has_input, const std::string& scan_name) {
   std::set<std::string> used_params;
@@ -159,7 +159,10 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
             "--input FILE, or --stdin FILE to feed a file to its stdin)",
             command.text));
       }
-      if (name == "input") continue;
+      if (name == "input") {
+        used_params.insert(name);
+        continue;
+      }
       const bool defined = std::any_of(params.begin(), params.end(),
                                        [&](const auto& param) { return param.first == name; });
       if (!defined) {
@@ -181,6 +184,12 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
     if (used_params.count(name) == 0)
       fail(fmt::format("{} {}: no command uses {{{}}}", name == scan_name ? "-P" : "-L", name,
                        name));
+  }
+  // As an unused -L is: the file would go unread, and the runs would time nothing of it.
+  if (has_input && used_params.count("input") == 0) {
+    fail(
+        "--input: no command uses {input}; put {input} where the command takes its file (e.g. "
+        "'wc -l {input}'), or give --stdin FILE to feed the file to its stdin");
   }
 }
 

@@ -203,6 +203,10 @@ void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
     launch_.warn_stderr_of_ok_run(cell.test, test, outcome);
   }
 
+  // A command stopped at its first run (the verification or a warmup run) keeps that run's row,
+  // so it stays on every surface with no ok run instead of vanishing (docs/bench.md, "A failing
+  // command").
+  if (stop && run.phase != config::RunPhase::kMeasure) record_.record(row);
   switch (run.phase) {
     case config::RunPhase::kVerify:
       if (!stop && verify_.check_verification_run(cell, test, row, outcome)) stop_pair(cell);

@@ -85,6 +85,19 @@ set -e
 grep -q 'exit code 1; it is not run again (-i/--ignore-failure' ib.err || fail "the failure line: $(cat ib.err)"
 grep -qi 'verif' ib.err && fail "a verification warning for a failure: $(cat ib.err)"
 : >ib.err
+# Stopped at its warmup run (-w 1) as at its first measured run (-w 0), the command keeps its row:
+# in the export's results and its iobench.without_ok_runs (it vanished from both when the warmup
+# failed).
+for warmup in 0 1; do
+  ib -w "$warmup" -r 3 --export-json "ib-fail-w$warmup.json" 'false' 'true' && fail "-w $warmup: a failing command, exit 0"
+  python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert [r["command"] for r in j["results"]] == ["false", "true"], j["results"]
+assert [w["command"] for w in j["iobench"]["without_ok_runs"]] == ["false"], j["iobench"]' "ib-fail-w$warmup.json" ||
+    fail "-w $warmup: the failing command is not in the export: $(cat "ib-fail-w$warmup.json")"
+done
+: >ib.err
 
 # Different outputs: both timed by both, exit 0; one line gives each output's bytes and hash.
 for pair in "echo a|echo b" "seq 1 100000 | wc -l|seq 1 100000 >/dev/null"; do

@@ -105,7 +105,7 @@ TEST_F(BenchConfigTest, NoShellSplitsTheWordsAndRunsThemDirectly) {
   const Config config = build_bench_config(request);
   EXPECT_FALSE(config.strategies[0].shell);
   EXPECT_EQ(config.strategies[0].args, (std::vector<std::string>{"awk", "{print $1}", "{input}"}));
-  request.commands = {"awk '{print"};
+  request.commands = {"awk '{print {input}"};
   EXPECT_NE(error_of(request).find("unterminated quote"), std::string::npos);
 }
 
@@ -188,6 +188,13 @@ TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
   expect_error(request, "-L n: given twice");
   request.param_specs = {"unused=1,2"};
   expect_error(request, "-L unused: no command uses {unused}");
+  // hyperfine has no --input; iobench's is read through {input} only: unused, it would time
+  // commands that never read it.
+  request = two_commands();
+  request.commands = {"cat", "wc -l"};
+  expect_error(request,
+               "--input: no command uses {input}; put {input} where the command takes its "
+               "file (e.g. 'wc -l {input}'), or give --stdin FILE");
   request = two_commands();
   request.commands = {"head -n {n} {input}"};
   expect_error(request, "{n} is not defined; give its values with -L n=V1,V2");
