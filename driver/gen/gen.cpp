@@ -265,6 +265,7 @@ void write_folder_kind(const Kind& kind, const GenRequest& request,
     } catch (const std::system_error& e) {
       throw_io("write into", temp, e.code().value());
     }
+    detail::throw_if_interrupted();
     if (std::filesystem::exists(out, ec)) {
       if (!std::filesystem::is_directory(out, ec) || !is_edge_corpus(out)) {
         throw Error("'" + out.string() + "' exists and is not an edge corpus (no " +
@@ -308,6 +309,7 @@ void generate(const GenRequest& request, const std::filesystem::path& given_out)
     }
     AtomicFile file(out);
     write_file_kind(kind, request, file);
+    detail::throw_if_interrupted();  // a kind that never polled: no output after Ctrl-C
     file.commit();
   } catch (...) {
     // Ctrl-C reaches a compressor too: its death (EPIPE) is the interrupt's, not a failure.
