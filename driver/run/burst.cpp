@@ -29,9 +29,7 @@ bool is_burst(const RunDisturbance& disturbance, double elapsed_s, std::optional
 }
 
 std::string burst_phrase(const RunDisturbance& disturbance, double elapsed_s, double calm_cpus) {
-  const auto ms = [](double s) {
-    return s * 1e3 < 10 ? fmt::format("{:.2f}", s * 1e3) : fmt::format("{:.1f}", s * 1e3);
-  };
+  const auto ms = [](double s) { return milliseconds_text(s, 1); };
   return fmt::format(
       "others ran {} ms of its {} ms ({:.2f} of a CPU), where this session's "
       "calm runs saw {:.2f}",

@@ -67,10 +67,13 @@ bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double th
   return suffered_s(disturbance) > allowed_s(disturbance, elapsed_s, threshold_cpus);
 }
 
+std::string milliseconds_text(double seconds, int decimals_from_10ms) {
+  const double ms = seconds * 1e3;
+  return ms < 10 ? fmt::format("{:.2f}", ms) : fmt::format("{:.{}f}", ms, decimals_from_10ms);
+}
+
 std::string suffered_phrase(const RunDisturbance& disturbance, double elapsed_s) {
-  const auto ms = [](double s) {
-    return s * 1e3 < 10 ? fmt::format("{:.2f}", s * 1e3) : fmt::format("{:.0f}", s * 1e3);
-  };
+  const auto ms = [](double s) { return milliseconds_text(s, 0); };
   std::string phrase;
   if (disturbance.wait_cpu_s) {
     phrase = fmt::format(

@@ -83,6 +83,9 @@ double allowed_s(const RunDisturbance& disturbance, double elapsed_s, double thr
 // steal's resolution. Never when nothing it suffered was measured.
 bool is_disturbed(const RunDisturbance& disturbance, double elapsed_s, double threshold_cpus);
 
+// Milliseconds for the lines that say why: two decimals under 10 ms, decimals_from_10ms above.
+std::string milliseconds_text(double seconds, int decimals_from_10ms);
+
 // "waited 2.1 ms of its 9.0 ms for a CPU" (the tree's, or "the worker waited" for its own), with
 // the steal when there was some: the figure that condemns a run, as every message says it.
 std::string suffered_phrase(const RunDisturbance& disturbance, double elapsed_s);
