@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "driver/report/compare.hpp"
 #include "driver/report/html.hpp"
 #include "driver/report/plot.hpp"
 #include "driver/stats/descriptive.hpp"
@@ -111,11 +112,7 @@ html::Table times_table(const ReportSection& section) {
                 number_cell(gs.mb_per_s, gs.mb_per_s ? fmt::format("{:.1f}", *gs.mb_per_s) : ""),
                 versus_cell(row),
                 number_cell(row.versus ? row.versus->p_value : std::nullopt,
-                            row.versus && row.versus->p_value
-                                ? (*row.versus->p_value < 0.001
-                                       ? std::string("< 0.001")
-                                       : fmt::format("{:.3f}", *row.versus->p_value))
-                                : ""),
+                            row.versus && row.versus->p_value ? p_text(*row.versus->p_value) : ""),
                 notes_cell(row.notes)};
     table.rows.push_back(std::move(tr));
   }
