@@ -39,7 +39,7 @@ PY
 [ "$terminal" = "$page" ] && [ "$page" = "$json" ] ||
   fail "the surfaces disagree: terminal $terminal, page $page, JSON $json (raw $raw)"
 # The test sees a difference: the raw figure's ratio is another number.
-[ "$raw" != "$json" ] || skip "the shell's start-up did not move the ratio here ($raw): nothing to tell apart"
+[ "$raw" != "$json" ] || skip_here "the shell's start-up did not move the ratio here ($raw): nothing to tell apart"
 
 # -N: no shell, nothing subtracted; every surface says "elapsed".
 "$bin" bench -N -r 3 -w 0 -q --decide off --disturbance off -o n.tsv --report n.html \

@@ -14,7 +14,7 @@ chromium=$(command -v chromium || command -v chromium-browser) ||
 browser=("$chromium" --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars
   "--user-data-dir=$tmp/profile")
 timeout 120 "${browser[@]}" --dump-dom about:blank >"$tmp/probe.out" 2>"$tmp/probe.err" ||
-  skip "chromium cannot start here: $(grep -v '^\s*$' "$tmp/probe.err" | tail -1)"
+  skip_here "chromium cannot start here: $(grep -v '^\s*$' "$tmp/probe.err" | tail -1)"
 iobench=$bin/iobench
 store=$tmp/h.sqlite
 source "$src/tests/e2e/history_lib.bash"

@@ -15,7 +15,7 @@ command -v python3 >/dev/null || skip "no python3"
 browser=("$chromium" --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars
   "--user-data-dir=$tmp/profile")
 timeout 120 "${browser[@]}" --dump-dom about:blank >"$tmp/probe.out" 2>"$tmp/probe.err" ||
-  skip "chromium cannot start here: $(grep -v '^\s*$' "$tmp/probe.err" | tail -1)"
+  skip_here "chromium cannot start here: $(grep -v '^\s*$' "$tmp/probe.err" | tail -1)"
 
 seq 1 20000 >"$tmp/input.txt"
 cat >"$tmp/browser.json" <<'JSON'

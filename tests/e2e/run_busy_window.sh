@@ -17,7 +17,7 @@ cat >"$tmp/burn.json" <<'JSON'
    "burn() { local end=$(( ${EPOCHREALTIME/./} + 350000 )); while (( ${EPOCHREALTIME/./} < end )); do :; done; }; burn & burn & wait"]}],
  "sinks": ["null"], "repeats": 1, "warmup": 0, "cache": "none"}
 JSON
-[ "$(nproc)" -ge 2 ] || skip "two CPUs are needed to keep both busy"
+[ "$(nproc)" -ge 2 ] || skip_here "two CPUs are needed to keep both busy"
 report=""
 for try in 1 2 3; do
   "$bin/iobench" run "$tmp/burn.json" -o "$tmp/burn$try.tsv" >/dev/null 2>"$tmp/burn$try.err" ||

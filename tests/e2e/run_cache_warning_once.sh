@@ -4,7 +4,7 @@
 # cache"): the run loop does not warn about the same rows again in other words.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 
-[ -d /dev/shm ] && [ -w /dev/shm ] || skip "no writable /dev/shm (tmpfs) here"
+[ -d /dev/shm ] && [ -w /dev/shm ] || skip_here "no writable /dev/shm (tmpfs) here"
 shm=$(mktemp -d /dev/shm/iobench-e2e-XXXXXX)
 on_exit 'rm -rf "$shm"'
 seq 1 1000 >"$shm/in.txt"

@@ -12,7 +12,7 @@
 #   the setting that changes the rule, and the figures are still shown, marked; exit 1, as a cell
 #   without an ok run has.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
-[ "$(nproc)" -ge 2 ] || skip "needs two CPUs: one for the load, one for the runs"
+[ "$(nproc)" -ge 2 ] || skip_here "needs two CPUs: one for the load, one for the runs"
 command -v taskset >/dev/null || skip "needs taskset (util-linux)"
 command -v python3 >/dev/null || skip "needs python3 for the light load"
 

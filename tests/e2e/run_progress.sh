@@ -3,7 +3,7 @@
 # not with --quiet.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 # script(1) makes the terminal; a chroot without /dev/pts cannot have one.
-script -qec true /dev/null >/dev/null 2>&1 || skip "script(1) cannot make a terminal here"
+script -qec true /dev/null >/dev/null 2>&1 || skip_here "script(1) cannot make a terminal here"
 echo x >"$tmp/in.txt"
 cat >"$tmp/p.json" <<'JSON'
 {"name": "p", "inputs": ["in.txt"], "strategies": [{"name": "napper", "command": ["sleep", "0.05"], "verify": false}],

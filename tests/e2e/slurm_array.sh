@@ -4,9 +4,9 @@
 # the merged cell set equals an unsharded run's, and 3 of the 4 shards do not merge (exit 1).
 # Skips (exit 77) without root or without the packages; scripts/test installs them.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
-[ "$(id -u)" -eq 0 ] || skip "slurm_array needs root to start munged, slurmctld and slurmd"
+[ "$(id -u)" -eq 0 ] || skip_here "slurm_array needs root to start munged, slurmctld and slurmd"
 # slurmd reads the CPU topology from sysfs (hwloc) and will not start without it (a chroot).
-[ -d /sys/devices/system/cpu ] || skip "slurm_array: no /sys/devices/system/cpu here, which slurmd needs"
+[ -d /sys/devices/system/cpu ] || skip_here "slurm_array: no /sys/devices/system/cpu here, which slurmd needs"
 for tool in munged slurmctld slurmd sbatch scontrol sinfo; do
   command -v "$tool" >/dev/null || skip "slurm_array: $tool missing (apt-get install slurm-wlm munge)"
 done

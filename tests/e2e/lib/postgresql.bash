@@ -20,7 +20,7 @@ pg=$tmp/pg
 mkdir "$pg"
 [ "${#as_server[@]}" -eq 0 ] || chown postgres "$pg"
 "${as_server[@]}" "$pg_bin/initdb" -D "$pg/data" -A trust -U iobench --no-sync >"$tmp/initdb.log" 2>&1 ||
-  skip "initdb failed: $(tail -1 "$tmp/initdb.log")"
+  skip_here "initdb failed: $(tail -1 "$tmp/initdb.log")"
 started=
 for attempt in 1 2 3 4 5; do
   pg_port=$((20000 + RANDOM % 30000))
@@ -30,7 +30,7 @@ for attempt in 1 2 3 4 5; do
     break
   fi
 done
-[ -n "$started" ] || skip "the server did not start: $(tail -1 "$pg/server.log" 2>/dev/null)"
+[ -n "$started" ] || skip_here "the server did not start: $(tail -1 "$pg/server.log" 2>/dev/null)"
 server_pid=$(head -1 "$pg/data/postmaster.pid")
 stop_server() {
   kill -INT "$server_pid" 2>/dev/null || return 0  # fast shutdown

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "driver/run/provenance.hpp"
+#include "tests/unit/missing_package.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::run {
@@ -50,7 +51,7 @@ bool have_git() {
 }
 
 TEST(Provenance, AConfigInAGitRepositoryRecordsItsCommitAndWhetherItIsDirty) {
-  if (!have_git()) GTEST_SKIP() << "git is not installed";
+  if (!have_git()) IOBENCH_SKIP_FOR_MISSING_PACKAGE("git is not installed");
   const test::TempDir repo("provenance-git");
   std::ofstream(repo / "n.json") << "{}\n";
   ASSERT_EQ(git(repo.path(), "init -q"), "");

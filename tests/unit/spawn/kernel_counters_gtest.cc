@@ -17,6 +17,7 @@
 #include "driver/spawn/kernel_counters.hpp"
 #include "driver/spawn/spawn_ops.hpp"
 #include "driver/spawn/spawner.hpp"
+#include "tests/unit/missing_package.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::spawn {
@@ -142,7 +143,8 @@ TEST(Counters, NothingOfTheSpawnerBetweenForkAndExecIsCounted) {
   // own. The spawner's child does about fifteen calls before its exec (setpgid, dup2, signal
   // dispositions, the release read); counting them would show.
   const std::string perf = find_in_path("perf");
-  if (perf.empty()) GTEST_SKIP() << "perf (Debian package linux-perf) is not installed";
+  if (perf.empty())
+    IOBENCH_SKIP_FOR_MISSING_PACKAGE("perf (Debian package linux-perf) is not installed");
   const UniqueFd perf_out(::memfd_create("perf", MFD_CLOEXEC));
   SpawnRequest perf_stat;
   perf_stat.argv = {perf, "stat", "-x", ",", "-e", "raw_syscalls:sys_enter", "/bin/true"};
