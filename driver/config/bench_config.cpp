@@ -104,6 +104,9 @@ void check_commands_and_inputs(const BenchRequest& request) {
     fail(fmt::format("--name is given {} times for {} commands; give one per command, in order",
                      request.names.size(), request.commands.size()));
   }
+  if (!request.reference_name.empty() && request.reference.empty()) {
+    fail("--reference-name names the --reference command, and there is none (as hyperfine)");
+  }
 }
 
 struct OrderedCommands {
@@ -129,6 +132,9 @@ OrderedCommands order_commands(const BenchRequest& request) {
   }
   if (!request.reference.empty() && ordered.commands.size() > request.commands.size()) {
     ordered.reference = 0;
+  }
+  if (!request.reference_name.empty()) {
+    ordered.commands[ordered.reference].name = request.reference_name;
   }
   return ordered;
 }

@@ -20,6 +20,7 @@ struct BenchRequest {
   std::string stdin_file;                // --stdin FILE: every run's stdin; empty: /dev/null
   std::vector<std::string> param_specs;  // -L NAME=V1,V2
   std::string reference;                 // --reference CMD; empty: the first command
+  std::string reference_name;            // --reference-name NAME; empty: as -n or its text
   bool shell = true;                     // false: --no-shell, words run directly
   std::string verify = "off";            // --verify on|off (docs/bench.md, "Verification")
   // hyperfine's options, with hyperfine's meaning (docs/bench.md; driver/config/bench_hyperfine).

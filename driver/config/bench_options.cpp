@@ -56,6 +56,10 @@ std::vector<BenchOption> command_options() {
                "them); default the first command",
        .field = &R::reference,
        .written_as = "--reference"},
+      {.names = "--reference-name",
+       .help = "The reference's name in the results (as hyperfine 1.20; needs --reference)",
+       .field = &R::reference_name,
+       .written_as = "--reference-name"},
   };
 }
 

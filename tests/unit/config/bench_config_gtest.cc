@@ -123,6 +123,33 @@ TEST_F(BenchConfigTest, TheReferenceIsAddedFirstOrChosenAmongTheCommands) {
   EXPECT_EQ(config.baseline, "grep");
 }
 
+// hyperfine 1.20's --reference-name: the reference's name, added or among the commands; without
+// --reference it names nothing and is refused, as hyperfine's clap `requires` does.
+TEST_F(BenchConfigTest, TheReferenceNameNamesTheReference) {
+  BenchRequest request = two_commands();
+  request.reference = "wc -l {input}";
+  request.reference_name = "base";
+  Config config = build_bench_config(request);
+  ASSERT_EQ(config.strategies.size(), 3u);
+  EXPECT_EQ(config.strategies[0].name, "base");
+  EXPECT_EQ(config.baseline, "base");
+  request.reference = "grep -c . {input}";
+  request.names = {"cat", "grep"};
+  config = build_bench_config(request);
+  ASSERT_EQ(config.strategies.size(), 2u);
+  EXPECT_EQ(config.strategies[1].name, "base");
+  EXPECT_EQ(config.baseline, "base");
+  request.reference.clear();
+  EXPECT_NE(error_of(request).find(
+                "--reference-name names the --reference command, and there is none (as "
+                "hyperfine)"),
+            std::string::npos)
+      << error_of(request);
+  request.reference = "wc -l {input}";
+  EXPECT_NE(bench_command_line(request).find("--reference 'wc -l {input}' --reference-name base"),
+            std::string::npos);
+}
+
 TEST_F(BenchConfigTest, TheSavedConfigParsesBackToTheSameConfig) {
   BenchRequest request = two_commands();
   request.param_specs = {"n=1,2"};

@@ -48,6 +48,7 @@ TEST_F(BenchRoundTrip, EveryOptionComesBackEqual) {
                        .stdin_file = "data/in.txt",
                        .param_specs = {"n=1,2"},
                        .reference = "true {n} {d}",
+                       .reference_name = "ref-{n}-{d}",
                        .verify = "on",
                        .runs = std::nullopt,
                        .min_runs = 3,
