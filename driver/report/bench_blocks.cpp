@@ -101,6 +101,9 @@ std::string runs_summary_line(const Summary& summary, const ElapsedFigure& figur
                               const std::optional<runfile::RunMeta>& meta, TimeUnit unit,
                               bool verbose) {
   std::vector<std::string> parts;
+  if (stopped_early(meta)) {
+    parts.emplace_back("PARTIAL: the runs stopped before the plan's end (every finished run kept)");
+  }
   std::string shown = "Figures: " + figure.name();
   if (figure.startup) {
     shown += fmt::format(" ({} took {})", util::join_argv(figure.startup->command),

@@ -22,7 +22,15 @@ namespace iobench::report {
 // says so and why ("no ok run: 10 failed").
 void write_bench_blocks(const Summary& summary, TimeUnit unit, std::ostream& out);
 
-// The line under the comparisons: the figure shown, the runs left out and why, the outliers
+// Whether the meta file says the runs stopped before the plan's end (interrupted, or iobench
+// could not go on): what the summary line and the JSON mark as partial. A meta without an end
+// (written before the runs, by a run that died) is not a stopped bench's.
+inline bool stopped_early(const std::optional<runfile::RunMeta>& meta) {
+  return meta && meta->end && !meta->end->finished;
+}
+
+// The line under the comparisons: "PARTIAL: ..." first when stopped_early; the figure shown, the
+// runs left out and why, the outliers
 // kept, the load, and where the rest is: "Figures: elapsed, shell start-up subtracted (sh -c ''
 // took 0.9 ms); 24 ok runs, 2 disturbed (left out); 1 outlier (kept); 2 warnings about the
 // figures; load 0.52 at the start; --verbose for the environment, the tables and the warnings" (the

@@ -194,7 +194,8 @@ void write_json(const std::vector<Entry>& entries, const ExportData& data, std::
   write_hyperfine_json(results,
                        {{"elapsed_figure", data.figure.json_name()},
                         {"elapsed_figure_name", data.figure.name()},
-                        {"without_ok_runs", std::move(without)}},
+                        {"without_ok_runs", std::move(without)},
+                        {"partial", data.partial}},
                        out);
 }
 

@@ -39,6 +39,9 @@ struct ExportData {
   TimeUnit time_unit = TimeUnit::kAuto;
   bool tables_by_time = false;              // --sort mean-time: the tables' rows fastest first
   const VersusReference* versus = nullptr;  // the verdicts bench printed; null: none exported
+  // The runs stopped before the plan's end (an interrupt, a full disk): the results are partial,
+  // and the JSON says so ("partial": true), as the terminal's summary line does.
+  bool partial = false;
 };
 
 void write_bench_export(const ExportData& data, ExportFormat format, std::ostream& out);

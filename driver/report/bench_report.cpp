@@ -114,7 +114,7 @@ Gate report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
   out.flush();
   write_exports(options.exports,
                 ExportData{&set, &raw, figure, options.tests, reference, options.time_unit,
-                           options.sort == BenchSort::kMeanTime, &versus});
+                           options.sort == BenchSort::kMeanTime, &versus, stopped_early(meta)});
   if (!options.fail_if_slower_pct) return {};
   return fail_if_slower(versus, *options.fail_if_slower_pct);
 }

@@ -109,6 +109,27 @@ TEST(BenchBlocks, TheSummaryLineNamesTheFigureTheRunsLeftOutAndTheOutliers) {
   EXPECT_EQ(verbose.find("--verbose"), std::string::npos) << verbose;
 }
 
+// After an interrupt the figures are what ran: the line says first that the result is partial.
+// A meta without an end (written before the runs) or with a finished one says nothing of it.
+TEST(BenchBlocks, ARunStoppedBeforeThePlansEndIsSaidToBePartial) {
+  const auto set = set_of({group("a", "", "pipe", {0.010, 0.011})});
+  const Summary summary = summarize(set);
+  runfile::RunMeta meta;
+  EXPECT_FALSE(stopped_early(meta));
+  meta.end = runfile::RunEnd{};
+  meta.end->finished = false;
+  EXPECT_TRUE(stopped_early(meta));
+  const std::string line = runs_summary_line(summary, ElapsedFigure{}, meta, TimeUnit::kAuto, true);
+  EXPECT_TRUE(
+      line.starts_with("PARTIAL: the runs stopped before the plan's end (every finished "
+                       "run kept); Figures: elapsed; 2 ok runs"))
+      << line;
+  meta.end->finished = true;
+  EXPECT_FALSE(stopped_early(meta));
+  EXPECT_TRUE(runs_summary_line(summary, ElapsedFigure{}, meta, TimeUnit::kAuto, true)
+                  .starts_with("Figures: elapsed; 2 ok runs"));
+}
+
 TEST(BenchBlocks, MeanTimeOrdersEachPlaceFastestFirstAndNoOkRunLast) {
   const auto set = set_of({group("slow", "", "pipe", {0.03}), group("none", "", "pipe", {}),
                            group("fast", "", "pipe", {0.01}), group("slow", "", "null", {0.02}),
