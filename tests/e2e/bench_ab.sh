@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# scripts/bench-ab --quick (docs/history.md, "Gate a pull request on a shared runner"): one trial
+# of each pair on a tiny input; the table has its shape (the gate's counts out of one trial, the
+# duet column, hyperfine's anchor, runs and wall time), and a bad option is one line, exit 2.
+# Not its figures: the lead measures those quietly.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+command -v hyperfine >/dev/null || skip "no hyperfine (scripts/test installs it)"
+script=$src/scripts/bench-ab
+cd "$tmp"
+
+set +e
+IOBENCH_BIN=$bin "$script" --trials 0 >out.txt 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -s out.txt ] ||
+  fail "--trials 0 exited $code: $(cat err.txt out.txt)"
+
+IOBENCH_BIN=$bin "$script" --quick >out.txt 2>err.txt || fail "--quick exited $?: $(cat err.txt)"
+grep -qE '^# .*load average .* 1 trials a pair; input 1MiB, base median [0-9.]+ ms; candidate \+3 %: awk looping [0-9]+ times .*; gate --fail-if-slower 1 -M 20 --decide on$' out.txt ||
+  fail "no header line: $(cat out.txt)"
+grep -qE '^# A/A 1: bench exit [014], [0-9]+ runs a side, [0-9.]+ s; hyperfine (same|different) \([0-9.]+\)$' out.txt ||
+  fail "no A/A trial line: $(cat out.txt)"
+grep -qx '| | interleaved (bench defaults) | duet | hyperfine (defaults; Welch t, alpha 0.05) |' out.txt ||
+  fail "no table header: $(cat out.txt)"
+grep -qE '^\| slower found \| [01] of 1 \(exit 1\) \| not built \| [01] of 1 \|$' out.txt || fail "$(cat out.txt)"
+grep -qE '^\| A/A called different \| [01] of 1 \| not built \| [01] of 1 \|$' out.txt || fail "$(cat out.txt)"
+grep -qE '^\| gate not judged \(exit 4\): slower, A/A \| [01], [01] of 1 \|' out.txt || fail "$(cat out.txt)"
+# At most 20 runs a side, as --quick asks (the budget bounds bench's runs).
+runs=$(sed -nE 's/^\| runs a side \(min, median, max\) \| [0-9]+, [0-9.]+, ([0-9]+) \|.*/\1/p' out.txt)
+[ -n "$runs" ] && [ "$runs" -le 20 ] || fail "runs a side: '$runs': $(cat out.txt)"
+grep -qE '^\| wall time of a trial \(median, max\) \| [0-9.]+ s, [0-9.]+ s \|' out.txt || fail "$(cat out.txt)"
+# Either sign: one trial on a loaded test machine may see the slower command faster.
+grep -qE '^The candidate, by hyperfine.s means: [+-][0-9.]+ %' out.txt || fail "no slowdown line: $(cat out.txt)"
