@@ -131,11 +131,6 @@ void add_refused_options(CLI::App& sub, BenchCli& cli) {
   const auto refuse = [](const char* why) {
     return [why](const std::string&) { throw Error(why); };
   };
-  sub.add_option("-C,--conclude", cli.refused,
-                 "hyperfine 1.19's, refused: iobench runs nothing after each run")
-      ->each(refuse("--conclude: iobench runs nothing after each run; do that work at the start "
-                    "of --prepare, which runs before every run"))
-      ->group("Refused hyperfine options");
   sub.add_option("--min-benchmarking-time", cli.refused,
                  "refused: iobench fills hyperfine's 3 s by default")
       ->each(refuse("--min-benchmarking-time: iobench fills hyperfine's 3 s by default (at "

@@ -33,6 +33,7 @@ struct BenchRequest {
   std::string shell_name;                   // -S: a shell's command line, "default" or "none"
   std::string setup;                        // -s: once per test, before its first run
   std::vector<std::string> prepare;         // -p: before every run; once for all or per command
+  std::vector<std::string> conclude;        // -C: after every run; once for all or per command
   std::string cleanup;                      // -c: once per test, after its last run
   bool ignore_failure = false;              // -i
   bool show_output = false;                 // --show-output: the inherit sink

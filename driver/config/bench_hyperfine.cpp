@@ -171,20 +171,39 @@ std::vector<std::string> bench_sinks(const BenchRequest& request) {
   return sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
 }
 
+namespace {
+
+// A hook given once for all commands or once per command (--prepare, --conclude): refused when
+// it is neither, or per command beside an added reference.
+void check_per_command_hook(const char* option, const std::vector<std::string>& given,
+                            std::size_t commands, bool reference_added) {
+  if (given.size() > 1 && given.size() != commands) {
+    fail(
+        fmt::format("{} is given {} times for {} commands; give it once for all, or "
+                    "once per command, in order",
+                    option, given.size(), commands));
+  }
+  if (given.size() > 1 && reference_added) {
+    fail(
+        fmt::format("{} is given per command, and the --reference is not one of them: give the "
+                    "reference as a command too",
+                    option));
+  }
+}
+
+// The hook for command `command`: the one for all, its own, or none.
+std::string hook_for(const std::vector<std::string>& given, std::size_t command) {
+  if (given.size() == 1) return given.front();
+  return given.size() > 1 ? given[command] : std::string();
+}
+
+}  // namespace
+
 void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest& request,
                       bool reference_added) {
   const std::size_t commands = request.commands.size();
-  if (request.prepare.size() > 1 && request.prepare.size() != commands) {
-    fail(
-        fmt::format("--prepare is given {} times for {} commands; give it once for all, or "
-                    "once per command, in order",
-                    request.prepare.size(), commands));
-  }
-  if (request.prepare.size() > 1 && reference_added) {
-    fail(
-        "--prepare is given per command, and the --reference is not one of them: give the "
-        "reference as a command too");
-  }
+  check_per_command_hook("--prepare", request.prepare, commands, reference_added);
+  check_per_command_hook("--conclude", request.conclude, commands, reference_added);
   const bool shell_none = request.shell_name == "none";
   if (!request.shell && !request.shell_name.empty() && !shell_none) {
     fail(fmt::format("-S {}: and --no-shell say different things; give one", request.shell_name));
@@ -199,8 +218,8 @@ void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest&
           detail::Validator::join(detail::Validator::index("strategies", s), "shell"));
     }
     strategy.setup = request.setup;
-    if (request.prepare.size() == 1) strategy.prepare = request.prepare.front();
-    if (request.prepare.size() > 1) strategy.prepare = request.prepare[command];
+    strategy.prepare = hook_for(request.prepare, command);
+    strategy.conclude = hook_for(request.conclude, command);
     strategy.cleanup = request.cleanup;
     strategy.ignore_failure = request.ignore_failure;
   }

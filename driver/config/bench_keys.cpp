@@ -13,9 +13,10 @@ namespace iobench::config::detail {
 namespace {
 
 // The hooks, by key.
-constexpr std::array<std::pair<const char*, std::string StrategySpec::*>, 3> kHooks{
+constexpr std::array<std::pair<const char*, std::string StrategySpec::*>, 4> kHooks{
     {{"setup", &StrategySpec::setup},
      {"prepare", &StrategySpec::prepare},
+     {"conclude", &StrategySpec::conclude},
      {"cleanup", &StrategySpec::cleanup}}};
 
 // "shell": true (sh), false, or a shell's command line ("bash --norc"), split into words as sh

@@ -111,6 +111,11 @@ std::vector<BenchOption> hyperfine_options() {
                "once for all commands or once per command",
        .field = &R::prepare,
        .written_as = "--prepare"},
+      {.names = "-C,--conclude",
+       .help = "A command run after every run, unmeasured (as hyperfine 1.19); once for all "
+               "commands or once per command",
+       .field = &R::conclude,
+       .written_as = "--conclude"},
       {.names = "-c,--cleanup",
        .help = "A command run once per command after its last run; unmeasured",
        .field = &R::cleanup,

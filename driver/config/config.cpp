@@ -106,7 +106,7 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
     v.fail(path, "must be an object with \"name\" and \"worker\" or \"command\"");
   v.only_keys(value, path,
               {"name", "worker", "command", "shell", "verify", "description", "setup", "prepare",
-               "cleanup", "ignore_failure"});
+               "conclude", "cleanup", "ignore_failure"});
   StrategySpec strategy;
   strategy.name = v.string(v.require(value, path, "name"), Validator::join(path, "name"));
   if (strategy.name.find_first_of("\t\n\r") != std::string::npos) {

@@ -71,6 +71,7 @@ struct StrategySpec {
   // the command is (in its shell, or split into words without one); empty: none.
   std::string setup;            // once, before the test's first run
   std::string prepare;          // before each of its runs, after the cache step
+  std::string conclude;         // after each of its runs
   std::string cleanup;          // once, after its last run
   bool ignore_failure = false;  // a non-zero exit is no failure: the row is ok, with its code
   bool operator==(const StrategySpec&) const = default;

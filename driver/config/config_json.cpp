@@ -42,6 +42,7 @@ Json strategy_json(const StrategySpec& strategy) {
   if (!strategy.description.empty()) json["description"] = strategy.description;
   if (!strategy.setup.empty()) json["setup"] = strategy.setup;
   if (!strategy.prepare.empty()) json["prepare"] = strategy.prepare;
+  if (!strategy.conclude.empty()) json["conclude"] = strategy.conclude;
   if (!strategy.cleanup.empty()) json["cleanup"] = strategy.cleanup;
   if (strategy.ignore_failure) json["ignore_failure"] = true;
   return json;

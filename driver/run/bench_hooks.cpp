@@ -32,11 +32,12 @@ RunHooks::RunHooks(const config::Config& config, const config::Plan& plan, Launc
       last_run_(plan.tests.size(), 0),
       set_up_(plan.tests.size(), SetUp::kNotYet),
       setup_failure_(plan.tests.size()),
+      conclude_failure_(plan.tests.size()),
       cleaned_(plan.tests.size(), 0),
       warned_(plan.tests.size(), 0) {
   for (const config::StrategySpec& strategy : config.strategies) {
-    any_ =
-        any_ || !strategy.setup.empty() || !strategy.prepare.empty() || !strategy.cleanup.empty();
+    any_ = any_ || !strategy.setup.empty() || !strategy.prepare.empty() ||
+           !strategy.conclude.empty() || !strategy.cleanup.empty();
   }
   show_output_ = std::find(config.sinks.begin(), config.sinks.end(), config::SinkKind::kInherit) !=
                  config.sinks.end();
@@ -61,6 +62,8 @@ RunHooks::Before RunHooks::before_run(std::size_t index) {
   }
   if (set_up_[t] == SetUp::kFailed) {
     before.failure = setup_failure_[t];
+  } else if (!conclude_failure_[t].empty()) {
+    before.failure = conclude_failure_[t];
   } else if (!strategy.prepare.empty()) {
     before.ran = true;
     before.failure = run_hook(test, "prepare", strategy.prepare, &before.prepare_s);
@@ -70,6 +73,18 @@ RunHooks::Before RunHooks::before_run(std::size_t index) {
     before.first_failure = true;
   }
   return before;
+}
+
+std::string RunHooks::conclude(std::size_t index) {
+  if (!any_ || interrupt_requested()) return "";
+  const std::size_t t = plan_.cells[plan_.runs[index].cell].test;
+  const config::Test& test = plan_.tests[t];
+  const std::string& text = config_.strategies[test.strategy].conclude;
+  if (text.empty() || set_up_[t] != SetUp::kDone || !conclude_failure_[t].empty()) return "";
+  conclude_failure_[t] = run_hook(test, "conclude", text);
+  if (conclude_failure_[t].empty() || warned_[t] != 0) return "";
+  warned_[t] = 1;
+  return conclude_failure_[t];
 }
 
 std::string RunHooks::after_run(std::size_t index) {

@@ -1,8 +1,9 @@
 #pragma once
-// The unmeasured commands around a test's runs (a strategy's "setup", "prepare" and "cleanup";
-// `iobench bench -s -p -c` as hyperfine means them; docs/bench.md): setup once before the test's
-// first run, prepare before each of its runs (verification and warmups too, after the cache step,
-// so after a cold cache's eviction), cleanup once after its last planned run. Each starts through
+// The unmeasured commands around a test's runs (a strategy's "setup", "prepare", "conclude" and
+// "cleanup"; `iobench bench -s -p -C -c` as hyperfine means them; docs/bench.md): setup once
+// before the test's first run, prepare before each of its runs (verification and warmups too,
+// after the cache step, so after a cold cache's eviction), conclude after each, cleanup once
+// after its last planned run. Each starts through
 // the Launcher the runs use and is never measured; its stdout goes to /dev/null (iobench's own
 // with the inherit sink), its stderr is kept for the warning when it fails.
 #include <cstddef>
@@ -37,6 +38,11 @@ class RunHooks {
   // A failed setup fails every later run of its test without running again.
   Before before_run(std::size_t index);
 
+  // After plan run `index` ran: its test's conclude. One that fails fails every later run of its
+  // test, as a failed setup does (hyperfine stops there); the cleanup still runs. Returns the
+  // failure the first time its test fails, else empty.
+  std::string conclude(std::size_t index);
+
   // After plan run `index` ran or was skipped: its test's cleanup when it was the test's last
   // planned run and its setup ran. Returns a warning when the cleanup failed, else empty.
   std::string after_run(std::size_t index);
@@ -55,12 +61,13 @@ class RunHooks {
   const config::Plan& plan_;
   Launcher& launcher_;
   bool any_ = false;
-  bool show_output_ = false;                // an inherit sink: hooks print to iobench's stdout
-  std::vector<std::size_t> last_run_;       // per test: its last index in the plan
-  std::vector<SetUp> set_up_;               // per test
-  std::vector<std::string> setup_failure_;  // per test
-  std::vector<char> cleaned_;               // per test
-  std::vector<char> warned_;                // per test
+  bool show_output_ = false;                   // an inherit sink: hooks print to iobench's stdout
+  std::vector<std::size_t> last_run_;          // per test: its last index in the plan
+  std::vector<SetUp> set_up_;                  // per test
+  std::vector<std::string> setup_failure_;     // per test
+  std::vector<std::string> conclude_failure_;  // per test: its first failed conclude
+  std::vector<char> cleaned_;                  // per test
+  std::vector<char> warned_;                   // per test
 };
 
 }  // namespace iobench::run

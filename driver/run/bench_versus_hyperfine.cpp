@@ -89,9 +89,32 @@ std::string find_hyperfine() {
   return path;
 }
 
+namespace {
+
+// hyperfine takes a hook given per command once for each command, or not at all: each cell's
+// own, `true` for a cell without one.
+void add_per_command_hook(const config::Config& config, const config::Plan& plan,
+                          const std::vector<std::size_t>& cells, const char* option,
+                          std::string config::StrategySpec::*hook, std::vector<std::string>& argv) {
+  const auto text_of = [&](std::size_t c) -> const std::string& {
+    return config.strategies[plan.tests[plan.cells[c].test].strategy].*hook;
+  };
+  if (std::all_of(cells.begin(), cells.end(), [&](std::size_t c) { return text_of(c).empty(); }))
+    return;
+  for (const std::size_t c : cells) {
+    const std::string& text = text_of(c);
+    argv.insert(argv.end(),
+                {option, text.empty() ? std::string("true")
+                                      : config::expand_placeholders(
+                                            text, plan.tests[plan.cells[c].test].param_values)});
+  }
+}
+
+}  // namespace
+
 std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const config::Plan& plan,
                                            const std::string& hyperfine, bool with_input_option,
-                                           const fs::path& folder) {
+                                           bool with_conclude_option, const fs::path& folder) {
   // Cells by input, sink and the hooks run once (hyperfine takes one setup and one cleanup).
   std::map<std::tuple<std::size_t, int, std::string, std::string>, std::vector<std::size_t>> groups;
   for (std::size_t c = 0; c < plan.cells.size(); ++c) {
@@ -119,18 +142,11 @@ std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const c
                                       folder / fmt::format("sink-{}", calls.size())));
     if (!setup.empty()) call.argv.insert(call.argv.end(), {"--setup", setup});
     if (!cleanup.empty()) call.argv.insert(call.argv.end(), {"--cleanup", cleanup});
-    const bool any_prepare = std::any_of(cells.begin(), cells.end(), [&](std::size_t c) {
-      return !config.strategies[plan.tests[plan.cells[c].test].strategy].prepare.empty();
-    });
-    for (const std::size_t c : cells) {  // hyperfine takes one --prepare per command, or none
-      const config::Test& test = plan.tests[plan.cells[c].test];
-      const std::string& prepare = config.strategies[test.strategy].prepare;
-      if (any_prepare) {
-        call.argv.insert(call.argv.end(),
-                         {"--prepare", prepare.empty() ? std::string("true")
-                                                       : config::expand_placeholders(
-                                                             prepare, test.param_values)});
-      }
+    add_per_command_hook(config, plan, cells, "--prepare", &config::StrategySpec::prepare,
+                         call.argv);
+    if (with_conclude_option) {
+      add_per_command_hook(config, plan, cells, "--conclude", &config::StrategySpec::conclude,
+                           call.argv);
     }
     for (const std::size_t c : cells) {
       const config::Test& test = plan.tests[plan.cells[c].test];
@@ -149,14 +165,22 @@ report::OtherToolRun run_hyperfine(const config::Config& config, const config::P
   report::OtherToolRun run;
   run.tool = child::run_capturing_stdout({hyperfine, "--version"}, child::Stderr::kDevNull).out;
   run.tool.erase(run.tool.find_last_not_of(" \n") + 1);
-  const bool with_input_option =
-      child::run_capturing_stdout({hyperfine, "--help"}, child::Stderr::kDevNull)
-          .out.find("--input") != std::string::npos;
+  const std::string help =
+      child::run_capturing_stdout({hyperfine, "--help"}, child::Stderr::kDevNull).out;
+  const bool with_input_option = help.find("--input") != std::string::npos;
+  const bool with_conclude_option = help.find("--conclude") != std::string::npos;
+  std::vector<std::string> notes;
   if (config.cache != config::CacheMode::kNone && !config.inputs.front().none()) {
-    run.note = fmt::format("hyperfine prepares no {} cache", to_string(config.cache));
+    notes.push_back(fmt::format("hyperfine prepares no {} cache", to_string(config.cache)));
   }
+  if (!with_conclude_option &&
+      std::any_of(config.strategies.begin(), config.strategies.end(),
+                  [](const config::StrategySpec& s) { return !s.conclude.empty(); })) {
+    notes.emplace_back("this hyperfine has no --conclude: its runs had none");
+  }
+  run.note = fmt::format("{}", fmt::join(notes, "; "));
   for (const HyperfineCall& call :
-       hyperfine_calls(config, plan, hyperfine, with_input_option, folder)) {
+       hyperfine_calls(config, plan, hyperfine, with_input_option, with_conclude_option, folder)) {
     const fs::path errors = folder / "hyperfine.err";
     const UniqueFd err(::open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
     // Its stdout is its own table (the JSON export is what is read); its stderr is kept for the

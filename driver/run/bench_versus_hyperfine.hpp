@@ -24,10 +24,12 @@ struct HyperfineCall {
 // The hyperfine command lines for the plan's cells, their files in `folder`: one per input and
 // sink, and per setup and cleanup text (hyperfine takes one of each). `with_input_option`:
 // this hyperfine has --input (1.16 on); older ones read the stdin file through the shell.
+// `with_conclude_option`: it has --conclude (1.19 on); older ones run without the conclude.
 // Throws iobench::Error (exit 2) for what hyperfine cannot be asked (a stdin file without a
 // shell or --input).
 std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const config::Plan& plan,
                                            const std::string& hyperfine, bool with_input_option,
+                                           bool with_conclude_option,
                                            const std::filesystem::path& folder);
 
 // Runs those calls and reads their JSON. Throws iobench::Error when hyperfine fails or writes

@@ -146,6 +146,7 @@ void MatrixExecutor::run_one(std::size_t index) {
     if (outcome.cancelled) return;
   }
   finish_run(index, row, outcome, prepare_s);
+  if (const std::string failure = hooks_.conclude(index); !failure.empty()) progress_.warn(failure);
 }
 
 bool MatrixExecutor::prepared(std::size_t index, runfile::RunRow& row, double& prepare_s) {

@@ -33,7 +33,7 @@ while IFS=$'\t' read -r name _; do
 done <commands.txt
 
 # An option there only to be refused is never offered; the completion subcommand is known.
-for refused in --debug-mode --min-benchmarking-time --conclude; do
+for refused in --debug-mode --min-benchmarking-time; do
   ! grep -q -- "$refused" iobench.bash _iobench iobench.fish || fail "the refused $refused is offered"
 done
 grep -q -- "^    completion) words=" iobench.bash || fail "bash: no completion subcommand"

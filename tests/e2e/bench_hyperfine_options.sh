@@ -146,7 +146,7 @@ bad=(
   "--style loud" "true" "--style: loud not in"
   "-u hours" "true" "--time-unit: hours not in"
   "--sort size" "true" "--sort: size not in"
-  "--conclude x" "true" "--conclude: iobench runs nothing after each run"
+  "-C a -C b" "true" "--conclude is given 2 times for 1 commands"
   "--min-benchmarking-time 3" "true" "--min-benchmarking-time: iobench fills hyperfine's 3 s"
   "--debug-mode" "true" "--debug-mode: hyperfine's fake times"
 )
@@ -171,4 +171,16 @@ set -e
   fail "-o pipe: exit $code, $(cat err.txt)"
 grep -qF -- "--output pipe: is the runs file here; for hyperfine's --output=pipe give --sink pipe" err.txt ||
   fail "-o pipe: $(cat err.txt)"
+# --conclude (hyperfine 1.19): after every run, through the real spawner, with the command's
+# params; once per command when given per command.
+"$bin" bench -q -r 3 -w 0 -o conclude.tsv -L n=1,2 -p 'echo p{n} >>hooks.log' \
+  -C 'echo c{n} >>hooks.log' 'true {n}' >out.txt 2>err.txt || fail "--conclude: $(cat err.txt)"
+for n in 1 2; do
+  prepared=$(grep -c "^p$n\$" hooks.log) concluded=$(grep -c "^c$n\$" hooks.log)
+  [ "$prepared" -ge 3 ] && [ "$concluded" -eq "$prepared" ] ||
+    fail "--conclude ran $concluded times for $prepared prepares of n=$n: $(cat hooks.log)"
+done
+# Each conclude follows its run's prepare: the log alternates p, c.
+awk 'NR % 2 == 1 && !/^p/ || NR % 2 == 0 && !/^c/ { exit 1 }' hooks.log ||
+  fail "--conclude is not after each run: $(cat hooks.log)"
 echo "bench_hyperfine_options: ok"

@@ -59,6 +59,7 @@ TEST_F(BenchRoundTrip, EveryOptionComesBackEqual) {
                        .shell_name = "bash --norc",
                        .setup = "echo {n}",
                        .prepare = {"sync"},
+                       .conclude = {"rm -f out-{n}"},
                        .cleanup = "echo done",
                        .ignore_failure = true,
                        .warmup = 2,

@@ -1,6 +1,6 @@
 // What the run loop does for `iobench bench`'s configs (docs/bench.md), through a fake launcher
 // that records every request: runs without an input, a stdin file fed to every run, the hooks
-// (setup, prepare, cleanup) in hyperfine's order, ignore_failure, and the inherit sink.
+// (setup, prepare, conclude, cleanup) in hyperfine's order, ignore_failure, and the inherit sink.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -265,6 +265,39 @@ TEST_F(BenchExecutorTest, AFailedSetupFailsEveryRunOfItsTestWithoutRunningAgain)
   for (const char* never : {"a", "prep a", "clean a"}) {
     EXPECT_EQ(std::count(words.begin(), words.end(), never), 0) << never;
   }
+}
+
+// hyperfine 1.19's --conclude: after every run of its test (verification and warmups too), before
+// the next one's prepare; one that fails makes the test's later runs errors, its cleanup still
+// runs, and the other tests go on.
+TEST_F(BenchExecutorTest, AConcludeRunsAfterEveryRunAndAFailedOneStopsItsTest) {
+  RecordingLauncher launcher(ok_empty);
+  run(R"({"name": "b", "strategies": [
+      {"name": "a", "command": "a", "shell": true, "prepare": "prep a", "conclude": "done a"}],
+      "repeats": 3, "warmup": 1})",
+      launcher);
+  const std::vector<std::string> words = last_words(launcher);
+  EXPECT_EQ(words, (std::vector<std::string>{"prep a", "a", "done a", "prep a", "a", "done a",
+                                             "prep a", "a", "done a", "prep a", "a", "done a"}));
+
+  int concludes = 0;
+  RecordingLauncher failing([&concludes](const std::vector<std::string>& argv) {
+    const bool fails = argv.back() == "done a" && ++concludes == 2;
+    return std::pair<int, std::string>{fails ? 1 : 0, ""};
+  });
+  const auto rows = run(R"({"name": "b", "strategies": [
+      {"name": "a", "command": "a", "shell": true, "conclude": "done a", "cleanup": "clean a"},
+      {"name": "b", "command": "b", "shell": true}], "repeats": 3, "warmup": 0})",
+                        failing);
+  std::map<std::string, std::vector<std::string>> statuses;
+  for (const auto& row : rows) statuses[row.at("test")].push_back(row.at("status"));
+  // The runs of a before the failed conclude are ok (the verification run's conclude is the
+  // first), every one after it an error.
+  EXPECT_EQ(statuses["a"], (std::vector<std::string>{"ok", "error", "error"}));
+  EXPECT_EQ(statuses["b"], (std::vector<std::string>{"ok", "ok", "ok"}));
+  const std::vector<std::string> seen = last_words(failing);
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), "done a"), 2);
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), "clean a"), 1);
 }
 
 TEST_F(BenchExecutorTest, TheCleanupRunsWhenThePrecisionTargetEndsTheTestEarly) {

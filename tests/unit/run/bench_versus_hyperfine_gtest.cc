@@ -18,10 +18,11 @@ bool has(const std::vector<std::string>& argv, const std::vector<std::string>& w
   return std::search(argv.begin(), argv.end(), words.begin(), words.end()) != argv.end();
 }
 
-std::vector<HyperfineCall> calls_of(const config::BenchRequest& request, bool with_input_option) {
+std::vector<HyperfineCall> calls_of(const config::BenchRequest& request, bool with_input_option,
+                                    bool with_conclude_option = true) {
   const config::Config config = config::build_bench_config(request);
   return hyperfine_calls(config, config::build_plan(config, config::PlanOptions{}),
-                         "/usr/bin/hyperfine", with_input_option, "/tmp/f");
+                         "/usr/bin/hyperfine", with_input_option, with_conclude_option, "/tmp/f");
 }
 
 config::BenchRequest request_with_every_option() {
@@ -33,6 +34,7 @@ config::BenchRequest request_with_every_option() {
   request.shell_name = "bash --norc";
   request.setup = "make";
   request.prepare = {"sync {n}", "true"};
+  request.conclude = {"rm -f out-{n}"};
   request.ignore_failure = true;
   request.sinks = {"null", "pipe"};
   request.stdin_file = "/etc/hostname";
@@ -56,6 +58,8 @@ TEST(BenchVersusHyperfine, OneCallPerSinkWithTheSameOptionsAndCommands) {
   // One --prepare per command, params filled; then each command named as iobench names it, its
   // stdin redirected through the shell (hyperfine 1.15 has no --input).
   EXPECT_TRUE(has(argv, {"--prepare", "sync 1", "--prepare", "sync 2", "--prepare", "true"}));
+  EXPECT_TRUE(has(argv, {"--conclude", "rm -f out-1", "--conclude", "rm -f out-2", "--conclude",
+                         "rm -f out-1"}));
   EXPECT_TRUE(has(argv, {"-n", "sleep 0.1", "{ sleep 0.1\n} < '/etc/hostname'"}));
   EXPECT_TRUE(has(argv, {"-n", "true 2", "{ true 2\n} < '/etc/hostname'"}));
   EXPECT_EQ(calls[0].cells.size(), 4u);  // two commands, two values each
@@ -64,6 +68,9 @@ TEST(BenchVersusHyperfine, OneCallPerSinkWithTheSameOptionsAndCommands) {
   const std::vector<HyperfineCall> newer = calls_of(request_with_every_option(), true);
   EXPECT_TRUE(has(newer[0].argv, {"--input", "/etc/hostname"}));
   EXPECT_TRUE(has(newer[0].argv, {"-n", "sleep 0.1", "sleep 0.1"}));
+  // One without --conclude (before 1.19) is not given one; the side-by-side's note says so.
+  const std::vector<HyperfineCall> older = calls_of(request_with_every_option(), false, false);
+  EXPECT_FALSE(has(older[0].argv, {"--conclude"}));
 }
 
 TEST(BenchVersusHyperfine, ASetupWithParamsRunsOnceForEachValue) {
