@@ -171,6 +171,14 @@ void setup_bench(CLI::App& sub, int& exit_code) {
         throw Error(fmt::format("--fail-if-slower {}: must be a percentage of 0 or more",
                                 cli->fail_if_slower_pct));
       options.report.fail_if_slower_pct = cli->fail_if_slower_pct;
+      // The gate's question is a slowdown beyond PCT: its runs fill longer than 3 s, and the rule
+      // stops once it is decided either way (equivalent within PCT) unless told otherwise.
+      config::BenchRequest& request = options.request;
+      if (!request.runs && !request.min_runs && !request.max_runs)
+        request.fill_s = config::kGateFillS;
+      if (!request.decide_margin_pct && cli->fail_if_slower_pct > 0 &&
+          cli->fail_if_slower_pct < 100)
+        request.decide_margin_pct = cli->fail_if_slower_pct;
     }
     options.save_config = cli->save_config;
     options.report.time_unit = report::parse_time_unit(cli->time_unit);

@@ -47,8 +47,17 @@ struct BenchRequest {
   std::optional<double> disturbance_threshold_cpus;  // config key of that name
   std::string decide;  // --decide on|off (config key decide); empty: on without -r, -m or -M
   std::optional<double> decide_margin_pct;  // --decide-margin: config key of that name
-  std::string made_by;                      // the command line, for the description
+  // The time each command's runs fill without -r, -m or -M; empty: hyperfine's 3 s. A gate
+  // (--fail-if-slower) sets kGateFillS.
+  std::optional<double> fill_s;
+  std::string made_by;  // the command line, for the description
 };
+
+// The time to fill of a gate, bench --fail-if-slower without -r, -m or -M (docs/bench.md, "A
+// gate"): 3 s gave a 52 ms command about 50 runs a side, and found a 3 % slowdown at a 1 % gate
+// in 5 of 10 trials on this 2-CPU VM; 250 runs a side found it in 10 of 10 after 81-140 runs, with
+// no false alarm (scripts/bench-ab). The rule stops a decided comparison sooner.
+inline constexpr double kGateFillS = 15;
 
 // The source of bench's config in messages ("iobench: bench command line: counters[0]: ...")
 // and in the meta file's config_file.

@@ -113,7 +113,7 @@ void set_bench_repeats(const BenchRequest& request, Config& config) {
     config.repeats_min = min;
     config.repeats = max;
     config.repeats_ci_pct = ci_pct;
-    config.repeats_fill_s = ci_pct > 0 ? 0 : kDefaultFillS;
+    config.repeats_fill_s = ci_pct > 0 ? 0 : request.fill_s.value_or(kDefaultFillS);
   };
   const bool bounds = request.min_runs || request.max_runs;
   if (request.runs && bounds) {

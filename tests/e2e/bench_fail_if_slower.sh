@@ -36,6 +36,16 @@ gate 4 few --fail-if-slower 10 -r 3 'sleep 0.02' 'sleep 0.02 '
 grep -q "cannot rule out a slowdown of more than 10 %: .*too few runs for an interval (Mann-Whitney U" few.err ||
   fail "no line for the comparison not judged: $(cat few.err)"
 
+# A gate's runs fill 15 s, not hyperfine's 3 s, unless -r, -m or -M count them; the rule's
+# equivalence margin is the gate's PCT unless --decide-margin says otherwise.
+"$bin" bench --dry-run --fail-if-slower 2 true 'true ' >plan.txt 2>&1 || fail "dry run: $(cat plan.txt)"
+grep -q "as many as fill 15 s" plan.txt || fail "the gate's plan: $(head -1 plan.txt)"
+"$bin" bench --dry-run --fail-if-slower 2 -M 50 true 'true ' >plan.txt 2>&1 || fail "dry run: $(cat plan.txt)"
+grep -q "as many as fill 3 s" plan.txt || fail "-M kept the gate's fill: $(head -1 plan.txt)"
+"$bin" bench -q --fail-if-slower 7 --save-config gate.json -o gate.tsv --dry-run true 'true ' >/dev/null 2>&1 ||
+  fail "the gate's config was not saved"
+grep -q '"decide_margin_pct": 7' gate.json || fail "the margin is not the gate's 7 %: $(grep margin gate.json)"
+
 # One command: nothing to judge, which is no green gate.
 gate 4 alone --fail-if-slower 10 -r 3 'sleep 0.02'
 grep -q "no command to judge against 'sleep 0.02'" alone.err || fail "one command: $(cat alone.err)"

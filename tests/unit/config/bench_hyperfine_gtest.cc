@@ -37,6 +37,16 @@ Repeats repeats_of(const BenchRequest& request) {
   return {config.repeats_min, config.repeats, config.repeats_ci_pct, config.repeats_fill_s};
 }
 
+// A gate's time to fill (cmd_bench sets it for --fail-if-slower without -r, -m or -M) replaces
+// hyperfine's 3 s, within the same bounds.
+TEST_F(BenchHyperfineTest, AGatesTimeToFillReplacesHyperfines) {
+  BenchRequest request = two_commands();
+  request.fill_s = kGateFillS;
+  EXPECT_EQ(repeats_of(request), (Repeats{10, 1000, 0, kGateFillS}));
+  request.runs = 4;
+  EXPECT_EQ(repeats_of(request), (Repeats{4, 4, 0, 0}));
+}
+
 TEST_F(BenchHyperfineTest, RunCountsMeanWhatTheyMeanInHyperfine) {
   BenchRequest request = two_commands();
   EXPECT_EQ(repeats_of(request), (Repeats{10, 1000, 0, 3}));

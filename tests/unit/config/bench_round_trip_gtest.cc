@@ -72,6 +72,7 @@ TEST_F(BenchRoundTrip, EveryOptionComesBackEqual) {
                        .disturbance_threshold_cpus = 0.75,
                        .decide = "on",
                        .decide_margin_pct = 2.5,
+                       .fill_s = std::nullopt,
                        .made_by = ""};
   request.made_by = bench_command_line(request);
   expect_round_trip(request);
