@@ -4,9 +4,9 @@
 // it back. driver/cli adds the CLI11 options from it in a loop, bench_command_line writes the
 // made_by line from it, and the request becomes the Config (bench_config.hpp). Adding an option
 // takes an entry here, its BenchRequest field and its use in build_bench_config; one backed by a
-// config key also touches the Config, its JSON, its checks and the hyperfine side-by-side (issue
-// 49 counts nine files for --warmup; one table for all of them is still to come). Options about
-// the output (-o, the exports, --style) are not the config's and stay in cmd_bench.
+// config key also touches the Config, its JSON, its checks and the hyperfine side-by-side (nine
+// files for --warmup; one table for all of them is still to come). Options about the output
+// (-o, the exports, --style) are not the config's and stay in cmd_bench.
 #include <optional>
 #include <string>
 #include <variant>

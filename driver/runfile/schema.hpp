@@ -3,7 +3,7 @@
 // their order, the metrics a report reads, and the optional kernel-counter columns. The writer,
 // the reader and the reports' metrics name a column or a status through these. Not yet all
 // readers: html_rusage.cpp, two_levels_warnings.cpp and history/run_file.hpp still spell a few
-// column names themselves (issue 49's one table of columns is to take them).
+// column names themselves, until one table of the columns serves every reader.
 #include <array>
 #include <cstddef>
 #include <cstdint>
