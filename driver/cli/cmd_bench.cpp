@@ -113,8 +113,11 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
                  "auto (comparisons by time), command (in the order given) or mean-time")
       ->check(CLI::IsMember({"auto", "command", "mean-time"}));
   sub.add_option("--fail-if-slower", cli.fail_if_slower_pct,
-                 "A gate: exit 1 when a command is decided slower than the reference by more than "
-                 "PCT percent, 4 when its runs can neither show nor rule that out")
+                 fmt::format("A gate: exit 1 when a command is decided slower than the reference "
+                             "by more than PCT percent, 4 when its runs can neither show nor rule "
+                             "that out; its runs fill {:g} s a command unless -r, -m or -M count "
+                             "them",
+                             config::kGateFillS))
       ->type_name("PCT");
   sub.add_option("--compare-with", cli.options.compare_with,
                  "hyperfine: after iobench's runs, run the same commands and options through "

@@ -79,6 +79,12 @@ void setup_check(CLI::App& sub, int& exit_code) {
                  "PCT, or REGEX=PCT for the tests it matches (repeat; the last match wins): a "
                  "significant slowdown must exceed it to fail (default 5)")
       ->allow_extra_args(false);
+  sub.add_option("--session-spread", cli->options.session_spread_pct,
+                 "PCT: how far sessions of unchanged code drift (one standard deviation of their "
+                 "medians), used where the series' history is too short to learn it and as the "
+                 "least where it is not (default: learnt; too few sessions leave a slowdown not "
+                 "judged, exit 4)")
+      ->check(CLI::Range(0.0, 100.0));
   sub.add_option("--format", cli->format,
                  "text (a line per series that is not steady), markdown (a table for a pull "
                  "request), json, github (workflow commands)")

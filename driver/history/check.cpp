@@ -140,9 +140,58 @@ std::optional<std::int64_t> summary_among(const std::vector<const StoredSample*>
   return std::nullopt;
 }
 
+// A change the rows show stands only where it stands out from how far sessions drift: not known,
+// a slowdown cannot be judged (an improvement is said as the rows say it; it fails nothing).
+CellVerdict with_sessions(CellVerdict rows, const SessionCheck& sessions, const report::Row& row,
+                          double alpha) {
+  if (rows != CellVerdict::kRegression && rows != CellVerdict::kFaster) return rows;
+  if (!sessions.known)
+    return rows == CellVerdict::kRegression ? CellVerdict::kTooFewSessions : rows;
+  const stats::SessionJudgement& j = sessions.judgement;
+  const bool same_way = (j.ratio > 1) == (row.ratio > 1);
+  return j.p_value < alpha && same_way ? rows : CellVerdict::kWithinDrift;
+}
+
+// The earlier runs the spread between sessions is learnt from: those of the newest's conditions
+// (indices into timeline.points, oldest first), and where among them an acknowledged change
+// starts a level.
+struct EarlierSessions {
+  std::vector<std::size_t> points;
+  std::vector<std::size_t> level_starts;
+};
+
+EarlierSessions earlier_sessions(const Timeline& timeline, const Conditions& newest,
+                                 const HistoryData& data) {
+  EarlierSessions earlier;
+  const std::size_t end = timeline.points.size() - 1;
+  const std::size_t begin = end > 2 * kSessionHistoryRuns ? end - 2 * kSessionHistoryRuns : 0;
+  for (std::size_t i = begin; i < end; ++i) {
+    if (!same_conditions(conditions_of(timeline.points[i], *timeline.series), newest)) continue;
+    earlier.points.push_back(i);
+    if (acked_at(timeline, timeline.points[i], data.acks)) earlier.level_starts.push_back(i);
+  }
+  return earlier;
+}
+
+// What the sessions say of a change the rows show (check_sessions.hpp). Where the rows' new level
+// came in before the newest run, at `first`, its runs are a level of their own: they neither
+// teach the spread nor stand in the baseline the newest run is held to, so a slowdown that
+// stayed is still one a commit later.
+void judge_sessions(CellCheck& cell, const std::vector<std::size_t>& baseline,
+                    EarlierSessions& earlier, std::size_t first, const CheckOptions& options) {
+  std::vector<std::size_t> old_level;
+  for (const std::size_t i : baseline) {
+    if (i < first) old_level.push_back(i);
+  }
+  if (first + 1 < cell.timeline->points.size()) earlier.level_starts.push_back(first);
+  cell.sessions = check_sessions(*cell.timeline, earlier.points, earlier.level_starts, old_level,
+                                 options.session_spread_pct, options.alpha);
+  cell.verdict = with_sessions(cell.rows_verdict, cell.sessions, cell.comparison, options.alpha);
+}
+
 // Compares the newest run with the baseline runs (indices, oldest first) and says what moved.
-void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, const HistoryData& data,
-           const CheckOptions& options, bool with_base) {
+void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, EarlierSessions earlier,
+           const HistoryData& data, const CheckOptions& options, bool with_base) {
   const Timeline& timeline = *cell.timeline;
   const StoredSeries& series = *timeline.series;
   const std::size_t newest = timeline.points.size() - 1;
@@ -164,22 +213,25 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, const Hist
   report::CompareOptions compare_options;
   compare_options.alpha = options.alpha;
   cell.comparison = report::compare_samples(a, b, compare_options);
-  cell.verdict = verdict_of(cell.comparison, cell.min_effect_pct, series.key.higher_is_better());
+  cell.rows_verdict =
+      verdict_of(cell.comparison, cell.min_effect_pct, series.key.higher_is_better());
+  // Runs after the baseline (--base) or after its oldest run (the default) may already show it.
+  const std::size_t first_allowed = with_base ? baseline.back() + 1 : baseline.front() + 1;
+  const std::size_t first =
+      shows_change(cell.rows_verdict)
+          ? first_index_of_new_level(timeline, first_allowed, cell.comparison.base_median,
+                                     cell.comparison.new_median)
+          : newest;
+  judge_sessions(cell, baseline, earlier, first, options);
   cell.summary_n = summary_among(now);
   if (!cell.summary_n) cell.summary_n = summary_among(before);
   if (cell.verdict == CellVerdict::kRegression) {
     cell.ack = find_ack(data.acks, cell.change_id);
     if (cell.ack != nullptr) cell.verdict = CellVerdict::kAcknowledged;
   }
-  const bool change = shows_change(cell.verdict);
-  // Runs after the baseline (--base) or after its oldest run (the default) may already show it.
-  const std::size_t first_allowed = with_base ? baseline.back() + 1 : baseline.front() + 1;
-  const std::size_t first =
-      change ? first_index_of_new_level(timeline, first_allowed, cell.comparison.base_median,
-                                        cell.comparison.new_median)
-             : timeline.points.size() - 1;
-  cell.came_in = &timeline.points[first];
-  cell.commits = change_range(timeline, baseline.back(), first);
+  const std::size_t came_in = shows_change(cell.verdict) ? first : newest;
+  cell.came_in = &timeline.points[came_in];
+  cell.commits = change_range(timeline, baseline.back(), came_in);
   // An import has none of the figures the why reads (user and system time, the counters).
   if (cell.verdict != CellVerdict::kSteady && series.key.tool.empty()) {
     cell.why = explain_change(before, now, options.alpha, resolution);
@@ -232,7 +284,8 @@ CellCheck check_series(const Timeline& timeline, const HistoryData& data,
                    series.key.cache_mode);
     return cell;
   }
-  judge(cell, baseline, data, options, base.has_value());
+  judge(cell, baseline, earlier_sessions(timeline, conditions, data), data, options,
+        base.has_value());
   return cell;
 }
 
@@ -269,6 +322,10 @@ void gate(CellCheck& cell, const CheckOptions& options, const std::optional<Base
     case CellVerdict::kNothingCounts:
       return not_judged(fmt::format("the newest run has no ok, verified row ({})", cell.excluded),
                         false, "");
+    case CellVerdict::kTooFewSessions:
+      return not_judged(
+          fmt::format("a regression by its rows, but {}", session_phrase(cell.sessions)), false,
+          "");
     case CellVerdict::kTooFewRuns:
       return not_judged(fmt::format("too few rows to judge ({} of the baseline, {} of the newest "
                                     "run)",
@@ -304,32 +361,6 @@ MinEffect parse_min_effect(const std::string& text) {
     }
   }
   return effect;
-}
-
-std::string_view to_string(CellVerdict verdict) {
-  switch (verdict) {
-    case CellVerdict::kRegression:
-      return "regression";
-    case CellVerdict::kAcknowledged:
-      return "acknowledged";
-    case CellVerdict::kConditionsChanged:
-      return "conditions changed";
-    case CellVerdict::kFaster:
-      return "faster";
-    case CellVerdict::kSteady:
-      return "steady";
-    case CellVerdict::kTooFewRuns:
-      return "too few runs";
-    case CellVerdict::kNoBaseline:
-      return "no baseline";
-    case CellVerdict::kNothingCounts:
-      return "nothing counts";
-    case CellVerdict::kMissing:
-      return "missing";
-    case CellVerdict::kUnverified:
-      return "unverified";
-  }
-  return "";
 }
 
 int check_exit_status(const CheckReport& report) {

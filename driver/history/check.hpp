@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/history/check_sessions.hpp"
 #include "driver/history/timeline.hpp"
 #include "driver/history/why.hpp"
 #include "driver/report/compare.hpp"
@@ -40,6 +41,9 @@ struct CheckOptions {
   std::vector<MinEffect> min_effects;  // the last that matches a test wins
   double alpha = 0.05;
   std::size_t baseline_runs = kDefaultBaselineRuns;
+  // The spread between sessions to assume (percent; --session-spread): the spread used where the
+  // series' history is too short to learn one, and the least used where it is not.
+  std::optional<double> session_spread_pct;
   // The cases of "could not be judged" that the gate accepts (docs/history.md, "Exit statuses").
   bool allow_new_series = false;
   bool allow_missing_series = false;
@@ -53,7 +57,9 @@ enum class CellVerdict {
   kConditionsChanged,  // no baseline run shares the newest run's verified conditions
   kFaster,
   kSteady,
+  kWithinDrift,  // the rows moved, but no further than the series' sessions drift
   kTooFewRuns,
+  kTooFewSessions,  // the rows moved, and too few earlier sessions say how far sessions drift
   kNoBaseline,
   kNothingCounts,  // the newest run has no ok, verified row
   kMissing,        // in the runs before the newest (its branch's, or --base's), not in it
@@ -82,6 +88,10 @@ struct CommitRange {
 struct CellCheck {
   const Timeline* timeline = nullptr;
   CellVerdict verdict = CellVerdict::kNoBaseline;
+  // What the newest run's rows alone say against the baseline's (the rule before sessions
+  // counted): kRegression, kFaster, kSteady or kTooFewRuns, where there was a comparison.
+  CellVerdict rows_verdict = CellVerdict::kNoBaseline;
+  SessionCheck sessions;
   std::string change_id;  // the series at its newest run
   report::Row comparison;
   std::size_t baseline_runs = 0;

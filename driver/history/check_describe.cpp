@@ -12,6 +12,36 @@
 
 namespace iobench::history {
 
+std::string_view to_string(CellVerdict verdict) {
+  switch (verdict) {
+    case CellVerdict::kRegression:
+      return "regression";
+    case CellVerdict::kAcknowledged:
+      return "acknowledged";
+    case CellVerdict::kConditionsChanged:
+      return "conditions changed";
+    case CellVerdict::kFaster:
+      return "faster";
+    case CellVerdict::kSteady:
+      return "steady";
+    case CellVerdict::kWithinDrift:
+      return "within drift";
+    case CellVerdict::kTooFewSessions:
+      return "too few sessions";
+    case CellVerdict::kTooFewRuns:
+      return "too few runs";
+    case CellVerdict::kNoBaseline:
+      return "no baseline";
+    case CellVerdict::kNothingCounts:
+      return "nothing counts";
+    case CellVerdict::kMissing:
+      return "missing";
+    case CellVerdict::kUnverified:
+      return "unverified";
+  }
+  return "";
+}
+
 std::string series_label(const StoredSeries& series) {
   return fmt::format("{} {}", series.key.test, series.key.conditions());
 }
@@ -102,13 +132,15 @@ std::string describe_cell(const CellCheck& cell) {
       cell.verdict == CellVerdict::kFaster) {
     line += fmt::format(", change in {}", format_range(cell.commits));
   }
+  const bool rows_moved =
+      cell.rows_verdict == CellVerdict::kRegression || cell.rows_verdict == CellVerdict::kFaster;
+  if (rows_moved) line += "; " + session_phrase(cell.sessions);
   if (cell.ack != nullptr) {
     line += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
                         cell.ack->why);
   }
   if (!cell.excluded.empty()) line += fmt::format("; not counted: {}", cell.excluded);
-  if (cell.verdict != CellVerdict::kSteady && cell.verdict != CellVerdict::kTooFewRuns &&
-      key.tool.empty()) {
+  if (rows_moved && key.tool.empty()) {
     line += "; " + format_explanation(cell.why);
   }
   return line + summary_note(cell) + gate_suffix(cell);

@@ -26,7 +26,9 @@ bool has_comparison(const CellCheck& cell) {
     case CellVerdict::kAcknowledged:
     case CellVerdict::kFaster:
     case CellVerdict::kSteady:
+    case CellVerdict::kWithinDrift:
     case CellVerdict::kTooFewRuns:
+    case CellVerdict::kTooFewSessions:
       return true;
     default:
       return false;
@@ -59,6 +61,7 @@ std::string why_of(const CellCheck& cell) {
     }
     return cell.not_judged;
   }
+  if (cell.verdict == CellVerdict::kWithinDrift) return session_phrase(cell.sessions);
   if (!shows_change(cell.verdict)) return "";
   std::string why = format_explanation(cell.why).substr(std::string_view("why: ").size());
   if (cell.ack != nullptr) {
@@ -121,6 +124,24 @@ void write_markdown(const CheckReport& report, std::ostream& out) {
   }
 }
 
+// The spread between sessions a cell was judged with, and where its newest session fell.
+Json sessions_json(const SessionCheck& sessions) {
+  const stats::SessionJudgement& j = sessions.judgement;
+  Json out = Json::object();
+  out["spread_pct"] = sessions.known ? Json(spread_pct(sessions.sd_log)) : Json(nullptr);
+  out["spread_from"] =
+      !sessions.known ? Json(nullptr) : Json(sessions.stated ? "stated" : "learnt");
+  out["learnt_pct"] =
+      sessions.learnt.df > 0 ? Json(spread_pct(sessions.learnt.sd_log)) : Json(nullptr);
+  out["learnt_sessions"] = sessions.learnt.sessions;
+  out["learnt_df"] = sessions.learnt.df;
+  out["baseline_sessions"] = sessions.baseline_sessions;
+  out["ratio"] = sessions.known ? util::number_or_null(j.ratio) : Json(nullptr);
+  out["interval"] = sessions.known ? Json::array({j.low, j.high}) : Json(nullptr);
+  out["p"] = sessions.known ? Json(j.p_value) : Json(nullptr);
+  return out;
+}
+
 Json cell_json(const CellCheck& cell) {
   const StoredSeries& series = *cell.timeline->series;
   const report::Row& row = cell.comparison;
@@ -147,6 +168,8 @@ Json cell_json(const CellCheck& cell) {
   j["baseline_rows"] = row.base_n;
   j["newest_rows"] = row.new_n;
   j["baseline_runs"] = cell.baseline_runs;
+  j["rows_verdict"] = compared ? Json(to_string(cell.rows_verdict)) : Json(nullptr);
+  j["sessions"] = compared ? sessions_json(cell.sessions) : Json(nullptr);
   j["why"] = why_of(cell);
   j["commits"] = Json{{"from", cell.commits.from.empty() ? Json(nullptr) : Json(cell.commits.from)},
                       {"to", cell.commits.to}};

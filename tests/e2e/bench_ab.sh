@@ -8,12 +8,7 @@ command -v hyperfine >/dev/null || skip "no hyperfine (scripts/test installs it)
 script=$src/scripts/bench-ab
 cd "$tmp"
 
-set +e
-IOBENCH_BIN=$bin "$script" --trials 0 >out.txt 2>err.txt
-code=$?
-set -e
-[ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -s out.txt ] ||
-  fail "--trials 0 exited $code: $(cat err.txt out.txt)"
+IOBENCH_BIN=$bin one_line_exit_2 "--trials 0" "$script" --trials 0
 
 IOBENCH_BIN=$bin "$script" --quick >out.txt 2>err.txt || fail "--quick exited $?: $(cat err.txt)"
 grep -qE '^# .*load average .* 1 trials a pair; input 1MiB, base median [0-9.]+ ms; candidate \+3 %: awk looping [0-9]+ times .*; gate --fail-if-slower 1 -M 20 --decide on$' out.txt ||

@@ -10,12 +10,7 @@ command -v taskset >/dev/null || skip "no taskset"
 script=$src/scripts/bench-noise
 cd "$tmp"
 
-set +e
-IOBENCH_BIN=$bin "$script" --trials 0 >out.txt 2>err.txt
-code=$?
-set -e
-[ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -s out.txt ] ||
-  fail "--trials 0 exited $code: $(cat err.txt out.txt)"
+IOBENCH_BIN=$bin one_line_exit_2 "--trials 0" "$script" --trials 0
 
 seed=$((RANDOM + 100000))  # names this run's noise child among the processes
 IOBENCH_BIN=$bin "$script" --quick --seed "$seed" >out.txt 2>err.txt ||

@@ -37,6 +37,7 @@ gate_measure() {
   gate_work y2 0.06
   gate_bench a1 5 "$X" "$Y"
   gate_bench a2 5 "$X" "$Y"
+  gate_bench a3 5 "$X" "$Y"  # three sessions of the base: enough to learn how far they drift
   gate_bench b1 5 "$X" "$Y"
   gate_work y 0.09  # Y 50 % slower, and Z added
   gate_bench g1 5 "$X" "$Y" "$Z"
@@ -115,10 +116,19 @@ gate_cases() {
   said '^conditions changed .*: a busy machine \(1.50 CPUs.*; not judged \(exit 4; --allow-conditions-changed accepts it\)$' "$tmp/check.out"
   check 0 --allow-conditions-changed
 
+  # Two sessions of the base cannot say how far sessions drift: the slowdown is not judged (4), and
+  # no --allow option accepts it; a stated spread judges it.
+  gate_store short aaaa1111:a1 aaaa1111:a2 bbbb2222:g1
+  check 4 --allow-new-series
+  said "^too few sessions [0-9a-f]{8}@[0-9a-f]{8} $Y \(pipe\): elapsed .*× slower .*; 2 earlier sessions cannot say how far sessions drift \(3 in one level needed, or --session-spread PCT\);.* not judged \(exit 4\)$" "$tmp/check.out"
+  said '^iobench history check: 3 series: 1 steady, 1 too few sessions, 1 no baseline; exit 4: 1 series not judged$' "$tmp/check.err"
+  check 1 --allow-new-series --session-spread 10
+  said "^regression .* $Y \(pipe\): .*; sessions spread 10\.0 % \(stated by --session-spread\): the newest [0-9.]+ \[[0-9.]+, [0-9.]+\] of the baseline's 2, p [=<] [0-9.]+; why: " "$tmp/check.out"
+
   # A regression and a new series at once: the regression wins, exit 1; both are said.
-  gate_store both aaaa1111:a1 aaaa1111:a2 bbbb2222:g1
+  gate_store both aaaa1111:a1 aaaa1111:a2 aaaa1111:a3 bbbb2222:g1
   check 1
-  said "^regression [0-9a-f]{8}@[0-9a-f]{8} $Y \(pipe\): elapsed .*× slower \[[0-9.]+, [0-9.]+\].*, change in aaaa1111..bbbb2222; why: .*" "$tmp/check.out"
+  said "^regression [0-9a-f]{8}@[0-9a-f]{8} $Y \(pipe\): elapsed .*× slower \[[0-9.]+, [0-9.]+\].*, change in aaaa1111..bbbb2222; sessions spread [0-9.]+ % \(learnt from 3 sessions\): .*; why: .*" "$tmp/check.out"
   said "^no baseline .* $Z \(pipe\): " "$tmp/check.out"
   said '^iobench history check: 3 series: 1 regression, 1 steady, 1 no baseline; exit 1: 1 regression, and 1 series not judged$' "$tmp/check.err"
   check 1 --allow-new-series
@@ -127,7 +137,7 @@ gate_cases() {
   # A command whose text changed: a new series and a missing one, until renamed; then check
   # compares the new runs with the old ones.
   for label in same slower; do
-    if [ "$label" = same ]; then gate_store renamed aaaa1111:a1 aaaa1111:a2 bbbb2222:r1; else gate_store renamed2 aaaa1111:a1 aaaa1111:a2 bbbb2222:s1; fi
+    if [ "$label" = same ]; then gate_store renamed aaaa1111:a1 aaaa1111:a2 bbbb2222:r1; else gate_store renamed2 aaaa1111:a1 aaaa1111:a2 aaaa1111:a3 bbbb2222:s1; fi
     check 4
     said '^iobench history check: 3 series: 1 steady, 1 no baseline, 1 missing; exit 4: 2 series not judged$' "$tmp/check.err"
     "$iobench" history rename "$Y" "$Y2" --by e2e --history="$store" 2>"$tmp/rename.err" ||
@@ -138,7 +148,7 @@ gate_cases() {
       said '^iobench history check: 2 series: 2 steady; exit 0' "$tmp/check.err"
     else
       check 1
-      said "^regression .* $Y2 \(pipe\): elapsed .* against 10 rows of 2 runs, over the 20 % allowed, change in aaaa1111..bbbb2222; " "$tmp/check.out"
+      said "^regression .* $Y2 \(pipe\): elapsed .* against 15 rows of 3 runs, over the 20 % allowed, change in aaaa1111..bbbb2222; " "$tmp/check.out"
     fi
   done
   set +e
@@ -156,9 +166,9 @@ gate_formats() {
   check 1 --format github
   mapfile -t lines <"$tmp/check.out"
   [ "${#lines[@]}" -eq 4 ] || fail "github: not 4 lines: $(cat "$tmp/check.out")"
-  re="^::notice title=steady%3A $X \\(pipe\\)::steady $id $X \\(pipe\\): elapsed $n -> $n, .*, against 10 rows of 2 runs$"
+  re="^::notice title=steady%3A $X \\(pipe\\)::steady $id $X \\(pipe\\): elapsed $n -> $n, .*, against 15 rows of 3 runs$"
   [[ ${lines[0]} =~ $re ]] || fail "github line 1: ${lines[0]}"
-  re="^::error title=regression%3A $Y \\(pipe\\)::regression $id $Y \\(pipe\\): elapsed $n -> $n, [0-9.]+× slower \\[[0-9.]+, [0-9.]+\\], .*, over the 20 %25 allowed, change in aaaa1111\\.\\.bbbb2222; why: .+$"
+  re="^::error title=regression%3A $Y \\(pipe\\)::regression $id $Y \\(pipe\\): elapsed $n -> $n, [0-9.]+× slower \\[[0-9.]+, [0-9.]+\\], .*, over the 20 %25 allowed, change in aaaa1111\\.\\.bbbb2222; sessions spread [0-9.]+ %25 \\(learnt from 3 sessions\\): .+; why: .+$"
   [[ ${lines[1]} =~ $re ]] || fail "github line 2: ${lines[1]}"
   [[ ${lines[2]} == "::error title=no baseline%3A $Z (pipe)::no baseline "*" $Z (pipe): a new series: no earlier run to compare with; not judged (exit 4; --allow-new-series accepts it)" ]] ||
     fail "github line 3: ${lines[2]}"
@@ -194,6 +204,11 @@ y, z = by_test[sys.argv[2]], by_test[sys.argv[3]]
 assert y["verdict"] == "regression" and y["gate"] == "regression", y
 assert 1.3 < y["ratio"] < 1.8 and y["interval"][0] <= y["ratio"] <= y["interval"][1], y
 assert y["p"] < 0.05 and y["why"] and y["commits"] == {"from": "aaaa1111", "to": "bbbb2222"}, y
+sessions = y["sessions"]
+assert y["rows_verdict"] == "regression" and sessions["spread_from"] == "learnt", y
+assert sessions["learnt_sessions"] == 3 and sessions["learnt_df"] == 2, y
+assert sessions["baseline_sessions"] == 3 and sessions["p"] < 0.05, y
+assert sessions["interval"][0] <= sessions["ratio"] <= sessions["interval"][1], y
 assert z["verdict"] == "no baseline" and z["gate"] == "not judged" and z["ratio"] is None, z
 assert z["commits"] == {"from": None, "to": "bbbb2222"}, z
 PY

@@ -18,7 +18,7 @@ for c in 1 2 3; do
 done
 expect_one_slower "$store" \
   '^regression .* test_tiny.py::test_changed \(pytest-benchmark time\): time [0-9.]* µs -> 1[0-9.]* µs' \
-  'test_steady' '2 series: 1 regression, 1 steady; exit 1'
+  'test_steady' '2 series: 1 regression, 1 steady; exit 1' --session-spread 10  # two earlier sessions
 
 # A commit with no run to export is one line and exit 2, nothing written (issue 47: `{}`, exit 0);
 # a commit prefix that has runs exports them.

@@ -12,12 +12,12 @@ count() { psql "$store" -tAc "SELECT COUNT(*) FROM $1"; }
 source "$src/tests/e2e/history_lib.bash"
 
 two_commits
-[ "$(count runs)" -eq 3 ] || fail "not three runs in the server: $(count runs)"
-[ "$(count samples)" -eq 30 ] || fail "not thirty rows in the server: $(count samples)"
+[ "$(count runs)" -eq 4 ] || fail "not four runs in the server: $(count runs)"
+[ "$(count samples)" -eq 40 ] || fail "not forty rows in the server: $(count samples)"
 
 two_writers
-[ "$(count runs)" -eq 23 ] || fail "not every concurrent add landed: $(count runs) runs"
-[ "$(count samples)" -eq 230 ] || fail "rows lost in the concurrent adds: $(count samples)"
+[ "$(count runs)" -eq 24 ] || fail "not every concurrent add landed: $(count runs) runs"
+[ "$(count samples)" -eq 240 ] || fail "rows lost in the concurrent adds: $(count samples)"
 "$iobench" history list --history="$store" >"$tmp/list.out" || fail "history list exited $?"
 [ "$(grep -c 'in.txt, pipe)' "$tmp/list.out")" -eq 2 ] || fail "list: $(cat "$tmp/list.out")"
 
@@ -35,7 +35,7 @@ rc=$?
 set -e
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && grep -q 'a2.tsv: no meta file at' "$tmp/bad.err" ||
   fail "a bad file last: exit $rc, $(cat "$tmp/bad.err")"
-[ "$(count runs)" -eq 23 ] && [ "$(count samples)" -eq 230 ] ||
+[ "$(count runs)" -eq 24 ] && [ "$(count samples)" -eq 240 ] ||
   fail "the good file stayed stored after the bad one failed: $(count runs) runs"
 
 set +e

@@ -13,17 +13,6 @@ iobench=$bin/iobench
 store=$tmp/h.sqlite
 source "$src/tests/e2e/history_lib.bash"
 
-one_line_exit_2() {  # WHAT COMMAND...: exit 2, one line on stderr, nothing on stdout
-  local what=$1
-  shift
-  set +e
-  "$@" >"$tmp/bad.out" 2>"$tmp/bad.err"
-  rc=$?
-  set -e
-  [ "$rc" -eq 2 ] || fail "$what: exited $rc, not 2: $(cat "$tmp/bad.out" "$tmp/bad.err")"
-  [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && [ ! -s "$tmp/bad.out" ] ||
-    fail "$what: not one line: $(cat "$tmp/bad.out" "$tmp/bad.err")"
-}
 runs_in() { sqlite3 "$1" 'SELECT COUNT(*) FROM runs'; }
 digest() { sha256sum "$1" | cut -d' ' -f1; }
 

@@ -54,6 +54,19 @@ skip() {
   exit 77
 }
 skip_here() { echo "SKIP: $*"; exit 77; }
+# A usage error as every command and script gives it: exit 2, one line on stderr, nothing on
+# stdout; the output is left in $tmp/bad.out and $tmp/bad.err for more checks.
+one_line_exit_2() {  # WHAT COMMAND...: exit 2, one line on stderr, nothing on stdout
+  local what=$1
+  shift
+  set +e
+  "$@" >"$tmp/bad.out" 2>"$tmp/bad.err"
+  rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || fail "$what: exited $rc, not 2: $(cat "$tmp/bad.out" "$tmp/bad.err")"
+  [ "$(wc -l <"$tmp/bad.err")" -eq 1 ] && [ ! -s "$tmp/bad.out" ] ||
+    fail "$what: not one line: $(cat "$tmp/bad.out" "$tmp/bad.err")"
+}
 
 mount_small_tmpfs() {
   local name=$1 size=$2

@@ -20,7 +20,7 @@ TEST(HistoryCheck, ASecondCommitTwentyPercentSlowerOnOneCellIsARegressionOfThatC
   h.add_all(0.1);
   h.add_run("bbbb2222");
   h.add_all(0.12);
-  const CheckReport report = h.check();
+  const CheckReport report = h.check(History::no_drift());
   EXPECT_EQ(report.regressions, 1u);
   const CellCheck& slow = History::cell(report, "slow");
   EXPECT_EQ(slow.verdict, CellVerdict::kRegression);
@@ -57,17 +57,17 @@ TEST(HistoryCheck, AnAcknowledgedChangeNoLongerFailsAndStartsTheNextBaseline) {
   h.add_all(0.1);
   h.add_run("bbbb2222");
   h.add_all(0.12);
-  const CheckReport before = h.check();
+  const CheckReport before = h.check(History::no_drift());
   const std::string id = History::cell(before, "slow").change_id;
   h.data.acks.push_back({id, "", "", "the new format costs 20 %", "me", "2026-02-01T00:00:00Z"});
-  const CheckReport acked = h.check();
+  const CheckReport acked = h.check(History::no_drift());
   EXPECT_EQ(acked.regressions, 0u);
   const CellCheck& slow = History::cell(acked, "slow");
   EXPECT_EQ(slow.verdict, CellVerdict::kAcknowledged);
   EXPECT_NE(describe_cell(slow).find("the new format costs 20 %"), std::string::npos);
   h.add_run("cccc3333");  // the next run, at the new level: held to the acknowledged run only
   h.add_all(0.12);
-  const CheckReport later = h.check();
+  const CheckReport later = h.check(History::no_drift());
   const CellCheck& next = History::cell(later, "slow");
   EXPECT_EQ(next.verdict, CellVerdict::kSteady);
   EXPECT_EQ(next.baseline_runs, 1u);
@@ -134,7 +134,7 @@ TEST(HistoryCheck, BaseTakesTheRunsOfACommitOrBranch) {
   h.add_all(0.2);
   h.add_run("bbbb2222", "feature");
   h.add_all(0.2);
-  CheckOptions options;
+  CheckOptions options = History::no_drift();
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kSteady);
   options.base = "main";
   EXPECT_EQ(History::cell(h.check(options), "slow").verdict, CellVerdict::kRegression);
@@ -178,6 +178,14 @@ TEST(HistoryCheck, ABaseThatNamesNoRunOrSeveralCommitsIsAUsageError) {
 }
 
 // Two runs of one series, "slow": 100 ms, then 150 ms; the why's tests set its other figures.
+// Every significant move counts, and sessions are taken not to drift (one baseline session).
+CheckOptions any_move() {
+  CheckOptions options;
+  options.min_effects = {parse_min_effect("0")};
+  options.session_spread_pct = 0;
+  return options;
+}
+
 History slow_from_100_to_150_ms() {
   History h;
   h.add_run("aaaa1111");
@@ -195,7 +203,7 @@ TEST(HistoryWhy, ACpuTimeThatMovedByLessThanItsResolutionIsNotNamed) {
   for (auto& s : h.data.samples) s.elapsed_s = s.run_id == 1 ? 0.1 : 0.101;  // 1 ms slower
   for (std::size_t i = 0; i < h.data.samples.size(); ++i)
     h.data.samples[i].elapsed_s += 1e-4 * static_cast<double>(i % 5);
-  const CellCheck slow = History::cell(h.check(CheckOptions{{}, {parse_min_effect("0")}}), "slow");
+  const CellCheck slow = History::cell(h.check(any_move()), "slow");
   const std::string why = format_explanation(slow.why);
   EXPECT_EQ(why.find("system 0"), std::string::npos) << why;
   EXPECT_NE(why.find("only elapsed moved"), std::string::npos) << why;
@@ -236,7 +244,7 @@ TEST(HistoryWhy, CountersThatMovedSayTheWorkChanged) {
 TEST(HistoryWhy, InvoluntarySwitchesAloneAreTheMachineNotTheWork) {
   History h = slow_from_100_to_150_ms();
   for (auto& s : h.data.samples) s.nivcsw = s.run_id == 1 ? 2 : 0;
-  const CellCheck slow = History::cell(h.check(CheckOptions{{}, {parse_min_effect("0")}}), "slow");
+  const CellCheck slow = History::cell(h.check(any_move()), "slow");
   const std::string why = format_explanation(slow.why);
   EXPECT_NE(why.find("involuntary switches 2 -> 0"), std::string::npos) << why;
   EXPECT_NE(why.find(": only elapsed moved"), std::string::npos) << why;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -43,6 +44,8 @@ class CheckOutput : public ::testing::Test {
     slow.commits = {"aaaa1111", "bbbb2222"};
     slow.why.moved.push_back({"syscalls", 300, 90000});
     slow.why.reading = "the work changed";
+    slow.rows_verdict = CellVerdict::kRegression;
+    slow.sessions = sessions(0.002);
     CellCheck steady = cell(1, CellVerdict::kSteady, Gate::kPass);
     steady.comparison = row(0.2, 0.2002, 1.001, 0.99, 1.01, 0.84, report::Verdict::kNoChange);
     steady.baseline_runs = 2;
@@ -67,6 +70,16 @@ class CheckOutput : public ::testing::Test {
     c.verdict = verdict;
     c.gate = gate;
     c.change_id = fmt::format("{:02d}aabbcc@0003ffff", i + 1);
+    return c;
+  }
+  // Sessions spread 3.1 %, learnt from 4; the newest 1.2 [1.1, 1.31] of the baseline's 2.
+  static SessionCheck sessions(double p) {
+    SessionCheck c;
+    c.known = true;
+    c.learnt = {std::log(1.031), 3, 4};
+    c.sd_log = c.learnt.sd_log;
+    c.baseline_sessions = 2;
+    c.judgement = {1.2, 1.1, 1.31, p};
     return c;
   }
   static report::Row row(double base, double now, double ratio, double low, double high, double p,
@@ -97,7 +110,9 @@ const char* const kRegressionLine =
     "regression 01aabbcc@0003ffff slow (in.txt, pipe): elapsed 100.00 ms -> 120.00 ms, 1.20× "
     "slower "
     "[1.18, 1.22], p < 0.001, against 10 rows of 2 runs, over the 5 % allowed, change in "
-    "aaaa1111..bbbb2222; why: syscalls 300 -> 90000 (×300): the work changed";
+    "aaaa1111..bbbb2222; sessions spread 3.1 % (learnt from 4 sessions): the newest 1.200 "
+    "[1.100, 1.310] of the baseline's 2, p = 0.002; why: syscalls 300 -> 90000 (×300): the work "
+    "changed";
 const char* const kNewLine =
     "no baseline 03aabbcc@0003ffff grep x | wc -l (in.txt, pipe): a new series: no earlier run to "
     "compare with; not judged (exit 4; --allow-new-series accepts it)";
@@ -145,8 +160,9 @@ TEST_F(CheckOutput, GithubIsAWorkflowCommandPerSeriesEscaped) {
       // The line's "5 %" is escaped as GitHub requires.
       "::error title=regression%3A slow (in.txt%2C pipe)::regression 01aabbcc@0003ffff slow "
       "(in.txt, pipe): elapsed 100.00 ms -> 120.00 ms, 1.20× slower [1.18, 1.22], p < 0.001, "
-      "against 10 rows of 2 runs, over the 5 %25 allowed, change in aaaa1111..bbbb2222; why: "
-      "syscalls 300 -> 90000 (×300): the work changed",
+      "against 10 rows of 2 runs, over the 5 %25 allowed, change in aaaa1111..bbbb2222; sessions "
+      "spread 3.1 %25 (learnt from 4 sessions): the newest 1.200 [1.100, 1.310] of the baseline's "
+      "2, p = 0.002; why: syscalls 300 -> 90000 (×300): the work changed",
       "::notice title=steady%3A steady (in.txt%2C pipe)::steady 02aabbcc@0003ffff steady (in.txt, "
       "pipe): elapsed 200.00 ms -> 200.20 ms, 1.00× slower [0.99, 1.01], p = 0.840 (not a "
       "significant difference), against 10 rows of 2 runs",
@@ -192,6 +208,37 @@ TEST_F(CheckOutput, AnAcceptedSeriesSaysByWhichOption) {
             "no baseline 03aabbcc@0003ffff grep x | wc -l (in.txt, pipe): a new series: no earlier "
             "run to compare with; not judged, accepted by --allow-new-series");
   EXPECT_EQ(lines_of(written(CheckFormat::kGithub))[2].rfind("::notice title=no baseline", 0), 0u);
+}
+
+// Rows that moved by no more than sessions drift: a line with the spread, which passes the gate.
+TEST_F(CheckOutput, WithinDriftSaysTheSpreadInEveryFormat) {
+  CellCheck& slow = report_.cells[0];
+  slow.verdict = CellVerdict::kWithinDrift;
+  slow.gate = Gate::kPass;
+  slow.sessions = sessions(0.21);
+  slow.sessions.judgement.low = 0.95;
+  report_.regressions = 0;
+  report_.exit_status = check_exit_status(report_);
+  const std::string phrase =
+      "sessions spread 3.1 % (learnt from 4 sessions): the newest 1.200 [0.950, 1.310] of the "
+      "baseline's 2, p = 0.210";
+  EXPECT_EQ(lines_of(written(CheckFormat::kText))[0],
+            "within drift 01aabbcc@0003ffff slow (in.txt, pipe): elapsed 100.00 ms -> 120.00 ms, "
+            "1.20× slower [1.18, 1.22], p < 0.001, against 10 rows of 2 runs; " +
+                phrase + "; why: syscalls 300 -> 90000 (×300): the work changed");
+  EXPECT_NE(written(CheckFormat::kMarkdown).find("| within drift | 100.00 ms"), std::string::npos);
+  const nlohmann::json j = nlohmann::json::parse(written(CheckFormat::kJson));
+  const nlohmann::json& cell = j["series"][0];
+  EXPECT_EQ(cell["verdict"], "within drift");
+  EXPECT_EQ(cell["rows_verdict"], "regression");
+  EXPECT_EQ(cell["gate"], "pass");
+  EXPECT_EQ(cell["why"], phrase);
+  EXPECT_NEAR(cell["sessions"]["spread_pct"].get<double>(), 3.1, 1e-9);
+  EXPECT_EQ(cell["sessions"]["spread_from"], "learnt");
+  EXPECT_EQ(cell["sessions"]["learnt_sessions"], 4);
+  EXPECT_EQ(cell["sessions"]["baseline_sessions"], 2);
+  EXPECT_EQ(cell["sessions"]["interval"], nlohmann::json::array({0.95, 1.31}));
+  EXPECT_DOUBLE_EQ(cell["sessions"]["p"].get<double>(), 0.21);
 }
 
 TEST(CheckOutputEscapes, GithubEscapesPercentAndLineBreaksAndInPropertiesColonAndComma) {

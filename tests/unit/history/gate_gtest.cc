@@ -161,7 +161,7 @@ TEST(HistoryGate, ARegressionWinsOverASeriesNotJudged) {
   h.add_rows("slow", 0.13);                                // a regression
   h.add_rows("steady", 0.2, runfile::RunStatus::kFailed);  // not judged
   h.add_rows("unverified", 0.3);                           // not judged
-  const CheckReport report = h.check();
+  const CheckReport report = h.check(History::no_drift());
   EXPECT_EQ(report.regressions, 1u);
   EXPECT_EQ(report.not_judged, 2u);
   EXPECT_EQ(report.exit_status, kExitRunFailed);
@@ -194,7 +194,7 @@ TEST(HistoryGate, TheCommitRangeIsWhereTheChangeCameIn) {
   h.add_rows("slow", 0.13);
   h.add_run("c5");
   h.add_rows("slow", 0.13);
-  const CellCheck slow = History::cell(h.check(), "slow");
+  const CellCheck slow = History::cell(h.check(History::no_drift()), "slow");
   EXPECT_EQ(slow.verdict, CellVerdict::kRegression);
   EXPECT_EQ(format_range(slow.commits), "c3..c4");
   EXPECT_NE(describe_cell(slow).find(", change in c3..c4"), std::string::npos);
@@ -206,7 +206,7 @@ TEST(HistoryCheck, MinEffectByRegexRaisesTheBarForMatchingTestsOnly) {
   h.add_all(0.1, 0.2);
   h.add_run("bbbb2222");
   h.add_all(0.12, 0.24);
-  CheckOptions options;
+  CheckOptions options = History::no_drift();
   options.min_effects.push_back(parse_min_effect("sl.*=25"));
   const CheckReport report = h.check(options);
   EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kSteady);

@@ -41,14 +41,23 @@ class History {
   // Five rows of `test` in the newest run, around `elapsed_s` (a fixed spread of 1 %).
   void add_rows(const std::string& test, double elapsed_s,
                 runfile::RunStatus status = runfile::RunStatus::kOk) {
-    const double spread[] = {-0.01, -0.005, 0, 0.005, 0.01};
-    for (int i = 0; i < 5; ++i) {
+    std::vector<double> values;
+    for (const double spread : {-0.01, -0.005, 0.0, 0.005, 0.01}) {
+      const double run = 0.001 * static_cast<double>(data.runs.back().run_id % 3);
+      values.push_back(elapsed_s * (1 + spread + run));
+    }
+    add_values(test, values, status);
+  }
+  // A row of `test` in the newest run for each of `elapsed_s`.
+  void add_values(const std::string& test, const std::vector<double>& elapsed_s,
+                  runfile::RunStatus status = runfile::RunStatus::kOk) {
+    for (std::size_t i = 0; i < elapsed_s.size(); ++i) {
       StoredSample s;
       s.run_id = data.runs.back().run_id;
       s.series_id = series_id(test);
-      s.repeat = i + 1;
+      s.repeat = static_cast<int>(i) + 1;
       s.status = status;
-      s.elapsed_s = elapsed_s * (1 + spread[i] + 0.001 * static_cast<double>(s.run_id % 3));
+      s.elapsed_s = elapsed_s[i];
       s.user_s = 0.01;
       s.system_s = 0.02;
       s.cache_pct = 100;
@@ -66,9 +75,28 @@ class History {
       if (s.key.test == test) return s.series_id;
     throw std::runtime_error(test);
   }
+  // Sessions taken not to drift (--session-spread 0): the rows alone decide, for the tests of
+  // rules one or two baseline sessions show (the session rule: check_sessions_gtest.cc).
+  static CheckOptions no_drift() {
+    CheckOptions options;
+    options.session_spread_pct = 0;
+    return options;
+  }
   CheckReport check(const CheckOptions& options = {}) {
     timelines = build_timelines(data);
     return check_history(data, timelines, options);
+  }
+  // `sessions` runs of commit aaaa1111 with every series at its usual level (slow at 0.1 s), then
+  // one of bbbb2222 with slow at `slow_s`.
+  static History sessions_then(int sessions, double slow_s) {
+    History h;
+    for (int session = 0; session < sessions; ++session) {
+      h.add_run("aaaa1111");
+      h.add_all(0.1);
+    }
+    h.add_run("bbbb2222");
+    h.add_all(slow_s);
+    return h;
   }
   static const CellCheck& cell(const CheckReport& report, const std::string& test) {
     for (const auto& c : report.cells)

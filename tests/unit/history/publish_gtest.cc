@@ -21,15 +21,10 @@ namespace {
 namespace fs = std::filesystem;
 using test::History;
 
-// Two runs at 0.1 s, then one 20 % slower: check's regression at the newest run.
+// Three runs at 0.1 s (sessions enough to learn their spread), then one 20 % slower: check's
+// regression at the newest run.
 History two_commits() {
-  History h;
-  h.add_run("aaaa1111");
-  h.add_all(0.1);
-  h.add_run("aaaa1111");
-  h.add_all(0.1);
-  h.add_run("bbbb2222");
-  h.add_all(0.12);
+  History h = History::sessions_then(3, 0.12);
   h.timelines = build_timelines(h.data);
   return h;
 }
@@ -58,7 +53,7 @@ TEST(HistorySite, EverySeriesHasAPageNamedByItsHashAndItsLatestMedian) {
   ASSERT_TRUE(site.series[0].latest_median_s);
   EXPECT_NEAR(*site.series[0].latest_median_s, 0.12, 0.001);
   EXPECT_FALSE(site.series[2].latest_median_s);  // unverified: no row counts
-  EXPECT_EQ(site.updated, "2026-01-01T00:03:00Z");
+  EXPECT_EQ(site.updated, "2026-01-01T00:04:00Z");
   EXPECT_EQ(site.feed_id, "urn:iobench:history:" + hex_hash64("h.sqlite"));
 }
 
@@ -69,11 +64,11 @@ TEST(HistorySite, ChecksRegressionAtTheNewestRunIsOpenWithTheFullHashesAsItsFeed
   const SiteRegression& r = site.regressions[0];
   EXPECT_EQ(r.series, 0u);
   EXPECT_EQ(r.source, RegressionSource::kNewestRun);
-  EXPECT_EQ(r.change_id, "01aabbcc@0003ffff");
-  EXPECT_EQ(r.atom_id, "urn:iobench:change:01aabbccddeeff00@0003ffffeeeedddd");
-  EXPECT_EQ(r.updated, "2026-01-01T00:03:00Z");
+  EXPECT_EQ(r.change_id, "01aabbcc@0004ffff");
+  EXPECT_EQ(r.atom_id, "urn:iobench:change:01aabbccddeeff00@0004ffffeeeedddd");
+  EXPECT_EQ(r.updated, "2026-01-01T00:04:00Z");
   EXPECT_EQ(r.run->labels.commit, "bbbb2222");
-  EXPECT_EQ(r.summary.rfind("regression 01aabbcc@0003ffff slow (in.txt, pipe)", 0), 0u);
+  EXPECT_EQ(r.summary.rfind("regression 01aabbcc@0004ffff slow (in.txt, pipe)", 0), 0u);
 }
 
 // One comparison, one p: the regressions page's cell says it as `history check`'s line does.
@@ -93,7 +88,7 @@ TEST(HistorySite, TheRegressionsPageSaysThePAsCheckDoes) {
 TEST(HistorySite, AnAcknowledgedRegressionIsNotOpen) {
   History h = two_commits();
   h.data.acks.push_back(
-      {"01aabbcc@0003ffff", "01aabbccddeeff00", "0003ffffeeeedddd", "on purpose", "me", "t"});
+      {"01aabbcc@0004ffff", "01aabbccddeeff00", "0004ffffeeeedddd", "on purpose", "me", "t"});
   const SiteModel site = build_site_model(h.data, h.timelines, "h.sqlite");
   EXPECT_TRUE(site.regressions.empty());
 }
@@ -135,10 +130,10 @@ TEST(HistorySite, TheFeedIsAtomWithOneEntryPerOpenRegression) {
                        0),
             0u);
   EXPECT_NE(feed.find("<id>" + site.feed_id + "</id>"), std::string::npos);
-  EXPECT_NE(feed.find("<updated>2026-01-01T00:03:00Z</updated>"), std::string::npos);
-  EXPECT_NE(feed.find("<id>urn:iobench:change:01aabbccddeeff00@0003ffffeeeedddd</id>"),
+  EXPECT_NE(feed.find("<updated>2026-01-01T00:04:00Z</updated>"), std::string::npos);
+  EXPECT_NE(feed.find("<id>urn:iobench:change:01aabbccddeeff00@0004ffffeeeedddd</id>"),
             std::string::npos);
-  EXPECT_NE(feed.find(R"(href="series-01aabbccddeeff00.html#change-01aabbcc@0003ffff")"),
+  EXPECT_NE(feed.find(R"(href="series-01aabbccddeeff00.html#change-01aabbcc@0004ffff")"),
             std::string::npos);
   std::size_t entries = 0;
   for (auto at = feed.find("<entry>"); at != std::string::npos; at = feed.find("<entry>", at + 1))

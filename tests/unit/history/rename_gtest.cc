@@ -13,13 +13,14 @@ namespace {
 
 using test::History;
 
-// "slow" measured twice, then its command text changed: the new text is the series "steady".
+// "slow" measured three times, then its command text changed: the new text is the series
+// "steady".
 History renamed_history(double new_level_s) {
   History h;
-  h.add_run("aaaa1111");
-  h.add_rows("slow", 0.1);
-  h.add_run("aaaa1111");
-  h.add_rows("slow", 0.1);
+  for (int session = 0; session < 3; ++session) {
+    h.add_run("aaaa1111");
+    h.add_rows("slow", 0.1);
+  }
   h.add_run("bbbb2222");
   h.add_rows("steady", new_level_s);
   return h;
@@ -45,9 +46,9 @@ TEST(HistoryRename, TheRenamedSeriesContinuesTheOldOneAndCheckComparesThem) {
     ASSERT_EQ(h.timelines.size(), 1u);
     const Timeline& t = h.timelines[0];
     EXPECT_EQ(t.series->key.test, "steady");
-    ASSERT_EQ(t.points.size(), 3u);
+    ASSERT_EQ(t.points.size(), 4u);
     EXPECT_EQ(t.points[0].run->run_id, 1);
-    EXPECT_EQ(t.points[2].run->run_id, 3);
+    EXPECT_EQ(t.points[3].run->run_id, 4);
     EXPECT_EQ(&find_timeline(h.timelines, "slow"), &t);  // the old name still finds it
     const CheckReport report = check_history(h.data, h.timelines, {});
     ASSERT_EQ(report.cells.size(), 1u);
@@ -115,9 +116,9 @@ TEST(HistoryRename, RenamesThatWouldMixTwoThingsAreRefused) {
   EXPECT_EQ(message({}, "slow", "unverified"),
             "history rename slow unverified: only the command may change, and these differ: one "
             "is verified, the other not");
-  h.add_rows("slow", 0.1);  // both in run 3 now
+  h.add_rows("slow", 0.1);  // both in run 4 now
   EXPECT_EQ(message({}, "slow", "steady"),
-            "history rename slow steady: both have rows in run 0003ffff (commit bbbb2222): two "
+            "history rename slow steady: both have rows in run 0004ffff (commit bbbb2222): two "
             "commands measured side by side, not one renamed");
   EXPECT_EQ(message({}, "nosuch", "steady"),
             "no series 'nosuch' in the store (iobench history list shows them)");

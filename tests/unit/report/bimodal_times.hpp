@@ -1,12 +1,11 @@
 #pragma once
 // Simulated elapsed times for the report's simulation tests (the sequential rule's error rates,
-// the two-level rule's false alarms), from a fixed seed (common/splitmix64.hpp), so every figure
-// is the same on every machine.
+// the two-level rule's false alarms), from a fixed seed (tests/unit/seeded_normal.hpp), so every
+// figure is the same on every machine.
 #include <cmath>
 #include <cstdint>
-#include <numbers>
 
-#include "common/splitmix64.hpp"
+#include "tests/unit/seeded_normal.hpp"
 
 namespace iobench::report::testing {
 
@@ -14,22 +13,15 @@ namespace iobench::report::testing {
 // 10 % slower and wider (log-sd 4 %), as a cell whose runs now and then meet a busy neighbour.
 class BimodalTimes {
  public:
-  explicit BimodalTimes(std::uint64_t seed) : state_(seed) {}
+  explicit BimodalTimes(std::uint64_t seed) : noise_(seed) {}
   double next(double scale) {
-    const bool slow = uniform() < 0.1;
-    const double log_time = slow ? std::log(1.10) + 0.04 * normal() : 0.02 * normal();
+    const bool slow = noise_.uniform() < 0.1;
+    const double log_time = slow ? std::log(1.10) + 0.04 * noise_.normal() : 0.02 * noise_.normal();
     return scale * std::exp(log_time);
   }
 
  private:
-  double uniform() {  // in (0, 1)
-    return (static_cast<double>(splitmix64(state_) >> 11) + 0.5) * 0x1.0p-53;
-  }
-  double normal() {  // Box-Muller
-    const double r = std::sqrt(-2 * std::log(uniform()));
-    return r * std::cos(2 * std::numbers::pi * uniform());
-  }
-  std::uint64_t state_;
+  test::SeededNormal noise_;
 };
 
 }  // namespace iobench::report::testing
