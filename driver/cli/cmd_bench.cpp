@@ -44,6 +44,7 @@ struct BenchCli {
   std::string sort = "auto";
   std::string refused;  // the value of an option iobench refuses
   double fail_if_slower_pct = 0;
+  std::string gate_format;
 };
 
 // `-o pipe` is hyperfine's --output habit (where the output goes), not a runs file name.
@@ -119,6 +120,11 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
                              "them",
                              config::kGateFillS))
       ->type_name("PCT");
+  sub.add_option("--gate-format", cli.gate_format,
+                 "With --fail-if-slower: the gate's verdict on stdout as history check writes "
+                 "its own: text, markdown (a pull request's comment), json, github (workflow "
+                 "commands)")
+      ->check(CLI::IsMember({"text", "markdown", "json", "github"}));
   sub.add_option("--compare-with", cli.options.compare_with,
                  "hyperfine: after iobench's runs, run the same commands and options through "
                  "hyperfine and print both answers side by side");
@@ -168,6 +174,11 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     if (sub.get_option("--disturbance")->count() == 0) {
       if (const auto mode = config::disturbance_mode_from_env())
         options.request.disturbance = std::string(to_string(*mode));
+    }
+    if (sub.get_option("--gate-format")->count() > 0) {
+      if (sub.get_option("--fail-if-slower")->count() == 0)
+        throw Error("--gate-format: needs --fail-if-slower PCT, the gate it writes");
+      options.report.gate_format = report::parse_verdict_format("--gate-format", cli->gate_format);
     }
     if (sub.get_option("--fail-if-slower")->count() > 0) {
       if (!(cli->fail_if_slower_pct >= 0))

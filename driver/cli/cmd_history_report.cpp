@@ -52,7 +52,7 @@ struct CheckCli {
 };
 
 int check(CheckCli& cli) {
-  const history::CheckFormat format = history::parse_check_format(cli.format);
+  const history::CheckFormat format = report::parse_verdict_format("--format", cli.format);
   history::CheckOptions& options = cli.options;
   options.base = cli.base;
   for (const auto& text : cli.min_effects)

@@ -197,44 +197,18 @@ void write_github(const CheckReport& report, std::ostream& out) {
   for (const CellCheck& cell : report.cells) {
     const std::string title =
         fmt::format("{}: {}", to_string(cell.verdict), series_label(*cell.timeline->series));
-    out << fmt::format("::{} title={}::{}\n", github_level(cell), github_escape_property(title),
-                       github_escape_data(describe_cell(cell)));
+    out << fmt::format("::{} title={}::{}\n", github_level(cell),
+                       util::github_escape_property(title),
+                       util::github_escape_data(describe_cell(cell)));
   }
-  out << fmt::format("::{} title={}::{}\n", report.exit_status == kExitOk ? "notice" : "error",
-                     github_escape_property("iobench history check"),
-                     github_escape_data(fmt::format("{}; exit {}: {}", check_summary(report),
-                                                    report.exit_status, exit_reason(report))));
-}
-
-std::string escape(std::string_view text, bool property) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '%') {
-      out += "%25";
-    } else if (c == '\r') {
-      out += "%0D";
-    } else if (c == '\n') {
-      out += "%0A";
-    } else if (property && c == ':') {
-      out += "%3A";
-    } else if (property && c == ',') {
-      out += "%2C";
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  out << fmt::format(
+      "::{} title={}::{}\n", report.exit_status == kExitOk ? "notice" : "error",
+      util::github_escape_property("iobench history check"),
+      util::github_escape_data(fmt::format("{}; exit {}: {}", check_summary(report),
+                                           report.exit_status, exit_reason(report))));
 }
 
 }  // namespace
-
-CheckFormat parse_check_format(const std::string& name) {
-  if (name == "text") return CheckFormat::kText;
-  if (name == "markdown") return CheckFormat::kMarkdown;
-  if (name == "json") return CheckFormat::kJson;
-  if (name == "github") return CheckFormat::kGithub;
-  throw Error(fmt::format("--format {}: one of text, markdown, json, github", name));
-}
 
 std::string check_summary(const CheckReport& report) {
   std::map<CellVerdict, std::size_t> tally;
@@ -278,14 +252,6 @@ void write_check_report(const CheckReport& report, CheckFormat format, std::ostr
     case CheckFormat::kGithub:
       return write_github(report, out);
   }
-}
-
-std::string github_escape_data(std::string_view text) {
-  return escape(text, false);
-}
-
-std::string github_escape_property(std::string_view text) {
-  return escape(text, true);
 }
 
 }  // namespace iobench::history

@@ -6,12 +6,11 @@
 #include <string_view>
 
 #include "driver/history/check.hpp"
+#include "driver/report/verdict_format.hpp"
 
 namespace iobench::history {
 
-enum class CheckFormat { kText, kMarkdown, kJson, kGithub };
-// "text", "markdown", "json", "github"; throws iobench::Error (exit 2) for anything else.
-CheckFormat parse_check_format(const std::string& name);
+using CheckFormat = report::VerdictFormat;
 
 // text: one line per series that is not steady (describe_cell), as check always printed.
 // markdown: a heading line and a table of every series, for a pull request's comment.
@@ -25,10 +24,5 @@ std::string check_summary(const CheckReport& report);
 // What the exit status means, in words: "a regression", "1 series not judged", "every series
 // judged, none regressed".
 std::string exit_reason(const CheckReport& report);
-
-// GitHub's escapes for a workflow command's message (% \r \n) and for a property's value (those
-// and : ,), as @actions/core's escapeData and escapeProperty.
-std::string github_escape_data(std::string_view text);
-std::string github_escape_property(std::string_view text);
 
 }  // namespace iobench::history

@@ -116,7 +116,12 @@ Gate report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
                 ExportData{&set, &raw, figure, options.tests, reference, options.time_unit,
                            options.sort == BenchSort::kMeanTime, &versus, stopped_early(meta)});
   if (!options.fail_if_slower_pct) return {};
-  return fail_if_slower(versus, *options.fail_if_slower_pct);
+  Gate gate = fail_if_slower(versus, *options.fail_if_slower_pct);
+  if (options.gate_format) {
+    write_gate(gate, *options.gate_format, out);
+    out.flush();
+  }
+  return gate;
 }
 
 }  // namespace iobench::report

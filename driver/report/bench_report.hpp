@@ -10,6 +10,7 @@
 
 #include "driver/report/bench_exports.hpp"
 #include "driver/report/bench_side_by_side.hpp"
+#include "driver/report/gate_output.hpp"
 #include "driver/report/time_unit.hpp"
 #include "driver/report/versus_reference.hpp"
 
@@ -42,6 +43,7 @@ struct BenchReportOptions {
   // How the sequential rule ended each comparison (--decide on); empty: the U test judges.
   std::vector<RuleDecision> rule_decisions;
   std::optional<double> fail_if_slower_pct;  // --fail-if-slower: the gate (fail_if_slower)
+  std::optional<VerdictFormat> gate_format;  // --gate-format: the gate written to `out` last
 };
 
 // Reads the run file back (grouped by test, input, sink) and its meta file, decides the elapsed

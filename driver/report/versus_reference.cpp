@@ -7,6 +7,7 @@
 #include <map>
 #include <ostream>
 
+#include "common/error.hpp"
 #include "driver/util/format.hpp"
 #include "driver/util/text.hpp"
 
@@ -68,35 +69,65 @@ std::string judged_by(const report::Row& row, const RuleDecision* decision) {
 }  // namespace
 
 Gate fail_if_slower(const VersusReference& versus, double pct) {
-  Gate gate;
+  Gate gate{versus.reference, pct, {}};
   // A gate with nothing to judge (one command, or a reference without an ok run) is not green.
   if (versus.result.rows.empty()) {
-    gate.not_judged.push_back(fmt::format(
-        "--fail-if-slower {:g}: no command to judge against '{}' (it needs two commands or more, "
-        "the first the reference, with ok runs on the same input and sink)",
-        pct, versus.reference));
+    gate.cells.push_back({"", GateVerdict::kNotJudged, std::nullopt, std::nullopt, "",
+                          fmt::format("--fail-if-slower {:g}: no command to judge against '{}' "
+                                      "(it needs two commands or more, the first the reference, "
+                                      "with ok runs on the same input and sink)",
+                                      pct, versus.reference)});
   }
   const double allowed = 1 + pct / 100;
   for (const report::Row& row : versus.result.rows) {
     const RuleDecision* decision = decision_for(versus, row);
-    const std::optional<stats::Interval>& interval =
-        decision != nullptr ? decision->result.interval : row.ci;
-    const bool slower = decision != nullptr ? interval && interval->low > 1
+    GateCell cell{cell_phrase(row),
+                  GateVerdict::kPassed,
+                  std::nullopt,
+                  decision != nullptr ? decision->result.interval : row.ci,
+                  judged_by(row, decision),
+                  ""};
+    if (comparable(row)) cell.ratio = row.ratio;
+    const bool slower = decision != nullptr ? cell.interval && cell.interval->low > 1
                                             : row.verdict == report::Verdict::kSlower;
     const std::string factor = comparable(row) ? factor_phrase(row) : "no factor";
     if (slower && significant(row, decision) && row.ratio > allowed) {
-      gate.slower.push_back(
+      cell.verdict = GateVerdict::kSlower;
+      cell.line =
           fmt::format("{} is {} against '{}', more than the {:g} % --fail-if-slower allows ({})",
-                      cell_phrase(row), factor, versus.reference, pct, judged_by(row, decision)));
-    } else if (!interval || !(interval->high <= allowed)) {
-      gate.not_judged.push_back(fmt::format(
+                      cell.cell, factor, versus.reference, pct, cell.judged_by);
+    } else if (!cell.interval || !(cell.interval->high <= allowed)) {
+      cell.verdict = GateVerdict::kNotJudged;
+      cell.line = fmt::format(
           "{} against '{}': cannot rule out a slowdown of more than {:g} %: {}{} ({}); more runs "
           "would tell (-m, -r)",
-          cell_phrase(row), versus.reference, pct, factor,
-          interval ? "" : ", too few runs for an interval", judged_by(row, decision)));
+          cell.cell, versus.reference, pct, factor,
+          cell.interval ? "" : ", too few runs for an interval", cell.judged_by);
+    } else {
+      cell.line =
+          fmt::format("{} is {} against '{}', within the {:g} % --fail-if-slower allows ({})",
+                      cell.cell, factor, versus.reference, pct, cell.judged_by);
     }
+    gate.cells.push_back(std::move(cell));
   }
   return gate;
+}
+
+std::vector<std::string> gate_lines(const Gate& gate, GateVerdict verdict) {
+  std::vector<std::string> lines;
+  for (const GateCell& cell : gate.cells) {
+    if (cell.verdict == verdict) lines.push_back(cell.line);
+  }
+  return lines;
+}
+
+int gate_exit_status(const Gate& gate) {
+  const auto any = [&gate](GateVerdict verdict) {
+    return std::any_of(gate.cells.begin(), gate.cells.end(),
+                       [verdict](const GateCell& cell) { return cell.verdict == verdict; });
+  };
+  if (any(GateVerdict::kSlower)) return kExitRunFailed;
+  return any(GateVerdict::kNotJudged) ? kExitNotJudged : kExitOk;
 }
 
 std::string decision_phrase(const report::Row& row, const RuleDecision& decision) {

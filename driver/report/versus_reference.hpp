@@ -54,13 +54,26 @@ bool significant(const report::Row& row, const RuleDecision* decision);
 //     rules out a slowdown of more than `pct` percent, its high end at most 1 + pct / 100;
 //   - passed: the rest.
 // Without a comparison at all (one command) the gate is not judged either.
-// One line for each of the first two, naming the cell, the factor and its interval, and what
-// judged it.
+// A line for each, naming the cell, the factor and its interval, and what judged it.
+enum class GateVerdict { kSlower, kNotJudged, kPassed };
+struct GateCell {
+  std::string cell;  // "'head' on in.txt (pipe sink)"; "" where there was nothing to compare
+  GateVerdict verdict = GateVerdict::kNotJudged;
+  std::optional<double> ratio;              // candidate / reference, where one can be taken
+  std::optional<stats::Interval> interval;  // the rule's last look's, else the U test's 95 %
+  std::string judged_by;                    // "decided: different after 8 runs, ..."
+  std::string line;                         // what bench says of it
+};
 struct Gate {
-  std::vector<std::string> slower;      // exit 1
-  std::vector<std::string> not_judged;  // exit 4 when nothing is slower
+  std::string reference;
+  double pct = 0;
+  std::vector<GateCell> cells;  // in the comparisons' order
 };
 Gate fail_if_slower(const VersusReference& versus, double pct);
+// The lines of the cells with `verdict`, in order.
+std::vector<std::string> gate_lines(const Gate& gate, GateVerdict verdict);
+// 1 when a cell is slower, else 4 when one is not judged, else 0 (docs/bench.md, "A gate").
+int gate_exit_status(const Gate& gate);
 
 // A row the rule judged. Stopped by a decision, it is said by the decision and the rule's level
 // instead of the U test's p: "1.52× slower [1.31, 1.77], decided different after 6 runs

@@ -167,12 +167,13 @@ int run_bench(BenchOptions& options) {
   options.report.reference = config.baseline;
   options.report.tests = bench_tests(config);
   const report::Gate gate = report::report_bench(runs_file, options.report, std::cout);
-  for (const std::string& line : gate.slower) fmt::print(stderr, "iobench: {}\n", line);
-  for (const std::string& line : gate.not_judged) fmt::print(stderr, "iobench: {}\n", line);
+  for (const report::GateVerdict verdict :
+       {report::GateVerdict::kSlower, report::GateVerdict::kNotJudged}) {
+    for (const std::string& line : report::gate_lines(gate, verdict))
+      fmt::print(stderr, "iobench: {}\n", line);
+  }
   // The gate speaks for a run that had nothing worse to say.
-  if (exit_code != kExitOk) return exit_code;
-  if (!gate.slower.empty()) return kExitRunFailed;
-  return gate.not_judged.empty() ? kExitOk : kExitNotJudged;
+  return exit_code != kExitOk ? exit_code : report::gate_exit_status(gate);
 }
 
 }  // namespace iobench::run

@@ -113,6 +113,38 @@ std::string escape_table_cell(std::string_view text) {
   return cell;
 }
 
+namespace {
+
+std::string github_escape(std::string_view text, bool property) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '%') {
+      out += "%25";
+    } else if (c == '\r') {
+      out += "%0D";
+    } else if (c == '\n') {
+      out += "%0A";
+    } else if (property && c == ':') {
+      out += "%3A";
+    } else if (property && c == ',') {
+      out += "%2C";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string github_escape_data(std::string_view text) {
+  return github_escape(text, false);
+}
+
+std::string github_escape_property(std::string_view text) {
+  return github_escape(text, true);
+}
+
 std::string cell_name(std::string_view test, std::string_view input, std::string_view sink,
                       bool quoted) {
   std::string name = quoted ? "'" + std::string(test) + "'" : std::string(test);

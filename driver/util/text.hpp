@@ -30,6 +30,11 @@ std::string escape_markup(std::string_view text);
 // `\|`; a line break would end the row, written as a space.
 std::string escape_table_cell(std::string_view text);
 
+// GitHub's escapes for a workflow command's message (% \r \n) and for a property's value (those
+// and : ,), as @actions/core's escapeData and escapeProperty.
+std::string github_escape_data(std::string_view text);
+std::string github_escape_property(std::string_view text);
+
 // How every line names a cell: "TEST on INPUT (SINK sink)", "TEST (SINK sink)" without an input;
 // the test in single quotes when `quoted`. INPUT as the caller shows it (a file name, as a rule).
 std::string cell_name(std::string_view test, std::string_view input, std::string_view sink,

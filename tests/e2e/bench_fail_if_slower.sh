@@ -3,7 +3,7 @@
 # itself and stops by pid, as a shared runner has: `--fail-if-slower PCT` exits 1 for a command
 # decided slower than the reference by more than PCT, 0 when the runs rule that out, 4 when they
 # can do neither (or there is nothing to compare), and 2 for a PCT that is no percentage, before
-# anything runs.
+# anything runs. --gate-format writes the verdict as history check writes its own.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 bin=$(cd "$bin" && pwd)/iobench
 cd "$tmp"
@@ -26,15 +26,31 @@ grep -Eq "^iobench: 'sleep 0.03' \(pipe sink\) is 1\.[2-5][0-9]?× slower \[[0-9
   fail "no gate line: $(cat slower.err)"
 python3 -c 'import json, sys; json.load(open(sys.argv[1]))' slower.json ||
   fail "the red gate left no export"
-# The same pair at 80 %: the interval rules out a slowdown beyond it.
-gate 0 allowed --fail-if-slower 80 'sleep 0.02' 'sleep 0.03'
+# The same pair at 80 %: the interval rules out a slowdown beyond it. --gate-format github: the
+# verdict as workflow commands on stdout, as history check writes them.
+gate 0 allowed --fail-if-slower 80 --style none --gate-format github 'sleep 0.02' 'sleep 0.03'
 grep -q "fail-if-slower" allowed.err && fail "a passed gate spoke: $(cat allowed.err)"
+[ "$(wc -l <allowed.out)" -eq 2 ] &&
+  grep -Eq "^::notice title=passed%3A 'sleep 0.03' \(pipe sink\)::'sleep 0.03' \(pipe sink\) is 1\.[0-9]+× slower \[[0-9.]+, [0-9.]+\] against 'sleep 0.02', within the 80 %25 --fail-if-slower allows \(" allowed.out &&
+  grep -qx "::notice title=iobench bench --fail-if-slower 80::1 command against 'sleep 0.02': 1 passed; exit 0: every command judged, none slower" allowed.out ||
+  fail "--gate-format github: $(cat allowed.out)"
 # An identical pair passes at 10 %.
 gate 0 same --fail-if-slower 10 'sleep 0.02' 'sleep 0.02 '
 # Three runs a side have no 95 % interval: nothing is shown or ruled out.
-gate 4 few --fail-if-slower 10 -r 3 'sleep 0.02' 'sleep 0.02 '
+gate 4 few --fail-if-slower 10 -r 3 --style none --gate-format json 'sleep 0.02' 'sleep 0.02 '
 grep -q "cannot rule out a slowdown of more than 10 %: .*too few runs for an interval (Mann-Whitney U" few.err ||
   fail "no line for the comparison not judged: $(cat few.err)"
+python3 - few.out <<'PY' || fail "--gate-format json: $(cat few.out)"
+import json, sys
+gate = json.load(open(sys.argv[1]))
+assert gate["exit_status"] == 4 and gate["reason"] == "1 not judged", gate
+assert gate["reference"] == "sleep 0.02" and gate["fail_if_slower_pct"] == 10, gate
+[command] = gate["commands"]
+assert command["verdict"] == "not judged" and command["interval"] is None, command
+assert command["line"].startswith("'sleep 0.02 ' (pipe sink) against 'sleep 0.02': cannot rule out"), command
+PY
+# --gate-format is the gate's: without --fail-if-slower it is a usage error.
+one_line_exit_2 "--gate-format alone" "$bin" bench --gate-format json true
 
 # A gate's runs fill 15 s, not hyperfine's 3 s, unless -r, -m or -M count them; the rule's
 # equivalence margin is the gate's PCT unless --decide-margin says otherwise.

@@ -241,15 +241,10 @@ TEST_F(CheckOutput, WithinDriftSaysTheSpreadInEveryFormat) {
   EXPECT_DOUBLE_EQ(cell["sessions"]["p"].get<double>(), 0.21);
 }
 
-TEST(CheckOutputEscapes, GithubEscapesPercentAndLineBreaksAndInPropertiesColonAndComma) {
-  EXPECT_EQ(github_escape_data("100 %\r\nnext: a, b"), "100 %25%0D%0Anext: a, b");
-  EXPECT_EQ(github_escape_property("100 %\r\nnext: a, b"), "100 %25%0D%0Anext%3A a%2C b");
-}
-
 TEST(CheckOutputFormats, OnlyTheFourNamesAreFormats) {
-  EXPECT_EQ(parse_check_format("github"), CheckFormat::kGithub);
-  EXPECT_EQ(parse_check_format("markdown"), CheckFormat::kMarkdown);
-  EXPECT_THROW(parse_check_format("html"), Error);
+  EXPECT_EQ(report::parse_verdict_format("--format", "github"), CheckFormat::kGithub);
+  EXPECT_EQ(report::parse_verdict_format("--format", "markdown"), CheckFormat::kMarkdown);
+  EXPECT_THROW(report::parse_verdict_format("--format", "html"), Error);
 }
 
 }  // namespace

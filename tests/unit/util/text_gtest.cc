@@ -51,6 +51,11 @@ TEST(EscapeTableCell, APipeIsEscapedAndALineBreakIsASpace) {
   EXPECT_EQ(escape_table_cell("a*b_c"), "a*b_c");  // emphasis is the caller's to escape
 }
 
+TEST(GithubEscape, PercentAndLineBreaksAndInPropertiesColonAndComma) {
+  EXPECT_EQ(github_escape_data("100 %\r\nnext: a, b"), "100 %25%0D%0Anext: a, b");
+  EXPECT_EQ(github_escape_property("100 %\r\nnext: a, b"), "100 %25%0D%0Anext%3A a%2C b");
+}
+
 TEST(CellName, TheTestOnItsInputIntoItsSink) {
   EXPECT_EQ(cell_name("copy", "in.txt", "pipe", true), "'copy' on in.txt (pipe sink)");
   EXPECT_EQ(cell_name("copy", "", "null", true), "'copy' (null sink)");
