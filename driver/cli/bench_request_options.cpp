@@ -25,13 +25,16 @@ CLI::Option* add_flag(CLI::App& sub, config::BenchRequest& request,
   std::string config::BenchRequest::*field =
       std::get<std::string config::BenchRequest::*>(option.field);
   const std::string text = option.flag_text;
+  // CLI11 sets a text flag alone to "true" (flag_text), and --name=VALUE to VALUE.
+  if (option.kind == Kind::kFlagOrText)
+    return sub.add_flag(option.names, request.*field, option.help);
   return sub.add_flag(
       option.names, [&request, field, text](std::int64_t) { request.*field = text; }, option.help);
 }
 
 void add_one(CLI::App& sub, config::BenchRequest& request, const config::BenchOption& option) {
   if (option.kind == Kind::kFlag || option.kind == Kind::kFlagOff ||
-      option.kind == Kind::kFlagText) {
+      option.kind == Kind::kFlagText || option.kind == Kind::kFlagOrText) {
     add_flag(sub, request, option);
     return;
   }

@@ -35,7 +35,7 @@ struct BenchRequest {
   std::vector<std::string> prepare;         // -p: before every run; once for all or per command
   std::vector<std::string> conclude;        // -C: after every run; once for all or per command
   std::string cleanup;                      // -c: once per test, after its last run
-  bool ignore_failure = false;              // -i
+  std::string ignore_failure;               // -i: "true"; --ignore-failure=1,2: "1,2"; "": no
   bool show_output = false;                 // --show-output: the inherit sink
   int warmup = 1;
   std::vector<std::string> sinks;  // empty: pipe

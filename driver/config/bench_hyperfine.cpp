@@ -221,7 +221,8 @@ void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest&
     strategy.prepare = hook_for(request.prepare, command);
     strategy.conclude = hook_for(request.conclude, command);
     strategy.cleanup = request.cleanup;
-    strategy.ignore_failure = request.ignore_failure;
+    if (!request.ignore_failure.empty())
+      strategy.ignore_failure = parse_ignored_failures(request.ignore_failure, "--ignore-failure");
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <array>
 #include <set>
 #include <utility>
@@ -18,6 +19,23 @@ constexpr std::array<std::pair<const char*, std::string StrategySpec::*>, 4> kHo
      {"prepare", &StrategySpec::prepare},
      {"conclude", &StrategySpec::conclude},
      {"cleanup", &StrategySpec::cleanup}}};
+
+// "ignore_failure": true (every non-zero exit), false, or a list of exit codes ([1, 2]).
+IgnoredFailures ignored_failures(const Validator& v, const Json& value, const std::string& path) {
+  IgnoredFailures ignored;
+  if (!value.is_array()) {
+    if (!value.is_boolean()) v.fail(path, "must be true, false or a list of exit codes ([1, 2])");
+    ignored.all = value.get<bool>();
+    return ignored;
+  }
+  if (value.empty()) v.fail(path, "must not be an empty list");
+  for (std::size_t i = 0; i < value.size(); ++i)
+    ignored.codes.push_back(
+        static_cast<int>(v.integer(value[i], Validator::index(path, i), 1, 255)));
+  std::sort(ignored.codes.begin(), ignored.codes.end());
+  ignored.codes.erase(std::unique(ignored.codes.begin(), ignored.codes.end()), ignored.codes.end());
+  return ignored;
+}
 
 // "shell": true (sh), false, or a shell's command line ("bash --norc"), split into words as sh
 // would.
@@ -63,7 +81,7 @@ void parse_command_keys(const Validator& v, const Json& value, const std::string
     }
   }
   if (const auto it = value.find("ignore_failure"); it != value.end()) {
-    strategy.ignore_failure = v.boolean(*it, Validator::join(path, "ignore_failure"));
+    strategy.ignore_failure = ignored_failures(v, *it, Validator::join(path, "ignore_failure"));
   }
 }
 

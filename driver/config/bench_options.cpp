@@ -121,10 +121,12 @@ std::vector<BenchOption> hyperfine_options() {
        .field = &R::cleanup,
        .written_as = "--cleanup"},
       {.names = "-i,--ignore-failure",
-       .help = "A non-zero exit is not a failure: the run is ok and its exit code kept",
+       .help = "A non-zero exit is not a failure: the run is ok and its exit code kept; "
+               "--ignore-failure=1,2 only those codes (hyperfine 1.20)",
        .field = &R::ignore_failure,
        .written_as = "--ignore-failure",
-       .kind = Kind::kFlag},
+       .kind = Kind::kFlagOrText,
+       .flag_text = "true"},
       {.names = "--show-output",
        .help = "Print each run's stdout and stderr (the inherit sink; timed as printed)",
        .field = &R::show_output,
@@ -250,8 +252,12 @@ void write_option(const BenchOption& option, const BenchRequest& request,
         const auto& value = request.*field;
         using T = std::decay_t<decltype(value)>;
         if constexpr (std::is_same_v<T, std::string>) {
-          if (!value.empty() && (option.unwritten == nullptr || value != option.unwritten))
+          if (option.kind == BenchOptionKind::kFlagOrText) {  // a flag takes no second word
+            if (!value.empty())
+              argv.push_back(value == option.flag_text ? name : name + "=" + value);
+          } else if (!value.empty() && (option.unwritten == nullptr || value != option.unwritten)) {
             add(value);
+          }
         } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
           if (value.empty()) return;
           if (option.delimiter != 0) {

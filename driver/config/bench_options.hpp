@@ -28,6 +28,7 @@ enum class BenchOptionKind {
   kFlag,        // sets its bool field true
   kFlagOff,     // sets its bool field false (--no-shell)
   kFlagText,    // sets its text field to `flag_text` (--no-verify)
+  kFlagOrText,  // alone sets its text field to "true" (`flag_text`), with =VALUE to VALUE
 };
 
 struct BenchOption {
@@ -41,7 +42,7 @@ struct BenchOption {
   char delimiter = 0;               // a list given as "a,b" (and written so); 0: one value a word
   int words = 1;                    // values per occurrence (-P VAR MIN MAX: 3)
   bool shows_default = false;       // --help shows its default
-  const char* flag_text = nullptr;  // kFlagText: the text it sets
+  const char* flag_text = nullptr;  // kFlagText, kFlagOrText: the text it sets alone
   const char* unwritten = nullptr;  // a text value left off the made_by line (the default)
   // The value the made_by line writes, when it is not the field's own ("" writes nothing).
   std::string (*written_value)(const BenchRequest&) = nullptr;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "driver/config/ignored_failures.hpp"
 #include "driver/gen/gen.hpp"
 #include "driver/runfile/schema.hpp"
 
@@ -69,11 +70,11 @@ struct StrategySpec {
   std::string description;
   // Unmeasured commands around the test's runs (bench's -s, -p, -c; docs/bench.md), each run as
   // the command is (in its shell, or split into words without one); empty: none.
-  std::string setup;            // once, before the test's first run
-  std::string prepare;          // before each of its runs, after the cache step
-  std::string conclude;         // after each of its runs
-  std::string cleanup;          // once, after its last run
-  bool ignore_failure = false;  // a non-zero exit is no failure: the row is ok, with its code
+  std::string setup;               // once, before the test's first run
+  std::string prepare;             // before each of its runs, after the cache step
+  std::string conclude;            // after each of its runs
+  std::string cleanup;             // once, after its last run
+  IgnoredFailures ignore_failure;  // non-zero exits that are no failure: ok, with their code
   bool operator==(const StrategySpec&) const = default;
 };
 

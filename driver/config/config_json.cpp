@@ -44,7 +44,9 @@ Json strategy_json(const StrategySpec& strategy) {
   if (!strategy.prepare.empty()) json["prepare"] = strategy.prepare;
   if (!strategy.conclude.empty()) json["conclude"] = strategy.conclude;
   if (!strategy.cleanup.empty()) json["cleanup"] = strategy.cleanup;
-  if (strategy.ignore_failure) json["ignore_failure"] = true;
+  if (strategy.ignore_failure.all) json["ignore_failure"] = true;
+  if (!strategy.ignore_failure.codes.empty())
+    json["ignore_failure"] = strategy.ignore_failure.codes;
   return json;
 }
 

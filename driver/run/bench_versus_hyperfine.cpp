@@ -51,7 +51,9 @@ std::vector<std::string> common_options(const config::Config& config,
   if (first.shell && first.shell_words != std::vector<std::string>{"sh"}) {
     argv.insert(argv.end(), {"--shell", util::join_argv(first.shell_words)});
   }
-  if (first.ignore_failure) argv.emplace_back("--ignore-failure");
+  // Every non-zero exit: Debian's hyperfine (1.15) takes no codes; the note says so
+  // (run_hyperfine).
+  if (first.ignore_failure.any()) argv.emplace_back("--ignore-failure");
   if (!config.stdin_path.empty() && with_input_option) {
     argv.insert(argv.end(), {"--input", config.stdin_path.string()});
   }
@@ -177,6 +179,12 @@ report::OtherToolRun run_hyperfine(const config::Config& config, const config::P
       std::any_of(config.strategies.begin(), config.strategies.end(),
                   [](const config::StrategySpec& s) { return !s.conclude.empty(); })) {
     notes.emplace_back("this hyperfine has no --conclude: its runs had none");
+  }
+  for (const config::StrategySpec& strategy : config.strategies) {
+    if (strategy.ignore_failure.codes.empty()) continue;
+    notes.push_back(fmt::format("hyperfine ignored every non-zero exit, not only {}",
+                                config::codes_text(strategy.ignore_failure)));
+    break;
   }
   run.note = fmt::format("{}", fmt::join(notes, "; "));
   for (const HyperfineCall& call :

@@ -225,7 +225,7 @@ void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
 
 bool MatrixExecutor::stops_after(const config::Test& test, const runfile::RunRow& row) const {
   return settings_.stop_at_first_failure && command_failed(row) &&
-         !config_.strategies[test.strategy].ignore_failure;
+         !config_.strategies[test.strategy].ignore_failure.covers(row.exit_code.value_or(-1));
 }
 
 // Every cell of the pair: its sinks run the same command on the same input.

@@ -50,7 +50,7 @@ std::string describe_outcome(const spawn::SpawnResult& result) {
 }
 
 void fill_measurements(runfile::RunRow& row, const spawn::SpawnResult& result,
-                       bool ignore_failure) {
+                       const config::IgnoredFailures& ignore_failure) {
   const auto seconds = [](const timeval& tv) {
     return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
   };
@@ -67,7 +67,7 @@ void fill_measurements(runfile::RunRow& row, const spawn::SpawnResult& result,
   row.oublock = result.usage.ru_oublock;
   switch (result.outcome) {
     case spawn::SpawnOutcome::kExited:
-      row.status = result.exit_code == 0 || ignore_failure ? runfile::RunStatus::kOk
+      row.status = ignore_failure.covers(result.exit_code) ? runfile::RunStatus::kOk
                                                            : runfile::RunStatus::kFailed;
       row.exit_code = result.exit_code;
       break;

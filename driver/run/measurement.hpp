@@ -12,7 +12,7 @@ namespace iobench::run {
 // Fills the measured columns, status and exit_code of row from result. With ignore_failure (a
 // strategy's "ignore_failure", bench -i) a non-zero exit is `ok`, its exit code kept.
 void fill_measurements(runfile::RunRow& row, const spawn::SpawnResult& result,
-                       bool ignore_failure = false);
+                       const config::IgnoredFailures& ignore_failure = {});
 
 // How the worker ended, for a warning: "exit code 3", "killed by signal 9 (Killed)", ...
 std::string describe_outcome(const spawn::SpawnResult& result);

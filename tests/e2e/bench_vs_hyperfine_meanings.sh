@@ -85,6 +85,18 @@ set -e
 grep -q 'exit code 1; it is not run again (-i/--ignore-failure' ib.err || fail "the failure line: $(cat ib.err)"
 grep -qi 'verif' ib.err && fail "a verification warning for a failure: $(cat ib.err)"
 : >ib.err
+# --ignore-failure=CODES (hyperfine 1.20): those exit codes are no failure, another one is.
+ib -r 3 -w 0 --ignore-failure=3,4 --export-json ib-codes.json 'exit 3' ||
+  fail "--ignore-failure=3,4 of an exit 3: bench exited $?: $(cat ib.err)"
+[ "$(counts ib-codes.json)" = 3 ] || fail "--ignore-failure=3,4: not 3 runs timed"
+set +e
+ib -r 3 -w 0 --ignore-failure=2 'exit 3'
+ib_code=$?
+set -e
+[ "$ib_code" -eq 1 ] && grep -q 'exit code 3; it is not run again' ib.err ||
+  fail "--ignore-failure=2 of an exit 3: exit $ib_code, $(cat ib.err)"
+one_line_exit_2 "--ignore-failure=0" "$bin" bench --ignore-failure=0 'exit 3'
+: >ib.err
 # Stopped at its warmup run (-w 1) as at its first measured run (-w 0), the command keeps its row:
 # in the export's results and its iobench.without_ok_runs (it vanished from both when the warmup
 # failed).

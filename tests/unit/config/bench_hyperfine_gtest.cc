@@ -99,7 +99,7 @@ TEST_F(BenchHyperfineTest, HooksShellAndIgnoreFailureReachEveryCommand) {
   request.setup = "./configure";
   request.prepare = {"make clean"};
   request.cleanup = "rm -rf build-{n}";
-  request.ignore_failure = true;
+  request.ignore_failure = "true";
   request.shell_name = "bash --norc";
   Config config = build_bench_config(request);
   ASSERT_EQ(config.strategies.size(), 2u);
@@ -107,7 +107,7 @@ TEST_F(BenchHyperfineTest, HooksShellAndIgnoreFailureReachEveryCommand) {
     EXPECT_EQ(strategy.setup, "./configure");
     EXPECT_EQ(strategy.prepare, "make clean");
     EXPECT_EQ(strategy.cleanup, "rm -rf build-{n}");
-    EXPECT_TRUE(strategy.ignore_failure);
+    EXPECT_TRUE(strategy.ignore_failure.all);
     EXPECT_TRUE(strategy.shell);
     EXPECT_EQ(strategy.shell_words, (std::vector<std::string>{"bash", "--norc"}));
   }
@@ -215,13 +215,16 @@ TEST_F(BenchHyperfineTest, TheCommandLineSpellsThemOutAsGiven) {
   request.setup = "make";
   request.prepare = {"sync"};
   request.cleanup = "make clean";
-  request.ignore_failure = true;
+  request.ignore_failure = "true";
   request.show_output = true;
   EXPECT_EQ(bench_command_line(request),
             "iobench bench --input data/in.txt --min-runs 3 --max-runs 9 --ci-pct 1.5 "
             "--parameter-scan n 1 3 --parameter-step-size 2 --shell 'bash --norc' --setup make "
             "--prepare sync --cleanup 'make clean' --ignore-failure --show-output --warmup 1 "
             "--cache warm --order interleave 'sleep 0.{n}'");
+  request.ignore_failure = "2,7";  // one word: a flag takes no second one
+  EXPECT_NE(bench_command_line(request).find(" --ignore-failure=2,7 --show-output "),
+            std::string::npos);
 }
 
 }  // namespace

@@ -96,14 +96,18 @@ TEST(BenchKeys, HooksAndIgnoreFailureAreAStrategysOwn) {
   const Config config = parse_config(R"({"name": "n", "params": {"n": [1, 2]}, "strategies": [
       {"name": "make {n}", "command": "make -j{n}", "shell": true, "setup": "./configure",
        "prepare": "make clean", "cleanup": "rm -f out-{n}", "ignore_failure": true},
-      {"name": "plain", "command": ["true"]}]})",
+      {"name": "plain", "command": ["true"]},
+      {"name": "codes", "command": ["true"], "ignore_failure": [3, 1, 3]}]})",
                                      "dir/c.json");
   EXPECT_EQ(config.strategies[0].setup, "./configure");
   EXPECT_EQ(config.strategies[0].prepare, "make clean");
   EXPECT_EQ(config.strategies[0].cleanup, "rm -f out-{n}");
-  EXPECT_TRUE(config.strategies[0].ignore_failure);
+  EXPECT_TRUE(config.strategies[0].ignore_failure.all);
   EXPECT_TRUE(config.strategies[1].setup.empty());
-  EXPECT_FALSE(config.strategies[1].ignore_failure);
+  EXPECT_FALSE(config.strategies[1].ignore_failure.any());
+  EXPECT_EQ(config.strategies[2].ignore_failure.codes, (std::vector<int>{1, 3}));
+  EXPECT_TRUE(config.strategies[2].ignore_failure.covers(3));
+  EXPECT_FALSE(config.strategies[2].ignore_failure.covers(2));
   const std::string head = R"({"name": "n", "params": {"n": [1]}, "strategies": [)";
   EXPECT_NE(error_of(head + R"({"name": "s", "command": ["x"], "prepare": "rm {n}"}]})")
                 .find("strategies[0].prepare: {n} is not a param of the strategy's name"),
@@ -116,7 +120,10 @@ TEST(BenchKeys, HooksAndIgnoreFailureAreAStrategysOwn) {
                 .find("strategies[0].cleanup: must not be empty"),
             std::string::npos);
   EXPECT_NE(error_of(head + R"({"name": "s", "command": ["x"], "ignore_failure": 1}]})")
-                .find("strategies[0].ignore_failure: must be true or false"),
+                .find("strategies[0].ignore_failure: must be true, false or a list of exit codes"),
+            std::string::npos);
+  EXPECT_NE(error_of(head + R"({"name": "s", "command": ["x"], "ignore_failure": [0]}]})")
+                .find("strategies[0].ignore_failure[0]: must be from 1 to 255"),
             std::string::npos);
 }
 

@@ -35,7 +35,7 @@ config::BenchRequest request_with_every_option() {
   request.setup = "make";
   request.prepare = {"sync {n}", "true"};
   request.conclude = {"rm -f out-{n}"};
-  request.ignore_failure = true;
+  request.ignore_failure = "true";
   request.sinks = {"null", "pipe"};
   request.stdin_file = "/etc/hostname";
   return request;
