@@ -225,7 +225,8 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, EarlierSes
   judge_sessions(cell, baseline, earlier, first, options);
   cell.summary_n = summary_among(now);
   if (!cell.summary_n) cell.summary_n = summary_among(before);
-  if (cell.verdict == CellVerdict::kRegression) {
+  // An acknowledged change is expected: passed whether or not sessions could judge it.
+  if (cell.verdict == CellVerdict::kRegression || cell.verdict == CellVerdict::kTooFewSessions) {
     cell.ack = find_ack(data.acks, cell.change_id);
     if (cell.ack != nullptr) cell.verdict = CellVerdict::kAcknowledged;
   }

@@ -50,6 +50,16 @@ TEST(HistorySessions, TooFewSessionsLeaveASlowdownNotJudgedUntilAThirdOrAStatedS
   EXPECT_EQ(report.exit_status, kExitRunFailed);
 }
 
+// An acknowledged change is expected: it passes though no spread could judge it.
+TEST(HistorySessions, AnAcknowledgedSlowdownPassesWithTooFewSessions) {
+  History h = History::sessions_then(2, 0.12);
+  const std::string id = History::cell(h.check(judged()), "slow").change_id;
+  h.data.acks.push_back({id, "", "", "the new format costs 20 %", "me", "2026-02-01T00:00:00Z"});
+  const CheckReport report = h.check(judged());
+  EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kAcknowledged);
+  EXPECT_EQ(report.exit_status, kExitOk);
+}
+
 TEST(HistorySessions, AThirdSessionTeachesTheSpread) {
   History h = History::sessions_then(3, 0.12);
   const CellCheck slow = History::cell(h.check(judged()), "slow");
