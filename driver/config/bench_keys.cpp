@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <array>
 #include <set>
 #include <utility>
@@ -22,19 +21,15 @@ constexpr std::array<std::pair<const char*, std::string StrategySpec::*>, 4> kHo
 
 // "ignore_failure": true (every non-zero exit), false, or a list of exit codes ([1, 2]).
 IgnoredFailures ignored_failures(const Validator& v, const Json& value, const std::string& path) {
-  IgnoredFailures ignored;
   if (!value.is_array()) {
     if (!value.is_boolean()) v.fail(path, "must be true, false or a list of exit codes ([1, 2])");
-    ignored.all = value.get<bool>();
-    return ignored;
+    return IgnoredFailures{value.get<bool>(), {}};
   }
   if (value.empty()) v.fail(path, "must not be an empty list");
+  std::vector<int> codes;
   for (std::size_t i = 0; i < value.size(); ++i)
-    ignored.codes.push_back(
-        static_cast<int>(v.integer(value[i], Validator::index(path, i), 1, 255)));
-  std::sort(ignored.codes.begin(), ignored.codes.end());
-  ignored.codes.erase(std::unique(ignored.codes.begin(), ignored.codes.end()), ignored.codes.end());
-  return ignored;
+    codes.push_back(static_cast<int>(v.integer(value[i], Validator::index(path, i), 1, 255)));
+  return ignoring_codes(std::move(codes));
 }
 
 // "shell": true (sh), false, or a shell's command line ("bash --norc"), split into words as sh

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "common/error.hpp"
 
@@ -14,11 +15,8 @@ bool IgnoredFailures::covers(int exit_code) const {
 }
 
 IgnoredFailures parse_ignored_failures(const std::string& text, const std::string& option) {
-  IgnoredFailures ignored;
-  if (text == "true") {  // the flag alone
-    ignored.all = true;
-    return ignored;
-  }
+  if (text == "true") return IgnoredFailures{true, {}};  // the flag alone
+  std::vector<int> codes;
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
@@ -36,12 +34,16 @@ IgnoredFailures parse_ignored_failures(const std::string& text, const std::strin
                       "none for every one",
                       option, text, option));
     }
-    ignored.codes.push_back(code);
+    codes.push_back(code);
     start = comma + 1;
   }
-  std::sort(ignored.codes.begin(), ignored.codes.end());
-  ignored.codes.erase(std::unique(ignored.codes.begin(), ignored.codes.end()), ignored.codes.end());
-  return ignored;
+  return ignoring_codes(std::move(codes));
+}
+
+IgnoredFailures ignoring_codes(std::vector<int> codes) {
+  std::sort(codes.begin(), codes.end());
+  codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
+  return IgnoredFailures{false, std::move(codes)};
 }
 
 std::string codes_text(const IgnoredFailures& ignored) {

@@ -15,6 +15,8 @@ struct IgnoredFailures {
   bool operator==(const IgnoredFailures&) const = default;
 };
 
+// These codes, sorted and once each.
+IgnoredFailures ignoring_codes(std::vector<int> codes);
 // "true" (the flag alone) or "1,2": the codes of --ignore-failure=CODES. Throws iobench::Error
 // (exit 2) naming `option` for anything else: "--ignore-failure=x: give exit codes 1 to 255,
 // separated by commas (--ignore-failure=1,2), or none for every one".

@@ -144,7 +144,7 @@ std::optional<std::int64_t> summary_among(const std::vector<const StoredSample*>
 // a slowdown cannot be judged (an improvement is said as the rows say it; it fails nothing).
 CellVerdict with_sessions(CellVerdict rows, const SessionCheck& sessions, const report::Row& row,
                           double alpha) {
-  if (rows != CellVerdict::kRegression && rows != CellVerdict::kFaster) return rows;
+  if (!shows_change(rows)) return rows;
   if (!sessions.known)
     return rows == CellVerdict::kRegression ? CellVerdict::kTooFewSessions : rows;
   const stats::SessionJudgement& j = sessions.judgement;

@@ -132,8 +132,7 @@ std::string describe_cell(const CellCheck& cell) {
       cell.verdict == CellVerdict::kFaster) {
     line += fmt::format(", change in {}", format_range(cell.commits));
   }
-  const bool rows_moved =
-      cell.rows_verdict == CellVerdict::kRegression || cell.rows_verdict == CellVerdict::kFaster;
+  const bool rows_moved = shows_change(cell.rows_verdict);  // regression or faster by its rows
   if (rows_moved) line += "; " + session_phrase(cell.sessions);
   if (cell.ack != nullptr) {
     line += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,

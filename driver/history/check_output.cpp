@@ -71,13 +71,6 @@ std::string why_of(const CellCheck& cell) {
   return why;
 }
 
-std::string ratio_text(const report::Row& row) {
-  if (!std::isfinite(row.ratio)) return "";
-  std::string text = fmt::format("{:.3f}", row.ratio);
-  if (row.ci) text += fmt::format(" [{:.3f}, {:.3f}]", row.ci->low, row.ci->high);
-  return text;
-}
-
 std::string markdown_verdict(const CellCheck& cell) {
   std::string text(to_string(cell.verdict));
   if (cell.gate == Gate::kRegression || cell.gate == Gate::kNotJudged) text = "**" + text + "**";
@@ -118,7 +111,7 @@ void write_markdown(const CheckReport& report, std::ostream& out) {
                        compared ? fmt::format("{} → {}", value_text(row.base_median, key),
                                               value_text(row.new_median, key))
                                 : "",
-                       compared ? ratio_text(row) : "",
+                       compared ? report::ratio_text(row.ratio, row.ci) : "",
                        compared && row.p_value ? report::p_text(*row.p_value) : "", change,
                        util::escape_table_cell(why_of(*cell)));
   }

@@ -96,11 +96,10 @@ std::string session_phrase(const SessionCheck& sessions) {
                                  ? std::string("stated by --session-spread")
                                  : fmt::format("learnt from {} sessions", sessions.learnt.sessions);
   const stats::SessionJudgement& j = sessions.judgement;
-  return fmt::format(
-      "sessions spread {:.1f} % ({}): the newest {:.3f} [{:.3f}, {:.3f}] of the "
-      "baseline's {}{}",
-      spread_pct(sessions.sd_log), source, j.ratio, j.low, j.high, sessions.baseline_sessions,
-      report::p_phrase(j.p_value));
+  return fmt::format("sessions spread {:.1f} % ({}): the newest {} of the baseline's {}{}",
+                     spread_pct(sessions.sd_log), source,
+                     report::ratio_text(j.ratio, stats::Interval{j.low, j.high}),
+                     sessions.baseline_sessions, report::p_phrase(j.p_value));
 }
 
 }  // namespace iobench::history

@@ -115,6 +115,13 @@ std::string p_text(double p_value) {
   return p_value < 0.001 ? std::string("< 0.001") : fmt::format("{:.3f}", p_value);
 }
 
+std::string ratio_text(double ratio, const std::optional<stats::Interval>& interval) {
+  if (!std::isfinite(ratio)) return "";
+  std::string text = fmt::format("{:.3f}", ratio);
+  if (interval) text += fmt::format(" [{:.3f}, {:.3f}]", interval->low, interval->high);
+  return text;
+}
+
 std::string p_phrase(const std::optional<double>& p_value) {
   if (!p_value) return "";
   const std::string text = p_text(*p_value);

@@ -67,6 +67,9 @@ std::string verdict_phrase(const Row& row);
 // clause after a ratio: ", p = 0.004", ", p < 0.001"; empty where there is no p.
 std::string p_text(double p_value);
 std::string p_phrase(const std::optional<double>& p_value);
+// A ratio and its interval as the gates' tables and lines say it: "1.200 [1.180, 1.220]", the
+// ratio alone without an interval, "" for a ratio that is not finite.
+std::string ratio_text(double ratio, const std::optional<stats::Interval>& interval);
 
 // Reads both sides grouped by `group_by` (empty: test, input, sink) and compares them.
 Result compare_files(const std::vector<std::filesystem::path>& base,

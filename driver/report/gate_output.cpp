@@ -53,14 +53,6 @@ std::string heading(const Gate& gate) {
                      gate_exit_reason(gate));
 }
 
-std::string ratio_text(const GateCell& cell) {
-  if (!cell.ratio) return "";
-  std::string text = fmt::format("{:.3f}", *cell.ratio);
-  if (cell.interval)
-    text += fmt::format(" [{:.3f}, {:.3f}]", cell.interval->low, cell.interval->high);
-  return text;
-}
-
 void write_markdown(const Gate& gate, std::ostream& out) {
   out << fmt::format("**iobench bench --fail-if-slower {:g}**: {}\n\n", gate.pct, heading(gate));
   out << "| command | verdict | ratio [interval] | judged by |\n|---|---|---|---|\n";
@@ -68,7 +60,8 @@ void write_markdown(const Gate& gate, std::ostream& out) {
     const std::string verdict(verdict_name(cell->verdict));
     out << fmt::format(
         "| {} | {} | {} | {} |\n", util::escape_table_cell(cell->cell.empty() ? "-" : cell->cell),
-        cell->verdict == GateVerdict::kPassed ? verdict : "**" + verdict + "**", ratio_text(*cell),
+        cell->verdict == GateVerdict::kPassed ? verdict : "**" + verdict + "**",
+        cell->ratio ? ratio_text(*cell->ratio, cell->interval) : "",
         util::escape_table_cell(cell->judged_by.empty() ? cell->line : cell->judged_by));
   }
 }
