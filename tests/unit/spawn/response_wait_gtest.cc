@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -49,11 +50,16 @@ TEST(Spawner, SleepsThroughTheRunOfACommandWhoseLastRunWasLong) {
   SpawnRequest request;
   request.argv = {"/bin/sleep", "0.05"};
   ASSERT_EQ(spawner.run(request).outcome, SpawnOutcome::kExited);  // its first run: awake
-  const double before_s = thread_cpu_s();
-  ASSERT_EQ(spawner.run(request).outcome, SpawnOutcome::kExited);
-  // Awake, the wait would cost about Spawner::kResponseSpinS of this thread's CPU; asleep, the
-  // send and the receive, tens of microseconds.
-  EXPECT_LT(thread_cpu_s() - before_s, Spawner::kResponseSpinS / 4);
+  // Awake, every wait would cost about Spawner::kResponseSpinS of this thread's CPU; asleep, the
+  // send and the receive, tens of microseconds. The least of five runs, because on a busy machine
+  // (the parallel suite) one send can take a page fault or a cold cache worth half a millisecond.
+  double least_cpu_s = 1.0;
+  for (int run = 0; run < 5; ++run) {
+    const double before_s = thread_cpu_s();
+    ASSERT_EQ(spawner.run(request).outcome, SpawnOutcome::kExited);
+    least_cpu_s = std::min(least_cpu_s, thread_cpu_s() - before_s);
+  }
+  EXPECT_LT(least_cpu_s, Spawner::kResponseSpinS / 4);
 }
 
 }  // namespace
