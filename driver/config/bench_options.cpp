@@ -156,7 +156,8 @@ std::vector<BenchOption> schedule_options() {
        .choices = &cache_mode_names,
        .written_value = &cache_written},
       {.names = "--order",
-       .help = "interleave, grouped or shuffle",
+       .help = "interleave, grouped, shuffle, or duet (a pair at the same moment, each on a CPU "
+               "of its own)",
        .field = &R::order,
        .written_as = "--order",
        .choices = &order_names,

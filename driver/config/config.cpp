@@ -48,10 +48,11 @@ constexpr std::array<std::pair<std::string_view, CacheMode>, 3> kCacheModes{
     {{"warm", CacheMode::kWarm}, {"cold", CacheMode::kCold}, {"none", CacheMode::kNone}}};
 constexpr std::array<std::pair<std::string_view, DrainMode>, 3> kDrainModes{
     {{"spin", DrainMode::kSpin}, {"block", DrainMode::kBlock}, {"auto", DrainMode::kAuto}}};
-constexpr std::array<std::pair<std::string_view, RunOrder>, 3> kOrders{
+constexpr std::array<std::pair<std::string_view, RunOrder>, 4> kOrders{
     {{"interleave", RunOrder::kInterleave},
      {"grouped", RunOrder::kGrouped},
-     {"shuffle", RunOrder::kShuffle}}};
+     {"shuffle", RunOrder::kShuffle},
+     {"duet", RunOrder::kDuet}}};
 constexpr std::array<std::pair<std::string_view, SinkKind>, 4> kSinks{
     {{"null", SinkKind::kNull},
      {"pipe", SinkKind::kPipe},

@@ -18,7 +18,9 @@
 namespace iobench::config {
 
 enum class CacheMode { kWarm, kCold, kNone };
-enum class RunOrder { kInterleave, kGrouped, kShuffle };
+// kDuet: interleaved rounds whose measured runs go two at a time, each pair at the same moment on
+// a CPU of its own (docs/bench.md, "Duet"; Bulej et al., ICPE 2020).
+enum class RunOrder { kInterleave, kGrouped, kShuffle, kDuet };
 // kInherit: the worker writes to iobench's own stdout (hyperfine's --output=inherit, bench's
 // --show-output): seen, and paid for, but hashed by nobody.
 enum class SinkKind { kNull, kPipe, kFile, kInherit };

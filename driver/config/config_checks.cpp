@@ -30,6 +30,14 @@ void check_schedule(const Validator& v, const Config& config) {
       config.repeats > kMostRepeats)
     v.fail("repeats", fmt::format("must be from 1 to {}, at least its min ({})", kMostRepeats,
                                   config.repeats_min));
+  // A duet pins each of a pair to a CPU of its own, and both read at once: a cold cache would be
+  // warmed by whichever reads first.
+  if (config.order == RunOrder::kDuet && !config.cpus.empty())
+    v.fail("order", "duet pins each run of a pair to a CPU of its own; leave \"cpus\" out");
+  if (config.order == RunOrder::kDuet && config.cache == CacheMode::kCold)
+    v.fail("order",
+           "duet runs two at once, so one would warm the other's cold cache; use "
+           "cache warm or none");
 }
 
 }  // namespace

@@ -286,7 +286,7 @@ void add_rounds(const Config& config, Plan& plan) {
     const bool warmup = round < config.warmup;
     if (round == config.warmup) first_measured = plan.runs.size();
     const std::vector<std::size_t> order =
-        config.order == RunOrder::kInterleave
+        config.order == RunOrder::kInterleave || config.order == RunOrder::kDuet
             ? williams_round(cells, static_cast<std::size_t>(round))
             : identity_round(cells);
     for (const std::size_t c : order) {

@@ -121,34 +121,29 @@ void DisturbanceMeter::before_run() {
 }
 
 std::optional<RunDisturbance> DisturbanceMeter::after_run(const spawn::SpawnResult& result) {
+  return after_runs(std::span(&result, 1)).front();
+}
+
+namespace {
+
+double tree_cpu_s(const spawn::SpawnResult& result) {
   const auto seconds = [](const timeval& t) {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
   };
-  const double measured_tree_cpu_s =
-      seconds(result.usage.ru_utime) + seconds(result.usage.ru_stime);
-  const Sample after = sample();
-  const Sample before = std::exchange(before_, Sample{});
-  std::optional<RunDisturbance> disturbance;
-  if (before.stat && after.stat && before.harness_cpu_s && after.harness_cpu_s) {
-    const double harness_s = std::max(0.0, *after.harness_cpu_s - *before.harness_cpu_s);
-    std::optional<std::pair<double, double>> machine_cpu_s;
-    if (before.machine_cpu_s && after.machine_cpu_s)
-      machine_cpu_s.emplace(*before.machine_cpu_s, *after.machine_cpu_s);
-    disturbance = disturbance_between(*before.stat, *after.stat, harness_s + measured_tree_cpu_s,
-                                      source_.ticks_per_s, machine_cpu_s);
-    if (disturbance) {
-      disturbance->cpus = std::max(1, after.stat->cpus);
-      disturbance->others_measured = true;
-    }
-  }
-  const std::optional<TreeWait> tree = tree_wait_of(result.pid);
+  return seconds(result.usage.ru_utime) + seconds(result.usage.ru_stime);
+}
+
+// What one of the runs waited for a CPU, into (a copy of) what others did meanwhile.
+std::optional<RunDisturbance> with_own_wait(std::optional<RunDisturbance> disturbance,
+                                            const spawn::SpawnResult& result,
+                                            const std::optional<TreeWait>& tree) {
   if (!tree && !result.own_wait_cpu_s) return disturbance;
   if (!disturbance) disturbance.emplace();
   if (tree) {
     // Its tasks together lived at most `tasks` times the run, less their time on a CPU (wait4's,
     // exact; a task's exit report can miss the last tick of it): the tighter bound for one.
     disturbance->wait_cpu_s =
-        std::min(tree->cpu_s, std::max(0.0, tree->tasks * result.elapsed_s - measured_tree_cpu_s));
+        std::min(tree->cpu_s, std::max(0.0, tree->tasks * result.elapsed_s - tree_cpu_s(result)));
     disturbance->wait_scope = WaitScope::kTree;
     disturbance->block_io_wait_s = tree->block_io_s;
     disturbance->tasks = tree->tasks;
@@ -165,11 +160,38 @@ std::optional<RunDisturbance> DisturbanceMeter::after_run(const spawn::SpawnResu
   return disturbance;
 }
 
-std::optional<TreeWait> DisturbanceMeter::tree_wait_of(pid_t root) const {
-  if (!source_.task_exits || root <= 0) return std::nullopt;
-  const std::optional<std::vector<TaskExit>> exits = source_.task_exits();
-  if (!exits) return std::nullopt;
-  return tree_wait(*exits, root, source_.block_io_accounted);
+}  // namespace
+
+// Runs at the same moment (a duet) share the interval: each one's tree is iobench's own, not
+// another's, and each is judged by its own wait.
+std::vector<std::optional<RunDisturbance>> DisturbanceMeter::after_runs(
+    std::span<const spawn::SpawnResult> results) {
+  double measured_trees_cpu_s = 0;
+  for (const spawn::SpawnResult& result : results) measured_trees_cpu_s += tree_cpu_s(result);
+  const Sample after = sample();
+  const Sample before = std::exchange(before_, Sample{});
+  std::optional<RunDisturbance> disturbance;
+  if (before.stat && after.stat && before.harness_cpu_s && after.harness_cpu_s) {
+    const double harness_s = std::max(0.0, *after.harness_cpu_s - *before.harness_cpu_s);
+    std::optional<std::pair<double, double>> machine_cpu_s;
+    if (before.machine_cpu_s && after.machine_cpu_s)
+      machine_cpu_s.emplace(*before.machine_cpu_s, *after.machine_cpu_s);
+    disturbance = disturbance_between(*before.stat, *after.stat, harness_s + measured_trees_cpu_s,
+                                      source_.ticks_per_s, machine_cpu_s);
+    if (disturbance) {
+      disturbance->cpus = std::max(1, after.stat->cpus);
+      disturbance->others_measured = true;
+    }
+  }
+  const std::optional<std::vector<TaskExit>> exits =
+      source_.task_exits ? source_.task_exits() : std::nullopt;
+  std::vector<std::optional<RunDisturbance>> each;
+  for (const spawn::SpawnResult& result : results) {
+    std::optional<TreeWait> tree;
+    if (exits && result.pid > 0) tree = tree_wait(*exits, result.pid, source_.block_io_accounted);
+    each.push_back(with_own_wait(disturbance, result, tree));
+  }
+  return each;
 }
 
 namespace {
@@ -203,20 +225,23 @@ std::string DisturbedRuns::on_disturbed(std::size_t run_index, std::size_t cell,
                                         const runfile::RunRow& row,
                                         const RunDisturbance& disturbance,
                                         const config::Config& config, const std::string& label,
-                                        std::optional<double> calm_cpus) {
+                                        std::optional<double> calm_cpus, bool duet) {
   const Condemned why =
       condemned(disturbance, row.elapsed_s, config.disturbance_threshold_cpus, calm_cpus);
   if (worst_[cell].phrase.empty() || why.fraction > worst_[cell].fraction)
     worst_[cell] = {why.fraction, why.figure};
   const bool rerun = config.disturbance == config::DisturbanceMode::kRerun;
-  if (rerun) queue_.push_back(run_index);
+  if (rerun && !duet) queue_.push_back(run_index);
   if (!told_.insert(cell).second) return {};
   return fmt::format(
       "{}: run {} was disturbed: {}, {}; {}. The rule: --disturbance-threshold CPUS or "
       "\"disturbance_threshold_cpus\"; off with --disturbance off, \"disturbance\": \"off\" or "
       "{}=off (docs/driver.md, \"Disturbance\")",
       label, row.repeat, why.figure, why.allowance,
-      rerun ? "it is left out and run again" : "it is left out", config::kDisturbanceEnv);
+      duet ? (rerun ? "it and its duet partner are left out and run again"
+                    : "it and its duet partner are left out")
+           : (rerun ? "it is left out and run again" : "it is left out"),
+      config::kDisturbanceEnv);
 }
 
 std::optional<std::size_t> DisturbedRuns::next() const {
@@ -226,6 +251,10 @@ std::optional<std::size_t> DisturbedRuns::next() const {
 
 bool DisturbedRuns::take(std::size_t cell) {
   queue_.pop_front();
+  return spend(cell);
+}
+
+bool DisturbedRuns::spend(std::size_t cell) {
   if (reruns_[cell] >= budget_per_cell_) return false;
   ++reruns_[cell];
   return true;
@@ -237,7 +266,8 @@ std::string DisturbedRuns::budget_warning(std::size_t cell, const std::string& l
   return fmt::format(
       "{}: its re-run budget of {} is spent, so {} ok runs count; at worst {} "
       "(docs/driver.md, \"Disturbance\")",
-      label, budget_per_cell_, ok_runs, worst_[cell].phrase);
+      label, budget_per_cell_, ok_runs,
+      worst_[cell].phrase.empty() ? "it was left out with its duet partner" : worst_[cell].phrase);
 }
 
 }  // namespace iobench::run

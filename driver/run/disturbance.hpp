@@ -14,6 +14,7 @@
 #include <deque>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -107,6 +108,9 @@ class DisturbanceMeter {
   // Just after it is reaped, with its result (the measured tree's wait4 rusage, the worker's pid
   // and own wait): the disturbance since before_run, or empty when nothing could be read.
   std::optional<RunDisturbance> after_run(const spawn::SpawnResult& result);
+  // The same for runs that went at once since before_run (a duet): one each, in their order.
+  std::vector<std::optional<RunDisturbance>> after_runs(
+      std::span<const spawn::SpawnResult> results);
 
  private:
   struct Sample {
@@ -115,9 +119,6 @@ class DisturbanceMeter {
     std::optional<double> machine_cpu_s;
   };
   Sample sample() const;
-  // The tree under the worker `root` among the exits reported since before_run; empty when the
-  // kernel reports none here, or lost some.
-  std::optional<TreeWait> tree_wait_of(pid_t root) const;
 
   ProcSource source_;
   Sample before_;
@@ -135,14 +136,19 @@ class DisturbedRuns {
   // of each cell gives the line that says why (with the setting that changes the rule); empty
   // for the others.
   // `calm_cpus`: the session's calm level the run was judged against (a burst, burst.hpp).
+  // `duet`: a duet's run, left out with its partner and run again with it, not queued
+  // (DisturbanceStep::judge_pair).
   std::string on_disturbed(std::size_t run_index, std::size_t cell, const runfile::RunRow& row,
                            const RunDisturbance& disturbance, const config::Config& config,
-                           const std::string& label,
-                           std::optional<double> calm_cpus = std::nullopt);
+                           const std::string& label, std::optional<double> calm_cpus = std::nullopt,
+                           bool duet = false);
   [[nodiscard]] std::optional<std::size_t> next() const;  // the next run to re-run
   // Takes the next run off the queue: true when its cell's budget allows a re-run (counted),
   // false when it is spent.
   bool take(std::size_t cell);
+  // One re-run of `cell` without the queue (a duet's pair): true when its budget allows it.
+  bool spend(std::size_t cell);
+  [[nodiscard]] bool has_budget(std::size_t cell) const { return reruns_[cell] < budget_per_cell_; }
   // Once per cell whose budget ran out, a warning naming the figure; empty otherwise.
   std::string budget_warning(std::size_t cell, const std::string& label, std::size_t ok_runs);
 

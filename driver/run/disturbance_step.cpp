@@ -15,16 +15,57 @@ DisturbanceStep::DisturbanceStep(const config::Plan& plan, const config::Config&
 
 void DisturbanceStep::judge(std::size_t run_index, runfile::RunRow& row,
                             const std::optional<RunDisturbance>& disturbance) {
-  if (!disturbance) return;
+  judged_disturbed(run_index, row, disturbance, /*duet=*/false);
+}
+
+bool DisturbanceStep::judged_disturbed(std::size_t run_index, runfile::RunRow& row,
+                                       const std::optional<RunDisturbance>& disturbance,
+                                       bool duet) {
+  if (!disturbance) return false;
   const std::optional<double> calm_cpus = calm_.level_cpus();
   if (row.status == runfile::RunStatus::kOk) calm_.add(*disturbance, row.elapsed_s);
-  if (!judge_disturbance(row, *disturbance, config_, calm_cpus)) return;
+  if (!judge_disturbance(row, *disturbance, config_, calm_cpus)) return false;
   const std::size_t cell = plan_.runs[run_index].cell;
-  if (const std::string line =
-          runs_.on_disturbed(run_index, cell, row, *disturbance, config_,
-                             cell_label(plan_, config_, cell, TestNameQuotes::kBare), calm_cpus);
+  if (const std::string line = runs_.on_disturbed(
+          run_index, cell, row, *disturbance, config_,
+          cell_label(plan_, config_, cell, TestNameQuotes::kBare), calm_cpus, duet);
       !line.empty())
     progress_.warn(line);
+  return true;
+}
+
+bool DisturbanceStep::judge_pair(const std::array<std::size_t, 2>& run_index,
+                                 const std::array<runfile::RunRow*, 2>& rows,
+                                 const std::array<std::optional<RunDisturbance>, 2>& disturbance) {
+  const bool first = judged_disturbed(run_index[0], *rows[0], disturbance[0], /*duet=*/true);
+  const bool second = judged_disturbed(run_index[1], *rows[1], disturbance[1], /*duet=*/true);
+  if (!first && !second) return false;
+  for (runfile::RunRow* row : rows) {
+    if (row->status == runfile::RunStatus::kOk) row->status = runfile::RunStatus::kDisturbed;
+  }
+  return true;
+}
+
+bool DisturbanceStep::take_pair_rerun(const std::array<std::size_t, 2>& run_index,
+                                      const std::vector<std::vector<double>>& ok_elapsed_s) {
+  if (config_.disturbance != config::DisturbanceMode::kRerun) return false;
+  for (const std::size_t index : run_index) {
+    const std::size_t cell = plan_.runs[index].cell;
+    if (!runs_.has_budget(cell)) {
+      warn_budget_spent(cell, ok_elapsed_s);
+      return false;
+    }
+  }
+  for (const std::size_t index : run_index) runs_.spend(plan_.runs[index].cell);
+  return true;
+}
+
+void DisturbanceStep::warn_budget_spent(std::size_t cell,
+                                        const std::vector<std::vector<double>>& ok_elapsed_s) {
+  if (const std::string warning = runs_.budget_warning(
+          cell, cell_label(plan_, config_, cell, TestNameQuotes::kBare), ok_elapsed_s[cell].size());
+      !warning.empty())
+    progress_.warn(warning);
 }
 
 bool DisturbanceStep::round_ends_before(const config::PlannedRun& next) const {
@@ -44,11 +85,7 @@ std::optional<std::size_t> DisturbanceStep::take_rerun(
     return std::nullopt;
   }
   if (!runs_.take(cell)) {
-    if (const std::string warning =
-            runs_.budget_warning(cell, cell_label(plan_, config_, cell, TestNameQuotes::kBare),
-                                 ok_elapsed_s[cell].size());
-        !warning.empty())
-      progress_.warn(warning);
+    warn_budget_spent(cell, ok_elapsed_s);
     return std::nullopt;
   }
   return index;

@@ -42,7 +42,14 @@ MatrixExecutor::MatrixExecutor(const config::Config& config, const config::Plan&
       disturbance_(plan, config, progress_),
       record_(plan, config, writer),
       decided_(plan, config),
-      stopped_(plan.cells.size(), false) {}
+      stopped_(plan.cells.size(), false) {
+  if (settings_.duet_partner != nullptr) {
+    // Its disturbance is taken by the first step's meter, over the pair's interval.
+    partner_launch_.emplace(config, *settings_.duet_partner,
+                            LaunchSettings{settings_.temp_folder, settings_.counters, std::nullopt},
+                            progress_);
+  }
+}
 
 bool MatrixExecutor::stopped() const {
   return interrupt_requested() || !record_.results_error().empty();
@@ -60,16 +67,16 @@ MatrixTotals MatrixExecutor::run_all() {
     } else if (run.phase == config::RunPhase::kMeasure &&
                decided_.enough(run.cell, record_.ok_elapsed_s())) {
       ++totals_.runs_saved;  // as precise as asked, or its comparison decided
+    } else if (const auto partner = duet_partner_of(r)) {
+      run_pair(r, *partner);
+      at_run_boundary();
+      after_hooks(r);
+      r = *partner;
     } else {
       run_one(r);
       at_run_boundary();
     }
-    // A test's cleanup waits while any run is queued to be re-run (it may be one of the test's):
-    // finish() owes it then, after the re-runs.
-    if (!disturbance_.waiting()) {
-      if (const std::string warning = hooks_.after_run(r); !warning.empty())
-        progress_.warn(warning);
-    }
+    after_hooks(r);
   }
   rerun_disturbed();
   std::vector<std::string> ending = hooks_.finish();
@@ -79,6 +86,14 @@ MatrixTotals MatrixExecutor::run_all() {
   collect_totals();
   progress_.finish();
   return totals_;
+}
+
+// A test's cleanup waits while any run is queued to be re-run (it may be one of the test's):
+// finish() owes it then, after the re-runs.
+void MatrixExecutor::after_hooks(std::size_t index) {
+  if (disturbance_.waiting()) return;
+  if (const std::string warning = hooks_.after_run(index); !warning.empty())
+    progress_.warn(warning);
 }
 
 void MatrixExecutor::collect_totals() {
@@ -115,38 +130,95 @@ void MatrixExecutor::rerun_disturbed() {
   }
 }
 
-void MatrixExecutor::run_one(std::size_t index) {
+MatrixExecutor::Started MatrixExecutor::start(std::size_t index) {
   const config::PlannedRun& run = plan_.runs[index];
   const config::Cell& cell = plan_.cells[run.cell];
-  const config::Test& test = plan_.tests[cell.test];
-  const fs::path& input = prepare_.input_path(cell.input);
+  Started started;
+  started.test = &plan_.tests[cell.test];
+  started.input = prepare_.input_path(cell.input);
   // The verification run always goes into a hashing pipe: the null sink shows nothing.
-  const config::SinkKind sink_kind =
-      run.phase == config::RunPhase::kVerify ? config::SinkKind::kPipe : cell.sink;
-  progress_.start(fmt::format("{} · {} · {}{}", test.name, input.filename().string(),
-                              to_string(sink_kind), phase_suffix(run.phase)));
-
-  runfile::RunRow row;
-  row.test = test.name;
-  row.input = input.string();
-  row.sink = std::string(to_string(sink_kind));
+  started.sink_kind = run.phase == config::RunPhase::kVerify ? config::SinkKind::kPipe : cell.sink;
+  progress_.start(fmt::format("{} · {} · {}{}", started.test->name,
+                              started.input.filename().string(), to_string(started.sink_kind),
+                              phase_suffix(run.phase)));
+  runfile::RunRow& row = started.row;
+  row.test = started.test->name;
+  row.input = started.input.string();
+  row.sink = std::string(to_string(started.sink_kind));
   row.repeat = run.repeat;
   row.host = settings_.host;
-  double prepare_s = 0;
-  if (!prepared(index, row, prepare_s)) return;
+  return started;
+}
 
-  LaunchOutcome outcome = launch_.launch(test, input, sink_kind, row);
+void MatrixExecutor::run_one(std::size_t index) {
+  Started run = start(index);
+  double prepare_s = 0;
+  if (prepared(index, run.row, prepare_s)) launch_alone(index, run, prepare_s);
+}
+
+void MatrixExecutor::launch_alone(std::size_t index, Started& run, double prepare_s) {
+  const config::PlannedRun& planned = plan_.runs[index];
+  LaunchOutcome outcome = launch_.launch(*run.test, run.input, run.sink_kind, run.row);
   if (outcome.cancelled) return;
-  if (run.phase == config::RunPhase::kVerify && row.status != runfile::RunStatus::kOk &&
-      !stops_after(test, row)) {
+  if (planned.phase == config::RunPhase::kVerify && run.row.status != runfile::RunStatus::kOk &&
+      !stops_after(*run.test, run.row)) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
     // fails twice leaves the pair unverified.
-    progress_.warn(failure_line(row, run, outcome.result, outcome.stderr_capture.get()));
-    outcome = launch_.launch(test, input, sink_kind, row);
+    progress_.warn(failure_line(run.row, planned, outcome.result, outcome.stderr_capture.get()));
+    outcome = launch_.launch(*run.test, run.input, run.sink_kind, run.row);
     if (outcome.cancelled) return;
   }
-  finish_run(index, row, outcome, prepare_s);
+  finish_run(index, run.row, outcome, prepare_s);
   if (const std::string failure = hooks_.conclude(index); !failure.empty()) progress_.warn(failure);
+}
+
+std::optional<std::size_t> MatrixExecutor::duet_partner_of(std::size_t index) {
+  if (!partner_launch_ || index + 1 >= plan_.runs.size()) return std::nullopt;
+  const config::PlannedRun& first = plan_.runs[index];
+  const config::PlannedRun& second = plan_.runs[index + 1];
+  if (first.phase != config::RunPhase::kMeasure || second.phase != config::RunPhase::kMeasure ||
+      first.repeat != second.repeat || first.cell == second.cell || stopped_[second.cell] ||
+      decided_.enough(second.cell, record_.ok_elapsed_s()))
+    return std::nullopt;
+  return index + 1;
+}
+
+void MatrixExecutor::run_pair(std::size_t first, std::size_t second) {
+  while (run_pair_once(first, second) && !stopped() &&
+         disturbance_.take_pair_rerun({first, second}, record_.ok_elapsed_s())) {
+    progress_.add_rerun();
+    progress_.add_rerun();
+  }
+}
+
+bool MatrixExecutor::run_pair_once(std::size_t first, std::size_t second) {
+  Started a = start(first);
+  double prepare_a_s = 0;
+  if (!prepared(first, a.row, prepare_a_s)) {
+    run_one(second);
+    return false;
+  }
+  Started b = start(second);
+  double prepare_b_s = 0;
+  if (!prepared(second, b.row, prepare_b_s)) {
+    launch_alone(first, a, prepare_a_s);
+    return false;
+  }
+  const std::array<LaunchOutcome, 2> outcomes = launch_.launch_duet(
+      *partner_launch_, {*a.test, a.input, a.sink_kind, a.row, settings_.duet_cpus[0]},
+      {*b.test, b.input, b.sink_kind, b.row, settings_.duet_cpus[1]});
+  if (outcomes[0].cancelled || outcomes[1].cancelled) return false;
+  // Both measured runs (their failures said, their outputs checked), judged together, recorded.
+  checked(first, a.row, outcomes[0]);
+  checked(second, b.row, outcomes[1]);
+  const bool left_out = disturbance_.judge_pair({first, second}, {&a.row, &b.row},
+                                                {outcomes[0].disturbance, outcomes[1].disturbance});
+  record_measured(first, a.row, prepare_a_s);
+  if (const std::string failure = hooks_.conclude(first); !failure.empty()) progress_.warn(failure);
+  record_measured(second, b.row, prepare_b_s);
+  if (const std::string failure = hooks_.conclude(second); !failure.empty())
+    progress_.warn(failure);
+  return left_out;
 }
 
 bool MatrixExecutor::prepared(std::size_t index, runfile::RunRow& row, double& prepare_s) {
@@ -189,6 +261,19 @@ bool MatrixExecutor::run_hooks_before(std::size_t index, runfile::RunRow& row, d
 
 void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
                                 const LaunchOutcome& outcome, double prepare_s) {
+  if (!checked(index, row, outcome)) return;
+  disturbance_.judge(index, row, outcome.disturbance);
+  record_measured(index, row, prepare_s);
+}
+
+void MatrixExecutor::record_measured(std::size_t index, const runfile::RunRow& row,
+                                     double prepare_s) {
+  const std::size_t cell = plan_.runs[index].cell;
+  if (record_.record_measured(cell, row)) decided_.budget().add_to_first_run(cell, prepare_s);
+}
+
+bool MatrixExecutor::checked(std::size_t index, runfile::RunRow& row,
+                             const LaunchOutcome& outcome) {
   const config::PlannedRun& run = plan_.runs[index];
   const config::Cell& cell = plan_.cells[run.cell];
   const config::Test& test = plan_.tests[cell.test];
@@ -211,16 +296,14 @@ void MatrixExecutor::finish_run(std::size_t index, runfile::RunRow& row,
   switch (run.phase) {
     case config::RunPhase::kVerify:
       if (!stop && verify_.check_verification_run(cell, test, row, outcome)) stop_pair(cell);
-      return;
+      return false;
     case config::RunPhase::kWarmup:
-      return;
+      return false;
     case config::RunPhase::kMeasure:
       if (verify_.check_measured_run(cell, test, row, outcome.output)) stop_pair(cell);
-      disturbance_.judge(index, row, outcome.disturbance);
-      if (record_.record_measured(run.cell, row))
-        decided_.budget().add_to_first_run(run.cell, prepare_s);
-      return;
+      return true;
   }
+  return false;
 }
 
 bool MatrixExecutor::stops_after(const config::Test& test, const runfile::RunRow& row) const {

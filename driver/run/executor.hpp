@@ -2,6 +2,7 @@
 // The run loop of `iobench run`: executes a plan run by run through a Launcher (the spawner, or a
 // fake in tests): checks the input, prepares the page cache, runs the worker into its sink,
 // verifies the output and appends the measured run's row.
+#include <array>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -42,6 +43,10 @@ struct ExecutorSettings {
   // timeout, without ignore_failure) or writes other bytes than its reference (verification on)
   // is said so in one line and not run again, on that input (docs/bench.md).
   bool stop_at_first_failure = false;
+  // Config order `duet`: a second launcher (a spawner of its own) and the two CPUs a pair's runs
+  // are pinned to, the first of a pair on the first (docs/bench.md, "Duet"). None: one at a time.
+  Launcher* duet_partner = nullptr;
+  std::array<int, 2> duet_cpus{0, 1};
 };
 
 struct MatrixTotals {
@@ -82,7 +87,24 @@ class MatrixExecutor {
   MatrixTotals run_all();
 
  private:
+  // A run about to start: its test, input, sink and the row its figures go into.
+  struct Started {
+    const config::Test* test = nullptr;
+    std::filesystem::path input;
+    config::SinkKind sink_kind = config::SinkKind::kNull;
+    runfile::RunRow row;
+  };
+  Started start(std::size_t index);
   void run_one(std::size_t index);
+  // Launched alone, once prepared (its verification run retried once).
+  void launch_alone(std::size_t index, Started& run, double prepare_s);
+  // The next measured run of the same round, to go at the same moment as `index` (a duet).
+  [[nodiscard]] std::optional<std::size_t> duet_partner_of(std::size_t index);
+  // Both of a duet's pair at once, and again (within the budget) while the pair is left out.
+  void run_pair(std::size_t first, std::size_t second);
+  // One attempt of the pair: true when it was left out as disturbed.
+  bool run_pair_once(std::size_t first, std::size_t second);
+  void after_hooks(std::size_t index);
   // The input ready and the test's setup and prepare run before run `index`; false when the run
   // cannot go on (its row recorded as it must be) or an interrupt came. `prepare_s`: the
   // prepare command's time (bench --prepare).
@@ -94,6 +116,10 @@ class MatrixExecutor {
   // After the run's figures are in `row`: says a failure, verifies, records a measured row.
   void finish_run(std::size_t index, runfile::RunRow& row, const LaunchOutcome& outcome,
                   double prepare_s);
+  // finish_run's first half: says a failure, verifies; true for a measured run, whose
+  // disturbance is then judged and its row recorded (record_measured).
+  bool checked(std::size_t index, runfile::RunRow& row, const LaunchOutcome& outcome);
+  void record_measured(std::size_t index, const runfile::RunRow& row, double prepare_s);
   // stop_at_first_failure and a failure the test does not ignore.
   [[nodiscard]] bool stops_after(const config::Test& test, const runfile::RunRow& row) const;
   void stop_pair(const config::Cell& cell);
@@ -106,6 +132,7 @@ class MatrixExecutor {
   RunHooks hooks_;
   PrepareStep prepare_;
   LaunchStep launch_;
+  std::optional<LaunchStep> partner_launch_;  // a duet's second run goes through it
   VerifyStep verify_;
   DisturbanceStep disturbance_;
   RecordStep record_;

@@ -4,21 +4,25 @@ namespace iobench::run {
 namespace {
 
 const Launcher* g_active_launcher = nullptr;
+const Launcher* g_active_partner = nullptr;
 
 void cancel_active_launcher(int /*signal_number*/) {
   if (g_active_launcher != nullptr) g_active_launcher->cancel();
+  if (g_active_partner != nullptr) g_active_partner->cancel();
 }
 
 }  // namespace
 
-InterruptGuard::InterruptGuard(const Launcher& launcher)
+InterruptGuard::InterruptGuard(const Launcher& launcher, const Launcher* partner)
     : guard_(/*restart=*/false, &cancel_active_launcher) {
   // Nothing runs yet: a signal before this line still sets the flag the loop checks.
   g_active_launcher = &launcher;
+  g_active_partner = partner;
 }
 
 InterruptGuard::~InterruptGuard() {
   g_active_launcher = nullptr;
+  g_active_partner = nullptr;
 }
 
 bool interrupt_requested() noexcept {

@@ -10,7 +10,8 @@ namespace iobench::run {
 // SA_RESTART: a blocking wait must notice.
 class InterruptGuard {
  public:
-  explicit InterruptGuard(const Launcher& launcher);
+  // `partner`: a duet's second launcher, cancelled with the first.
+  explicit InterruptGuard(const Launcher& launcher, const Launcher* partner = nullptr);
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;
   ~InterruptGuard();

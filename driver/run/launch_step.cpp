@@ -5,6 +5,7 @@
 
 #include <exception>
 #include <memory>
+#include <thread>
 #include <utility>
 
 #include "driver/run/bench_hooks.hpp"
@@ -24,19 +25,122 @@ LaunchStep::LaunchStep(const config::Config& config, Launcher& launcher, LaunchS
   sink_settings_.temp_dir = settings_.temp_folder;
 }
 
-LaunchOutcome LaunchStep::launch(const config::Test& test, const std::filesystem::path& input,
-                                 config::SinkKind sink_kind, runfile::RunRow& row) {
+namespace {
+
+LaunchOutcome new_outcome() {
   LaunchOutcome outcome;
   outcome.stderr_capture = UniqueFd(::memfd_create("iobench-worker-stderr", MFD_CLOEXEC));
+  return outcome;
+}
+
+// A sink or split folder that cannot be made or read back (a full disk) fails this run, not the
+// matrix.
+template <typename Step>
+void guarded(LaunchOutcome& outcome, Step&& step) {
   try {
-    spawn(test, input, sink_kind, outcome);
+    std::forward<Step>(step)();
   } catch (const std::exception& e) {
-    // A sink or split folder that cannot be made or read back (a full disk) fails this run, not
-    // the matrix.
     outcome.result.outcome = spawn::SpawnOutcome::kSpawnFailed;
     outcome.result.error = e.what();
   }
-  if (outcome.cancelled) return outcome;
+}
+
+}  // namespace
+
+struct LaunchStep::Staged {
+  std::unique_ptr<Sink> sink;
+  std::unique_ptr<SplitFolder> split_folder;
+  UniqueFd stdin_file;
+  spawn::SpawnRequest request;
+};
+
+LaunchOutcome LaunchStep::launch(const config::Test& test, const std::filesystem::path& input,
+                                 config::SinkKind sink_kind, runfile::RunRow& row) {
+  LaunchOutcome outcome = new_outcome();
+  guarded(outcome, [&] {
+    const std::unique_ptr<Staged> staged = stage(test, input, sink_kind, config_.cpus, outcome);
+    if (disturbance_meter_) disturbance_meter_->before_run();
+    outcome.result = launcher_.run(staged->request);
+    if (disturbance_meter_) outcome.disturbance = disturbance_meter_->after_run(outcome.result);
+    conclude(test, *staged, outcome);
+  });
+  fill_row(test, sink_kind, outcome, row);
+  return outcome;
+}
+
+std::array<LaunchOutcome, 2> LaunchStep::launch_duet(LaunchStep& partner, const DuetRun& first,
+                                                     const DuetRun& second) {
+  std::array<LaunchOutcome, 2> outcomes{new_outcome(), new_outcome()};
+  std::unique_ptr<Staged> mine;
+  std::unique_ptr<Staged> theirs;
+  guarded(outcomes[0], [&] {
+    mine = stage(first.test, first.input, first.sink_kind, {first.cpu}, outcomes[0]);
+  });
+  guarded(outcomes[1], [&] {
+    theirs = partner.stage(second.test, second.input, second.sink_kind, {second.cpu}, outcomes[1]);
+  });
+  if (disturbance_meter_) disturbance_meter_->before_run();
+  {
+    std::jthread beside;
+    if (theirs) {
+      beside = std::jthread([&] {
+        guarded(outcomes[1], [&] { outcomes[1].result = partner.launcher_.run(theirs->request); });
+      });
+    }
+    if (mine) guarded(outcomes[0], [&] { outcomes[0].result = launcher_.run(mine->request); });
+  }  // joined: both reaped
+  if (disturbance_meter_) {
+    const std::array results{outcomes[0].result, outcomes[1].result};
+    const std::vector<std::optional<RunDisturbance>> each = disturbance_meter_->after_runs(results);
+    outcomes[0].disturbance = each[0];
+    outcomes[1].disturbance = each[1];
+  }
+  if (mine) guarded(outcomes[0], [&] { conclude(first.test, *mine, outcomes[0]); });
+  if (theirs) guarded(outcomes[1], [&] { partner.conclude(second.test, *theirs, outcomes[1]); });
+  fill_row(first.test, first.sink_kind, outcomes[0], first.row);
+  partner.fill_row(second.test, second.sink_kind, outcomes[1], second.row);
+  return outcomes;
+}
+
+std::unique_ptr<LaunchStep::Staged> LaunchStep::stage(const config::Test& test,
+                                                      const std::filesystem::path& input,
+                                                      config::SinkKind sink_kind,
+                                                      std::vector<int> cpus,
+                                                      LaunchOutcome& outcome) {
+  auto staged = std::make_unique<Staged>();
+  staged->sink = open_sink(sink_kind, sink_settings_);
+  spawn::SpawnRequest& request = staged->request;
+  request.argv = config::run_argv(test, config_, input.string());
+  staged->split_folder =
+      std::make_unique<SplitFolder>(test.writes_files, settings_.temp_folder, request.argv);
+  staged->stdin_file = open_run_stdin(config_);
+  request.stdin_fd = staged->stdin_file.get();
+  request.stdout_fd = staged->sink->worker_fd();
+  // What a run prints is shown with the inherit sink, stderr too (hyperfine --show-output).
+  request.stderr_fd = sink_kind == config::SinkKind::kInherit ? -1 : outcome.stderr_capture.get();
+  request.cpus = std::move(cpus);
+  request.timeout_s = config_.timeout_s;
+  request.counters = settings_.counters;
+  return staged;
+}
+
+void LaunchStep::conclude(const config::Test& test, Staged& staged, LaunchOutcome& outcome) {
+  bool stray_held_sink = false;
+  if (const auto warning = strays_.check(test.name, outcome.result, stray_held_sink);
+      !warning.empty())
+    progress_.warn(warning);
+  if (outcome.result.outcome == spawn::SpawnOutcome::kCancelled || interrupt_requested()) {
+    outcome.cancelled = true;
+    return;
+  }
+  outcome.output = staged.sink->finish();
+  staged.split_folder->fold_into(outcome.output);
+  if (!pipe_size_given_bytes_) pipe_size_given_bytes_ = outcome.output.pipe_size_bytes;
+}
+
+void LaunchStep::fill_row(const config::Test& test, config::SinkKind sink_kind,
+                          const LaunchOutcome& outcome, runfile::RunRow& row) {
+  if (outcome.cancelled) return;
   if (outcome.output.drain_cut_short) {
     progress_.warn(fmt::format(
         "{}: a process kept the sink pipe open after the worker ended; its output was cut off",
@@ -49,37 +153,6 @@ LaunchOutcome LaunchStep::launch(const config::Test& test, const std::filesystem
     row.output_hash = outcome.output.hash;
     row.bytes_out = outcome.output.bytes;
   }
-  return outcome;
-}
-
-void LaunchStep::spawn(const config::Test& test, const std::filesystem::path& input,
-                       config::SinkKind sink_kind, LaunchOutcome& outcome) {
-  const std::unique_ptr<Sink> sink = open_sink(sink_kind, sink_settings_);
-  spawn::SpawnRequest request;
-  request.argv = config::run_argv(test, config_, input.string());
-  const SplitFolder split_folder(test.writes_files, settings_.temp_folder, request.argv);
-  const UniqueFd stdin_file = open_run_stdin(config_);
-  request.stdin_fd = stdin_file.get();
-  request.stdout_fd = sink->worker_fd();
-  // What a run prints is shown with the inherit sink, stderr too (hyperfine --show-output).
-  request.stderr_fd = sink_kind == config::SinkKind::kInherit ? -1 : outcome.stderr_capture.get();
-  request.cpus = config_.cpus;
-  request.timeout_s = config_.timeout_s;
-  request.counters = settings_.counters;
-  if (disturbance_meter_) disturbance_meter_->before_run();
-  outcome.result = launcher_.run(request);
-  if (disturbance_meter_) outcome.disturbance = disturbance_meter_->after_run(outcome.result);
-  bool stray_held_sink = false;
-  if (const auto warning = strays_.check(test.name, outcome.result, stray_held_sink);
-      !warning.empty())
-    progress_.warn(warning);
-  if (outcome.result.outcome == spawn::SpawnOutcome::kCancelled || interrupt_requested()) {
-    outcome.cancelled = true;
-    return;
-  }
-  outcome.output = sink->finish();
-  split_folder.fold_into(outcome.output);
-  if (!pipe_size_given_bytes_) pipe_size_given_bytes_ = outcome.output.pipe_size_bytes;
 }
 
 void LaunchStep::warn_stderr_of_ok_run(std::size_t test_index, const config::Test& test,

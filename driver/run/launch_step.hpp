@@ -3,9 +3,11 @@
 // the Launcher into its sink, its stderr into a capture, the machine's disturbance sampled around
 // it; the row gets its measurements, status and (but for the null sink) its output's hash and
 // byte count. A sink or split folder that cannot be made fails the run, not the matrix.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,6 +32,15 @@ struct LaunchOutcome {
   bool cancelled = false;                     // an interrupt: the run is not recorded
 };
 
+// One run of a duet (LaunchStep::launch_duet): what launch takes, and the CPU it is pinned to.
+struct DuetRun {
+  const config::Test& test;
+  std::filesystem::path input;
+  config::SinkKind sink_kind;
+  runfile::RunRow& row;
+  int cpu = 0;
+};
+
 struct LaunchSettings {
   std::filesystem::path temp_folder;  // private folder for file sinks and split folders
   std::vector<std::string> counters;  // what each run asks the spawner to count
@@ -45,6 +56,12 @@ class LaunchStep {
   // left as it was when the run was cancelled.
   LaunchOutcome launch(const config::Test& test, const std::filesystem::path& input,
                        config::SinkKind sink_kind, runfile::RunRow& row);
+  // Two runs at the same moment, each pinned to its CPU (config order `duet`): `first` through
+  // this step's launcher, `second` through `partner`'s (a spawner of its own) on a thread of its
+  // own. Each is judged by its own wait, over the pair's interval (DisturbanceMeter::after_runs).
+  // A run whose sink cannot be made fails alone; the other still runs.
+  std::array<LaunchOutcome, 2> launch_duet(LaunchStep& partner, const DuetRun& first,
+                                           const DuetRun& second);
   // A run that ended ok but wrote to stderr: warned about with its first line, once per test.
   void warn_stderr_of_ok_run(std::size_t test_index, const config::Test& test,
                              const LaunchOutcome& outcome);
@@ -54,8 +71,15 @@ class LaunchStep {
   }
 
  private:
-  void spawn(const config::Test& test, const std::filesystem::path& input,
-             config::SinkKind sink_kind, LaunchOutcome& outcome);
+  struct Staged;  // a run's sink, split folder, stdin and request, made before its spawn
+  std::unique_ptr<Staged> stage(const config::Test& test, const std::filesystem::path& input,
+                                config::SinkKind sink_kind, std::vector<int> cpus,
+                                LaunchOutcome& outcome);
+  // After the worker was reaped: strays said, the sink read (not when cancelled).
+  void conclude(const config::Test& test, Staged& staged, LaunchOutcome& outcome);
+  // The outcome's figures into the row (not when cancelled).
+  void fill_row(const config::Test& test, config::SinkKind sink_kind, const LaunchOutcome& outcome,
+                runfile::RunRow& row);
 
   const config::Config& config_;
   Launcher& launcher_;

@@ -15,6 +15,7 @@
 #include "driver/run/counter_plan.hpp"
 #include "driver/run/data_dir.hpp"
 #include "driver/run/dry_run.hpp"
+#include "driver/run/duet.hpp"
 #include "driver/run/executor.hpp"
 #include "driver/run/interrupt.hpp"
 #include "driver/run/machine_context.hpp"
@@ -139,8 +140,15 @@ MatrixTotals execute(const config::Config& config, const config::Plan& plan,
                      BusyWindow& busy_window, const WaitSource& wait_source) {
   const PrivateFolder temp_folder(paths.folder);
   SpawnerLauncher launcher(spawn::Spawner::global());
-  const InterruptGuard interrupt_guard(launcher);
+  std::string duet_warning;
+  const std::unique_ptr<DuetPartner> duet = DuetPartner::for_config(config, duet_warning);
+  if (!duet_warning.empty()) fmt::print(stderr, "iobench: warning: {}\n", duet_warning);
+  const InterruptGuard interrupt_guard(launcher, duet ? &duet->launcher() : nullptr);
   ExecutorSettings settings;
+  if (duet) {
+    settings.duet_partner = &duet->launcher();
+    settings.duet_cpus = duet->cpus();
+  }
   settings.temp_folder = temp_folder.path();
   settings.show_progress = !options.quiet && ::isatty(STDERR_FILENO) != 0;
   settings.allow_drop_caches = ::geteuid() == 0;

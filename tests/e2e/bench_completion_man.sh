@@ -67,7 +67,7 @@ touch data.tsv
   fail "bash: 'bench --sink': $(complete_words iobench bench --sink '')"
 [ "$(complete_words iobench bench --cache c)" = cold ] ||
   fail "bash: 'bench --cache c': $(complete_words iobench bench --cache c)"
-[ "$(complete_words iobench bench --order '' | tr '\n' ' ')" = 'interleave grouped shuffle ' ] ||
+[ "$(complete_words iobench bench --order '' | tr '\n' ' ')" = 'interleave grouped shuffle duet ' ] ||
   fail "bash: 'bench --order': $(complete_words iobench bench --order '')"
 [ "$(complete_words iobench completion '' | tr '\n' ' ')" = 'bash zsh fish commands ' ] ||
   fail "bash: 'completion': $(complete_words iobench completion '')"

@@ -148,6 +148,23 @@ TEST(Config, DrainIsAutoUnlessSaid) {
       std::string::npos);
 }
 
+// A duet pins each run of a pair to a CPU of its own and runs both at once: "cpus" would pin
+// them together, and a cold cache would be warmed by whichever read first.
+TEST(Config, DuetIsAnOrderThatNeedsItsOwnCpusAndNoColdCache) {
+  EXPECT_EQ(parse_config(with(R"("order": "duet")"), "x.json").order, RunOrder::kDuet);
+  EXPECT_NE(
+      error_of(with(R"("order": "duet", "cpus": [0])"))
+          .find("order: duet pins each run of a pair to a CPU of its own; leave \"cpus\" out"),
+      std::string::npos);
+  EXPECT_NE(error_of(with(R"("order": "duet", "cache": "cold")"))
+                .find("order: duet runs two at once, so one would warm the other's cold cache"),
+            std::string::npos);
+  EXPECT_EQ(error_of(with(R"("order": "duet", "cache": "none")")), "(no error)");
+  EXPECT_NE(error_of(with(R"("order": "pairs")"))
+                .find("order: 'pairs' is not one of: interleave, grouped, shuffle, duet"),
+            std::string::npos);
+}
+
 TEST(Config, SchemaErrorsNameTheJsonPath) {
   EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
             std::string::npos);

@@ -144,7 +144,7 @@ TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
 // In rounds, a pipe cell's verification run (its test, its input, into a pipe) is its first
 // warmup; grouped runs, null-sink cells and unverified tests get every warmup as a warmup run.
 TEST(Plan, EveryCellGetsTheSameWarmupsRightBeforeItsMeasuredRuns) {
-  for (const char* order : {"interleave", "grouped", "shuffle"}) {
+  for (const char* order : {"interleave", "grouped", "shuffle", "duet"}) {
     const Plan plan = build_plan(demo_config(fmt::format(R"(, "warmup": 2, "order": "{}")", order)),
                                  worker_options());
     std::vector<int> warmups(plan.cells.size(), 0);
@@ -215,6 +215,18 @@ TEST(Plan, InterleaveRunsEveryCellBeforeTheNextRepeat) {
   }
   ASSERT_EQ(repeats.size(), plan.cells.size() * 2);
   EXPECT_TRUE(std::is_sorted(repeats.begin(), repeats.end()));
+}
+
+// A duet's rounds are the interleaved ones: its pairs are neighbours in them, so who goes first
+// (and takes the first CPU) changes from round to round.
+TEST(Plan, DuetPlansTheInterleavedRounds) {
+  const Plan interleaved = build_plan(demo_config(R"(, "repeats": 4)"), worker_options());
+  const Plan duet = build_plan(demo_config(R"(, "repeats": 4, "order": "duet")"), worker_options());
+  ASSERT_EQ(duet.runs.size(), interleaved.runs.size());
+  for (std::size_t i = 0; i < duet.runs.size(); ++i) {
+    EXPECT_EQ(duet.runs[i].cell, interleaved.runs[i].cell) << i;
+    EXPECT_EQ(duet.runs[i].repeat, interleaved.runs[i].repeat) << i;
+  }
 }
 
 TEST(Plan, GroupedRunsEachCellsRepeatsTogether) {

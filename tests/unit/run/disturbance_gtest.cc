@@ -3,21 +3,18 @@
 // and the rule that judges it, on fixed /proc/stat texts and times.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
 #include "driver/run/disturbance.hpp"
 #include "driver/run/machine_load.hpp"
+#include "tests/unit/run/proc_stat_text.hpp"
 
 namespace iobench::run {
 namespace {
 
-// Two CPUs; user nice system idle iowait irq softirq steal guest guest_nice.
-std::string proc_stat(unsigned user, unsigned system, unsigned idle, unsigned steal = 0) {
-  return "cpu  " + std::to_string(user) + " 0 " + std::to_string(system) + " " +
-         std::to_string(idle) + " 0 0 0 " + std::to_string(steal) +
-         " 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\ncpu1 1 0 1 1 0 0 0 0 0 0\nintr 1 2 3\n";
-}
+using test::proc_stat;
 
 ProcStatTicks ticks(const std::string& text) {
   const auto parsed = parse_proc_stat(text);
@@ -175,155 +172,6 @@ TEST(Disturbance, JudgingFillsTheFiguresAndMarksOnlyOkRowsUnlessOff) {
   // The figures are kept whatever the mode.
   EXPECT_EQ(measured_only.others_cpu_s.value_or(-1), 0.9);
   EXPECT_EQ(measured_only.wait_cpu_s.value_or(-1), 0.5);
-}
-
-// The meter: /proc/stat and the harness time read before and after, the measured tree's rusage
-// subtracted with them.
-// A run's samples: /proc/stat 0.8 s busier after it, the harness 0.05 s more, and, when
-// `machine` is given, every task's time at each sample; each read counted.
-struct FakeRunSamples {
-  std::vector<std::string> stats{proc_stat(1000, 500, 9000), proc_stat(1060, 520, 9100)};
-  std::vector<double> harness{2.0, 2.05};
-  std::vector<double> machine;
-  std::size_t stat_reads = 0;
-  std::size_t harness_reads = 0;
-  std::size_t machine_reads = 0;
-
-  ProcSource source() {
-    ProcSource source;
-    source.read = [this](const char* path) -> std::string {
-      return std::string(path) == "/proc/stat" ? stats.at(stat_reads++) : "";
-    };
-    source.harness_cpu_s = [this]() -> std::optional<double> {
-      return harness.at(harness_reads++);
-    };
-    if (!machine.empty())
-      source.machine_cpu_s = [this]() -> std::optional<double> {
-        return machine.at(machine_reads++);
-      };
-    return source;
-  }
-};
-
-// The measured tree's result: 0.4 s user, 0.15 s system in 0.6 s, worker pid 100, which waited
-// 3 ms for a CPU itself and ran 0.55 s on one.
-spawn::SpawnResult measured_tree() {
-  spawn::SpawnResult result;
-  result.usage.ru_utime.tv_usec = 400000;
-  result.usage.ru_stime.tv_usec = 150000;
-  result.elapsed_s = 0.6;
-  result.pid = 100;
-  result.own_wait_cpu_s = 0.003;
-  result.own_on_cpu_s = 0.55;
-  return result;
-}
-
-TEST(DisturbanceMeter, SubtractsTheHarnessAndTheMeasuredTree) {
-  FakeRunSamples samples;
-  DisturbanceMeter meter(samples.source());
-  meter.before_run();
-  const auto d = meter.after_run(measured_tree());
-  ASSERT_TRUE(d.has_value());
-  EXPECT_EQ(samples.stat_reads, 2U);  // two reads of /proc/stat a run, no more
-  // 0.8 s busy, less 0.05 s of harness and 0.55 s of the measured tree.
-  EXPECT_NEAR(d->others_cpu_s, 0.2, 1e-9);
-  // No exit reports: the worker's own wait is the judge.
-  EXPECT_EQ(d->wait_cpu_s, 0.003);
-  EXPECT_EQ(d->wait_scope, WaitScope::kWorker);
-}
-
-TEST(DisturbanceMeter, TheTreesWaitWhenTheKernelReportsItsExits) {
-  FakeRunSamples samples;
-  ProcSource source = samples.source();
-  int takes = 0;
-  // Before the run: a stale report, dropped. After: the worker (100), its child and grandchild,
-  // and a stranger.
-  source.task_exits = [&takes]() -> std::optional<std::vector<TaskExit>> {
-    const std::uint64_t life_ns = 600'000'000;
-    if (takes++ == 0) return std::vector<TaskExit>{{100, 100, 1, 999'000'000, 0, 0, life_ns}};
-    return std::vector<TaskExit>{{102, 102, 101, 1'000'000, 7'000'000, 0, life_ns},
-                                 {101, 101, 100, 2'000'000, 0, 0, life_ns},
-                                 {100, 100, 1, 3'000'000, 0, 0, life_ns},
-                                 {200, 200, 1, 50'000'000, 0, 0, life_ns}};
-  };
-  source.block_io_accounted = true;
-  DisturbanceMeter meter(source);
-  meter.before_run();
-  const auto d = meter.after_run(measured_tree());
-  ASSERT_TRUE(d.has_value());
-  EXPECT_EQ(takes, 2);
-  EXPECT_EQ(d->wait_scope, WaitScope::kTree);
-  EXPECT_NEAR(d->wait_cpu_s.value_or(-1), 0.006, 1e-12);
-  EXPECT_NEAR(d->block_io_wait_s.value_or(-1), 0.007, 1e-12);
-}
-
-TEST(DisturbanceMeter, TheWorkersOwnWaitIsWithinItsElapsedLessItsTimeOnACpu) {
-  FakeRunSamples samples;
-  DisturbanceMeter meter(samples.source());
-  spawn::SpawnResult skewed = measured_tree();
-  skewed.own_wait_cpu_s = 0.1;  // 0.6 s elapsed, 0.55 s on a CPU: 0.05 s could have been waited
-  meter.before_run();
-  const auto d = meter.after_run(skewed);
-  ASSERT_TRUE(d.has_value());
-  EXPECT_NEAR(d->wait_cpu_s.value_or(-1), 0.05, 1e-9);
-}
-
-TEST(DisturbanceMeter, TheTreesWaitIsWithinItsTasksTimesTheRunLessTheirTimeOnACpu) {
-  FakeRunSamples samples;
-  ProcSource source = samples.source();
-  // One task, its report saying 40 ms of waiting within a 0.6 s life and 0.5 s on a CPU (its last
-  // tick missed); wait4 says 0.59 s on a CPU: at most 10 ms of it can have been waiting.
-  source.task_exits = []() -> std::optional<std::vector<TaskExit>> {
-    return std::vector<TaskExit>{{100, 100, 1, 40'000'000, 0, 500'000'000, 600'000'000}};
-  };
-  DisturbanceMeter meter(source);
-  spawn::SpawnResult one = measured_tree();
-  one.usage.ru_utime.tv_usec = 440000;  // 0.59 s in all
-  meter.before_run();
-  const auto d = meter.after_run(one);
-  ASSERT_TRUE(d.has_value());
-  EXPECT_NEAR(d->wait_cpu_s.value_or(-1), 0.01, 1e-9);
-}
-
-TEST(DisturbanceMeter, LostReportsFallBackToTheWorkersOwnWait) {
-  FakeRunSamples samples;
-  ProcSource source = samples.source();
-  source.task_exits = []() -> std::optional<std::vector<TaskExit>> { return std::nullopt; };
-  DisturbanceMeter meter(source);
-  meter.before_run();
-  const auto d = meter.after_run(measured_tree());
-  ASSERT_TRUE(d.has_value());
-  EXPECT_EQ(d->wait_scope, WaitScope::kWorker);
-  EXPECT_EQ(d->wait_cpu_s, 0.003);
-}
-
-TEST(DisturbanceMeter, TheMachinesTimeWhenTheSourceHasIt) {
-  FakeRunSamples samples;
-  samples.machine = {500.0, 500.7};
-  DisturbanceMeter meter(samples.source());
-  meter.before_run();
-  const auto d = meter.after_run(measured_tree());
-  ASSERT_TRUE(d.has_value());
-  EXPECT_EQ(samples.machine_reads, 2U);
-  // 0.7 s of every task, less 0.05 s of harness and 0.55 s of the measured tree (the ticks'
-  // 0.8 s are not used).
-  EXPECT_NEAR(d->others_cpu_s, 0.1, 1e-9);
-  EXPECT_EQ(d->resolution_s, kExactResolution_s);
-}
-
-TEST(DisturbanceMeter, AnUnreadableProcStatGivesNoFigure) {
-  ProcSource source;
-  source.read = [](const char*) { return std::string(); };
-  source.harness_cpu_s = []() -> std::optional<double> { return 0.0; };
-  DisturbanceMeter meter(source);
-  meter.before_run();
-  EXPECT_FALSE(meter.after_run(spawn::SpawnResult{}).has_value());
-  // The run's own wait still judges it when /proc/stat cannot say what others did.
-  meter.before_run();
-  const auto own = meter.after_run(measured_tree());
-  ASSERT_TRUE(own.has_value());
-  EXPECT_EQ(own->wait_cpu_s, 0.003);
-  EXPECT_EQ(own->others_cpu_s, 0.0);
 }
 
 TEST(DisturbedRuns, TheFirstIsSaidOnceAndTheBudgetEndsWithOneWarningNamingTheWorst) {

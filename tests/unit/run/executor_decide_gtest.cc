@@ -46,6 +46,15 @@ TEST_F(ExecutorTest, ADecidedDifferenceStopsBothCells) {
   EXPECT_TRUE(totals.rule_decisions[0].plan.paired);
 }
 
+TEST_F(ExecutorTest, ADuetsRoundsAreJudgedPaired) {
+  FakeLauncher launcher(twenty_percent_slower);
+  const MatrixTotals totals =
+      run(std::string(kTwoTests) + R"("repeats": 10, "decide": true, "order": "duet")", launcher);
+  EXPECT_EQ(rows_of(rows(), "b"), 8);
+  ASSERT_EQ(totals.rule_decisions.size(), 1U);
+  EXPECT_TRUE(totals.rule_decisions[0].plan.paired);
+}
+
 TEST_F(ExecutorTest, ShuffledRunsAreJudgedUnpaired) {
   FakeLauncher launcher(twenty_percent_slower);
   const MatrixTotals totals = run(

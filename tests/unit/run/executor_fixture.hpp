@@ -98,7 +98,7 @@ class ExecutorTest : public ::testing::Test {
   void SetUp() override { std::ofstream(dir_ / "in.txt", std::ios::binary) << kInputText; }
 
   // Runs a config (JSON fields after "inputs") through the executor with the fake.
-  MatrixTotals run(const std::string& fields, FakeLauncher& launcher,
+  MatrixTotals run(const std::string& fields, Launcher& launcher,
                    const std::function<void()>& before_run = {},
                    std::function<std::string()> after_run = {}) {
     config_ = config::parse_config(
@@ -115,6 +115,8 @@ class ExecutorTest : public ::testing::Test {
     settings.after_run = std::move(after_run);
     settings.disturbance_source = disturbance_source_;
     settings.stop_at_first_failure = stop_at_first_failure_;
+    settings.duet_partner = duet_partner_;
+    settings.duet_cpus = {3, 5};
     MatrixExecutor executor(config_, plan_, launcher, writer, settings);
     if (before_run) before_run();
     return executor.run_all();
@@ -150,6 +152,7 @@ class ExecutorTest : public ::testing::Test {
   const test::TempDir dir_{"executor"};
   std::optional<ProcSource> disturbance_source_;  // empty: the runs' disturbance is not measured
   bool stop_at_first_failure_ = false;            // bench's stop (executor_stop_gtest.cc)
+  Launcher* duet_partner_ = nullptr;  // a duet's second launcher (executor_duet_gtest.cc)
   config::Config config_;
   config::Plan plan_;
   fs::path runs_path_;

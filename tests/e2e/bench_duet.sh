@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# bench --order duet (docs/bench.md, "Duet"): each round's pair runs at the same moment, each
+# pinned to a CPU of its own, under a steady busy loop the test starts itself and stops by pid,
+# as a shared runner has. Each command logs when it began and ended and the CPUs it may run on;
+# a measured pair overlaps, on two different single CPUs, and each command has each CPU in turn.
+# With one CPU for iobench, a duet says why it cannot be one and runs interleaved. A duet with a
+# cold cache is one line, exit 2, nothing written.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
+[ "$(nproc)" -ge 2 ] || skip_here "a duet needs two CPUs; this machine has $(nproc)"
+iobench=$bin/iobench
+cd "$tmp"
+bash -c 'while :; do :; done' &
+busy=$!
+on_exit "kill $busy"
+
+# NAME: a 0.2 s command that logs "NAME BEGIN_NS END_NS CPUS" to log.txt; its stdout is empty,
+# so every run verifies alike.
+logged() {
+  printf '%s' "b=\$(date +%s%N); sleep 0.2; e=\$(date +%s%N); echo $1 \$b \$e \$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status) >>log.txt"
+}
+"$iobench" bench -q -r 4 --order duet --export-json duet.json "$(logged a)" "$(logged b)" \
+  >out.txt 2>err.txt || fail "bench --order duet exited $?: $(cat err.txt)"
+# Warmup and verification runs go one at a time on every CPU; the measured ones on one each.
+awk '$4 ~ /^[0-9]+$/' log.txt >pinned.txt
+[ "$(grep -c '^a ' pinned.txt)" -eq 4 ] && [ "$(grep -c '^b ' pinned.txt)" -eq 4 ] ||
+  fail "not 4 pinned runs of each: $(cat log.txt)"
+# Each a-run has a b-run that overlaps it on another CPU; a has each CPU twice.
+python3 - pinned.txt <<'PY' || fail "pairs: $(cat log.txt)"
+import sys
+runs = [line.split() for line in open(sys.argv[1])]
+a = [(int(r[1]), int(r[2]), r[3]) for r in runs if r[0] == "a"]
+b = [(int(r[1]), int(r[2]), r[3]) for r in runs if r[0] == "b"]
+for begin, end, cpu in a:
+    partners = [x for x in b if x[0] < end and begin < x[1]]
+    assert len(partners) == 1, f"a at {begin} overlaps {len(partners)} b runs"
+    assert partners[0][2] != cpu, f"a and b both on CPU {cpu}"
+cpus = sorted(cpu for _, _, cpu in a)
+assert len(set(cpus)) == 2 and cpus.count(cpus[0]) == 2, f"a's CPUs: {cpus}"
+PY
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["results"]; assert len(r) == 2 and all(len(x["times"]) == 4 for x in r), r' duet.json ||
+  fail "export: $(cat duet.json)"
+
+# One CPU for iobench: said, and the runs go one at a time.
+rm -f log.txt
+taskset -c 0 "$iobench" bench -q -r 2 --order duet "$(logged a)" "$(logged b)" \
+  >one.out 2>one.err || fail "one CPU: exit $?: $(cat one.err)"
+grep -qx "iobench: warning: order duet needs two CPUs and iobench may run on 1: the runs go one at a time, interleaved" one.err ||
+  fail "no warning for one CPU: $(cat one.err)"
+
+one_line_exit_2 "--order duet --cache cold" \
+  "$iobench" bench -r 2 --order duet --cache cold --input log.txt 'cat {input}' 'wc -l {input}'
