@@ -22,8 +22,9 @@ bool DisturbanceStep::judged_disturbed(std::size_t run_index, runfile::RunRow& r
                                        const std::optional<RunDisturbance>& disturbance,
                                        bool duet) {
   if (!disturbance) return false;
-  const std::optional<double> calm_cpus = calm_.level_cpus();
-  if (row.status == runfile::RunStatus::kOk) calm_.add(*disturbance, row.elapsed_s);
+  // A duet's figures of others span the pair's interval, not the run's: its own wait judges it.
+  const std::optional<double> calm_cpus = duet ? std::nullopt : calm_.level_cpus();
+  if (row.status == runfile::RunStatus::kOk && !duet) calm_.add(*disturbance, row.elapsed_s);
   if (!judge_disturbance(row, *disturbance, config_, calm_cpus)) return false;
   const std::size_t cell = plan_.runs[run_index].cell;
   if (const std::string line = runs_.on_disturbed(

@@ -183,8 +183,14 @@ std::optional<std::size_t> MatrixExecutor::duet_partner_of(std::size_t index) {
   return index + 1;
 }
 
+// Again while left out, as long as neither cell needs no more (decided, or its runs' budget
+// spent: a machine whose load keeps a CPU busy disturbs every pair) and the re-run budget allows.
 void MatrixExecutor::run_pair(std::size_t first, std::size_t second) {
-  while (run_pair_once(first, second) && !stopped() &&
+  const auto needs_none = [this](std::size_t index) {
+    const std::size_t cell = plan_.runs[index].cell;
+    return stopped_[cell] || decided_.enough(cell, record_.ok_elapsed_s());
+  };
+  while (run_pair_once(first, second) && !stopped() && !needs_none(first) && !needs_none(second) &&
          disturbance_.take_pair_rerun({first, second}, record_.ok_elapsed_s())) {
     progress_.add_rerun();
     progress_.add_rerun();

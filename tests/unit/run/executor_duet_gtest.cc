@@ -186,5 +186,31 @@ TEST_F(DuetTest, APairAlwaysDisturbedRunsAgainWithinItsCellsBudget) {
   EXPECT_TRUE(budget_said);
 }
 
+// A machine whose load keeps a CPU busy disturbs every pair: the re-runs end where the runs'
+// budget does, as they do interleaved, not after twice a fill's thousand repeats.
+TEST_F(DuetTest, APairAlwaysDisturbedStopsWhereTheRunsBudgetEnds) {
+  disturbance_source_ = ProcSource{};
+  disturbance_source_->read = [](const char*) { return std::string(); };
+  const SleepingLauncher::Waited waited = [](const std::string&, int) -> std::optional<double> {
+    return 0.1;
+  };
+  const auto calls_of_a = [&](const std::string& order, bool duet) {
+    DuetLog log;
+    log.rendezvous = duet;
+    SleepingLauncher first(log, waited);
+    SleepingLauncher partner(log, waited);
+    run_duet(R"("strategies": [{"name": "a", "command": ["a"], "verify": false},
+                               {"name": "b", "command": ["b"], "verify": false}],
+                "repeats": {"min": 1, "max": 1000, "fill_s": 1}, "warmup": 0, "order": ")" +
+                 order + R"(")",
+             first, duet ? &partner : nullptr);
+    EXPECT_EQ(log.calls["a"], log.calls["b"]) << order;
+    return log.calls["a"];
+  };
+  const int interleaved = calls_of_a("interleave", false);
+  EXPECT_EQ(calls_of_a("duet", true), interleaved);
+  EXPECT_LE(interleaved, 20);
+}
+
 }  // namespace
 }  // namespace iobench::run::executor_test
