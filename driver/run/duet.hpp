@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "driver/config/config.hpp"
 #include "driver/run/launcher.hpp"
