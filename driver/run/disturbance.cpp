@@ -255,7 +255,7 @@ bool DisturbedRuns::take(std::size_t cell) {
 }
 
 bool DisturbedRuns::spend(std::size_t cell) {
-  if (reruns_[cell] >= budget_per_cell_) return false;
+  if (!has_budget(cell)) return false;
   ++reruns_[cell];
   return true;
 }
