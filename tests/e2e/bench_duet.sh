@@ -49,3 +49,16 @@ grep -qx "iobench: warning: order duet needs two CPUs and iobench may run on 1: 
 
 one_line_exit_2 "--order duet --cache cold" \
   "$iobench" bench -r 2 --order duet --cache cold --input log.txt 'cat {input}' 'wc -l {input}'
+
+# The rule under the same busy loop: two CPU-bound commands fill both CPUs, so one of each pair
+# shares its CPU with the loop and waits (or both do, as the scheduler moves the loop). A pair is
+# left out together: the line says so, and each command has as many disturbed rows as the other.
+# Which run of a pair waited is the scheduler's choice here; DuetTest checks the partner's row.
+spin="awk 'BEGIN { for (i = 0; i < 3000000; i++); }'"
+"$iobench" bench -q -r 3 --order duet --disturbance rerun -o spin.tsv "$spin" "$spin " \
+  >spin.out 2>spin.err || true
+grep -q "it and its duet partner are left out and run again" spin.err ||
+  fail "no pair left out under the busy loop: $(cat spin.err)"
+disturbed=$(run_awk 'col("status") == "disturbed" { n[col("test")]++ } END { for (t in n) print n[t] }' spin.tsv | sort -u)
+[ "$(wc -l <<<"$disturbed")" -eq 1 ] && [ "$disturbed" -gt 0 ] ||
+  fail "disturbed rows not in pairs: $(col test,status,wait_cpu_s spin.tsv)"
