@@ -11,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "driver/run/interrupt.hpp"
+#include "driver/run/iteration.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/util/text.hpp"
 
@@ -46,7 +47,7 @@ RunHooks::RunHooks(const config::Config& config, const config::Plan& plan, Launc
   }
 }
 
-RunHooks::Before RunHooks::before_run(std::size_t index) {
+RunHooks::Before RunHooks::before_run(std::size_t index, std::string_view iteration) {
   Before before;
   if (!any_) return before;
   const std::size_t t = plan_.cells[plan_.runs[index].cell].test;
@@ -56,7 +57,7 @@ RunHooks::Before RunHooks::before_run(std::size_t index) {
     set_up_[t] = SetUp::kDone;
     if (!strategy.setup.empty()) {
       before.ran = true;
-      setup_failure_[t] = run_hook(test, "setup", strategy.setup);
+      setup_failure_[t] = run_hook(test, "setup", strategy.setup, "");
       if (!setup_failure_[t].empty()) set_up_[t] = SetUp::kFailed;
     }
   }
@@ -66,7 +67,7 @@ RunHooks::Before RunHooks::before_run(std::size_t index) {
     before.failure = conclude_failure_[t];
   } else if (!strategy.prepare.empty()) {
     before.ran = true;
-    before.failure = run_hook(test, "prepare", strategy.prepare, &before.prepare_s);
+    before.failure = run_hook(test, "prepare", strategy.prepare, iteration, &before.prepare_s);
   }
   if (!before.failure.empty() && warned_[t] == 0) {
     warned_[t] = 1;
@@ -75,13 +76,13 @@ RunHooks::Before RunHooks::before_run(std::size_t index) {
   return before;
 }
 
-std::string RunHooks::conclude(std::size_t index) {
+std::string RunHooks::conclude(std::size_t index, std::string_view iteration) {
   if (!any_ || interrupt_requested()) return "";
   const std::size_t t = plan_.cells[plan_.runs[index].cell].test;
   const config::Test& test = plan_.tests[t];
   const std::string& text = config_.strategies[test.strategy].conclude;
   if (text.empty() || set_up_[t] != SetUp::kDone || !conclude_failure_[t].empty()) return "";
-  conclude_failure_[t] = run_hook(test, "conclude", text);
+  conclude_failure_[t] = run_hook(test, "conclude", text, iteration);
   if (conclude_failure_[t].empty() || warned_[t] != 0) return "";
   warned_[t] = 1;
   return conclude_failure_[t];
@@ -108,13 +109,13 @@ std::string RunHooks::cleanup(std::size_t t) {
   cleaned_[t] = 1;
   const config::Test& test = plan_.tests[t];
   const std::string& text = config_.strategies[test.strategy].cleanup;
-  return text.empty() ? "" : run_hook(test, "cleanup", text);
+  return text.empty() ? "" : run_hook(test, "cleanup", text, "");
 }
 
 // The hook runs as the command does: in its shell, or split into words for a command without one
 // (hyperfine -N); the test's params fill its {NAME}s.
 std::string RunHooks::run_hook(const config::Test& test, const char* kind, const std::string& text,
-                               double* elapsed_s) {
+                               std::string_view iteration, double* elapsed_s) {
   const config::StrategySpec& strategy = config_.strategies[test.strategy];
   const std::string command = config::expand_placeholders(text, test.param_values);
   spawn::SpawnRequest request;
@@ -131,6 +132,7 @@ std::string RunHooks::run_hook(const config::Test& test, const char* kind, const
   request.stdout_fd = show_output_ ? STDOUT_FILENO : -1;
   request.stderr_fd = show_output_ ? -1 : stderr_capture.get();
   request.timeout_s = config_.timeout_s;
+  if (!iteration.empty()) request.env = iteration_env(iteration);
   const spawn::SpawnResult result = launcher_.run(request);
   if (elapsed_s != nullptr) *elapsed_s = result.elapsed_s;
   if (result.outcome == spawn::SpawnOutcome::kExited && result.exit_code == 0) return "";

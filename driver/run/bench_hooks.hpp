@@ -8,6 +8,7 @@
 // with the inherit sink), its stderr is kept for the warning when it fails.
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/fd.hpp"
@@ -34,14 +35,15 @@ class RunHooks {
     bool first_failure = false;  // this test's first failure (the one to warn about)
     double prepare_s = 0;        // the prepare's elapsed time: hyperfine counts it in its 3 s
   };
-  // Before plan run `index`: its test's setup when it is the test's first run, then its prepare.
-  // A failed setup fails every later run of its test without running again.
-  Before before_run(std::size_t index);
+  // Before plan run `index`: its test's setup when it is the test's first run, then its prepare,
+  // which sees the run's `iteration` as HYPERFINE_ITERATION (the setup, once, none). A failed
+  // setup fails every later run of its test without running again.
+  Before before_run(std::size_t index, std::string_view iteration);
 
   // After plan run `index` ran: its test's conclude. One that fails fails every later run of its
   // test, as a failed setup does (hyperfine stops there); the cleanup still runs. Returns the
-  // failure the first time its test fails, else empty.
-  std::string conclude(std::size_t index);
+  // failure the first time its test fails, else empty. It sees the run's `iteration`.
+  std::string conclude(std::size_t index, std::string_view iteration);
 
   // After plan run `index` ran or was skipped: its test's cleanup when it was the test's last
   // planned run and its setup ran. Returns a warning when the cleanup failed, else empty.
@@ -53,8 +55,9 @@ class RunHooks {
 
  private:
   enum class SetUp : char { kNotYet, kDone, kFailed };
+  // `iteration` empty: HYPERFINE_ITERATION is not set (setup, cleanup).
   std::string run_hook(const config::Test& test, const char* kind, const std::string& text,
-                       double* elapsed_s = nullptr);
+                       std::string_view iteration, double* elapsed_s = nullptr);
   std::string cleanup(std::size_t test);
 
   const config::Config& config_;

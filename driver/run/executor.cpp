@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "driver/run/interrupt.hpp"
+#include "driver/run/iteration.hpp"
 #include "driver/run/measurement.hpp"
 
 namespace iobench::run {
@@ -42,7 +43,8 @@ MatrixExecutor::MatrixExecutor(const config::Config& config, const config::Plan&
       disturbance_(plan, config, progress_),
       record_(plan, config, writer),
       decided_(plan, config),
-      stopped_(plan.cells.size(), false) {
+      stopped_(plan.cells.size(), false),
+      warmups_begun_(plan.cells.size(), 0) {
   if (settings_.duet_partner != nullptr) {
     // Its disturbance is taken by the first step's meter, over the pair's interval.
     partner_launch_.emplace(config, *settings_.duet_partner,
@@ -147,29 +149,33 @@ MatrixExecutor::Started MatrixExecutor::start(std::size_t index) {
   row.sink = std::string(to_string(started.sink_kind));
   row.repeat = run.repeat;
   row.host = settings_.host;
+  started.iteration = iteration_value(run, warmups_begun_[run.cell]);
+  if (run.phase == config::RunPhase::kWarmup) ++warmups_begun_[run.cell];
   return started;
 }
 
 void MatrixExecutor::run_one(std::size_t index) {
   Started run = start(index);
   double prepare_s = 0;
-  if (prepared(index, run.row, prepare_s)) launch_alone(index, run, prepare_s);
+  if (prepared(index, run, prepare_s)) launch_alone(index, run, prepare_s);
 }
 
 void MatrixExecutor::launch_alone(std::size_t index, Started& run, double prepare_s) {
   const config::PlannedRun& planned = plan_.runs[index];
-  LaunchOutcome outcome = launch_.launch(*run.test, run.input, run.sink_kind, run.row);
+  LaunchOutcome outcome =
+      launch_.launch(*run.test, run.input, run.sink_kind, run.row, run.iteration);
   if (outcome.cancelled) return;
   if (planned.phase == config::RunPhase::kVerify && run.row.status != runfile::RunStatus::kOk &&
       !stops_after(*run.test, run.row)) {
     // One retry: a verification run that fails once may have met a passing disturbance; one that
     // fails twice leaves the pair unverified.
     progress_.warn(failure_line(run.row, planned, outcome.result, outcome.stderr_capture.get()));
-    outcome = launch_.launch(*run.test, run.input, run.sink_kind, run.row);
+    outcome = launch_.launch(*run.test, run.input, run.sink_kind, run.row, run.iteration);
     if (outcome.cancelled) return;
   }
   finish_run(index, run.row, outcome, prepare_s);
-  if (const std::string failure = hooks_.conclude(index); !failure.empty()) progress_.warn(failure);
+  if (const std::string failure = hooks_.conclude(index, run.iteration); !failure.empty())
+    progress_.warn(failure);
 }
 
 std::optional<std::size_t> MatrixExecutor::duet_partner_of(std::size_t index) {
@@ -200,19 +206,19 @@ void MatrixExecutor::run_pair(std::size_t first, std::size_t second) {
 bool MatrixExecutor::run_pair_once(std::size_t first, std::size_t second) {
   Started a = start(first);
   double prepare_a_s = 0;
-  if (!prepared(first, a.row, prepare_a_s)) {
+  if (!prepared(first, a, prepare_a_s)) {
     run_one(second);
     return false;
   }
   Started b = start(second);
   double prepare_b_s = 0;
-  if (!prepared(second, b.row, prepare_b_s)) {
+  if (!prepared(second, b, prepare_b_s)) {
     launch_alone(first, a, prepare_a_s);
     return false;
   }
   const std::array<LaunchOutcome, 2> outcomes = launch_.launch_duet(
-      *partner_launch_, {*a.test, a.input, a.sink_kind, a.row, settings_.duet_cpus[0]},
-      {*b.test, b.input, b.sink_kind, b.row, settings_.duet_cpus[1]});
+      *partner_launch_, {*a.test, a.input, a.sink_kind, a.row, settings_.duet_cpus[0], a.iteration},
+      {*b.test, b.input, b.sink_kind, b.row, settings_.duet_cpus[1], b.iteration});
   if (outcomes[0].cancelled || outcomes[1].cancelled) return false;
   // Both measured runs (their failures said, their outputs checked), judged together, recorded.
   checked(first, a.row, outcomes[0]);
@@ -220,16 +226,18 @@ bool MatrixExecutor::run_pair_once(std::size_t first, std::size_t second) {
   const bool left_out = disturbance_.judge_pair({first, second}, {&a.row, &b.row},
                                                 {outcomes[0].disturbance, outcomes[1].disturbance});
   record_measured(first, a.row, prepare_a_s);
-  if (const std::string failure = hooks_.conclude(first); !failure.empty()) progress_.warn(failure);
+  if (const std::string failure = hooks_.conclude(first, a.iteration); !failure.empty())
+    progress_.warn(failure);
   record_measured(second, b.row, prepare_b_s);
-  if (const std::string failure = hooks_.conclude(second); !failure.empty())
+  if (const std::string failure = hooks_.conclude(second, b.iteration); !failure.empty())
     progress_.warn(failure);
   return left_out;
 }
 
-bool MatrixExecutor::prepared(std::size_t index, runfile::RunRow& row, double& prepare_s) {
+bool MatrixExecutor::prepared(std::size_t index, Started& started, double& prepare_s) {
   const config::PlannedRun& run = plan_.runs[index];
   const config::Cell& cell = plan_.cells[run.cell];
+  runfile::RunRow& row = started.row;
   if (const PrepareStep::Check check = prepare_.prepare(cell.input, row); !check.ready) {
     if (run.phase == config::RunPhase::kVerify && !check.read_error.empty())
       verify_.unverifiable(cell, plan_.tests[cell.test], row.input, check.read_error);
@@ -239,14 +247,15 @@ bool MatrixExecutor::prepared(std::size_t index, runfile::RunRow& row, double& p
     }
     return false;
   }
-  return !hooks_.any() || run_hooks_before(index, row, prepare_s);
+  return !hooks_.any() || run_hooks_before(index, started, prepare_s);
 }
 
 // After the cache step, so a cold cache's eviction comes first (docs/bench.md); what they did to
 // the input's cache state is measured again. A failed hook stops the run: an error row when it is
 // measured, an unverified pair at verification.
-bool MatrixExecutor::run_hooks_before(std::size_t index, runfile::RunRow& row, double& prepare_s) {
-  const RunHooks::Before before = hooks_.before_run(index);
+bool MatrixExecutor::run_hooks_before(std::size_t index, Started& started, double& prepare_s) {
+  const RunHooks::Before before = hooks_.before_run(index, started.iteration);
+  runfile::RunRow& row = started.row;
   prepare_s = before.prepare_s;
   const config::PlannedRun& run = plan_.runs[index];
   const config::Cell& cell = plan_.cells[run.cell];

@@ -93,6 +93,7 @@ class MatrixExecutor {
     std::filesystem::path input;
     config::SinkKind sink_kind = config::SinkKind::kNull;
     runfile::RunRow row;
+    std::string iteration;  // its HYPERFINE_ITERATION (iteration.hpp)
   };
   Started start(std::size_t index);
   void run_one(std::size_t index);
@@ -108,8 +109,8 @@ class MatrixExecutor {
   // The input ready and the test's setup and prepare run before run `index`; false when the run
   // cannot go on (its row recorded as it must be) or an interrupt came. `prepare_s`: the
   // prepare command's time (bench --prepare).
-  bool prepared(std::size_t index, runfile::RunRow& row, double& prepare_s);
-  bool run_hooks_before(std::size_t index, runfile::RunRow& row, double& prepare_s);
+  bool prepared(std::size_t index, Started& started, double& prepare_s);
+  bool run_hooks_before(std::size_t index, Started& started, double& prepare_s);
   void at_run_boundary();
   void rerun_disturbed();
   [[nodiscard]] bool stopped() const;  // an interrupt, or a row that could not be written
@@ -136,8 +137,9 @@ class MatrixExecutor {
   VerifyStep verify_;
   DisturbanceStep disturbance_;
   RecordStep record_;
-  DecidedComparisons decided_;  // which cells need no further run
-  std::vector<bool> stopped_;   // per cell: stopped at its pair's first failure or mismatch
+  DecidedComparisons decided_;      // which cells need no further run
+  std::vector<bool> stopped_;       // per cell: stopped at its pair's first failure or mismatch
+  std::vector<int> warmups_begun_;  // per cell: its warmups started so far
   MatrixTotals totals_;
 };
 

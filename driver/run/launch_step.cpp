@@ -10,6 +10,7 @@
 
 #include "driver/run/bench_hooks.hpp"
 #include "driver/run/interrupt.hpp"
+#include "driver/run/iteration.hpp"
 #include "driver/run/measurement.hpp"
 #include "driver/run/split_folder.hpp"
 
@@ -55,10 +56,12 @@ struct LaunchStep::Staged {
 };
 
 LaunchOutcome LaunchStep::launch(const config::Test& test, const std::filesystem::path& input,
-                                 config::SinkKind sink_kind, runfile::RunRow& row) {
+                                 config::SinkKind sink_kind, runfile::RunRow& row,
+                                 std::string_view iteration) {
   LaunchOutcome outcome = new_outcome();
   guarded(outcome, [&] {
-    const std::unique_ptr<Staged> staged = stage(test, input, sink_kind, config_.cpus, outcome);
+    const std::unique_ptr<Staged> staged =
+        stage(test, input, sink_kind, {config_.cpus, iteration}, outcome);
     if (disturbance_meter_) disturbance_meter_->before_run();
     outcome.result = launcher_.run(staged->request);
     if (disturbance_meter_) outcome.disturbance = disturbance_meter_->after_run(outcome.result);
@@ -74,10 +77,12 @@ std::array<LaunchOutcome, 2> LaunchStep::launch_duet(LaunchStep& partner, const 
   std::unique_ptr<Staged> mine;
   std::unique_ptr<Staged> theirs;
   guarded(outcomes[0], [&] {
-    mine = stage(first.test, first.input, first.sink_kind, {first.cpu}, outcomes[0]);
+    mine = stage(first.test, first.input, first.sink_kind, {{first.cpu}, first.iteration},
+                 outcomes[0]);
   });
   guarded(outcomes[1], [&] {
-    theirs = partner.stage(second.test, second.input, second.sink_kind, {second.cpu}, outcomes[1]);
+    theirs = partner.stage(second.test, second.input, second.sink_kind,
+                           {{second.cpu}, second.iteration}, outcomes[1]);
   });
   if (disturbance_meter_) disturbance_meter_->before_run();
   {
@@ -105,8 +110,7 @@ std::array<LaunchOutcome, 2> LaunchStep::launch_duet(LaunchStep& partner, const 
 std::unique_ptr<LaunchStep::Staged> LaunchStep::stage(const config::Test& test,
                                                       const std::filesystem::path& input,
                                                       config::SinkKind sink_kind,
-                                                      std::vector<int> cpus,
-                                                      LaunchOutcome& outcome) {
+                                                      const Where& where, LaunchOutcome& outcome) {
   auto staged = std::make_unique<Staged>();
   staged->sink = open_sink(sink_kind, sink_settings_);
   spawn::SpawnRequest& request = staged->request;
@@ -118,7 +122,8 @@ std::unique_ptr<LaunchStep::Staged> LaunchStep::stage(const config::Test& test,
   request.stdout_fd = staged->sink->worker_fd();
   // What a run prints is shown with the inherit sink, stderr too (hyperfine --show-output).
   request.stderr_fd = sink_kind == config::SinkKind::kInherit ? -1 : outcome.stderr_capture.get();
-  request.cpus = std::move(cpus);
+  request.cpus = where.cpus;
+  request.env = iteration_env(where.iteration);
   request.timeout_s = config_.timeout_s;
   request.counters = settings_.counters;
   return staged;

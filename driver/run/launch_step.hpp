@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/fd.hpp"
@@ -39,6 +40,7 @@ struct DuetRun {
   config::SinkKind sink_kind;
   runfile::RunRow& row;
   int cpu = 0;
+  std::string iteration;  // its HYPERFINE_ITERATION (iteration.hpp)
 };
 
 struct LaunchSettings {
@@ -52,10 +54,11 @@ class LaunchStep {
  public:
   LaunchStep(const config::Config& config, Launcher& launcher, LaunchSettings settings,
              Progress& progress);
-  // Runs `test` on `input` into a sink of `sink_kind` and fills row's measured columns; row is
-  // left as it was when the run was cancelled.
+  // Runs `test` on `input` into a sink of `sink_kind`, `iteration` its HYPERFINE_ITERATION, and
+  // fills row's measured columns; row is left as it was when the run was cancelled.
   LaunchOutcome launch(const config::Test& test, const std::filesystem::path& input,
-                       config::SinkKind sink_kind, runfile::RunRow& row);
+                       config::SinkKind sink_kind, runfile::RunRow& row,
+                       std::string_view iteration);
   // Two runs at the same moment, each pinned to its CPU (config order `duet`): `first` through
   // this step's launcher, `second` through `partner`'s (a spawner of its own) on a thread of its
   // own. Each is judged by its own wait, over the pair's interval (DisturbanceMeter::after_runs).
@@ -72,8 +75,12 @@ class LaunchStep {
 
  private:
   struct Staged;  // a run's sink, split folder, stdin and request, made before its spawn
+  struct Where {  // the run's CPUs and its number
+    std::vector<int> cpus;
+    std::string_view iteration;
+  };
   std::unique_ptr<Staged> stage(const config::Test& test, const std::filesystem::path& input,
-                                config::SinkKind sink_kind, std::vector<int> cpus,
+                                config::SinkKind sink_kind, const Where& where,
                                 LaunchOutcome& outcome);
   // After the worker was reaped: strays said, the sink read (not when cancelled).
   void conclude(const config::Test& test, Staged& staged, LaunchOutcome& outcome);

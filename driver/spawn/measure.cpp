@@ -21,6 +21,8 @@
 #include "driver/spawn/worker_start.hpp"
 #include "driver/spawn/worker_wait.hpp"
 
+extern char** environ;
+
 namespace iobench::spawn {
 namespace {
 
@@ -77,7 +79,37 @@ void read_run_delay(pid_t pid, wire::Response& response) {
 
 MeasureRequest::~MeasureRequest() {
   std::free(static_cast<void*>(argv));
+  std::free(static_cast<void*>(envp));
 }
+
+namespace {
+
+bool same_name(const char* entry, const char* other) {
+  const char* equals = std::strchr(other, '=');
+  if (equals == nullptr) return false;
+  const std::size_t length = static_cast<std::size_t>(equals - other) + 1;  // with the '='
+  return std::strncmp(entry, other, length) == 0;
+}
+
+// environ without the entries `set` names, then `set`'s: the worker's environment. Null when
+// out of memory.
+char** environment_with(char* const* set, std::size_t set_count) {
+  std::size_t inherited = 0;
+  while (environ[inherited] != nullptr) ++inherited;
+  auto** out = static_cast<char**>(std::calloc(inherited + set_count + 1, sizeof(char*)));
+  if (out == nullptr) return nullptr;
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < inherited; ++i) {
+    bool overridden = false;
+    for (std::size_t j = 0; j < set_count && !overridden; ++j)
+      overridden = same_name(environ[i], set[j]);
+    if (!overridden) out[used++] = environ[i];
+  }
+  for (std::size_t j = 0; j < set_count; ++j) out[used++] = set[j];
+  return out;
+}
+
+}  // namespace
 
 bool MeasureRequest::parse(const char* data, std::size_t size, const int* fds, std::size_t fd_count,
                            char* error, std::size_t error_size) noexcept {
@@ -108,9 +140,20 @@ bool MeasureRequest::parse(const char* data, std::size_t size, const int* fds, s
   }
   arg_count = header.arg_count;
   counter_count = header.counter_count;
-  for (std::size_t i = 0; i < arg_count + counter_count; ++i) {
+  const std::size_t env_count = header.env_count;
+  if (env_count > size - pos) {
+    std::snprintf(error, error_size, "spawner: truncated request");
+    return false;
+  }
+  auto** env = static_cast<char**>(std::calloc(env_count + 1, sizeof(char*)));
+  if (env == nullptr) {
+    std::snprintf(error, error_size, "spawner: out of memory");
+    return false;
+  }
+  for (std::size_t i = 0; i < arg_count + counter_count + env_count; ++i) {
     const void* end = pos < size ? std::memchr(data + pos, '\0', size - pos) : nullptr;
     if (end == nullptr) {
+      std::free(static_cast<void*>(env));
       std::snprintf(error, error_size, "spawner: truncated request");
       return false;
     }
@@ -118,10 +161,19 @@ bool MeasureRequest::parse(const char* data, std::size_t size, const int* fds, s
     char* text = const_cast<char*>(data + pos);
     if (i < arg_count) {
       argv[i] = text;
-    } else {
+    } else if (i < arg_count + counter_count) {
       counters[i - arg_count] = text;
+    } else {
+      env[i - arg_count - counter_count] = text;
     }
     pos = static_cast<std::size_t>(static_cast<const char*>(end) - data) + 1;
+  }
+  std::free(static_cast<void*>(envp));
+  envp = env_count > 0 ? environment_with(env, env_count) : nullptr;
+  std::free(static_cast<void*>(env));
+  if (env_count > 0 && envp == nullptr) {
+    std::snprintf(error, error_size, "spawner: out of memory");
+    return false;
   }
   std::size_t next_fd = 0;
   int* targets[3] = {&stdin_fd, &stdout_fd, &stderr_fd};

@@ -28,6 +28,9 @@ class MeasureRequest {
   std::size_t arg_count = 0;
   const char* counters[wire::kMaxCounters] = {};
   std::size_t counter_count = 0;
+  // The worker's environment: the spawner's own with the request's NAME=VALUE entries set over
+  // it; null when the request sets none (then the spawner's own, as it is).
+  char** envp = nullptr;
   const char* cpus = nullptr;  // cpu_count unaligned std::int32_t
   std::size_t cpu_count = 0;
   int stdin_fd = -1;   // -1: /dev/null

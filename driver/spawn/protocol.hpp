@@ -6,9 +6,9 @@
 //
 // Messages are SOCK_SEQPACKET records:
 //   driver -> spawner  a request: RequestHeader, then cpu_count std::int32_t CPU numbers, then
-//                      arg_count argv strings and counter_count counter names, each ending in
-//                      NUL; the stdio descriptors flagged in has_fd travel as SCM_RIGHTS, in
-//                      stdin, stdout, stderr order.
+//                      arg_count argv strings, counter_count counter names and env_count
+//                      NAME=VALUE entries, each ending in NUL; the stdio descriptors flagged in
+//                      has_fd travel as SCM_RIGHTS, in stdin, stdout, stderr order.
 //   driver -> spawner  a cancel: the one byte kCancelTag (may arrive stale, between runs).
 //   spawner -> driver  a Response, whole.
 #include <sys/resource.h>
@@ -31,7 +31,8 @@ struct RequestHeader {
   std::uint32_t cpu_count = 0;         // pin the worker to these CPUs; 0: all
   std::uint32_t arg_count = 0;
   std::uint32_t counter_count = 0;
-  double timeout_s = 0;  // 0: none
+  std::uint32_t env_count = 0;  // set in the worker's environment, over the spawner's own
+  double timeout_s = 0;         // 0: none
   double kill_grace_s = 2;
 };
 

@@ -29,6 +29,7 @@ std::string encode_request(const SpawnRequest& request, std::vector<int>& fds) {
   header.cpu_count = static_cast<std::uint32_t>(request.cpus.size());
   header.arg_count = static_cast<std::uint32_t>(request.argv.size());
   header.counter_count = static_cast<std::uint32_t>(request.counters.size());
+  header.env_count = static_cast<std::uint32_t>(request.env.size());
   header.timeout_s = request.timeout_s;
   header.kill_grace_s = request.kill_grace_s;
   const std::array<int, 3> stdio{request.stdin_fd, request.stdout_fd, request.stderr_fd};
@@ -41,10 +42,12 @@ std::string encode_request(const SpawnRequest& request, std::vector<int>& fds) {
     const auto value = static_cast<std::int32_t>(cpu);
     record.append(reinterpret_cast<const char*>(&value), sizeof value);
   }
-  for (const auto* texts : {&request.argv, &request.counters}) {
+  for (const auto* texts : {&request.argv, &request.counters, &request.env}) {
     for (const auto& text : *texts) {
       if (text.find('\0') != std::string::npos)
         throw std::runtime_error("spawn request: an argument contains a NUL byte");
+      if (texts == &request.env && text.find('=') == std::string::npos)
+        throw std::runtime_error("spawn request: an environment entry without '='");
       record.append(text.c_str(), text.size() + 1);
     }
   }

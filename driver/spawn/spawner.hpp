@@ -30,6 +30,7 @@ struct SpawnRequest {
   int stdout_fd = -1;             // -1: /dev/null
   int stderr_fd = -1;             // -1: the spawner's stderr (the driver's)
   std::vector<int> cpus;          // pin the worker to these CPUs (sched_setaffinity); empty: all
+  std::vector<std::string> env;   // NAME=VALUE each, set over the environment the worker inherits
   std::vector<std::string> counters;  // kCounterNames to count for the worker and descendants
   double timeout_s = 0;               // 0: none. Then SIGTERM to the worker's process group, and
   double kill_grace_s = 2;            // SIGKILL after this grace period

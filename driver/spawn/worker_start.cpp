@@ -152,7 +152,7 @@ void ScopedPin::restore() {
   const pid_t pid = ::vfork();
   if (pid == 0) {
     prepare_child(request, in_fd, out_fd);
-    ::execve(path, request.argv, environ);
+    ::execve(path, request.argv, request.envp != nullptr ? request.envp : environ);
     exec_error = errno;
     ::_exit(127);
   }
@@ -198,7 +198,7 @@ pid_t spawn_held(const MeasureRequest& request, const char* path, int in_fd, int
     char go = 0;
     while (::read(release[0], &go, 1) < 0 && errno == EINTR) {
     }
-    ::execve(path, request.argv, environ);
+    ::execve(path, request.argv, request.envp != nullptr ? request.envp : environ);
     child_fail(failure[1]);
   }
   ::setpgid(pid, pid);  // also from here: the group exists before anyone signals it

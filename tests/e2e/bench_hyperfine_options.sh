@@ -183,4 +183,12 @@ done
 # Each conclude follows its run's prepare: the log alternates p, c.
 awk 'NR % 2 == 1 && !/^p/ || NR % 2 == 0 && !/^c/ { exit 1 }' hooks.log ||
   fail "--conclude is not after each run: $(cat hooks.log)"
+# $HYPERFINE_ITERATION (hyperfine after 1.15): each run's number, hyperfine's way, in the
+# command's environment and in its prepare's and conclude's, through the real spawner.
+"$bin" bench -q -r 2 -w 2 -o iteration.tsv -p 'echo "p $HYPERFINE_ITERATION" >>it.log' \
+  -C 'echo "c $HYPERFINE_ITERATION" >>it.log' 'echo "r $HYPERFINE_ITERATION" >>it.log' \
+  >out.txt 2>err.txt || fail "HYPERFINE_ITERATION: $(cat err.txt)"
+expected=""
+for n in warmup-0 warmup-1 0 1; do expected+="p $n"$'\n'"r $n"$'\n'"c $n"$'\n'; done
+[ "$(cat it.log)"$'\n' = "$expected" ] || fail "HYPERFINE_ITERATION: $(cat it.log)"
 echo "bench_hyperfine_options: ok"

@@ -1,6 +1,7 @@
 // What the run loop does for `iobench bench`'s configs (docs/bench.md), through a fake launcher
 // that records every request: runs without an input, a stdin file fed to every run, the hooks
 // (setup, prepare, conclude, cleanup) in hyperfine's order, ignore_failure, and the inherit sink.
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -31,6 +32,7 @@ struct Seen {
   std::string stdin_bytes;
   int stdout_fd = -1;
   int stderr_fd = -1;
+  std::vector<std::string> env;
 };
 
 class RecordingLauncher final : public Launcher {
@@ -40,7 +42,8 @@ class RecordingLauncher final : public Launcher {
   explicit RecordingLauncher(Answer answer) : answer_(std::move(answer)) {}
 
   spawn::SpawnResult run(const spawn::SpawnRequest& request) override {
-    Seen seen{request.argv, request.stdin_fd >= 0, "", request.stdout_fd, request.stderr_fd};
+    Seen seen{request.argv,      request.stdin_fd >= 0, "",
+              request.stdout_fd, request.stderr_fd,     request.env};
     if (request.stdin_fd >= 0) {
       char buffer[4096];
       for (;;) {
@@ -298,6 +301,40 @@ TEST_F(BenchExecutorTest, AConcludeRunsAfterEveryRunAndAFailedOneStopsItsTest) {
   const std::vector<std::string> seen = last_words(failing);
   EXPECT_EQ(std::count(seen.begin(), seen.end(), "done a"), 2);
   EXPECT_EQ(std::count(seen.begin(), seen.end(), "clean a"), 1);
+}
+
+// HYPERFINE_ITERATION as hyperfine numbers runs (warmup-K, then K from 0), the same for a run's
+// prepare, command and conclude; none for the setup and the cleanup; "verify" for a verification
+// run, which here stands in for the first pipe warmup, so the next warmup is warmup-0.
+TEST_F(BenchExecutorTest, EachRunAndItsHooksSeeTheRunsNumber) {
+  const auto numbered = [](const RecordingLauncher& launcher) {
+    std::vector<std::string> seen;
+    for (const Seen& request : launcher.requests) {
+      seen.push_back(request.argv.back() + (request.env.empty() ? "" : " " + request.env.at(0)));
+    }
+    return seen;
+  };
+  RecordingLauncher launcher(ok_empty);
+  run(R"({"name": "b", "strategies": [
+      {"name": "a", "command": "a", "shell": true, "verify": false, "setup": "up",
+       "prepare": "prep", "conclude": "done", "cleanup": "down"}],
+      "repeats": 2, "warmup": 2})",
+      launcher);
+  std::vector<std::string> expected{"up"};
+  for (const std::string n : {"warmup-0", "warmup-1", "0", "1"}) {
+    for (const std::string word : {"prep", "a", "done"})
+      expected.push_back(fmt::format("{} HYPERFINE_ITERATION={}", word, n));
+  }
+  expected.emplace_back("down");
+  EXPECT_EQ(numbered(launcher), expected);
+
+  RecordingLauncher verified(ok_empty);
+  run(R"({"name": "b", "strategies": [{"name": "a", "command": "a", "shell": true}],
+      "repeats": 1, "warmup": 2})",
+      verified);
+  EXPECT_EQ(numbered(verified), (std::vector<std::string>{"a HYPERFINE_ITERATION=verify",
+                                                          "a HYPERFINE_ITERATION=warmup-0",
+                                                          "a HYPERFINE_ITERATION=0"}));
 }
 
 TEST_F(BenchExecutorTest, TheCleanupRunsWhenThePrecisionTargetEndsTheTestEarly) {

@@ -3,13 +3,16 @@
 // overlap, its CPUs, and a pair left out together are seen as the executor made them.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "driver/run/duet.hpp"
 #include "tests/unit/run/executor_fixture.hpp"
 
 namespace iobench::run::executor_test {
@@ -21,6 +24,7 @@ struct Launched {
   std::string name;
   std::vector<int> cpus;
   Clock::time_point began, ended;
+  std::vector<std::string> env;
 };
 
 // Both launchers' runs, in one log (they run on two threads).
@@ -63,7 +67,7 @@ class SleepingLauncher final : public Launcher {
     result.pid = name == "a" ? 100 : 200;
     result.own_wait_cpu_s = waited_ ? waited_(name, nth) : std::nullopt;
     const std::lock_guard lock(log_.mutex);
-    log_.runs.push_back({name, request.cpus, began, Clock::now()});
+    log_.runs.push_back({name, request.cpus, began, Clock::now(), request.env});
     return result;
   }
   void cancel() const noexcept override {}
@@ -120,12 +124,23 @@ TEST_F(DuetTest, EachPairRunsAtTheSameMomentEachOnACpuOfItsOwn) {
     EXPECT_NE(x.cpus[0], y.cpus[0]);
     const Launched& a = x.name == "a" ? x : y;
     if (a.cpus[0] == 3) ++a_on_first_cpu;
+    // Both runs of round i are its run i (HYPERFINE_ITERATION), whichever launcher started it.
+    const std::vector<std::string> number{"HYPERFINE_ITERATION=" + std::to_string(i / 2)};
+    EXPECT_EQ(x.env, number);
+    EXPECT_EQ(y.env, number);
   }
   // The rounds' order alternates who goes first, and so who has which CPU.
   EXPECT_EQ(a_on_first_cpu, 2);
   const std::vector<Row> all = rows();
   ASSERT_EQ(all.size(), 8U);
   for (const Row& row : all) EXPECT_EQ(row.status, "ok");
+}
+
+TEST(DuetCpus, AreTheFirstTwoThisProcessMayRunOnOrNone) {
+  EXPECT_EQ(duet_cpus_among(std::vector<int>{2, 5, 7}), (std::array<int, 2>{2, 5}));
+  EXPECT_EQ(duet_cpus_among(std::vector<int>{0, 1}), (std::array<int, 2>{0, 1}));
+  EXPECT_EQ(duet_cpus_among(std::vector<int>{3}), std::nullopt);
+  EXPECT_EQ(duet_cpus_among(std::vector<int>{}), std::nullopt);
 }
 
 TEST_F(DuetTest, WithoutAPartnerTheRunsGoOneAtATimeWhereverTheyMay) {

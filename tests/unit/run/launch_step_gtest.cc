@@ -30,7 +30,7 @@ struct Launch {
         step(m.config, launcher, into(m.dir.path()), progress) {}
   runfile::RunRow run(std::size_t test, config::SinkKind sink) {
     runfile::RunRow row;
-    outcome = step.launch(m.plan.tests[test], m.dir / "in.txt", sink, row);
+    outcome = step.launch(m.plan.tests[test], m.dir / "in.txt", sink, row, "0");
     return row;
   }
   Matrix m;
@@ -88,7 +88,7 @@ TEST(LaunchStep, ASinkThatCannotBeMadeFailsTheRunWithoutLaunchingIt) {
   LaunchStep step(launch.m.config, launch.launcher, into(launch.m.dir / "gone"), launch.progress);
   runfile::RunRow row;
   const LaunchOutcome outcome =
-      step.launch(launch.m.plan.tests[0], "", config::SinkKind::kFile, row);
+      step.launch(launch.m.plan.tests[0], "", config::SinkKind::kFile, row, "0");
   EXPECT_TRUE(launch.launcher.calls.empty());
   EXPECT_EQ(outcome.result.outcome, spawn::SpawnOutcome::kSpawnFailed);
   EXPECT_EQ(row.status, runfile::RunStatus::kError);
