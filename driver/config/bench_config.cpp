@@ -109,6 +109,18 @@ void check_commands_and_inputs(const BenchRequest& request) {
   }
 }
 
+// The same command given twice runs twice, as in hyperfine; a test's name keys its rows, so the
+// second one is named "CMD #2", the third "CMD #3".
+std::string unused_name(const std::string& text, const std::vector<BenchCommand>& named) {
+  const auto taken = [&named](const std::string& name) {
+    return std::any_of(named.begin(), named.end(),
+                       [&name](const BenchCommand& command) { return command.name == name; });
+  };
+  std::string name = text;
+  for (int k = 2; taken(name); ++k) name = fmt::format("{} #{}", text, k);
+  return name;
+}
+
 struct OrderedCommands {
   std::vector<BenchCommand> commands;
   std::size_t reference = 0;  // its index in commands
@@ -128,7 +140,8 @@ OrderedCommands order_commands(const BenchRequest& request) {
   }
   for (std::size_t i = 0; i < request.commands.size(); ++i) {
     const std::string& text = request.commands[i];
-    ordered.commands.push_back({text, i < request.names.size() ? request.names[i] : text});
+    ordered.commands.push_back(
+        {text, i < request.names.size() ? request.names[i] : unused_name(text, ordered.commands)});
   }
   if (!request.reference.empty() && ordered.commands.size() > request.commands.size()) {
     ordered.reference = 0;

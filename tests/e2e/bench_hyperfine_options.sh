@@ -191,4 +191,10 @@ awk 'NR % 2 == 1 && !/^p/ || NR % 2 == 0 && !/^c/ { exit 1 }' hooks.log ||
 expected=""
 for n in warmup-0 warmup-1 0 1; do expected+="p $n"$'\n'"r $n"$'\n'"c $n"$'\n'; done
 [ "$(cat it.log)"$'\n' = "$expected" ] || fail "HYPERFINE_ITERATION: $(cat it.log)"
+# The same command twice runs twice, as in hyperfine, the second named 'CMD #2'.
+"$bin" bench -q -r 2 -o twice.tsv --export-json twice.json 'true' 'true' >out.txt 2>err.txt ||
+  fail "the same command twice: exit $?: $(cat err.txt)"
+python3 -c 'import json, sys; print(*[b["command"] for b in json.load(open(sys.argv[1]))["results"]], sep="|")' \
+  twice.json >names.txt
+[ "$(cat names.txt)" = "true|true #2" ] || fail "the same command twice: $(cat names.txt)"
 echo "bench_hyperfine_options: ok"

@@ -125,6 +125,23 @@ TEST_F(BenchConfigTest, TheReferenceIsAddedFirstOrChosenAmongTheCommands) {
 
 // hyperfine 1.20's --reference-name: the reference's name, added or among the commands; without
 // --reference it names nothing and is refused, as hyperfine's clap `requires` does.
+// hyperfine runs a command given twice twice; a test's name keys its rows, so the second is
+// named "CMD #2". Two commands given the same --name are still refused (MistakesAre...).
+TEST_F(BenchConfigTest, TheSameCommandTwiceRunsTwiceUnderItsOwnName) {
+  BenchRequest request = two_commands();
+  request.commands = {"cat {input}", "cat {input}", "wc -l {input}", "cat {input}"};
+  Config config = build_bench_config(request);
+  std::vector<std::string> names;
+  for (const auto& strategy : config.strategies) names.push_back(strategy.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"cat {input}", "cat {input} #2", "wc -l {input}",
+                                             "cat {input} #3"}));
+  EXPECT_EQ(config.strategies[1].args, std::vector<std::string>{"cat {input}"});
+  EXPECT_EQ(config.baseline, "cat {input}");
+  request.commands = {"cat {input}", "cat {input} #2", "cat {input}"};  // that name is taken
+  config = build_bench_config(request);
+  EXPECT_EQ(config.strategies[2].name, "cat {input} #3");
+}
+
 TEST_F(BenchConfigTest, TheReferenceNameNamesTheReference) {
   BenchRequest request = two_commands();
   request.reference = "wc -l {input}";
