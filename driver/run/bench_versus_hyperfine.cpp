@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <system_error>
 #include <tuple>
 
 #include "common/child_process.hpp"
@@ -37,7 +39,8 @@ std::string command_text(const config::Config& config, const config::Test& test,
 
 // What the config asks of every run, as hyperfine's options.
 std::vector<std::string> common_options(const config::Config& config,
-                                        const config::StrategySpec& first, bool with_input_option) {
+                                        const config::StrategySpec& first,
+                                        const HyperfineAbilities& can) {
   std::vector<std::string> argv{"--style", "none"};
   // A time to fill is hyperfine's own rule between the bounds (its 3 s).
   if (config.repeats_ci_pct > 0 || config.repeats_fill_s > 0) {
@@ -51,13 +54,17 @@ std::vector<std::string> common_options(const config::Config& config,
   if (first.shell && first.shell_words != std::vector<std::string>{"sh"}) {
     argv.insert(argv.end(), {"--shell", util::join_argv(first.shell_words)});
   }
-  // Every non-zero exit: Debian's hyperfine (1.15) takes no codes; the note says so
+  // Before 1.20 every non-zero exit (Debian's 1.15 takes no codes); the note says so
   // (run_hyperfine).
-  if (first.ignore_failure.any()) argv.emplace_back("--ignore-failure");
-  if (!config.stdin_path.empty() && with_input_option) {
+  if (first.ignore_failure.any()) {
+    argv.emplace_back(can.failure_codes && !first.ignore_failure.codes.empty()
+                          ? "--ignore-failure=" + config::codes_text(first.ignore_failure)
+                          : "--ignore-failure");
+  }
+  if (!config.stdin_path.empty() && can.input_option) {
     argv.insert(argv.end(), {"--input", config.stdin_path.string()});
   }
-  if (!config.stdin_path.empty() && !with_input_option && !first.shell) {
+  if (!config.stdin_path.empty() && !can.input_option && !first.shell) {
     throw Error(
         "--compare-with hyperfine: this hyperfine has no --input, and without a shell the "
         "--stdin file cannot be redirected to the commands");
@@ -114,9 +121,28 @@ void add_per_command_hook(const config::Config& config, const config::Plan& plan
 
 }  // namespace
 
+HyperfineAbilities abilities_of(std::string_view version_text, std::string_view help_text) {
+  // "hyperfine 1.15.0"
+  int major = 0;
+  int minor = 0;
+  const std::size_t digits = version_text.find_first_of("0123456789");
+  if (digits != std::string_view::npos) {
+    const std::string_view number = version_text.substr(digits);
+    const char* end = number.data() + number.size();
+    const auto [after_major, error] = std::from_chars(number.data(), end, major);
+    if (error == std::errc() && after_major != end && *after_major == '.')
+      std::from_chars(after_major + 1, end, minor);
+  }
+  HyperfineAbilities can;
+  can.input_option = help_text.find("--input") != std::string_view::npos;
+  can.conclude_option = help_text.find("--conclude") != std::string_view::npos;
+  can.failure_codes = major > 1 || (major == 1 && minor >= 20);
+  return can;
+}
+
 std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const config::Plan& plan,
-                                           const std::string& hyperfine, bool with_input_option,
-                                           bool with_conclude_option, const fs::path& folder) {
+                                           const std::string& hyperfine,
+                                           const HyperfineAbilities& can, const fs::path& folder) {
   // Cells by input, sink and the hooks run once (hyperfine takes one setup and one cleanup).
   std::map<std::tuple<std::size_t, int, std::string, std::string>, std::vector<std::size_t>> groups;
   for (std::size_t c = 0; c < plan.cells.size(); ++c) {
@@ -136,8 +162,7 @@ std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const c
     call.json = folder / fmt::format("hyperfine-{}.json", calls.size());
     const config::Test& first = plan.tests[plan.cells[cells.front()].test];
     call.argv = {hyperfine};
-    const auto options =
-        common_options(config, config.strategies[first.strategy], with_input_option);
+    const auto options = common_options(config, config.strategies[first.strategy], can);
     call.argv.insert(call.argv.end(), options.begin(), options.end());
     call.argv.insert(call.argv.end(), {"--export-json", call.json.string()});
     call.argv.push_back(output_option(static_cast<config::SinkKind>(sink),
@@ -146,7 +171,7 @@ std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const c
     if (!cleanup.empty()) call.argv.insert(call.argv.end(), {"--cleanup", cleanup});
     add_per_command_hook(config, plan, cells, "--prepare", &config::StrategySpec::prepare,
                          call.argv);
-    if (with_conclude_option) {
+    if (can.conclude_option) {
       add_per_command_hook(config, plan, cells, "--conclude", &config::StrategySpec::conclude,
                            call.argv);
     }
@@ -154,7 +179,7 @@ std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const c
       const config::Test& test = plan.tests[plan.cells[c].test];
       call.argv.insert(
           call.argv.end(),
-          {"-n", test.name, command_text(config, test, config.inputs[input], with_input_option)});
+          {"-n", test.name, command_text(config, test, config.inputs[input], can.input_option)});
     }
     calls.push_back(std::move(call));
   }
@@ -169,26 +194,24 @@ report::OtherToolRun run_hyperfine(const config::Config& config, const config::P
   run.tool.erase(run.tool.find_last_not_of(" \n") + 1);
   const std::string help =
       child::run_capturing_stdout({hyperfine, "--help"}, child::Stderr::kDevNull).out;
-  const bool with_input_option = help.find("--input") != std::string::npos;
-  const bool with_conclude_option = help.find("--conclude") != std::string::npos;
+  const HyperfineAbilities can = abilities_of(run.tool, help);
   std::vector<std::string> notes;
   if (config.cache != config::CacheMode::kNone && !config.inputs.front().none()) {
     notes.push_back(fmt::format("hyperfine prepares no {} cache", to_string(config.cache)));
   }
-  if (!with_conclude_option &&
+  if (!can.conclude_option &&
       std::any_of(config.strategies.begin(), config.strategies.end(),
                   [](const config::StrategySpec& s) { return !s.conclude.empty(); })) {
     notes.emplace_back("this hyperfine has no --conclude: its runs had none");
   }
   for (const config::StrategySpec& strategy : config.strategies) {
-    if (strategy.ignore_failure.codes.empty()) continue;
+    if (can.failure_codes || strategy.ignore_failure.codes.empty()) continue;
     notes.push_back(fmt::format("hyperfine ignored every non-zero exit, not only {}",
                                 config::codes_text(strategy.ignore_failure)));
     break;
   }
   run.note = fmt::format("{}", fmt::join(notes, "; "));
-  for (const HyperfineCall& call :
-       hyperfine_calls(config, plan, hyperfine, with_input_option, with_conclude_option, folder)) {
+  for (const HyperfineCall& call : hyperfine_calls(config, plan, hyperfine, can, folder)) {
     const fs::path errors = folder / "hyperfine.err";
     const UniqueFd err(::open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600));
     // Its stdout is its own table (the JSON export is what is read); its stderr is kept for the

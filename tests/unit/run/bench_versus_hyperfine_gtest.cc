@@ -19,10 +19,11 @@ bool has(const std::vector<std::string>& argv, const std::vector<std::string>& w
 }
 
 std::vector<HyperfineCall> calls_of(const config::BenchRequest& request, bool with_input_option,
-                                    bool with_conclude_option = true) {
+                                    bool with_conclude_option = true, bool failure_codes = false) {
   const config::Config config = config::build_bench_config(request);
   return hyperfine_calls(config, config::build_plan(config, config::PlanOptions{}),
-                         "/usr/bin/hyperfine", with_input_option, with_conclude_option, "/tmp/f");
+                         "/usr/bin/hyperfine",
+                         {with_input_option, with_conclude_option, failure_codes}, "/tmp/f");
 }
 
 config::BenchRequest request_with_every_option() {
@@ -71,6 +72,32 @@ TEST(BenchVersusHyperfine, OneCallPerSinkWithTheSameOptionsAndCommands) {
   // One without --conclude (before 1.19) is not given one; the side-by-side's note says so.
   const std::vector<HyperfineCall> older = calls_of(request_with_every_option(), false, false);
   EXPECT_FALSE(has(older[0].argv, {"--conclude"}));
+}
+
+// 1.20 takes --ignore-failure=CODES; before it, only the bare flag (every code; the note says so).
+TEST(BenchVersusHyperfine, TheIgnoredCodesGoToAHyperfineThatTakesThem) {
+  config::BenchRequest request;
+  request.commands = {"true"};
+  request.ignore_failure = "3,1";
+  EXPECT_TRUE(has(calls_of(request, true, true, true)[0].argv, {"--ignore-failure=1,3"}));
+  EXPECT_TRUE(has(calls_of(request, true, true, false)[0].argv, {"--ignore-failure"}));
+  request.ignore_failure = "true";
+  EXPECT_TRUE(has(calls_of(request, true, true, true)[0].argv, {"--ignore-failure"}));
+}
+
+TEST(BenchVersusHyperfine, AbilitiesComeFromTheVersionAndTheHelp) {
+  const HyperfineAbilities debian = abilities_of("hyperfine 1.15.0", "  -N  ...\n  --prepare");
+  EXPECT_FALSE(debian.input_option);
+  EXPECT_FALSE(debian.conclude_option);
+  EXPECT_FALSE(debian.failure_codes);
+  const HyperfineAbilities newer =
+      abilities_of("hyperfine 1.20.0\n", "  --input <WHERE>\n  -C, --conclude <CMD>");
+  EXPECT_TRUE(newer.input_option);
+  EXPECT_TRUE(newer.conclude_option);
+  EXPECT_TRUE(newer.failure_codes);
+  EXPECT_FALSE(abilities_of("hyperfine 1.19.0", "").failure_codes);
+  EXPECT_TRUE(abilities_of("hyperfine 2.0.0", "").failure_codes);
+  EXPECT_FALSE(abilities_of("hyperfine", "").failure_codes);  // no version: assume the least
 }
 
 TEST(BenchVersusHyperfine, ASetupWithParamsRunsOnceForEachValue) {
