@@ -165,6 +165,7 @@ MatrixTotals execute(const config::Config& config, const config::Plan& plan,
   };
   MatrixExecutor executor(config, plan, launcher, writer, settings);
   MatrixTotals totals = executor.run_all();
+  if (!duet_warning.empty()) totals.warnings.insert(totals.warnings.begin(), duet_warning);
   for (const auto& decision : totals.decisions) fmt::print(stderr, "iobench: {}\n", decision);
   if (!busy_window.closed()) {
     // The runs ended within the window (or none ran): the rest of it is waited out.

@@ -42,10 +42,12 @@ python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["results"]; asser
 
 # One CPU for iobench: said, and the runs go one at a time.
 rm -f log.txt
-taskset -c 0 "$iobench" bench -q -r 2 --order duet "$(logged a)" "$(logged b)" \
+taskset -c 0 "$iobench" bench -q -r 2 --order duet -o one.tsv "$(logged a)" "$(logged b)" \
   >one.out 2>one.err || fail "one CPU: exit $?: $(cat one.err)"
-grep -qx "iobench: warning: order duet needs two CPUs and iobench may run on 1: the runs go one at a time, interleaved" one.err ||
-  fail "no warning for one CPU: $(cat one.err)"
+one_cpu="order duet needs two CPUs and iobench may run on 1: the runs go one at a time, interleaved"
+grep -qx "iobench: warning: $one_cpu" one.err || fail "no warning for one CPU: $(cat one.err)"
+# Kept in the record with the run's other warnings.
+grep -qF "\"$one_cpu\"" meta/one.json || fail "the meta file lacks the warning: $(cat meta/one.json)"
 
 one_line_exit_2 "--order duet --cache cold" \
   "$iobench" bench -r 2 --order duet --cache cold --input log.txt 'cat {input}' 'wc -l {input}'
