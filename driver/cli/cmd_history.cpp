@@ -125,13 +125,36 @@ void HistoryAfterRun::open(const std::string& config_key,
   } else if (!config_key.empty()) {
     location = history::choose_store_location(config_key, environment(), config_folder);
   }
-  if (location) store_ = std::make_unique<history::Store>(*location, history::OpenMode::kCreate);
+  if (!location) return;
+  std::error_code ec;
+  const bool is_new = location->backend == history::Backend::kSqlite &&
+                      !std::filesystem::exists(location->sqlite_path, ec);
+  store_ = std::make_unique<history::Store>(*location, history::OpenMode::kCreate);
+  if (is_new) created_ = location->sqlite_path;
+}
+
+void HistoryAfterRun::remove_created_store() {
+  // Only while it holds nothing: another command may have added to it since (shards sharing one
+  // new store), and its runs must stay.
+  bool holds_runs = true;
+  try {
+    holds_runs = created_.empty() || !store_ || !store_->load().runs.empty();
+  } catch (const Error&) {
+    // Unreadable: kept, as one that holds runs is.
+  }
+  store_.reset();  // closed before its files go
+  if (holds_runs) return;
+  std::error_code ec;
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"})
+    std::filesystem::remove(created_.string() + suffix, ec);
+  created_.clear();
 }
 
 int HistoryAfterRun::add(const std::filesystem::path& runs_file, int exit_code) {
   std::error_code ec;
   if (!store_ || !std::filesystem::exists(runs_file, ec) ||
       (exit_code != kExitOk && exit_code != kExitRunFailed)) {
+    remove_created_store();
     return exit_code;  // nothing was written (merge's problems), or the run did not end
   }
   try {
@@ -139,10 +162,12 @@ int HistoryAfterRun::add(const std::filesystem::path& runs_file, int exit_code) 
       fmt::print(stderr, "iobench history: {}\n", line);
     }
   } catch (const Error& e) {
+    remove_created_store();
     fmt::print(stderr, "iobench: {}; the rows are kept in {} (iobench history add adds them)\n",
                e.what(), runs_file.string());
     return kExitCouldNotContinue;
   }
+  created_.clear();
   return exit_code;
 }
 

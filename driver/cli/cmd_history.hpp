@@ -36,13 +36,18 @@ class HistoryAfterRun {
   void open(const std::string& config_key = {}, const std::filesystem::path& config_folder = {});
   // Adds `runs_file` when a store is open, the file was written and the command ended 0 or 1 (an
   // interrupted or broken-off run is not added: `history add` takes it later). Returns the exit
-  // code: the command's, or 3 when the add fails (every row stays in the run file).
+  // code: the command's, or 3 when the add fails (every row stays in the run file). A SQLite
+  // store that open() created and that got nothing is removed: nothing half-written stays.
   int add(const std::filesystem::path& runs_file, int exit_code);
 
  private:
+  // Closes the store, and removes it when open() created it and it holds no run.
+  void remove_created_store();
+
   CLI::Option* option_ = nullptr;
   std::string given_;
   std::unique_ptr<history::Store> store_;
+  std::filesystem::path created_;  // the SQLite file open() created; empty: none
 };
 
 }  // namespace iobench::cli

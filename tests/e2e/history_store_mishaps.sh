@@ -247,4 +247,29 @@ for url in 'postgresql://ci:cipw@[::1' 'postgresql://ci:cipw@127.0.0.1:1/db?pass
   ! grep -q 'cipw\|ci%40pw' "$tmp/bad.err" || fail "a password shows: $(cat "$tmp/bad.err")"
 done
 
+# --- A store a bench made and added nothing to goes with it (interrupted here); one it found
+# stays as it was.
+interrupted_bench() {  # STORE: a bench into STORE, interrupted once the store exists; its exit
+  rm -rf "$tmp/int" && mkdir "$tmp/int"  # its results/ appears as the bench opens its store
+  (cd "$tmp/int" && exec "$iobench" bench -q -r 3 -w 0 --history="$1" 'sleep 10') \
+    >/dev/null 2>"$tmp/int.err" &
+  local pid=$! waited=0
+  until [ -e "$1" ] && [ -n "$(ls "$tmp/int/results" 2>/dev/null)" ] || [ "$waited" -ge 300 ]; do
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  [ -e "$1" ] || fail "bench --history=$1 made no store in 30 s: $(cat "$tmp/int.err")"
+  kill -INT "$pid"
+  local code=0
+  wait "$pid" || code=$?
+  echo "$code"
+}
+code=$(interrupted_bench "$tmp/fresh/h.sqlite")
+[ "$code" -eq 130 ] || fail "the interrupted bench exited $code: $(cat "$tmp/int.err")"
+[ ! -e "$tmp/fresh/h.sqlite" ] || fail "an interrupted bench left the empty store it made"
+before=$(runs_in "$tmp/held/h.sqlite")
+code=$(interrupted_bench "$tmp/held/h.sqlite")
+[ "$code" -eq 130 ] && [ "$(runs_in "$tmp/held/h.sqlite")" -eq "$before" ] ||
+  fail "an interrupted bench into a store it found: exit $code, $(runs_in "$tmp/held/h.sqlite") runs of $before"
+
 echo "history_store_mishaps: ok"
