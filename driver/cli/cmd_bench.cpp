@@ -1,6 +1,6 @@
 // `iobench bench 'CMD' ['CMD'...]`: the one-line benchmark (docs/bench.md). The options that make
-// its request come from the one table (driver/config/bench_options.hpp, added by
-// bench_request_options); the output options are wired to run_bench (driver/run/bench.hpp) here.
+// its request come from the one table (driver/bench/options.hpp, added by
+// bench/cli_options); the output options are wired to run_bench (driver/bench/bench.hpp) here.
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "common/error.hpp"
-#include "driver/cli/bench_request_options.hpp"
+#include "driver/bench/bench.hpp"
+#include "driver/bench/cli_options.hpp"
 #include "driver/cli/cmd_history.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/config/config.hpp"
 #include "driver/config/disturbance_keys.hpp"
 #include "driver/report/html_report.hpp"
-#include "driver/run/bench.hpp"
 #include "iobench/build_info.hpp"
 
 namespace iobench::cli {
@@ -36,7 +36,7 @@ constexpr const char* kExamples =
     "      # a matrix, saved as a config that `iobench run bench.json` measures again\n";
 
 struct BenchCli {
-  run::BenchOptions options;
+  bench::BenchOptions options;
   std::string save_config;
   std::filesystem::path report;  // --report: the HTML page of the runs
   std::string style = "auto";
@@ -61,7 +61,7 @@ void refuse_hyperfine_output(const std::filesystem::path& runs_file) {
 // hyperfine's `-L NAME V1,V2` is two words: CLI11 takes -L's one value (NAME) and gives the next
 // word to the commands. parse_order() lists each -L value and each command as they came, so the
 // word right after a NAME without '=' is found there and joined to it ("NAME=V1,V2").
-void join_two_word_parameter_lists(const CLI::App& sub, config::BenchRequest& r) {
+void join_two_word_parameter_lists(const CLI::App& sub, bench::BenchRequest& r) {
   const CLI::Option* commands_option = sub.get_option("commands");
   const CLI::Option* parameter_list = sub.get_option("-L");
   std::vector<std::string> specs;
@@ -92,7 +92,7 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
                  "Runs file to write (never overwritten) in a folder that exists; default a "
                  "temporary one, removed at exit (results/bench-<UTC time>.tsv with --history). "
                  "Not hyperfine's --output (where the output goes): that is --sink here");
-  report::BenchExports& exports = cli.options.report.exports;
+  bench::BenchExports& exports = cli.options.report.exports;
   sub.add_option("--export-json", exports.json,
                  "Also write the results in hyperfine's JSON schema, iobench's fields beside");
   sub.add_option("--export-csv", exports.csv, "Also write hyperfine's CSV summary");
@@ -118,7 +118,7 @@ void add_output_options(CLI::App& sub, BenchCli& cli) {
                              "by more than PCT percent, 4 when its runs can neither show nor rule "
                              "that out; its runs fill {:g} s a command unless -r, -m or -M count "
                              "them",
-                             config::kGateFillS))
+                             bench::kGateFillS))
       ->type_name("PCT");
   sub.add_option("--gate-format", cli.gate_format,
                  "With --fail-if-slower: the gate's verdict on stdout as history check writes "
@@ -159,17 +159,17 @@ void add_refused_options(CLI::App& sub, BenchCli& cli) {
 void setup_bench(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<BenchCli>();
   show_examples_first(sub, kExamples);
-  add_bench_request_options(sub, cli->options.request);
+  bench::add_bench_request_options(sub, cli->options.request);
   sub.set_version_flag("-V,--version", std::string("iobench ") + IOBENCH_VERSION);
   add_output_options(sub, *cli);
   add_refused_options(sub, *cli);
   auto history = std::make_shared<HistoryAfterRun>();
   history->add_option(sub);
   sub.callback([cli, history, &exit_code, &sub] {
-    run::BenchOptions& options = cli->options;
+    bench::BenchOptions& options = cli->options;
     join_two_word_parameter_lists(sub, options.request);
     refuse_hyperfine_output(options.run.output);
-    if (!cli->report.empty()) run::check_output_folder(cli->report, "--report");
+    if (!cli->report.empty()) bench::check_output_folder(cli->report, "--report");
     // The environment's default, checked as run checks it: an error names the variable.
     if (sub.get_option("--disturbance")->count() == 0) {
       if (const auto mode = config::disturbance_mode_from_env())
@@ -187,16 +187,16 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       options.report.fail_if_slower_pct = cli->fail_if_slower_pct;
       // The gate's question is a slowdown beyond PCT: its runs fill longer than 3 s, and the rule
       // stops once it is decided either way (equivalent within PCT) unless told otherwise.
-      config::BenchRequest& request = options.request;
+      bench::BenchRequest& request = options.request;
       if (!request.runs && !request.min_runs && !request.max_runs)
-        request.fill_s = config::kGateFillS;
+        request.fill_s = bench::kGateFillS;
       if (!request.decide_margin_pct && cli->fail_if_slower_pct > 0 &&
           cli->fail_if_slower_pct < 100)
         request.decide_margin_pct = cli->fail_if_slower_pct;
     }
     options.save_config = cli->save_config;
     options.report.time_unit = report::parse_time_unit(cli->time_unit);
-    options.report.sort = report::parse_bench_sort(cli->sort);
+    options.report.sort = bench::parse_bench_sort(cli->sort);
     if (cli->style == "basic" || cli->style == "none") options.run.quiet = true;
     if (cli->style == "none") options.report.print = false;
     // Nothing in the working folder unless asked: the runs go to a temporary folder, removed at
@@ -206,7 +206,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
     if (keeps_history && sub.get_option("--verify")->count() == 0 &&
         sub.get_option("--no-verify")->count() == 0)
       options.request.verify = "on";
-    std::optional<run::TemporaryRunsFolder> temporary;
+    std::optional<bench::TemporaryRunsFolder> temporary;
     if (options.run.output.empty() && !options.run.dry_run && !keeps_history) {
       temporary.emplace();
       options.run.output = temporary->runs_file();
@@ -217,7 +217,7 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       history->open();
       runs_file = runs;
     };
-    exit_code = run::run_bench(options);
+    exit_code = bench::run_bench(options);
     if (!cli->report.empty() && !runs_file.empty()) {
       exit_code = report::write_report_after_run(runs_file, cli->report, exit_code, std::cerr);
     }

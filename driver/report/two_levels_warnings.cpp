@@ -9,9 +9,9 @@
 #include <optional>
 
 #include "common/read_file.hpp"
-#include "driver/report/two_levels.hpp"
 #include "driver/runfile/rows.hpp"
 #include "driver/stats/descriptive.hpp"
+#include "driver/stats/two_levels.hpp"
 #include "driver/util/format.hpp"
 #include "driver/util/text.hpp"
 
@@ -84,7 +84,7 @@ std::string moved(const Companion& companion, const std::vector<std::optional<do
   both.insert(both.end(), second.begin(), second.end());
   const double before = stats::median(first);
   const double after = stats::median(second);
-  if (before == after || split_t(both, first.size()) < kCompanionMinT) return "";
+  if (before == after || stats::split_t(both, first.size()) < kCompanionMinT) return "";
   return fmt::format("{} {} → {}", companion.name, figure(before, companion.seconds),
                      figure(after, companion.seconds));
 }
@@ -151,7 +151,7 @@ std::vector<std::string> two_level_warnings(std::string_view run_file_text,
   }
   std::vector<std::string> lines;
   for (const Cell& cell : cells) {
-    if (const auto levels = find_two_levels(cell.elapsed_s)) {
+    if (const auto levels = stats::find_two_levels(cell.elapsed_s)) {
       lines.push_back(warning(cell, levels->split, companions));
     }
   }

@@ -1,7 +1,7 @@
 #pragma once
 // Which cells still need measured runs (docs/reports.md, "Deciding a comparison"; docs/bench.md,
 // "How many runs"): a cell stops when its repeats are done, when the precision target says so
-// (report::precise_enough), or, with a time to fill, once its runs fill that time at its first
+// (stats::precise_enough), or, with a time to fill, once its runs fill that time at its first
 // run's pace; and earlier once it is decided by the sequential rule (config "decide"): a test's
 // cell when its comparison with the baseline's cell on the same input and sink is decided, the
 // baseline's cell when every comparison it is in is. The run loop asks it before each measured
@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "driver/config/plan.hpp"
-#include "driver/report/precision.hpp"
 #include "driver/report/sequential.hpp"
 #include "driver/report/versus_reference.hpp"
 #include "driver/run/run_budget.hpp"
+#include "driver/stats/precision.hpp"
 #include "driver/stats/sequential.hpp"
 
 namespace iobench::run {

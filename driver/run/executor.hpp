@@ -11,11 +11,10 @@
 #include <vector>
 
 #include "driver/config/plan.hpp"
-#include "driver/report/precision.hpp"
-#include "driver/run/bench_hooks.hpp"
 #include "driver/run/decided_comparisons.hpp"
 #include "driver/run/disturbance.hpp"
 #include "driver/run/disturbance_step.hpp"
+#include "driver/run/hooks.hpp"
 #include "driver/run/launch_step.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/prepare_step.hpp"
@@ -24,6 +23,7 @@
 #include "driver/run/verify_step.hpp"
 #include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
+#include "driver/stats/precision.hpp"
 
 namespace iobench::run {
 

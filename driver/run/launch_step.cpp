@@ -8,7 +8,7 @@
 #include <thread>
 #include <utility>
 
-#include "driver/run/bench_hooks.hpp"
+#include "driver/run/hooks.hpp"
 #include "driver/run/interrupt.hpp"
 #include "driver/run/iteration.hpp"
 #include "driver/run/measurement.hpp"

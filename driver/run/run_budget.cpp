@@ -46,7 +46,7 @@ bool RunBudget::bound_reached(std::size_t cell, std::size_t most) const {
 }
 
 bool RunBudget::met(std::size_t cell, const std::vector<std::vector<double>>& ok_elapsed_s) const {
-  if (plan_.fill_s <= 0) return report::precise_enough(ok_elapsed_s[cell], target_);
+  if (plan_.fill_s <= 0) return stats::precise_enough(ok_elapsed_s[cell], target_);
   const std::size_t most = most_runs(cell, ok_elapsed_s);
   return ok_elapsed_s[cell].size() >= most || bound_reached(cell, most);
 }

@@ -1,6 +1,6 @@
 #pragma once
 // How many measured runs a cell gets (docs/bench.md, "How many runs"): the plan's repeats, or
-// fewer when the precision target is met (report::precise_enough); with a time to fill, the runs
+// fewer when the precision target is met (stats::precise_enough); with a time to fill, the runs
 // that fill it at the cell's first run's pace, and at most three times that many runs in all,
 // whatever became of them (the disturbed runs' bound, docs/driver.md, "Disturbance").
 // DecidedComparisons asks it for each cell's own target and stops a cell earlier only when its
@@ -11,7 +11,7 @@
 
 #include "driver/config/config.hpp"
 #include "driver/config/plan.hpp"
-#include "driver/report/precision.hpp"
+#include "driver/stats/precision.hpp"
 
 namespace iobench::run {
 
@@ -45,7 +45,7 @@ class RunBudget {
 
   const config::Plan& plan_;
   const config::Config& config_;
-  report::RepeatTarget target_;
+  stats::RepeatTarget target_;
   std::vector<std::size_t> runs_granted_;  // by cell
   std::vector<double> first_run_extra_s_;  // by cell
 };

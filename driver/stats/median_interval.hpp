@@ -1,6 +1,6 @@
 #pragma once
 // The 95 % interval of a sample's median that the repeats precision target stops on
-// (report/precision.hpp; docs/reports.md): median ± t(0.975, n-1) · sqrt(pi/2) · s / sqrt(n),
+// (stats/precision.hpp; docs/reports.md): median ± t(0.975, n-1) · sqrt(pi/2) · s / sqrt(n),
 // the large-sample standard error of a sample median under normal noise (sqrt(pi/2) = 1.2533
 // times the mean's), with Student's t for small n. It needs no minimum n (a distribution-free
 // interval of order statistics reaches 95 % only from 6 runs, which would save nothing on slow
