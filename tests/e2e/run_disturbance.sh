@@ -8,7 +8,7 @@
 # - bursts on the other CPU, the runs pinned to theirs: no run waits, but the runs a burst
 #   overlapped are judged against the calm of their session (the burst rule), re-run, and said;
 # - a busy loop pinned to the one CPU the runs are pinned to (config "cpus"): each run (a copy of
-#   32 MiB, some 40 ms) waits for about half its time. Every run is disturbed, the first said in one line with its figure and
+#   96 MiB, some 70 ms or more) waits for about half its time. Every run is disturbed, the first said in one line with its figure and
 #   the setting that changes the rule, and the figures are still shown, marked; exit 1, as a cell
 #   without an ok run has.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
@@ -17,8 +17,11 @@ command -v taskset >/dev/null || skip "needs taskset (util-linux)"
 command -v python3 >/dev/null || skip "needs python3 for the light load"
 
 "$bin/iobench" gen lines --size 4MiB --seed 1 -q -o "$tmp/lines.txt"
-# Runs long enough to wait many times the rule's 4 ms resolution when their CPU is taken.
-"$bin/iobench" gen lines --size 32MiB --seed 1 -q -o "$tmp/long.txt"
+# Runs long enough to wait many times the rule's 4 ms resolution when their CPU is taken, and for
+# what others did to show in /proc/stat's 10 ms ticks, less one: a 25 ms run (a 32 MiB copy into
+# the null sink on Linux 6.18 here) that waited half its time, or that a burst overlapped, could
+# show none of it.
+"$bin/iobench" gen lines --size 96MiB --seed 1 -q -o "$tmp/long.txt"
 config() {  # $1: extra keys; $2: the input
   cat <<JSON
 {"name": "copy", "inputs": ["${2:-lines.txt}"],
@@ -64,8 +67,9 @@ cat >"$tmp/pipeline.json" <<JSON
 JSON
 "$bin/iobench" run "$tmp/pipeline.json" -o "$tmp/pipeline.tsv" -q >/dev/null 2>"$tmp/pipeline.err" ||
   fail "pipeline: exit $?: $(cat "$tmp/pipeline.err")"
-run_awk 'col("status") != "ok"' "$tmp/pipeline.tsv" | grep -q . &&
-  fail "pipeline: a run waiting for its own processes was disturbed: $(col status,elapsed,wait_cpu_s,others_cpu_s "$tmp/pipeline.tsv")"
+# (A run the hypervisor stole time from is disturbed, rightly: this VM's steal shows now and then.)
+run_awk 'col("status") != "ok" && col("steal_s") + 0 == 0' "$tmp/pipeline.tsv" | grep -q . &&
+  fail "pipeline: a run waiting for its own processes was disturbed: $(col status,elapsed,wait_cpu_s,others_cpu_s,steal_s "$tmp/pipeline.tsv")"
 echo "pipeline: its 5 runs ok ($(run_awk '{ printf "%s ", col("wait_cpu_s") }' "$tmp/pipeline.tsv")s of waiting for each other)"
 
 start_load sh -c 'while :; do :; done'
@@ -80,16 +84,20 @@ while True:
 free_cpu_case light
 stop_load
 
-# Bursts on the other CPU (busy 150 ms, idle 150 ms), the runs pinned to theirs: no run waits, but
+# Bursts on the other CPU (busy 150 ms, idle 300 ms), the runs pinned to theirs: no run waits, but
 # others ran a CPU's worth during the runs a burst overlapped and none during the rest, the
 # session's calm. Those runs are disturbed by the burst rule, said once a cell, and run again:
-# each cell still gets its 8 ok runs, exit 0.
+# each cell still gets its 8 ok runs, exit 0. The 96 MiB copy (45 to 70 ms here): a 32 MiB one took
+# 15 ms on Linux 6.18 here, too short for /proc/stat's 10 ms ticks to show a burst. A third of the
+# time busy: about 44 % of the runs meet a burst, so a cell's 16 re-runs are spent with a chance
+# near 1e-3 (half the time busy: a few in a hundred), and none of 16 or more runs meets one with
+# about 1e-4.
 start_load taskset -c 1 python3 -c '
 import time
 while True:
     end = time.monotonic() + 0.15
     while time.monotonic() < end: pass
-    time.sleep(0.15)'
+    time.sleep(0.3)'
 config ', "cpus": [0]' long.txt >"$tmp/bursts.json"
 "$bin/iobench" run "$tmp/bursts.json" -o "$tmp/bursts.tsv" -q >/dev/null 2>"$tmp/bursts.err" ||
   fail "bursts: exit $?: $(cat "$tmp/bursts.err")"
@@ -125,7 +133,7 @@ run_awk 'col("wait_cpu_s") < 0.15 * col("elapsed")' "$tmp/pinned.tsv" | grep -q 
   fail "pinned: a run waited under 15 % of its time: $(col sink,elapsed,wait_cpu_s "$tmp/pinned.tsv")"
 [ "$code" -eq 1 ] || fail "pinned: exit $code with every run disturbed, expected 1"
 # One line a cell: its figure, and the settings that change the rule.
-said=$(grep -c "run 1 was disturbed: its processes waited [0-9.]* ms of its [0-9.]* ms for a CPU, more than the [0-9.]* ms the rule allows (0.1 of a CPU); it is left out\." "$tmp/pinned.err" || true)
+said=$(grep -Ec "run [0-9]+ was disturbed: its processes waited [0-9.]* ms of its [0-9.]* ms for a CPU(, and [0-9.]+ ms of the CPUs' time went to other guests \(steal\))?, more than the [0-9.]* ms the rule allows \(0.1 of a CPU\); it is left out\." "$tmp/pinned.err" || true)
 [ "$said" -eq 2 ] || fail "pinned: $said lines saying why, not one a cell: $(cat "$tmp/pinned.err")"
 grep -q 'IOBENCH_DISTURBANCE=off' "$tmp/pinned.err" || fail "pinned: no setting named: $(cat "$tmp/pinned.err")"
 # Figures, not dashes: the table shows them, marked.
