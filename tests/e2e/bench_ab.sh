@@ -20,7 +20,9 @@ done
 grep -qE '^# A/A 1: hyperfine (same|different) \([0-9.]+\)$' out.txt || fail "no hyperfine line: $(cat out.txt)"
 grep -qx '| | interleaved (bench defaults) | duet (`--order duet`) | hyperfine (defaults; Welch t, alpha 0.05) |' out.txt ||
   fail "no table header: $(cat out.txt)"
-grep -qE '^\| slower found \(exit 1\) \| [01] of 1 \| [01] of 1 \| [01] of 1 \|$' out.txt || fail "$(cat out.txt)"
+grep -qE '^\| slower found \(exit 1, a verdict\) \| [01] of 1 \| [01] of 1 \| [01] of 1 \|$' out.txt || fail "$(cat out.txt)"
+# Exit 1 without a verdict (every run disturbed) is counted apart, out of both pairs' trials.
+grep -qE '^\| no ok run \(exit 1, no verdict\) \| [0-2] of 2 \| [0-2] of 2 \| \|$' out.txt || fail "$(cat out.txt)"
 grep -qE '^\| A/A called different \| [01] of 1 \| [01] of 1 \| [01] of 1 \|$' out.txt || fail "$(cat out.txt)"
 grep -qE '^\| slower not judged \(exit 4\) \| [01] of 1 \| [01] of 1 \| \|$' out.txt || fail "$(cat out.txt)"
 # At most 20 runs a side in either mode, as --quick asks (the budget bounds bench's runs).
