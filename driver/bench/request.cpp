@@ -35,7 +35,6 @@ using config::RunOrder;
 using config::sink_names;
 using config::SinkKind;
 using config::StrategySpec;
-using config::detail::Json;
 
 namespace {
 

@@ -132,7 +132,7 @@ std::string RunHooks::run_hook(const config::Test& test, const char* kind, const
   request.stdout_fd = show_output_ ? STDOUT_FILENO : -1;
   request.stderr_fd = show_output_ ? -1 : stderr_capture.get();
   request.timeout_s = config_.timeout_s;
-  if (!iteration.empty()) request.env = iteration_env(iteration);
+  request.env = iteration_env(iteration);
   const spawn::SpawnResult result = launcher_.run(request);
   if (elapsed_s != nullptr) *elapsed_s = result.elapsed_s;
   if (result.outcome == spawn::SpawnOutcome::kExited && result.exit_code == 0) return "";

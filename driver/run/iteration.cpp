@@ -17,6 +17,7 @@ std::string iteration_value(const config::PlannedRun& run, int warmups_before) {
 }
 
 std::vector<std::string> iteration_env(std::string_view value) {
+  if (value.empty()) return {};
   return {fmt::format("{}={}", kIterationVariable, value)};
 }
 

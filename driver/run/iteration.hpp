@@ -19,7 +19,7 @@ inline constexpr std::string_view kIterationVariable = "HYPERFINE_ITERATION";
 // run, which hyperfine has not.
 std::string iteration_value(const config::PlannedRun& run, int warmups_before);
 
-// The spawn request's environment entry for it.
+// The spawn request's environment entry for it; none for an empty value (setup, cleanup).
 std::vector<std::string> iteration_env(std::string_view value);
 
 }  // namespace iobench::run
