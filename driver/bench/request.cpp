@@ -349,7 +349,7 @@ Config build_bench_config(const BenchRequest& request) {
   set_matrix(request, config);
   set_schedule(request, config);
   check_config(config);
-  config.as_written = config_to_json(config);
+  config.as_written.text = config_to_json(config).dump();
   return config;
 }
 

@@ -272,7 +272,10 @@ std::string_view to_string(DrainMode mode) noexcept {
   return kDrainModes[static_cast<std::size_t>(mode)].first;
 }
 
-Config parse_config(std::string_view text, const std::filesystem::path& file) {
+namespace {
+
+// parse_config, taking the text to keep it without a copy.
+Config parse_config_text(std::string text, const std::filesystem::path& file) {
   const Validator v(file.string());
   const Json root = parse_json_text(text, file);
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
@@ -288,7 +291,6 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   Config config;
   config.file = file;
   config.base_dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  config.as_written = root;
   config.name = v.string(v.require(root, "", "name"), "name");
   if (config.name.find_first_of("/\\\t\n") != std::string::npos) {
     v.fail("name", "must not contain '/', tabs or newlines (it names the results file)");
@@ -302,6 +304,7 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
   const Json& strategies = v.require(root, "", "strategies");
   if (!strategies.is_array() || strategies.empty())
     v.fail("strategies", "must be a non-empty list");
+  config.strategies.reserve(strategies.size());
   for (std::size_t i = 0; i < strategies.size(); ++i) {
     config.strategies.push_back(
         parse_strategy(v, strategies[i], Validator::index("strategies", i)));
@@ -320,7 +323,14 @@ Config parse_config(std::string_view text, const std::filesystem::path& file) {
     config.history = v.string(*it, "history");
   }
   check_config(config);
+  config.as_written.text = std::move(text);
   return config;
+}
+
+}  // namespace
+
+Config parse_config(std::string_view text, const std::filesystem::path& file) {
+  return parse_config_text(std::string(text), file);
 }
 
 std::filesystem::path resolve_input_path(const std::string& path_text,
@@ -338,8 +348,12 @@ void set_data_dir(Config& config, const std::filesystem::path& data_dir) {
     config.stdin_path = resolve_input_path(config.stdin_text, data_dir);
 }
 
+nlohmann::ordered_json WrittenConfig::tree() const {
+  return text.empty() ? Json() : Json::parse(text);
+}
+
 Config load_config(const std::filesystem::path& file) {
-  return parse_config(read_file_bytes(file), file);
+  return parse_config_text(read_file_bytes(file), file);
 }
 
 }  // namespace iobench::config

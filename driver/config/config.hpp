@@ -80,6 +80,15 @@ struct StrategySpec {
   bool operator==(const StrategySpec&) const = default;
 };
 
+// A config as its file said it, for the run metadata: kept as text, since the tree of a config
+// of 100,000 strategies is 34 MB where its text is 6. Two are equal when they say the same.
+struct WrittenConfig {
+  std::string text;  // JSON; empty for a Config not read from a file
+  // The parsed text; null when empty.
+  [[nodiscard]] nlohmann::ordered_json tree() const;
+  bool operator==(const WrittenConfig& other) const { return tree() == other.tree(); }
+};
+
 struct Config {
   std::filesystem::path file;      // the config file as given
   std::filesystem::path base_dir;  // relative paths in the config resolve against this
@@ -113,8 +122,8 @@ struct Config {
   // Stop a test's cells once its comparison with the baseline is decided (docs/reports.md,
   // "Deciding a comparison"); on by default with a precision target.
   bool decide = false;
-  double decide_margin_pct = 1;       // "equivalent": the ratio's interval within ± this %
-  nlohmann::ordered_json as_written;  // the config, for the run metadata
+  double decide_margin_pct = 1;  // "equivalent": the ratio's interval within ± this %
+  WrittenConfig as_written;      // the config, for the run metadata
   bool operator==(const Config&) const = default;
 };
 

@@ -1,9 +1,13 @@
 #include "driver/run/dry_run.hpp"
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <iterator>
 #include <string>
+#include <system_error>
 
 #include "driver/util/text.hpp"
 
@@ -19,6 +23,19 @@ std::string repeats_text(const config::Plan& plan) {
       "{} to {} repeats (a cell stops once its median's 95 % interval is within {} %)",
       plan.repeats_min, plan.repeats, plan.ci_pct);
 }
+
+namespace {
+
+constexpr std::size_t kFlushBytes = 64 * 1024;
+
+// Throws on a failed write, as fmt::print does.
+void flush(fmt::memory_buffer& out) {
+  if (std::fwrite(out.data(), 1, out.size(), stdout) != out.size())
+    throw std::system_error(errno, std::generic_category(), "cannot write to standard output");
+  out.clear();
+}
+
+}  // namespace
 
 void print_plan(const config::Config& config, const config::Plan& plan) {
   std::size_t verify_runs = 0;
@@ -42,7 +59,9 @@ void print_plan(const config::Config& config, const config::Plan& plan) {
           : fmt::format("; {} cells verified by their first ok measured run instead",
                         verified_by_first_ok_run),
       to_string(config.order), to_string(config.cache));
-  fmt::print("phase\ttest\tinput\tsink\trepeat\targv\n");
+  // One buffer written in large pieces: a print a run was a fifth of the dry run of 200,000.
+  fmt::memory_buffer out;
+  fmt::format_to(std::back_inserter(out), "phase\ttest\tinput\tsink\trepeat\targv\n");
   for (const auto& run : plan.runs) {
     const config::Cell& cell = plan.cells[run.cell];
     const config::Test& test = plan.tests[cell.test];
@@ -52,9 +71,12 @@ void print_plan(const config::Config& config, const config::Plan& plan) {
                                                                  : "measure";
     const config::SinkKind sink =
         run.phase == config::RunPhase::kVerify ? config::SinkKind::kPipe : cell.sink;
-    fmt::print("{}\t{}\t{}\t{}\t{}\t{}\n", phase, test.name, input, to_string(sink), run.repeat,
-               util::join_argv(config::run_argv(test, config, input)));
+    fmt::format_to(std::back_inserter(out), "{}\t{}\t{}\t{}\t{}\t{}\n", phase, test.name, input,
+                   to_string(sink), run.repeat,
+                   util::join_argv(config::run_argv(test, config, input)));
+    if (out.size() >= kFlushBytes) flush(out);
   }
+  flush(out);
 }
 
 }  // namespace iobench::run

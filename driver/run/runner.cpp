@@ -96,7 +96,7 @@ runfile::RunMeta record_at_start(const config::Config& config, const RunOptions&
   meta.host = host_name();
   meta.matrix = planned.matrix;
   meta.config_file = config.file.string();
-  meta.config = config.as_written;
+  meta.config = config.as_written.tree();
   meta.provenance = collect_provenance(config, plan, planned.options.worker_path, load);
   meta.drop_caches_available = ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
   meta.schedule = plan_schedule(config, plan);

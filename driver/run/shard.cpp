@@ -122,7 +122,7 @@ runfile::Matrix describe_matrix(const config::Config& config, const config::Plan
       config.pipe_size_bytes ? nlohmann::ordered_json(*config.pipe_size_bytes) : nullptr;
   identity["baseline"] = config.baseline;
   // Keys added later (counters, ...) count too; the description does not change a measurement.
-  nlohmann::ordered_json written = config.as_written;
+  nlohmann::ordered_json written = config.as_written.tree();
   if (written.is_object()) written.erase("description");
   identity["config"] = written;
   const std::string text = identity.dump();

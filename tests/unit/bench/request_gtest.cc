@@ -288,7 +288,7 @@ TEST_F(BenchConfigTest, MistakesAreOneLineNamingTheOption) {
 TEST_F(BenchConfigTest, WithoutAnInputTheCommandsRunWithNoneAndStdinFeedsThem) {
   BenchRequest request;
   request.commands = {"sleep 0", "wc -c"};
-  const nlohmann::ordered_json json = build_bench_config(request).as_written;
+  const nlohmann::ordered_json json = build_bench_config(request).as_written.tree();
   EXPECT_FALSE(json.contains("inputs"));
   EXPECT_FALSE(json.contains("stdin"));
   EXPECT_EQ(json["cache"], "none");
@@ -305,7 +305,7 @@ TEST_F(BenchConfigTest, WithoutAnInputTheCommandsRunWithNoneAndStdinFeedsThem) {
   EXPECT_NE(plan.tests[0].output_class, "copy");
 
   request.stdin_file = "data/in.txt";
-  EXPECT_EQ(build_bench_config(request).as_written["stdin"], "data/in.txt");
+  EXPECT_EQ(build_bench_config(request).as_written.tree()["stdin"], "data/in.txt");
   config = build_bench_config(request);
   EXPECT_EQ(config.stdin_path, "data/in.txt");
   EXPECT_EQ(bench_command_line(request),

@@ -244,6 +244,23 @@ TEST(Config, GenerateErrors) {
             std::string::npos);
 }
 
+// The config is kept as its text (run metadata); two texts that say the same are one config.
+TEST(Config, KeepsItsTextAndComparesByWhatItSays) {
+  const std::string text = R"({"name": "d", "strategies": [{"name": "t", "command": ["true"]}]})";
+  const Config config = parse_config(text, "d.json");
+  EXPECT_EQ(config.as_written.text, text);
+  EXPECT_EQ(config.as_written.tree()["strategies"][0]["name"], "t");
+  const Config spaced = parse_config(R"({ "name" : "d",
+    "strategies" : [ { "name" : "t", "command" : [ "true" ] } ] })",
+                                     "d.json");
+  EXPECT_TRUE(spaced.as_written == config.as_written);
+  const Config other = parse_config(
+      R"({"name": "d", "strategies": [{"name": "t", "command": ["true"], "verify": true}]})",
+      "d.json");
+  EXPECT_FALSE(other.as_written == config.as_written);
+  EXPECT_TRUE(WrittenConfig{}.tree().is_null());
+}
+
 TEST(Placeholders, FindAndExpand) {
   EXPECT_EQ(find_placeholders("a{x}b{input}{x}{not valid}{}"),
             (std::vector<std::string>{"x", "input", "x"}));

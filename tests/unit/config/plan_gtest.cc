@@ -287,6 +287,43 @@ TEST(Plan, FilterSelectsTestsAndRejectsBadPatterns) {
   EXPECT_THROW(build_plan(demo_config(), options), Error);
 }
 
+// The kept tests move up over those the filter drops; the baseline's index follows its test.
+TEST(Plan, FilterKeepsTheOrderAndTheBaselinesTest) {
+  PlanOptions options = worker_options();
+  options.filter_regex = "^(count-mmap|cat|buf-read-4KiB)$";
+  const Plan plan = build_plan(demo_config(R"(, "baseline": "cat")"), options);
+  std::vector<std::string> names;
+  for (const config::Test& test : plan.tests) names.push_back(test.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"buf-read-4KiB", "count-mmap", "cat"}));
+  ASSERT_TRUE(plan.baseline_test.has_value());
+  EXPECT_EQ(*plan.baseline_test, 2u);
+  options.filter_regex = "^count-";
+  EXPECT_FALSE(build_plan(demo_config(R"(, "baseline": "cat")"), options).baseline_test);
+}
+
+// The first test in config order whose name an earlier one gave, and that earlier one's strategy.
+TEST(Plan, TwoTestsOfOneNameNameTheirStrategies) {
+  const auto error_of = [](const std::string& strategies) {
+    try {
+      build_plan(parse_config(R"({"name": "d", "inputs": ["a"], "strategies": [)" + strategies +
+                                  R"(], "params": {"r": ["x", "y"]}})",
+                              "d.json"),
+                 worker_options());
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error_of(R"({"name": "z-{r}", "command": ["a", "{r}"]},
+                        {"name": "b", "command": ["b"]},
+                        {"name": "z-y", "command": ["c"]},
+                        {"name": "b-{r}", "command": ["d", "{r}"]})"),
+            "d.json: strategies[2].name: expands to 'z-y', which strategies[0] also gives; make "
+            "the names differ");
+  EXPECT_EQ(error_of(R"({"name": "a", "command": ["a"]}, {"name": "b-{r}", "command": ["{r}"]})"),
+            "no error");
+}
+
 TEST(Plan, RepeatsOverrideAndBaseline) {
   PlanOptions options = worker_options();
   options.repeats_override = 5;

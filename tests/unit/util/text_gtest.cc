@@ -78,5 +78,18 @@ TEST(ClosestName, TwoNamesAsNearAreNoHint) {
   EXPECT_EQ(closest_name("cutx", {"cut", "cap"}), "cut");
 }
 
+// The first repeat in order, not the first in sorted order, and the earliest of its name.
+TEST(FirstRepeat, NamesTheFirstRepeatInOrderAndItsEarliestTwin) {
+  const auto name = [](const std::string& s) -> const std::string& { return s; };
+  using Pair = std::pair<std::size_t, std::size_t>;
+  EXPECT_EQ(first_repeat(std::vector<std::string>{"a", "b", "c"}, name), std::nullopt);
+  EXPECT_EQ(first_repeat(std::vector<std::string>{}, name), std::nullopt);
+  // "z" repeats at 2, before "a" repeats at 3, though "a" sorts first.
+  EXPECT_EQ(first_repeat(std::vector<std::string>{"z", "a", "z", "a"}, name), Pair(0, 2));
+  // Three of one name: the second is the repeat, the first its twin.
+  EXPECT_EQ(first_repeat(std::vector<std::string>{"x", "b", "b", "b"}, name), Pair(1, 2));
+  EXPECT_EQ(first_repeat(std::vector<std::string>{"b", "x", "y", "b", "x"}, name), Pair(0, 3));
+}
+
 }  // namespace
 }  // namespace iobench::util
