@@ -20,6 +20,7 @@ using report::fitting_unit;
 using report::format_in_unit;
 using report::HyperfineResult;
 using report::rule_name;
+using report::rule_row;
 using report::RuleDecision;
 using report::TimeUnit;
 using report::to_string;
@@ -123,6 +124,12 @@ Json verdict_json(const runfile::Group& g, const VersusReference* versus) {
                                        : std::string(to_string(row.verdict));
     v["ratio"] = util::number_or_null(row.ratio);
     v["ci95"] = row.ci ? Json::array({row.ci->low, row.ci->high}) : Json(nullptr);
+    // What the rule decided on, where it judged (as_judged): its estimate (on pairs, their
+    // pseudo-median) and its last look's interval, at that look's confidence.
+    const std::optional<report::Row> judged = rule_row(row, decision);
+    v["rule_ratio"] = judged ? util::number_or_null(judged->ratio) : Json(nullptr);
+    v["rule_interval"] = judged ? Json::array({judged->ci->low, judged->ci->high}) : Json(nullptr);
+    v["rule_confidence"] = judged ? Json(decision->result.confidence) : Json(nullptr);
     // A decision's error rate is the rule's alpha; the U test's p is printed only beside a
     // comparison the rule did not stop.
     const bool stopped =

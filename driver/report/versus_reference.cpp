@@ -43,6 +43,20 @@ const RuleDecision* decision_for(const VersusReference& versus, const report::Ro
   return nullptr;
 }
 
+std::optional<report::Row> rule_row(const report::Row& row, const RuleDecision* decision) {
+  if (decision == nullptr || !decision->result.interval ||
+      !(decision->result.estimate > 0 && std::isfinite(decision->result.estimate)))
+    return std::nullopt;
+  report::Row judged = row;
+  judged.ratio = decision->result.estimate;
+  judged.ci = decision->result.interval;
+  return judged;
+}
+
+report::Row as_judged(const report::Row& row, const RuleDecision* decision) {
+  return rule_row(row, decision).value_or(row);
+}
+
 bool significant(const report::Row& row, const RuleDecision* decision) {
   if (decision != nullptr) return decision->result.decision == stats::Decision::kDifferent;
   // As interval_phrase says "no significant difference".
@@ -81,17 +95,19 @@ Gate fail_if_slower(const VersusReference& versus, double pct) {
   const double allowed = 1 + pct / 100;
   for (const report::Row& row : versus.result.rows) {
     const RuleDecision* decision = decision_for(versus, row);
+    // Judged on the figures the decision was made on: the rule's estimate and interval.
+    const report::Row judged = as_judged(row, decision);
     GateCell cell{cell_phrase(row),
                   GateVerdict::kPassed,
                   std::nullopt,
                   decision != nullptr ? decision->result.interval : row.ci,
                   judged_by(row, decision),
                   ""};
-    if (comparable(row)) cell.ratio = row.ratio;
+    if (comparable(judged)) cell.ratio = judged.ratio;
     const bool slower = decision != nullptr ? cell.interval && cell.interval->low > 1
                                             : row.verdict == report::Verdict::kSlower;
-    const std::string factor = comparable(row) ? factor_phrase(row) : "no factor";
-    if (slower && significant(row, decision) && row.ratio > allowed) {
+    const std::string factor = comparable(judged) ? factor_phrase(judged) : "no factor";
+    if (slower && significant(row, decision) && judged.ratio > allowed) {
       cell.verdict = GateVerdict::kSlower;
       cell.line =
           fmt::format("{} is {} against '{}', more than the {:g} % --fail-if-slower allows ({})",
@@ -133,8 +149,9 @@ int gate_exit_status(const Gate& gate) {
 std::string decision_phrase(const report::Row& row, const RuleDecision& decision) {
   const std::string rule =
       fmt::format("({}, alpha {:g} overall)", rule_name(decision.plan), decision.plan.alpha);
+  const report::Row judged = as_judged(row, &decision);
   const std::string factor =
-      comparable(row) ? factor_phrase(row) : std::string("no time to divide by");
+      comparable(judged) ? factor_phrase(judged) : std::string("no time to divide by");
   const stats::SequentialResult& result = decision.result;
   switch (result.decision) {
     case stats::Decision::kDifferent:

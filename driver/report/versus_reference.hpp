@@ -3,6 +3,7 @@
 // the same input and sink, judged as `iobench compare` judges two files (Mann-Whitney U test,
 // distribution-free interval of the ratio of medians), said as people say it.
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,15 @@ VersusReference compare_with_reference(const runfile::RunSet& set, const std::st
 // The rule's decision for `row` (keyed test, input, sink); nullptr when the rule did not judge it.
 const RuleDecision* decision_for(const VersusReference& versus, const report::Row& row);
 
+// The row on the rule's figures: its estimate and its last look's interval in place of the ratio
+// of medians and the U test's 95 % one; nullopt where the rule did not judge it with an interval.
+// A decision is never said beside figures it was not made on: an A/A duet decided "different" on
+// pairs 1.004× apart [1.001, 1.008] had a ratio of medians of 1.052 [0.985, 1.082], and a gate
+// that took that ratio called it 5 % slower.
+std::optional<report::Row> rule_row(const report::Row& row, const RuleDecision* decision);
+// rule_row, else the row as it is.
+report::Row as_judged(const report::Row& row, const RuleDecision* decision);
+
 // What bench concludes for one row: when the rule judged it, "different" is the only significant
 // outcome (the fixed-n U test's p is not the error rate of a decision made by repeated looks);
 // else the U test's verdict (slower or faster).
@@ -75,12 +85,12 @@ std::vector<std::string> gate_lines(const Gate& gate, GateVerdict verdict);
 // 1 when a cell is slower, else 4 when one is not judged, else 0 (docs/bench.md, "A gate").
 int gate_exit_status(const Gate& gate);
 
-// A row the rule judged. Stopped by a decision, it is said by the decision and the rule's level
-// instead of the U test's p: "1.52× slower [1.31, 1.77], decided different after 6 runs
-// (sequential rule, alpha 0.05 overall)", "equivalent within ±1 % (1.00× slower [0.99, 1.01]),
-// decided after 9 runs (...)". Not stopped (its runs all ran), interval_phrase then the rule's
-// word: "1.03× slower [1.01, 1.05], p = 0.030; sequential rule: budget of 10 runs spent,
-// undecided (alpha 0.05 overall)".
+// A row the rule judged. Stopped by a decision, it is said by the decision, on the rule's own
+// estimate and interval (as_judged), and the rule's level instead of the U test's p: "1.52× slower
+// [1.31, 1.77], decided different after 6 runs (sequential rule, alpha 0.05 overall)", "equivalent
+// within ±1 % (1.00× slower [0.99, 1.01]), decided after 9 runs (...)". Not stopped (its runs all
+// ran), interval_phrase then the rule's word: "1.03× slower [1.01, 1.05], p = 0.030; sequential
+// rule: budget of 10 runs spent, undecided (alpha 0.05 overall)".
 std::string decision_phrase(const report::Row& row, const RuleDecision& decision);
 
 // One test against the reference as an interval, not a ± (docs/bench.md): "1.52× slower

@@ -190,6 +190,8 @@ SequentialResult SequentialRule::decide(std::span<const double> reference_s,
   if (result.look == 0) return result;
   const Look& look = looks_[result.look - 1];
   const bool last = result.runs >= plan_.max_runs;
+  result.estimate =
+      plan_.paired ? paired_ratio(reference_s, test_s) : hodges_lehmann_ratio(reference_s, test_s);
   if (look.nominal_alpha > 0) {
     result.confidence = 1 - look.nominal_alpha;
     result.interval = plan_.paired

@@ -31,6 +31,7 @@
 // min(m, n) runs of each side as pairs.
 // How the decision is said is report's (report/sequential.hpp).
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -73,6 +74,10 @@ struct SequentialResult {
   std::size_t look = 0;              // which look (1 = the first); 0 before the first
   double confidence = 0;             // of the look's interval; 0 before the first look
   std::optional<Interval> interval;  // of the ratio test / reference; empty: too few runs
+  // The ratio test / reference the interval goes with: the pairs' pseudo-median (paired_ratio)
+  // or the Hodges-Lehmann ratio; NaN before the first look. Not the ratio of the medians, which
+  // may lie outside the interval.
+  double estimate = std::numeric_limits<double>::quiet_NaN();
 };
 
 class SequentialRule {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -42,11 +43,15 @@ VersusReference versus(const Row& r, std::optional<stats::SequentialResult> rule
   return v;
 }
 
-stats::SequentialResult ruled(stats::Decision decision, double low, double high) {
+// The rule's result: its interval, and the estimate it goes with (the interval's middle unless
+// given), as SequentialRule::decide gives both.
+stats::SequentialResult ruled(stats::Decision decision, double low, double high,
+                              std::optional<double> estimate = std::nullopt) {
   stats::SequentialResult r;
   r.decision = decision;
   r.runs = 8;
   r.interval = stats::Interval{low, high};
+  r.estimate = estimate.value_or((low + high) / 2);
   return r;
 }
 
@@ -62,7 +67,7 @@ TEST(BenchGate, DecidedSlowerByMoreThanAllowedIsRed) {
   const Gate gate = fail_if_slower(versus(r, ruled(stats::Decision::kDifferent, 1.03, 1.07)), 3);
   ASSERT_EQ(slower(gate).size(), 1U);
   EXPECT_EQ(slower(gate)[0],
-            "'b' on in.txt (pipe sink) is 1.05× slower [1.02, 1.08] against 'a', more than the 3 % "
+            "'b' on in.txt (pipe sink) is 1.05× slower [1.03, 1.07] against 'a', more than the 3 % "
             "--fail-if-slower allows (decided: different after 8 runs, sequential rule on round "
             "pairs)");
   EXPECT_TRUE(not_judged(gate).empty());
@@ -73,6 +78,29 @@ TEST(BenchGate, DecidedSlowerByMoreThanAllowedIsRed) {
   EXPECT_EQ(gate.cells[0].interval->low, 1.03);  // the rule's, not the U test's
 }
 
+// Judged on the figures the rule decided on (issue 46): an A/A duet on this VM, decided
+// "different" on its pairs (1.004× [1.001, 1.008]) while the ratio of its medians was 1.052, is
+// within a 1 % gate, and says the pairs' figures. Judged by that ratio it was red.
+TEST(BenchGate, ADecisionIsJudgedOnTheRulesEstimateNotTheRatioOfMedians) {
+  const Row r = row(1.052, stats::Interval{0.985, 1.082}, Verdict::kNoChange);
+  const Gate gate =
+      fail_if_slower(versus(r, ruled(stats::Decision::kDifferent, 1.001, 1.008, 1.004)), 1);
+  EXPECT_TRUE(slower(gate).empty());
+  EXPECT_TRUE(not_judged(gate).empty());
+  EXPECT_EQ(gate_exit_status(gate), 0);
+  ASSERT_EQ(gate.cells.size(), 1U);
+  EXPECT_EQ(gate.cells[0].ratio, 1.004);
+  EXPECT_EQ(gate.cells[0].line,
+            "'b' on in.txt (pipe sink) is 1.00× slower [1.00, 1.01] against 'a', within the 1 % "
+            "--fail-if-slower allows (decided: different after 8 runs, sequential rule on round "
+            "pairs)");
+  // Its estimate past the allowance, its interval above 1: red, by the estimate.
+  const Gate red =
+      fail_if_slower(versus(r, ruled(stats::Decision::kDifferent, 1.005, 1.03, 1.015)), 1);
+  ASSERT_EQ(slower(red).size(), 1U);
+  EXPECT_EQ(red.cells[0].ratio, 1.015);
+}
+
 TEST(BenchGate, AnIntervalBelowTheAllowanceIsGreen) {
   const Row r = row(1.05, stats::Interval{1.02, 1.08}, Verdict::kSlower);
   const Gate gate = fail_if_slower(versus(r, ruled(stats::Decision::kDifferent, 1.03, 1.07)), 10);
@@ -81,7 +109,7 @@ TEST(BenchGate, AnIntervalBelowTheAllowanceIsGreen) {
   EXPECT_EQ(gate_exit_status(gate), 0);
   EXPECT_EQ(gate_lines(gate, GateVerdict::kPassed),
             std::vector<std::string>{
-                "'b' on in.txt (pipe sink) is 1.05× slower [1.02, 1.08] against 'a', within the "
+                "'b' on in.txt (pipe sink) is 1.05× slower [1.03, 1.07] against 'a', within the "
                 "10 % --fail-if-slower allows (decided: different after 8 runs, sequential rule "
                 "on round pairs)"});
   // Faster, decided: its interval is below 1.
@@ -101,7 +129,7 @@ TEST(BenchGate, SlowerByLessThanAllowedButNotRuledOutIsNotJudged) {
   ASSERT_EQ(not_judged(gate).size(), 1U);
   EXPECT_EQ(not_judged(gate)[0],
             "'b' on in.txt (pipe sink) against 'a': cannot rule out a slowdown of more than 6 %: "
-            "1.05× slower [1.02, 1.08] (decided: different after 8 runs, sequential rule on round "
+            "1.05× slower [1.03, 1.07] (decided: different after 8 runs, sequential rule on round "
             "pairs); more runs would tell (-m, -r)");
 }
 

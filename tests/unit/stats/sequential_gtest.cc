@@ -113,6 +113,23 @@ TEST(SequentialRule, SixRunsASideAllSlowerIsDifferent) {
   EXPECT_NEAR(result.interval->high, 1.248, 1e-12);              // 1.2 * 1.04 / 1.00
 }
 
+// The estimate is the one the interval goes with, exactly: every ratio 1.2 gives 1.2 on pairs
+// and unpaired alike; on pairs 1.01, 1.02, 1.03, 1.50, 1.60, 1.70 (test / reference) the
+// pseudo-median is the median of the 21 Walsh averages of their logs.
+TEST(SequentialRule, ItsEstimateIsTheOneItsIntervalGoesWith) {
+  const SequentialRule rule{SequentialPlan{}};
+  EXPECT_NEAR(rule.decide(kReference6, scaled(kReference6, 1.2)).estimate, 1.2, 1e-12);
+  SequentialPlan paired_plan;
+  paired_plan.paired = true;
+  const SequentialRule paired{paired_plan};
+  const std::vector<double> reference(6, 1.0);
+  const std::vector<double> test{1.01, 1.02, 1.03, 1.50, 1.60, 1.70};
+  // The 21 Walsh averages' median (the 11th) is (log 1.02 + log 1.60) / 2 here.
+  EXPECT_NEAR(paired.decide(reference, test).estimate, std::sqrt(1.02 * 1.60), 1e-12);
+  EXPECT_TRUE(std::isnan(paired.decide(std::vector<double>(4, 1.0), test).estimate))
+      << "before the first look";
+}
+
 TEST(SequentialRule, TightInterleavedTimesAreEquivalent) {
   const SequentialRule rule{SequentialPlan{}};
   std::vector<double> reference;

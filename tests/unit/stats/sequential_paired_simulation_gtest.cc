@@ -26,6 +26,9 @@ constexpr int kComparisons = 2000;
 struct Noise {
   double run_scale = 1;    // the runs' log spread, as a power of BimodalTimes
   double round_scale = 0;  // the rounds' factor, likewise; 0: no round effect
+  // A duet's second CPU's factor (bench --order duet): a pair's two runs at one moment, each on a
+  // CPU of its own, who gets which alternating with the rounds; 1: no CPU effect.
+  double second_cpu = 1;
 };
 
 struct Rates {
@@ -46,8 +49,11 @@ Rates simulate(const SequentialPlan& plan, double ratio, Noise noise) {
     std::vector<double> test;
     for (std::size_t n = 1; n <= plan.max_runs; ++n) {
       const double round = std::pow(rounds.next(1), noise.round_scale);
-      reference.push_back(round * std::pow(runs.next(1), noise.run_scale));
-      test.push_back(round * ratio * std::pow(runs.next(1), noise.run_scale));
+      const bool test_first = n % 2 == 1;  // the first run takes the first CPU
+      reference.push_back(round * (test_first ? noise.second_cpu : 1) *
+                          std::pow(runs.next(1), noise.run_scale));
+      test.push_back(round * ratio * (test_first ? 1 : noise.second_cpu) *
+                     std::pow(runs.next(1), noise.run_scale));
       if (n < plan.first_look_runs || rule.look_at(n) == rule.look_at(n - 1)) continue;
       const SequentialResult result = rule.decide(reference, test);
       if (result.decision == Decision::kContinue) continue;
@@ -84,6 +90,24 @@ TEST(PairedSimulation, AaFalseAlarmsStayWithinAlpha) {
     RecordProperty("aa_paired_budget_" + std::to_string(budget),
                    std::to_string(rate(aa.different)));
     EXPECT_LE(rate(aa.different), within_error(0.05)) << budget;
+  }
+}
+
+// A duet whose second CPU is slower (issue 46: two A/A duets on this VM were called 5 % apart):
+// each pair's ratio is then the CPUs' ratio or its inverse, round by round, a distribution
+// symmetric about 1 in log, so the signed-rank rule keeps its alpha; the CPU effect costs power.
+TEST(PairedSimulation, ADuetsSlowerCpuKeepsAlphaAndCostsPower) {
+  for (const double cpu : {1.05, 1.2}) {
+    for (const std::size_t budget : {10U, 54U}) {
+      const Rates aa = simulate(plan_of(budget, true), 1.0, Noise{1, 5, cpu});
+      const Rates slower = simulate(plan_of(budget, true), 1.05, Noise{1, 5, cpu});
+      std::printf(
+          "duet, second CPU %.2fx, budget %zu: A/A different %.4f (bound %.4f); 5 %% slower "
+          "found %.4f\n",
+          cpu, budget, rate(aa.different), within_error(0.05), rate(slower.slower));
+      EXPECT_LE(rate(aa.different), within_error(0.05)) << cpu << " " << budget;
+      EXPECT_EQ(slower.different, slower.slower) << "never decided faster";
+    }
   }
 }
 
