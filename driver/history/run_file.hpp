@@ -12,10 +12,9 @@ namespace iobench::history {
 using RunFileRows = runfile::RunFile;
 
 // The columns the store keeps for every row (NOT NULL in its samples table) beyond the six every
-// run file has: files of every format `iobench run` ever wrote have them; GNU time's do not.
-inline constexpr std::string_view kStoredColumns[] = {"input",   "sink",   "repeat", "status",
-                                                      "minflt",  "majflt", "nvcsw",  "nivcsw",
-                                                      "inblock", "oublock"};
+// run file has (runfile::RunColumnNeed::kStored): files of every format `iobench run` ever wrote
+// have them; GNU time's do not.
+inline constexpr auto kStoredColumns = runfile::kColumnsNeeded<runfile::RunColumnNeed::kStored>;
 
 // Parses a run file of any format `iobench run` has written (docs/formats.md "Run file"); the
 // figures an older format lacks (the disturbance columns, the counters) stay empty and are

@@ -20,7 +20,9 @@ std::string cell_key_of(const runfile::RunRow& row) {
 
 void read_text(const std::string& name, std::string_view text, std::map<std::string, Samples>& to) {
   runfile::RowReader reader(name, text);
-  if (!reader.columns().has("nvcsw") && !reader.columns().has("nivcsw")) return;
+  if (!reader.columns().has(runfile::column("nvcsw")) &&
+      !reader.columns().has(runfile::column("nivcsw")))
+    return;
   while (reader.next()) {
     const runfile::RunRow& row = reader.row();
     if (row.status != runfile::RunStatus::kOk) continue;
@@ -33,8 +35,9 @@ void read_text(const std::string& name, std::string_view text, std::map<std::str
 void read_others(const std::string& name, std::string_view text,
                  std::map<std::string, std::vector<OthersDuringRun>>& to) {
   runfile::RowReader reader(name, text);
-  if (!reader.columns().has("others_cpu_s") && !reader.columns().has("steal_s") &&
-      !reader.columns().has("wait_cpu_s"))
+  if (!reader.columns().has(runfile::column("others_cpu_s")) &&
+      !reader.columns().has(runfile::column("steal_s")) &&
+      !reader.columns().has(runfile::column("wait_cpu_s")))
     return;
   while (reader.next()) {
     const runfile::RunRow& row = reader.row();

@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "common/read_file.hpp"
 #include "driver/runfile/rows.hpp"
@@ -25,9 +27,9 @@ constexpr double kCompanionMinT = 3;
 constexpr std::size_t kCompanionMinRuns = 2;  // a side
 
 struct Companion {
-  std::string name;     // as the warning names it
-  std::string column;   // in the run file
-  bool seconds = true;  // else a count
+  std::string name;         // as the warning names it
+  std::string_view column;  // in the run file (a name of the schema's)
+  bool seconds = true;      // else a count
   std::function<std::optional<double>(const runfile::RunRow&)> value;
 };
 
@@ -45,19 +47,19 @@ std::optional<double> as_double(const std::optional<T>& value) {
 }
 
 std::vector<Companion> companions_of(const runfile::RunColumns& columns) {
-  std::vector<Companion> all{
-      {"others' CPU", "others_cpu_s", true,
-       [](const runfile::RunRow& r) { return r.others_cpu_s; }},
-      {"user", "user", true, [](const runfile::RunRow& r) { return std::optional(r.user_s); }},
-      {"system", "system", true,
-       [](const runfile::RunRow& r) { return std::optional(r.system_s); }},
-      {"voluntary context switches", "nvcsw", false,
-       [](const runfile::RunRow& r) { return as_double(r.nvcsw); }},
-      {"involuntary context switches", "nivcsw", false,
-       [](const runfile::RunRow& r) { return as_double(r.nivcsw); }}};
+  std::vector<Companion> all{{"others' CPU", runfile::column("others_cpu_s"), true,
+                              [](const runfile::RunRow& r) { return r.others_cpu_s; }},
+                             {"user", runfile::column("user"), true,
+                              [](const runfile::RunRow& r) { return std::optional(r.user_s); }},
+                             {"system", runfile::column("system"), true,
+                              [](const runfile::RunRow& r) { return std::optional(r.system_s); }},
+                             {"voluntary context switches", runfile::column("nvcsw"), false,
+                              [](const runfile::RunRow& r) { return as_double(r.nvcsw); }},
+                             {"involuntary context switches", runfile::column("nivcsw"), false,
+                              [](const runfile::RunRow& r) { return as_double(r.nivcsw); }}};
   for (std::size_t c = 0; c < runfile::kCounterCount; ++c) {
-    const std::string column(column_name(static_cast<runfile::Counter>(c)));
-    all.push_back({column, column, false,
+    const std::string_view column = column_name(static_cast<runfile::Counter>(c));
+    all.push_back({std::string(column), column, false,
                    [c](const runfile::RunRow& r) { return as_double(r.counters[c]); }});
   }
   std::vector<Companion> present;

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <span>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -60,7 +59,7 @@ FileHeader read_header(std::string_view name, std::string_view text) {
       }
     }
   }
-  for (std::string_view required : std::span(kStandardColumns).first<kRequiredColumnCount>()) {
+  for (std::string_view required : kColumnsNeeded<RunColumnNeed::kRequired>) {
     if (std::find(header.columns.begin(), header.columns.end(), required) == header.columns.end()) {
       double probe = 0;
       const bool looks_like_data =

@@ -232,7 +232,7 @@ FileLayout layout_of(LoadedFile& file, RunSet& set) {
     }
   }
   // The group-by columns and the input are wanted as text: no copy into the row.
-  layout.input_column = columns.find("input");
+  layout.input_column = columns.find(column("input"));
   std::vector<bool> text(columns.size(), false);
   for (std::size_t c = 0; c < columns.size(); ++c) {
     text[c] = layout.roles[c] == Role::kKey || c == layout.input_column;

@@ -19,46 +19,9 @@
 
 namespace iobench::runfile {
 
-// The standard columns in kStandardColumns' order, then the optional ones.
-enum class RowReader::Kind : unsigned char {
-  kTest,
-  kElapsed,
-  kUser,
-  kSystem,
-  kCpuPct,
-  kMem,
-  kInput,
-  kSink,
-  kRepeat,
-  kStatus,
-  kExitCode,
-  kMinflt,
-  kMajflt,
-  kNvcsw,
-  kNivcsw,
-  kInblock,
-  kOublock,
-  kBytesOut,
-  kCachePct,
-  kOutputHash,
-  kHost,
-  kOthersCpu,
-  kSteal,
-  kWaitCpu,
-  kBlockIoWait,
-  kCounter,
-  kCountedPct,
-  kOther,  // a column the schema does not name: its text only (group-by may name it)
-};
-
 namespace {
 
 using Kind = RowReader::Kind;
-static_assert(static_cast<std::size_t>(Kind::kCounter) == kStandardColumns.size());
-
-constexpr bool is_rusage(Kind kind) {
-  return kind >= Kind::kMinflt && kind <= Kind::kOublock;
-}
 
 // A whole count: digits, or a decimal that is a whole number ("4e9"); false for anything else.
 template <typename T>
@@ -78,6 +41,13 @@ bool parse_count(std::string_view text, T& value) {
   return true;
 }
 
+template <typename T>
+void clear_optional(std::optional<T>& value) {
+  value.reset();
+}
+template <typename T>
+void clear_optional(T& /*value*/) {}
+
 }  // namespace
 
 RunColumns::RunColumns(const std::vector<std::string_view>& names)
@@ -96,25 +66,41 @@ std::vector<Counter> RunColumns::counters() const {
   return out;
 }
 
+RowReader::Column RowReader::column_of(std::string_view name) {
+  // One parser a standard column, made from its line of IOBENCH_RUN_COLUMNS.
+  static constexpr std::array<Parse, kStandardColumnCount> kParsers{
+#define IOBENCH_READ_RUN_COLUMN(type, member, name, codec, initial, need) \
+  [](RowReader& reader, std::size_t column) {                             \
+    reader.parse_value(column, RunCodec::codec, reader.row_.member);      \
+  },
+      IOBENCH_RUN_COLUMNS(IOBENCH_READ_RUN_COLUMN)
+#undef IOBENCH_READ_RUN_COLUMN
+  };
+  if (const std::size_t c = standard_column(name); c < kStandardColumnCount)
+    return {Kind::kStandard, c, kParsers[c]};
+  const auto counter = std::find(kCounterColumns.begin(), kCounterColumns.end(), name);
+  if (counter != kCounterColumns.end()) {
+    return {Kind::kCounter, static_cast<std::size_t>(counter - kCounterColumns.begin()),
+            [](RowReader& reader, std::size_t column) {
+              reader.parse_value(column, RunCodec::kCount,
+                                 reader.row_.counters[reader.kinds_[column].slot]);
+            }};
+  }
+  if (name == kCountedPctColumn) {
+    return {Kind::kCountedPct, 0, [](RowReader& reader, std::size_t column) {
+              reader.parse_value(column, RunCodec::kPercent, reader.row_.counted_pct);
+            }};
+  }
+  return {};
+}
+
 RowReader::RowReader(std::string name, std::string_view text)
     : name_(std::move(name)), text_(text) {
   const FileHeader header = read_header(name_, text);
   columns_ = RunColumns(header.columns);
   pos_ = header.body_start;
   kinds_.reserve(header.columns.size());
-  for (const std::string_view column : header.columns) {
-    Column col{Kind::kOther};
-    const auto standard = std::find(kStandardColumns.begin(), kStandardColumns.end(), column);
-    const auto counter = std::find(kCounterColumns.begin(), kCounterColumns.end(), column);
-    if (standard != kStandardColumns.end()) {
-      col.kind = static_cast<Kind>(standard - kStandardColumns.begin());
-    } else if (counter != kCounterColumns.end()) {
-      col = {Kind::kCounter, static_cast<std::size_t>(counter - kCounterColumns.begin())};
-    } else if (column == kCountedPctColumn) {
-      col.kind = Kind::kCountedPct;
-    }
-    kinds_.push_back(col);
-  }
+  for (const std::string_view column : header.columns) kinds_.push_back(column_of(column));
   select(std::vector<bool>(kinds_.size(), true), {});
 }
 
@@ -129,13 +115,16 @@ void RowReader::select(const std::vector<bool>& columns, const std::vector<bool>
     }
   }
   // The status decides whether an empty time is allowed, so it is read first.
-  std::stable_partition(read_.begin(), read_.end(),
-                        [&](std::size_t c) { return kinds_[c].kind == Kind::kStatus; });
+  constexpr std::size_t kStatus = standard_column(column("status"));
+  std::stable_partition(read_.begin(), read_.end(), [&](std::size_t c) {
+    return kinds_[c].kind == Kind::kStandard && kinds_[c].slot == kStatus;
+  });
   cells_.assign(last_needed_ + 1, {});
   // A figure not read (no column, or not selected) is empty, not the 0 of a run never started.
-  std::array<std::optional<std::int64_t>*, 6> rusage{&row_.minflt, &row_.majflt,  &row_.nvcsw,
-                                                     &row_.nivcsw, &row_.inblock, &row_.oublock};
-  for (std::optional<std::int64_t>* count : rusage) count->reset();
+#define IOBENCH_CLEAR_RUN_COLUMN(type, member, name, codec, initial, need) \
+  clear_optional(row_.member);
+  IOBENCH_RUN_COLUMNS(IOBENCH_CLEAR_RUN_COLUMN)
+#undef IOBENCH_CLEAR_RUN_COLUMN
 }
 
 void RowReader::fail(std::size_t column, const std::string& what) const {
@@ -165,150 +154,105 @@ bool RowReader::next() {
 
 void RowReader::parse_row() {
   cpu_pct_unknown_ = false;
-  for (const std::size_t c : read_) parse_cell(c);
+  for (const std::size_t c : read_) {
+    if (const Parse parse = kinds_[c].parse) parse(*this, c);
+  }
   if (cpu_pct_unknown_) {
     // GNU time writes "?%" when elapsed was 0.
     row_.cpu_pct = row_.elapsed_s > 0 ? (row_.user_s + row_.system_s) / row_.elapsed_s * 100 : 0;
   }
 }
 
-void RowReader::parse_time(std::size_t column, double& seconds) {
+void RowReader::parse_value(std::size_t column, RunCodec codec, std::string& text) {
   const std::string_view f = cells_[column];
-  seconds = 0;
+  if (codec == RunCodec::kName && f.empty()) fail(column, "empty test name");
+  text.assign(f);
+}
+
+void RowReader::parse_value(std::size_t column, RunCodec codec, double& value) {
+  std::string_view f = cells_[column];
+  value = 0;
   if (f.empty()) {
     // Only a run that did not end ok may lack its times.
     if (row_.status == RunStatus::kOk) fail(column, "empty, but the run's status is ok");
     return;
   }
-  if (!parse_seconds(f, seconds)) fail(column, fmt::format("'{}' is not a time in seconds", f));
-}
-
-void RowReader::parse_cpu_pct(std::size_t column) {
-  std::string_view f = cells_[column];
-  row_.cpu_pct = 0;
-  if (f.empty()) {
-    if (row_.status == RunStatus::kOk) fail(column, "empty, but the run's status is ok");
+  if (codec == RunCodec::kSeconds) {
+    if (!parse_seconds(f, value)) fail(column, fmt::format("'{}' is not a time in seconds", f));
     return;
   }
   if (f.back() == '%') f.remove_suffix(1);  // GNU time's %P
   if (f == "?") {
     cpu_pct_unknown_ = true;
-  } else if (!parse_double(f, row_.cpu_pct) || row_.cpu_pct < 0) {
+  } else if (!parse_double(f, value) || value < 0) {
     fail(column, fmt::format("'{}' is not a percentage", cells_[column]));
   }
 }
 
-void RowReader::parse_cell(std::size_t column) {
+void RowReader::parse_value(std::size_t column, RunCodec /*codec*/, std::int64_t& kib) {
   const std::string_view f = cells_[column];
-  const Kind kind = kinds_[column].kind;
-  switch (kind) {
-    case Kind::kTest:
-      if (f.empty()) fail(column, "empty test name");
-      row_.test.assign(f);
-      return;
-    case Kind::kInput:
-      row_.input.assign(f);
-      return;
-    case Kind::kSink:
-      row_.sink.assign(f);
-      return;
-    case Kind::kOutputHash:
-      row_.output_hash.assign(f);
-      return;
-    case Kind::kHost:
-      row_.host.assign(f);
-      return;
-    case Kind::kStatus: {
-      const auto status = parse_run_status(f);
-      if (!status) {
-        fail(column, fmt::format("unknown status '{}' ({})", f, fmt::join(kStatusNames, ", ")));
-      }
-      row_.status = *status;
-      return;
-    }
-    case Kind::kOther:
-      return;
-    default:
-      parse_figure(column);
-  }
-}
-
-void RowReader::parse_figure(std::size_t column) {
-  const std::string_view f = cells_[column];
-  const auto count = [&](auto& value, std::string_view what) {
-    if (!parse_count(f, value)) fail(column, fmt::format("'{}' is not a {}", f, what));
-  };
-  const auto optional_count = [&](auto& slot) {
-    slot.reset();
-    if (f.empty()) return;
-    typename std::remove_reference_t<decltype(slot)>::value_type value{};
-    count(value, "count");
-    slot = value;
-  };
-  const auto optional_real = [&](std::optional<double>& slot, std::string_view what) {
-    slot.reset();
-    double value = 0;
-    if (f.empty()) return;
-    if (!parse_double(f, value) || value < 0)
-      fail(column, fmt::format("'{}' is not a {}", f, what));
-    slot = value;
-  };
-  const Kind kind = kinds_[column].kind;
-  if (is_rusage(kind)) {
-    const std::size_t i = static_cast<std::size_t>(kind) - static_cast<std::size_t>(Kind::kMinflt);
-    std::int64_t value = 0;
-    count(value, "count");
-    *std::array{
-        &row_.minflt, &row_.majflt, &row_.nvcsw, &row_.nivcsw, &row_.inblock, &row_.oublock}[i] =
-        value;
+  kib = 0;
+  if (f.empty()) {
+    if (row_.status == RunStatus::kOk) fail(column, "empty, but the run's status is ok");
     return;
   }
-  switch (kind) {
-    case Kind::kElapsed:
-      return parse_time(column, row_.elapsed_s);
-    case Kind::kUser:
-      return parse_time(column, row_.user_s);
-    case Kind::kSystem:
-      return parse_time(column, row_.system_s);
-    case Kind::kCpuPct:
-      return parse_cpu_pct(column);
-    case Kind::kMem:
-      row_.max_rss_kib = 0;
-      if (!f.empty()) return count(row_.max_rss_kib, "size in KiB");
-      if (row_.status == RunStatus::kOk) fail(column, "empty, but the run's status is ok");
-      return;
-    case Kind::kRepeat:
-      return count(row_.repeat, "repeat number");
-    case Kind::kExitCode: {
-      row_.exit_code.reset();
-      if (f.empty()) return;
-      int code = 0;
-      const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), code);
-      if (ec != std::errc() || ptr != f.data() + f.size()) {
-        fail(column, fmt::format("'{}' is not an integer", f));
-      }
-      row_.exit_code = code;
-      return;
-    }
-    case Kind::kBytesOut:
-      return optional_count(row_.bytes_out);
-    case Kind::kCachePct:
-      return optional_real(row_.cache_pct, "percentage");
-    case Kind::kOthersCpu:
-      return optional_real(row_.others_cpu_s, "time in seconds");
-    case Kind::kSteal:
-      return optional_real(row_.steal_s, "time in seconds");
-    case Kind::kWaitCpu:
-      return optional_real(row_.wait_cpu_s, "time in seconds");
-    case Kind::kBlockIoWait:
-      return optional_real(row_.block_io_wait_s, "time in seconds");
-    case Kind::kCounter:
-      return optional_count(row_.counters[kinds_[column].slot]);
-    case Kind::kCountedPct:
-      return optional_real(row_.counted_pct, "percentage");
-    default:
-      return;
+  if (!parse_count(f, kib)) fail(column, fmt::format("'{}' is not a size in KiB", f));
+}
+
+void RowReader::parse_value(std::size_t column, RunCodec /*codec*/, int& repeat) {
+  const std::string_view f = cells_[column];
+  if (!parse_count(f, repeat)) fail(column, fmt::format("'{}' is not a repeat number", f));
+}
+
+void RowReader::parse_value(std::size_t column, RunCodec /*codec*/, RunStatus& status) {
+  const std::string_view f = cells_[column];
+  const auto parsed = parse_run_status(f);
+  if (!parsed)
+    fail(column, fmt::format("unknown status '{}' ({})", f, fmt::join(kStatusNames, ", ")));
+  status = *parsed;
+}
+
+void RowReader::parse_value(std::size_t column, RunCodec /*codec*/, std::optional<int>& exit_code) {
+  const std::string_view f = cells_[column];
+  exit_code.reset();
+  if (f.empty()) return;
+  int code = 0;
+  const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), code);
+  if (ec != std::errc() || ptr != f.data() + f.size())
+    fail(column, fmt::format("'{}' is not an integer", f));
+  exit_code = code;
+}
+
+void RowReader::parse_value(std::size_t column, RunCodec codec,
+                            std::optional<std::int64_t>& count) {
+  const std::string_view f = cells_[column];
+  count.reset();
+  if (f.empty() && codec != RunCodec::kRusage) return;
+  std::int64_t value = 0;
+  if (!parse_count(f, value)) fail(column, fmt::format("'{}' is not a count", f));
+  count = value;
+}
+
+void RowReader::parse_value(std::size_t column, RunCodec /*codec*/,
+                            std::optional<std::uint64_t>& count) {
+  const std::string_view f = cells_[column];
+  count.reset();
+  if (f.empty()) return;
+  std::uint64_t value = 0;
+  if (!parse_count(f, value)) fail(column, fmt::format("'{}' is not a count", f));
+  count = value;
+}
+
+void RowReader::parse_value(std::size_t column, RunCodec codec, std::optional<double>& value) {
+  const std::string_view f = cells_[column];
+  value.reset();
+  if (f.empty()) return;
+  double parsed = 0;
+  if (!parse_double(f, parsed) || parsed < 0) {
+    fail(column, fmt::format("'{}' is not a {}", f,
+                             codec == RunCodec::kPercent ? "percentage" : "time in seconds"));
   }
+  value = parsed;
 }
 
 RunFile parse_run_file(std::string_view text, std::string name) {

@@ -6,7 +6,9 @@
 // whose column a file lacks stays empty. Every command reads run files through this: the grouping
 // reader (reader.hpp), the merge, the history, the HTML report's per-run figures.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,20 +62,31 @@ class RowReader {
   // The row as written, without its line end.
   [[nodiscard]] std::string_view text() const { return row_text_; }
 
-  // What a column holds (rows.cpp): a standard column, a counter, counted_pct, or another.
-  enum class Kind : unsigned char;
+  // What a column holds: a standard column (its position in kStandardColumns), a counter (its
+  // index), counted_pct, or another (its text only: group-by may name it).
+  enum class Kind : unsigned char { kStandard, kCounter, kCountedPct, kOther };
+  // Parses the cell of `column` into the row.
+  using Parse = void (*)(RowReader& reader, std::size_t column);
 
  private:
   struct Column {
-    Kind kind;
-    std::size_t slot = 0;  // the counter's index, for a counter column
+    Kind kind = Kind::kOther;
+    std::size_t slot = 0;  // the standard column's position, or the counter's index
+    Parse parse = nullptr;
   };
+  static Column column_of(std::string_view name);
   [[noreturn]] void fail(std::size_t column, const std::string& what) const;
   void parse_row();
-  void parse_cell(std::size_t column);
-  void parse_figure(std::size_t column);
-  void parse_time(std::size_t column, double& seconds);
-  void parse_cpu_pct(std::size_t column);
+  // One value as its codec reads it (schema.hpp, RunCodec), by the member's type.
+  void parse_value(std::size_t column, RunCodec codec, std::string& text);
+  void parse_value(std::size_t column, RunCodec codec, double& value);
+  void parse_value(std::size_t column, RunCodec codec, std::int64_t& kib);
+  void parse_value(std::size_t column, RunCodec codec, int& repeat);
+  void parse_value(std::size_t column, RunCodec codec, RunStatus& status);
+  void parse_value(std::size_t column, RunCodec codec, std::optional<int>& exit_code);
+  void parse_value(std::size_t column, RunCodec codec, std::optional<std::int64_t>& count);
+  void parse_value(std::size_t column, RunCodec codec, std::optional<std::uint64_t>& count);
+  void parse_value(std::size_t column, RunCodec codec, std::optional<double>& value);
 
   std::string name_;
   std::string_view text_;

@@ -1,9 +1,9 @@
 #pragma once
 // The run file's schema (docs/formats.md, "Run file"): the status names, the columns and
 // their order, the metrics a report reads, and the optional kernel-counter columns. The writer,
-// the reader and the reports' metrics name a column or a status through these. Not yet all
-// readers: html_rusage.cpp, two_levels_warnings.cpp and history/run_file.hpp still spell a few
-// column names themselves, until one table of the columns serves every reader.
+// the reader, the history and the reports name a column or a status through these: one line of
+// IOBENCH_RUN_COLUMNS makes a standard column's name, RunRow's member, how the writer writes it
+// and how the reader reads it (RunColumnsTable checks the round trip of every one).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -72,17 +72,108 @@ std::optional<Counter> parse_counter(std::string_view config_name) noexcept;
 std::vector<Counter> in_schema_order(std::vector<Counter> counters);
 
 // ---- columns ------------------------------------------------------------------------------------
-// The standard columns, always written, in this order. The first six are those of the dcat / GNU
-// time recipe (`tsv-summarize -H --group-by 1 --median 2-4,6` still works on our files), and the
-// only ones a reader requires.
-// others_cpu_s and steal_s came later, wait_cpu_s and block_io_wait_s later still: a reader takes
-// files without them.
-inline constexpr std::array<std::string_view, 25> kStandardColumns{
-    "test",         "elapsed", "user",       "system",         "cpu_pct",   "mem",         "input",
-    "sink",         "repeat",  "status",     "exit_code",      "minflt",    "majflt",      "nvcsw",
-    "nivcsw",       "inblock", "oublock",    "bytes_out",      "cache_pct", "output_hash", "host",
-    "others_cpu_s", "steal_s", "wait_cpu_s", "block_io_wait_s"};
-inline constexpr std::size_t kRequiredColumnCount = 6;
+// How a standard column's value is written and read.
+enum class RunCodec : unsigned char {
+  kName,          // text, never empty
+  kText,          // text ("" when unknown); tabs and line ends written as spaces
+  kSeconds,       // seconds, 6 decimals; empty only for a run that did not end ok
+  kCpuPct,        // percent, 1 decimal; GNU time's "?%" (elapsed 0) worked out from the times
+  kKib,           // KiB; empty only for a run that did not end ok
+  kRepeat,        // 1-based
+  kStatus,        // kStatusNames
+  kExitCode,      // an integer, empty for none
+  kRusage,        // a count, never empty where the column is (wait4's; GNU time has none)
+  kCount,         // a count, empty for unknown
+  kPercent,       // percent, 1 decimal, empty for unknown
+  kMilliseconds,  // seconds to the millisecond, empty for unknown
+  kMicroseconds,  // seconds to the microsecond, empty for unknown
+};
+// Who needs a column: every reader (the six of the dcat / GNU time recipe:
+// `tsv-summarize -H --group-by 1 --median 2-4,6` still works on our files), the history (it
+// keeps them for every row, NOT NULL; every format `run` wrote has them), or nobody.
+enum class RunColumnNeed : unsigned char { kRequired, kStored, kOptional };
+
+// The standard columns, always written, in this order: X(type, member, "name", codec, initial,
+// need). A figure a file lacks reads as empty (nullopt, or "" for text), never 0; others_cpu_s and
+// steal_s came later, wait_cpu_s and block_io_wait_s later still. docs/formats.md says what each
+// holds.
+#define IOBENCH_RUN_COLUMNS(X)                                                                  \
+  X(std::string, test, "test", kName, {}, kRequired)                                            \
+  X(double, elapsed_s, "elapsed", kSeconds, {}, kRequired)                                      \
+  X(double, user_s, "user", kSeconds, {}, kRequired)                                            \
+  X(double, system_s, "system", kSeconds, {}, kRequired)                                        \
+  X(double, cpu_pct, "cpu_pct", kCpuPct, {}, kRequired) /* (user + system) / elapsed * 100 */   \
+  X(std::int64_t, max_rss_kib, "mem", kKib, {}, kRequired)                                      \
+  X(std::string, input, "input", kText, {}, kStored)                                            \
+  X(std::string, sink, "sink", kText, {}, kStored)                                              \
+  X(int, repeat, "repeat", kRepeat, {}, kStored) /* 0 only from a file without the column */    \
+  /* A file without `status` has ok rows only */                                                \
+  X(RunStatus, status, "status", kStatus, {RunStatus::kOk}, kStored)                            \
+  /* 128 + signal number for signal and timeout; empty for error */                             \
+  X(std::optional<int>, exit_code, "exit_code", kExitCode, {}, kOptional)                       \
+  /* wait4's rusage counts: 0 for a run that never started; empty only from GNU time's files */ \
+  X(std::optional<std::int64_t>, minflt, "minflt", kRusage, {0}, kStored)                       \
+  X(std::optional<std::int64_t>, majflt, "majflt", kRusage, {0}, kStored)                       \
+  X(std::optional<std::int64_t>, nvcsw, "nvcsw", kRusage, {0}, kStored)                         \
+  X(std::optional<std::int64_t>, nivcsw, "nivcsw", kRusage, {0}, kStored)                       \
+  X(std::optional<std::int64_t>, inblock, "inblock", kRusage, {0}, kStored)                     \
+  X(std::optional<std::int64_t>, oublock, "oublock", kRusage, {0}, kStored)                     \
+  X(std::optional<std::uint64_t>, bytes_out, "bytes_out", kCount, {}, kOptional) /* not null */ \
+  X(std::optional<double>, cache_pct, "cache_pct", kPercent, {}, kOptional) /* of the input */  \
+  X(std::string, output_hash, "output_hash", kText, {}, kOptional) /* "" when not hashed */     \
+  X(std::string, host, "host", kText, {}, kOptional)                                            \
+  /* What the rest of the machine did during the run (docs/driver.md, "Disturbance"): CPU */    \
+  /* seconds of other processes, and steal; empty when /proc/stat could not be read */          \
+  X(std::optional<double>, others_cpu_s, "others_cpu_s", kMilliseconds, {}, kOptional)          \
+  X(std::optional<double>, steal_s, "steal_s", kMilliseconds, {}, kOptional)                    \
+  /* What the run suffered, the disturbance rule's figure: the time its own process tree was */ \
+  /* runnable but waited for a CPU; its tasks' wait for block I/O, context, not judged */       \
+  X(std::optional<double>, wait_cpu_s, "wait_cpu_s", kMicroseconds, {}, kOptional)              \
+  X(std::optional<double>, block_io_wait_s, "block_io_wait_s", kMicroseconds, {}, kOptional)
+
+struct RunColumnSpec {
+  std::string_view name;
+  RunCodec codec;
+  RunColumnNeed need;
+};
+#define IOBENCH_RUN_COLUMN_SPEC(type, member, name, codec, initial, need) \
+  RunColumnSpec{name, RunCodec::codec, RunColumnNeed::need},
+inline constexpr std::array kRunColumnSpecs{IOBENCH_RUN_COLUMNS(IOBENCH_RUN_COLUMN_SPEC)};
+#undef IOBENCH_RUN_COLUMN_SPEC
+
+inline constexpr std::size_t kStandardColumnCount = kRunColumnSpecs.size();
+inline constexpr auto kStandardColumns = [] {
+  std::array<std::string_view, kStandardColumnCount> names{};
+  for (std::size_t c = 0; c < kStandardColumnCount; ++c) names[c] = kRunColumnSpecs[c].name;
+  return names;
+}();
+// The columns of this need, in order.
+template <RunColumnNeed kNeed>
+inline constexpr auto kColumnsNeeded = [] {
+  constexpr std::size_t count = [] {
+    std::size_t n = 0;
+    for (const RunColumnSpec& spec : kRunColumnSpecs) n += spec.need == kNeed ? 1 : 0;
+    return n;
+  }();
+  std::array<std::string_view, count> names{};
+  std::size_t i = 0;
+  for (const RunColumnSpec& spec : kRunColumnSpecs)
+    if (spec.need == kNeed) names[i++] = spec.name;
+  return names;
+}();
+inline constexpr std::size_t kRequiredColumnCount = kColumnsNeeded<RunColumnNeed::kRequired>.size();
+
+// A standard column's position, by name; kStandardColumnCount when it is none.
+constexpr std::size_t standard_column(std::string_view name) {
+  std::size_t c = 0;
+  while (c < kStandardColumnCount && kStandardColumns[c] != name) ++c;
+  return c;
+}
+// The name of a standard column, checked when compiled: column("steal_s").
+consteval std::string_view column(std::string_view name) {
+  if (standard_column(name) == kStandardColumnCount) throw "not a standard column";
+  return name;
+}
 
 // The header of a run file with these counters: the standard columns, then the counters' columns
 // in schema order, then counted_pct (when there are counters).
@@ -134,47 +225,15 @@ std::string_view metric_name(Metric m) noexcept;
 
 // ---- one run ----------------------------------------------------------------------------------
 // What `run` writes of one run, and what the reader (runfile/rows.hpp) gives back of a row of any
-// run file ever written: a figure whose column a file lacks is empty (or "" for text), never 0;
-// a file without `status` has ok rows only; `repeat` is 0 where the file does not number them.
+// run file ever written: the standard columns' members (IOBENCH_RUN_COLUMNS), then the counters.
 struct RunRow {
-  std::string test;
-  double elapsed_s = 0;
-  double user_s = 0;
-  double system_s = 0;
-  double cpu_pct = 0;  // (user + system) / elapsed * 100
-  std::int64_t max_rss_kib = 0;
-  std::string input;
-  std::string sink;
-  int repeat = 0;  // 1-based; 0 only when read from a file without the column
-  RunStatus status = RunStatus::kOk;
-  std::optional<int> exit_code;  // 128 + signal number for signal/timeout; empty for error
-  // wait4's rusage counts. `run` writes them on every row (0 for a run that never started);
-  // empty only when read from a file without the column (GNU time's).
-  std::optional<std::int64_t> minflt = 0;
-  std::optional<std::int64_t> majflt = 0;
-  std::optional<std::int64_t> nvcsw = 0;
-  std::optional<std::int64_t> nivcsw = 0;
-  std::optional<std::int64_t> inblock = 0;
-  std::optional<std::int64_t> oublock = 0;
-  std::optional<std::uint64_t> bytes_out;  // empty where the sink cannot count (null)
-  std::optional<double> cache_pct;         // empty when the input is not a file
-  std::string output_hash;                 // empty when not hashed
-  std::string host;
+#define IOBENCH_RUN_ROW_MEMBER(type, member, name, codec, initial, need) type member initial;
+  IOBENCH_RUN_COLUMNS(IOBENCH_RUN_ROW_MEMBER)
+#undef IOBENCH_RUN_ROW_MEMBER
   // Per counter, in schema order: empty when not counted (never 0 for "unknown"). Only the
   // counters the writer was given are written.
   std::array<std::optional<std::uint64_t>, kCounterCount> counters{};
   std::optional<double> counted_pct;  // see kCountedPctColumn
-  // What the rest of the machine did during the run (docs/driver.md, "Disturbance"): CPU seconds
-  // of other processes and steal seconds; empty when /proc/stat could not be read.
-  std::optional<double> others_cpu_s;
-  std::optional<double> steal_s;
-  // What the run itself suffered, the disturbance rule's figure: the time its own process tree
-  // was runnable but waited for a CPU (all of it where the kernel reports every task's exit to
-  // iobench, the worker process' own otherwise); empty when not measured.
-  std::optional<double> wait_cpu_s;
-  // Its tasks' wait for block I/O, where the kernel accounts it (kernel.task_delayacct): context,
-  // not judged (a cold run's own reads are in it).
-  std::optional<double> block_io_wait_s;
 };
 
 }  // namespace iobench::runfile

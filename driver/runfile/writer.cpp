@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
+#include <optional>
 #include <system_error>
+#include <type_traits>
 
 #include "common/error.hpp"
 #include "common/sysio.hpp"
@@ -23,6 +26,36 @@ void append_field(std::string& line, std::string_view field) {
       [](char c) { return c == '\t' || c == '\n' || c == '\r'; }, ' ');
 }
 
+// One standard column's value as its codec writes it (schema.hpp, RunCodec).
+void write_value(std::string& line, RunCodec /*codec*/, const std::string& text) {
+  append_field(line, text);
+}
+void write_value(std::string& line, RunCodec codec, double value) {
+  switch (codec) {
+    case RunCodec::kCpuPct:
+    case RunCodec::kPercent:
+      fmt::format_to(std::back_inserter(line), "{:.1f}", value);
+      return;
+    case RunCodec::kMilliseconds:
+      fmt::format_to(std::back_inserter(line), "{:.3f}", value);
+      return;
+    default:
+      fmt::format_to(std::back_inserter(line), "{:.6f}", value);
+  }
+}
+template <typename Integer>
+requires std::is_integral_v<Integer>
+void write_value(std::string& line, RunCodec /*codec*/, Integer value) {
+  fmt::format_to(std::back_inserter(line), "{}", value);
+}
+void write_value(std::string& line, RunCodec /*codec*/, RunStatus status) {
+  line += to_string(status);
+}
+template <typename T>
+void write_value(std::string& line, RunCodec codec, const std::optional<T>& value) {
+  if (value) write_value(line, codec, *value);
+}
+
 }  // namespace
 
 std::string run_tsv_header(const std::vector<Counter>& counters) {
@@ -32,35 +65,12 @@ std::string run_tsv_header(const std::vector<Counter>& counters) {
 std::string format_run_row(const RunRow& row, const std::vector<Counter>& counters) {
   std::string line;
   line.reserve(256);
-  append_field(line, row.test);
-  line += fmt::format("\t{:.6f}\t{:.6f}\t{:.6f}\t{:.1f}\t{}\t", row.elapsed_s, row.user_s,
-                      row.system_s, row.cpu_pct, row.max_rss_kib);
-  append_field(line, row.input);
+#define IOBENCH_WRITE_RUN_COLUMN(type, member, name, codec, initial, need) \
+  write_value(line, RunCodec::codec, row.member);                          \
   line += '\t';
-  append_field(line, row.sink);
-  line += fmt::format("\t{}\t{}\t", row.repeat, to_string(row.status));
-  if (row.exit_code) line += std::to_string(*row.exit_code);
-  for (const auto& count :
-       {row.minflt, row.majflt, row.nvcsw, row.nivcsw, row.inblock, row.oublock}) {
-    line += '\t';
-    if (count) line += std::to_string(*count);
-  }
-  line += '\t';
-  if (row.bytes_out) line += std::to_string(*row.bytes_out);
-  line += '\t';
-  if (row.cache_pct) line += fmt::format("{:.1f}", *row.cache_pct);
-  line += '\t';
-  append_field(line, row.output_hash);
-  line += '\t';
-  append_field(line, row.host);
-  line += '\t';
-  if (row.others_cpu_s) line += fmt::format("{:.3f}", *row.others_cpu_s);
-  line += '\t';
-  if (row.steal_s) line += fmt::format("{:.3f}", *row.steal_s);
-  line += '\t';
-  if (row.wait_cpu_s) line += fmt::format("{:.6f}", *row.wait_cpu_s);
-  line += '\t';
-  if (row.block_io_wait_s) line += fmt::format("{:.6f}", *row.block_io_wait_s);
+  IOBENCH_RUN_COLUMNS(IOBENCH_WRITE_RUN_COLUMN)
+#undef IOBENCH_WRITE_RUN_COLUMN
+  line.pop_back();  // the tab after the last standard column
   const std::vector<Counter> ordered = in_schema_order(counters);
   for (Counter c : ordered) {
     line += '\t';

@@ -26,7 +26,7 @@
 #                    a line naming it.
 #   col NAMES FILE...   the NAMES columns (comma-separated: test,sink) of every row, tab-separated.
 #   standard_header  the header of a run file without counters: the schema's standard columns
-#                    (kStandardColumns in driver/runfile/schema.hpp), tab-separated.
+#                    (IOBENCH_RUN_COLUMNS in driver/runfile/schema.hpp), tab-separated.
 #   malformed_lines FILE   the lines of a run file without counters that are not whole: a header
 #                    other than standard_header, or a row with another number of fields.
 set -euo pipefail
@@ -124,8 +124,10 @@ col() {
 
 standard_header() {
   local schema=$src/driver/runfile/schema.hpp names
-  names=$(sed -n '/kStandardColumns{/,/};/p' "$schema" | grep -o '"[a-z_]*"' | tr -d '"' | paste -sd '\t')
-  [ -n "$names" ] || fail "no kStandardColumns in $schema"
+  # Each X(type, member, "name", ...) line of IOBENCH_RUN_COLUMNS, in order.
+  names=$(sed -n '/^#define IOBENCH_RUN_COLUMNS(X)/,/^$/p' "$schema" | grep -o '^ *X([^"]*"[a-z_]*"' |
+    grep -o '"[a-z_]*"' | tr -d '"' | paste -sd '\t')
+  [ -n "$names" ] || fail "no IOBENCH_RUN_COLUMNS in $schema"
   printf '%s\n' "$names"
 }
 
