@@ -48,6 +48,26 @@ ElapsedFigure elapsed_figure_of(const runfile::RunSet& set) {
   return decide_elapsed_figure(startups);
 }
 
+namespace {
+
+// The start-up's CPU time off one run's, as a sum: where the kernel put more of the run in one
+// of user and system than the start-up had there, the other gives the rest. Their sum is the
+// run's less the start-up's, floored at 0; each alone floored, it kept up to the other's share.
+void subtract_cpu(double& user_s, double& system_s, const runfile::ShellStartup& startup) {
+  user_s -= startup.user_s;
+  system_s -= startup.system_s;
+  if (user_s < 0) {
+    system_s += user_s;
+    user_s = 0;
+  }
+  if (system_s < 0) {
+    user_s = std::max(0.0, user_s + system_s);
+    system_s = 0;
+  }
+}
+
+}  // namespace
+
 runfile::RunSet subtract_shell_startup(const runfile::RunSet& set,
                                        const runfile::ShellStartup& startup) {
   runfile::RunSet corrected = set;
@@ -60,8 +80,8 @@ runfile::RunSet subtract_shell_startup(const runfile::RunSet& set,
     auto& system = group.samples[runfile::index(runfile::Metric::kSystem)];
     auto& cpu_pct = group.samples[runfile::index(runfile::Metric::kCpuPct)];
     less(elapsed, startup.elapsed_s);
-    less(user, startup.user_s);
-    less(system, startup.system_s);
+    for (std::size_t i = 0; i < user.size() && i < system.size(); ++i)
+      subtract_cpu(user[i], system[i], startup);
     for (std::size_t i = 0; i < cpu_pct.size() && i < elapsed.size(); ++i) {
       cpu_pct[i] = elapsed[i] > 0 ? (user[i] + system[i]) / elapsed[i] * 100 : 0;
     }
