@@ -35,7 +35,31 @@ void flush(fmt::memory_buffer& out) {
   out.clear();
 }
 
+// iobench's own cost of a run with the fastest command: 1 cell x 200,000 runs of `true` took
+// 205 s (scripts/bench-scale, docs/driver.md).
+constexpr double kOwnCostPerRunS = 1e-3;
+
+// "40 s", "17 min", "2.8 h": a time to plan by, not a measurement.
+std::string rough_duration(double seconds) {
+  if (seconds < 120) return fmt::format("{:.0f} s", seconds);
+  if (seconds < 2 * 3600) return fmt::format("{:.0f} min", seconds / 60);
+  return fmt::format("{:.1f} h", seconds / 3600);
+}
+
 }  // namespace
+
+std::string duration_text(const config::Plan& plan) {
+  if (plan.fill_s > 0) {
+    return fmt::format("about {} of measured runs (each cell fills {:g} s)",
+                       rough_duration(static_cast<double>(plan.cells.size()) * plan.fill_s),
+                       plan.fill_s);
+  }
+  const std::string per_ms =
+      rough_duration(static_cast<double>(plan.runs.size()) * kOwnCostPerRunS);
+  return fmt::format(
+      "at least {} (iobench's own {:g} ms a run), and {} more for each millisecond a run takes",
+      per_ms, kOwnCostPerRunS * 1e3, per_ms);
+}
 
 void print_plan(const config::Config& config, const config::Plan& plan) {
   std::size_t verify_runs = 0;
@@ -50,7 +74,7 @@ void print_plan(const config::Config& config, const config::Plan& plan) {
                     [](const config::Cell& c) { return c.verified_by_first_ok_run; });
   fmt::print(
       "# {}: {} tests, {} inputs, {} sinks: {} cells; {}; {} runs ({} verification, "
-      "{} warmup, {} measured{}{}); order {}, cache {}\n",
+      "{} warmup, {} measured{}{}); order {}, cache {}; {}\n",
       config.name, plan.tests.size(), config.inputs.size(), config.sinks.size(), plan.cells.size(),
       repeats_text(plan), plan.runs.size(), verify_runs, warmup_runs, plan.measured_runs(),
       plan.ci_pct > 0 || plan.fill_s > 0 ? " at most" : "",
@@ -58,7 +82,7 @@ void print_plan(const config::Config& config, const config::Plan& plan) {
           ? std::string()
           : fmt::format("; {} cells verified by their first ok measured run instead",
                         verified_by_first_ok_run),
-      to_string(config.order), to_string(config.cache));
+      to_string(config.order), to_string(config.cache), duration_text(plan));
   // One buffer written in large pieces: a print a run was a fifth of the dry run of 200,000.
   fmt::memory_buffer out;
   fmt::format_to(std::back_inserter(out), "phase\ttest\tinput\tsink\trepeat\targv\n");
