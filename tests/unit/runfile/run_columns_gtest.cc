@@ -47,7 +47,7 @@ RunRow row_of_distinct_values() {
   RunRow row;
   int seed = 0;
 #define IOBENCH_SET_DISTINCT(type, member, name, codec, initial, need) \
-  row.member = distinct(static_cast<type*>(nullptr), ++seed);
+  row.member = distinct(static_cast<decltype(row.member)*>(nullptr), ++seed);
   IOBENCH_RUN_COLUMNS(IOBENCH_SET_DISTINCT)
 #undef IOBENCH_SET_DISTINCT
   return row;
@@ -61,8 +61,8 @@ TEST(RunColumnsTable, EveryMemberIsWrittenUnderItsNameAndReadBackAsItWas) {
   const RunRow& read = file.rows[0];
   std::size_t checked = 0;
 #define IOBENCH_EXPECT_BACK(type, member, name, codec, initial, need) \
-  EXPECT_EQ(read.member, written.member) << name;                     \
-  EXPECT_EQ(file.columns.find(name), checked) << name;                \
+  EXPECT_EQ(read.member, written.member) << (name);                   \
+  EXPECT_EQ(file.columns.find(name), checked) << (name);              \
   ++checked;
   IOBENCH_RUN_COLUMNS(IOBENCH_EXPECT_BACK)
 #undef IOBENCH_EXPECT_BACK
