@@ -65,9 +65,9 @@ FileHeader read_header(std::string_view name, std::string_view text) {
       const bool looks_like_data =
           header.columns.size() > 1 && parse_seconds(header.columns[1], probe);
       throw Error(fmt::format(
-          "{}:1: column '{}': missing from the header{} (a run file needs the columns test "
-          "elapsed user system cpu_pct mem)",
-          name, required, looks_like_data ? "; the first line looks like data, not names" : ""));
+          "{}:1: column '{}': missing from the header{} (a run file needs the columns {})", name,
+          required, looks_like_data ? "; the first line looks like data, not names" : "",
+          fmt::join(kColumnsNeeded<RunColumnNeed::kRequired>, " ")));
     }
   }
   return header;

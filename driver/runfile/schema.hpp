@@ -161,7 +161,6 @@ inline constexpr auto kColumnsNeeded = [] {
     if (spec.need == kNeed) names[i++] = spec.name;
   return names;
 }();
-inline constexpr std::size_t kRequiredColumnCount = kColumnsNeeded<RunColumnNeed::kRequired>.size();
 
 // A standard column's position, by name; kStandardColumnCount when it is none.
 constexpr std::size_t standard_column(std::string_view name) {

@@ -95,7 +95,7 @@ TEST(RunColumnsTable, TheNeedsComeFromTheTable) {
   EXPECT_EQ(std::vector<std::string_view>(kColumnsNeeded<RunColumnNeed::kRequired>.begin(),
                                           kColumnsNeeded<RunColumnNeed::kRequired>.end()),
             (std::vector<std::string_view>{"test", "elapsed", "user", "system", "cpu_pct", "mem"}));
-  for (std::size_t c = 0; c < kRequiredColumnCount; ++c)
+  for (std::size_t c = 0; c < kColumnsNeeded<RunColumnNeed::kRequired>.size(); ++c)
     EXPECT_EQ(kStandardColumns[c], kColumnsNeeded<RunColumnNeed::kRequired>[c]);
   EXPECT_EQ(
       std::vector<std::string_view>(history::kStoredColumns.begin(), history::kStoredColumns.end()),
