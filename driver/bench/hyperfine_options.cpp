@@ -19,11 +19,11 @@ using config::parse_ignored_failures;
 using config::sink_names;
 using config::StrategySpec;
 
-namespace {
-
-[[noreturn]] void fail(const std::string& message) {
+void refuse(const std::string& message) {
   throw Error(message);
 }
+
+namespace {
 
 constexpr int kDefaultRuns = 10;
 // Without -r, hyperfine's rule: as many runs as fill 3 s at the first run's time, at least 10 (or
@@ -43,7 +43,7 @@ struct Decimal {
 Decimal parse_decimal(const std::string& text, const std::string& what) {
   static const std::regex kNumber(R"(-?[0-9]{1,15}(\.[0-9]{1,6})?)");
   if (!std::regex_match(text, kNumber)) {
-    fail(fmt::format("{} '{}': not a number (digits, an optional '-' and decimals)", what, text));
+    refuse(fmt::format("{} '{}': not a number (digits, an optional '-' and decimals)", what, text));
   }
   const auto dot = text.find('.');
   std::string digits = text;
@@ -76,28 +76,28 @@ std::string format_decimal(std::int64_t units, int scale) {
 std::pair<std::string, std::vector<std::string>> parameter_scan_values(
     const std::vector<std::string>& scan, const std::string& step) {
   if (scan.empty()) {
-    if (!step.empty()) fail(fmt::format("-D {}: steps a -P VAR MIN MAX; give -P", step));
+    if (!step.empty()) refuse(fmt::format("-D {}: steps a -P VAR MIN MAX; give -P", step));
     return {};
   }
-  if (scan.size() != 3) fail("-P: expected VAR MIN MAX, e.g. -P threads 1 8");
+  if (scan.size() != 3) refuse("-P: expected VAR MIN MAX, e.g. -P threads 1 8");
   const Decimal min = parse_decimal(scan[1], "-P " + scan[0] + " MIN");
   const Decimal max = parse_decimal(scan[2], "-P " + scan[0] + " MAX");
   Decimal delta{1, 0};
   if (!step.empty()) {
     delta = parse_decimal(step, "-D");
-    if (delta.units <= 0) fail(fmt::format("-D {}: must be above 0", step));
+    if (delta.units <= 0) refuse(fmt::format("-D {}: must be above 0", step));
   } else if (min.scale > 0 || max.scale > 0) {
-    fail(fmt::format("-P {} {} {}: bounds with decimals need a step size: give -D DELTA", scan[0],
-                     scan[1], scan[2]));
+    refuse(fmt::format("-P {} {} {}: bounds with decimals need a step size: give -D DELTA", scan[0],
+                       scan[1], scan[2]));
   }
   const int scale = std::max({min.scale, max.scale, delta.scale});
   const std::int64_t first = at_scale(min, scale);
   const std::int64_t last = at_scale(max, scale);
   const std::int64_t increment = at_scale(delta, scale);
-  if (first > last) fail(fmt::format("-P {} {} {}: an empty range", scan[0], scan[1], scan[2]));
+  if (first > last) refuse(fmt::format("-P {} {} {}: an empty range", scan[0], scan[1], scan[2]));
   if ((last - first) / increment >= static_cast<std::int64_t>(kMostScanValues)) {
-    fail(fmt::format("-P {} {} {}: more than {} values", scan[0], scan[1], scan[2],
-                     kMostScanValues));
+    refuse(fmt::format("-P {} {} {}: more than {} values", scan[0], scan[1], scan[2],
+                       kMostScanValues));
   }
   // hyperfine's Decimal keeps the scale of MIN + DELTA: "1", "1.25", ... "2.00".
   const int shown = std::max(min.scale, delta.scale);
@@ -123,19 +123,19 @@ void set_bench_repeats(const BenchRequest& request, Config& config) {
   };
   const bool bounds = request.min_runs || request.max_runs;
   if (request.runs && bounds) {
-    fail(
+    refuse(
         fmt::format("--runs {}: is exactly that many runs, while -m/-M bound the count; give "
                     "one or the other (as hyperfine)",
                     *request.runs));
   }
-  if (request.ci_pct && !bounds) fail("--ci-pct: is the target between -m and -M; give them");
+  if (request.ci_pct && !bounds) refuse("--ci-pct: is the target between -m and -M; give them");
   if (!bounds && !request.runs) return between(kDefaultRuns, kDefaultFillMaxRuns, 0);
   if (!bounds) {
-    if (*request.runs < 1) fail(fmt::format("--runs {}: must be 1 or more", *request.runs));
+    if (*request.runs < 1) refuse(fmt::format("--runs {}: must be 1 or more", *request.runs));
     return exactly(*request.runs);
   }
   if (request.max_runs && *request.max_runs < 1) {
-    fail(fmt::format("--max-runs {}: must be 1 or more", *request.max_runs));
+    refuse(fmt::format("--max-runs {}: must be 1 or more", *request.max_runs));
   }
   // hyperfine's bounds: -M alone lowers the least to it, -m alone has no most (here the
   // default's, or -m itself when above it).
@@ -143,22 +143,23 @@ void set_bench_repeats(const BenchRequest& request, Config& config) {
   const int max = request.max_runs.value_or(std::max(kDefaultFillMaxRuns, min));
   // hyperfine takes -m 1 (3 s fill it, or one run does); a precision target needs a spread.
   if (request.min_runs && min < (request.ci_pct ? 2 : 1)) {
-    fail(fmt::format("--min-runs {}: must be {} or more{}", min, request.ci_pct ? 2 : 1,
-                     request.ci_pct ? ", the fewest a spread needs (-r 1 runs once)" : ""));
+    refuse(fmt::format("--min-runs {}: must be {} or more{}", min, request.ci_pct ? 2 : 1,
+                       request.ci_pct ? ", the fewest a spread needs (-r 1 runs once)" : ""));
   }
-  if (max < min) fail(fmt::format("--max-runs {}: below --min-runs {}, an empty range", max, min));
+  if (max < min)
+    refuse(fmt::format("--max-runs {}: below --min-runs {}, an empty range", max, min));
   if (min == max) return exactly(max);
   if (!request.ci_pct) return between(min, max, 0);
   const double ci_pct = *request.ci_pct;
   if (!(ci_pct > 0 && ci_pct <= 100)) {
-    fail(fmt::format("--ci-pct {}: must be a percentage above 0 and at most 100", ci_pct));
+    refuse(fmt::format("--ci-pct {}: must be a percentage above 0 and at most 100", ci_pct));
   }
   between(min, max, ci_pct);
 }
 
 std::vector<std::string> bench_sinks(const BenchRequest& request) {
   if (request.show_output && !request.sinks.empty()) {
-    fail(
+    refuse(
         "--show-output is the inherit sink, and --sink says where the output goes too; give "
         "one of them");
   }
@@ -167,10 +168,10 @@ std::vector<std::string> bench_sinks(const BenchRequest& request) {
   for (const auto& sink : request.sinks) {
     if (const auto names = sink_names();
         std::find(names.begin(), names.end(), sink) == names.end()) {
-      fail(fmt::format("--sink {}: not one of {}", sink, fmt::join(names, ", ")));
+      refuse(fmt::format("--sink {}: not one of {}", sink, fmt::join(names, ", ")));
     }
     if (std::find(sinks.begin(), sinks.end(), sink) != sinks.end()) {
-      fail(fmt::format("--sink {}: given twice", sink));
+      refuse(fmt::format("--sink {}: given twice", sink));
     }
     sinks.push_back(sink);
   }
@@ -184,13 +185,13 @@ namespace {
 void check_per_command_hook(const char* option, const std::vector<std::string>& given,
                             std::size_t commands, bool reference_added) {
   if (given.size() > 1 && given.size() != commands) {
-    fail(
+    refuse(
         fmt::format("{} is given {} times for {} commands; give it once for all, or "
                     "once per command, in order",
                     option, given.size(), commands));
   }
   if (given.size() > 1 && reference_added) {
-    fail(
+    refuse(
         fmt::format("{} is given per command, and the --reference is not one of them: give the "
                     "reference as a command too",
                     option));
@@ -212,7 +213,7 @@ void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest&
   check_per_command_hook("--conclude", request.conclude, commands, reference_added);
   const bool shell_none = request.shell_name == "none";
   if (!request.shell && !request.shell_name.empty() && !shell_none) {
-    fail(fmt::format("-S {}: and --no-shell say different things; give one", request.shell_name));
+    refuse(fmt::format("-S {}: and --no-shell say different things; give one", request.shell_name));
   }
   const config::detail::Validator v(kBenchConfigSource);
   for (std::size_t s = 0; s < strategies.size(); ++s) {

@@ -11,6 +11,9 @@
 
 namespace iobench::bench {
 
+// A command line bench cannot take: throws iobench::Error with the message (one line, exit 2).
+[[noreturn]] void refuse(const std::string& message);
+
 // -P VAR MIN MAX [-D DELTA] as hyperfine steps it: MIN, MIN + DELTA, ... up to MAX (DELTA 1 for
 // whole bounds, required otherwise), the first value as written and the others with as many
 // decimals as MIN or DELTA has ("1", "1.25", "1.50"). Empty scan: no param.

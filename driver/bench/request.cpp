@@ -41,10 +41,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-[[noreturn]] void fail(const std::string& message) {
-  throw Error(message);
-}
-
 bool is_param_name(const std::string& name) {
   return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
@@ -60,18 +56,18 @@ Params parse_params(const std::vector<std::string>& specs) {
     const auto equals = spec.find('=');
     const std::string name = spec.substr(0, equals);
     if (equals == std::string::npos || !is_param_name(name) || equals + 1 == spec.size()) {
-      fail(
+      refuse(
           fmt::format("-L '{}': expected NAME V1,V2,... or NAME=V1,V2,... (NAME of letters, "
                       "digits, '_' or '-')",
                       spec));
     }
     if (name == "input")
-      fail(
+      refuse(
           fmt::format("-L '{}': {{input}} is the --input path; pick another "
                       "name",
                       spec));
     for (const auto& [seen, values] : params) {
-      if (seen == name) fail(fmt::format("-L {}: given twice; list every value in one -L", name));
+      if (seen == name) refuse(fmt::format("-L {}: given twice; list every value in one -L", name));
     }
     std::vector<std::string> values;
     std::size_t start = equals + 1;
@@ -95,33 +91,33 @@ struct BenchCommand {
 std::string choice(std::string_view option, const std::string& value,
                    const std::vector<std::string>& allowed) {
   if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) return value;
-  fail(fmt::format("{} {}: not one of {}", option, value, fmt::join(allowed, ", ")));
+  refuse(fmt::format("{} {}: not one of {}", option, value, fmt::join(allowed, ", ")));
 }
 
 // What bench cannot run without: a command, input and stdin files that exist, no more names
 // than commands.
 void check_commands_and_inputs(const BenchRequest& request) {
   if (request.commands.empty()) {
-    fail("bench needs a command to measure, e.g. iobench bench 'sleep 0.1' 'sleep 0.2'");
+    refuse("bench needs a command to measure, e.g. iobench bench 'sleep 0.1' 'sleep 0.2'");
   }
   if (!request.stdin_file.empty() && ::access(request.stdin_file.c_str(), R_OK) != 0) {
-    fail(fmt::format("--stdin {}: cannot be read: {}", request.stdin_file, std::strerror(errno)));
+    refuse(fmt::format("--stdin {}: cannot be read: {}", request.stdin_file, std::strerror(errno)));
   }
   for (const auto& input : request.inputs) {
     std::error_code ec;
     if (!fs::is_regular_file(input, ec)) {
-      fail(
+      refuse(
           fmt::format("--input {}: not a readable file (make one with e.g. iobench gen lines "
                       "--size 10MiB -o {})",
                       input, input));
     }
   }
   if (request.names.size() > request.commands.size()) {
-    fail(fmt::format("--name is given {} times for {} commands; give one per command, in order",
-                     request.names.size(), request.commands.size()));
+    refuse(fmt::format("--name is given {} times for {} commands; give one per command, in order",
+                       request.names.size(), request.commands.size()));
   }
   if (!request.reference_name.empty() && request.reference.empty()) {
-    fail("--reference-name names the --reference command, and there is none (as hyperfine)");
+    refuse("--reference-name names the --reference command, and there is none (as hyperfine)");
   }
 }
 
@@ -176,20 +172,20 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
   std::set<std::string> names;
   for (const auto& command : commands) {
     if (command.text.find_first_not_of(" \t\n") == std::string::npos) {
-      fail("a command is empty; give each command as one argument, e.g. 'wc -l {input}'");
+      refuse("a command is empty; give each command as one argument, e.g. 'wc -l {input}'");
     }
     if (command.name.empty() || command.name.find_first_of("\t\n\r") != std::string::npos) {
-      fail(fmt::format("command '{}': its name must be one line without tabs; give --name",
-                       command.text));
+      refuse(fmt::format("command '{}': its name must be one line without tabs; give --name",
+                         command.text));
     }
     if (!names.insert(command.name).second) {
-      fail(fmt::format("'{}' is given twice; give each command its own --name", command.name));
+      refuse(fmt::format("'{}' is given twice; give each command its own --name", command.name));
     }
     std::set<std::string> in_name;
     for (const auto& name : find_placeholders(command.name)) in_name.insert(name);
     for (const auto& name : find_placeholders(command.text)) {
       if (name == "input" && !has_input) {
-        fail(fmt::format(
+        refuse(fmt::format(
             "command '{}': {{input}} is the --input path, but no --input is given (give "
             "--input FILE, or --stdin FILE to feed a file to its stdin)",
             command.text));
@@ -201,14 +197,14 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
       const bool defined = std::any_of(params.begin(), params.end(),
                                        [&](const auto& param) { return param.first == name; });
       if (!defined) {
-        fail(
+        refuse(
             fmt::format("command '{}': {{{}}} is not defined; give its values with -L {}=V1,V2 "
                         "(iobench replaces every {{NAME}} of letters, digits, '_' or '-')",
                         command.text, name, name));
       }
       used_params.insert(name);
       if (in_name.count(name) == 0) {
-        fail(
+        refuse(
             fmt::format("--name '{}': must contain {{{}}}, which its command uses, so that each "
                         "value gets its own name",
                         command.name, name));
@@ -217,21 +213,21 @@ void check_names_and_params(const std::vector<BenchCommand>& commands, const Par
   }
   for (const auto& [name, values] : params) {
     if (used_params.count(name) == 0)
-      fail(fmt::format("{} {}: no command uses {{{}}}", name == scan_name ? "-P" : "-L", name,
-                       name));
+      refuse(fmt::format("{} {}: no command uses {{{}}}", name == scan_name ? "-P" : "-L", name,
+                         name));
   }
   // As an unused -L is: the file would go unread, and the runs would time nothing of it.
   if (has_input && used_params.count("input") == 0) {
-    fail(
+    refuse(
         "--input: no command uses {input}; put {input} where the command takes its file (e.g. "
         "'wc -l {input}'), or give --stdin FILE to feed the file to its stdin");
   }
 }
 
 void check_counts(const BenchRequest& request) {
-  if (request.warmup < 0) fail(fmt::format("--warmup {}: must be 0 or more", request.warmup));
+  if (request.warmup < 0) refuse(fmt::format("--warmup {}: must be 0 or more", request.warmup));
   if (request.timeout_s && !(*request.timeout_s > 0)) {
-    fail(fmt::format("--timeout {}: must be a number of seconds above 0", *request.timeout_s));
+    refuse(fmt::format("--timeout {}: must be a number of seconds above 0", *request.timeout_s));
   }
 }
 
@@ -249,9 +245,9 @@ std::vector<StrategySpec> bench_strategies(const std::vector<BenchCommand>& comm
       strategy.shell = true;
       strategy.args = {command.text};
     } else if (!util::split_words(command.text, strategy.args)) {
-      fail(fmt::format("command '{}': unterminated quote or trailing backslash", command.text));
+      refuse(fmt::format("command '{}': unterminated quote or trailing backslash", command.text));
     } else if (strategy.args.front().empty()) {
-      fail(fmt::format("command '{}': its first word must name a program", command.text));
+      refuse(fmt::format("command '{}': its first word must name a program", command.text));
     }
     strategies.push_back(std::move(strategy));
   }
@@ -268,7 +264,7 @@ Enum named(const std::vector<std::string>& names, const std::string& text) {
 CacheMode cache_mode(const BenchRequest& request) {
   if (request.inputs.empty()) {
     if (!request.cache.empty() && request.cache != "none") {
-      fail(
+      refuse(
           fmt::format("--cache {}: prepares the --input files' page cache, and there is no "
                       "--input (a --prepare command can do it for other files)",
                       request.cache));
@@ -286,9 +282,9 @@ void set_matrix(const BenchRequest& request, Config& config) {
   if (auto scan = parameter_scan_values(request.parameter_scan, request.parameter_step);
       !scan.first.empty()) {
     for (const auto& [name, values] : params) {
-      if (name == scan.first) fail(fmt::format("-P {}: is given by -L too", name));
+      if (name == scan.first) refuse(fmt::format("-P {}: is given by -L too", name));
     }
-    if (scan.first == "input") fail("-P input: {input} is the --input path; pick another name");
+    if (scan.first == "input") refuse("-P input: {input} is the --input path; pick another name");
     params.push_back(std::move(scan));
   }
   const OrderedCommands ordered = order_commands(request);

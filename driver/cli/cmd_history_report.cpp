@@ -110,7 +110,7 @@ struct SeriesCli {
   std::optional<std::string> commit;
 };
 
-void setup_list(CLI::App& sub, int& exit_code) {
+void setup_history_list(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<SeriesCli>();
   add_store_option(sub, cli->store);
   sub.callback([cli, &exit_code] {
@@ -155,7 +155,7 @@ void setup_changes(CLI::App& sub, int& exit_code) {
   });
 }
 
-void setup_plot(CLI::App& sub, int& exit_code) {
+void setup_history_plot(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<SeriesCli>();
   sub.add_option("series", cli->series, "A series id (its first 4+ hex digits) or a test name")
       ->required();
@@ -284,7 +284,7 @@ void setup_history_reports(CLI::App& history, int& exit_code) {
       exit_code);
   setup_changes(*history.add_subcommand("changes", "Every change point along each series"),
                 exit_code);
-  setup_list(
+  setup_history_list(
       *history.add_subcommand("list", "Every series: its latest median, trend and last change"),
       exit_code);
   setup_show(*history.add_subcommand("show", "One series, run by run"), exit_code);
@@ -292,7 +292,8 @@ void setup_history_reports(CLI::App& history, int& exit_code) {
       *history.add_subcommand(
           "rename", "Continue a series under its new command text, for check and the rest"),
       exit_code);
-  setup_plot(*history.add_subcommand("plot", "One series as an SVG trend chart"), exit_code);
+  setup_history_plot(*history.add_subcommand("plot", "One series as an SVG trend chart"),
+                     exit_code);
   setup_export(
       *history.add_subcommand("export", "Each series' newest run in Bencher Metric Format"),
       exit_code);

@@ -42,7 +42,7 @@ constexpr const char* kIntervalColor = "#111111";
 constexpr const char* kGridColor = "#e3e3e3";
 constexpr const char* kMutedColor = "#666666";
 
-std::string format_value(double v, Metric metric) {
+std::string value_label(double v, Metric metric) {
   if (metric == Metric::kMem) return util::format_kib(v);
   if (is_counter(metric)) return fmt::format("{:.0f}", v);
   return util::format_seconds(v);
@@ -207,7 +207,7 @@ void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptio
       R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>{}: median {}, n = {}</title></rect>)",
       x0, cy - kBarHeight / 2, std::max(0.5, axis.x(row.value.median) - x0), kBarHeight,
       row.fastest ? kFastestColor : kBarColor, util::escape_markup(row.label),
-      format_value(row.value.median, metric), row.value.n));
+      value_label(row.value.median, metric), row.value.n));
   if (metric == Metric::kElapsed) {
     // The strip ends at user + system; the user part is its share of that length, as on a linear
     // axis. Stacked on a log axis (user to x(user), system from there) the proportions inverted:
@@ -218,11 +218,11 @@ void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptio
     svg.raw(fmt::format(
         R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>user {}</title></rect>)",
         x0, cy - kStripHeight / 2, xu - x0, kStripHeight, kUserColor,
-        format_value(row.user_median, Metric::kElapsed)));
+        value_label(row.user_median, Metric::kElapsed)));
     svg.raw(fmt::format(
         R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{}" fill="{}"><title>system {}</title></rect>)",
         xu, cy - kStripHeight / 2, axis.x(cpu_s) - xu, kStripHeight, kSystemColor,
-        format_value(row.system_median, Metric::kElapsed)));
+        value_label(row.system_median, Metric::kElapsed)));
   }
   svg.raw(fmt::format(
       R"(<path d="M{0:.1f} {1:.1f}H{2:.1f}M{0:.1f} {3:.1f}V{4:.1f}M{2:.1f} {3:.1f}V{4:.1f}" stroke="{5}" stroke-width="1.2" fill="none"/>)",
@@ -235,8 +235,8 @@ void draw_marks(Svg& svg, const ChartRow& row, const Axis& axis, const PlotOptio
     svg.raw(fmt::format("{}><title>95 % interval of the median: {} – {}</title></rect>",
                         interval_band(std::max(x0, axis.x(ci.median - ci.half_width)),
                                       std::min(plot_x1, axis.x(ci.median + ci.half_width)), cy),
-                        format_value(ci.median - ci.half_width, metric),
-                        format_value(ci.median + ci.half_width, metric)));
+                        value_label(ci.median - ci.half_width, metric),
+                        value_label(ci.median + ci.half_width, metric)));
   }
   const char* dot_class = options.report_marks ? R"( class="run")" : "";
   for (std::size_t i = 0; i < samples.size(); ++i) {

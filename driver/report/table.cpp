@@ -93,13 +93,13 @@ void write_table(const Table& table, Format format, std::ostream& out) {
 namespace {
 
 // The rows that share their values in the section columns, in order of first appearance.
-struct Section {
+struct TableSection {
   std::vector<std::string> values;
   std::vector<std::size_t> rows;
 };
 
-std::vector<Section> sections_of(const Table& table, const std::vector<std::size_t>& columns) {
-  std::vector<Section> sections;
+std::vector<TableSection> sections_of(const Table& table, const std::vector<std::size_t>& columns) {
+  std::vector<TableSection> sections;
   std::map<std::vector<std::string>, std::size_t> index;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     std::vector<std::string> values;
@@ -115,7 +115,7 @@ std::vector<Section> sections_of(const Table& table, const std::vector<std::size
 }
 
 // The section's first `shown` rows, without the columns its heading names.
-Table section_table(const Table& table, const Section& section,
+Table section_table(const Table& table, const TableSection& section,
                     const std::vector<std::size_t>& dropped, std::size_t shown) {
   const auto kept = [&](std::size_t c) {
     return std::find(dropped.begin(), dropped.end(), c) == dropped.end();
@@ -139,7 +139,7 @@ Table section_table(const Table& table, const Section& section,
 
 // "input in.txt, sink pipe"; markdown's emphasis characters escaped, so "null*" stays text.
 std::string section_heading(const Table& table, const std::vector<std::size_t>& columns,
-                            const Section& section, Format format) {
+                            const TableSection& section, Format format) {
   std::string heading;
   for (std::size_t i = 0; i < columns.size(); ++i) {
     const std::string& value = section.values[i];
@@ -173,12 +173,12 @@ void write_table_sections(const Table& table, Format format,
     write_table(table, format, out);  // scripts get every row; json throws as write_table does
     return;
   }
-  std::vector<Section> sections = sections_of(table, section_columns);
+  std::vector<TableSection> sections = sections_of(table, section_columns);
   const bool headed = sections.size() > 1;
   if (sections.empty()) sections.push_back({});  // no rows: the header and rule as ever
   const std::vector<std::size_t> no_columns;
   for (std::size_t s = 0; s < sections.size(); ++s) {
-    const Section& section = sections[s];
+    const TableSection& section = sections[s];
     const std::size_t total = section.rows.size();
     const std::size_t shown = view.top_rows > 0 ? std::min(total, view.top_rows) : total;
     if (headed) {

@@ -23,38 +23,39 @@ using Policy = policies::policy<
 using Normal = boost::math::normal_distribution<double, Policy>;
 using StudentT = boost::math::students_t_distribution<double, Policy>;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// What a function of a probability returns outside its domain.
+constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace
 
 double normal_pdf(double z) {
-  if (std::isnan(z)) return kNaN;
+  if (std::isnan(z)) return kNoValue;
   return boost::math::pdf(Normal{}, z);
 }
 
 double normal_sf(double z) {
-  if (std::isnan(z)) return kNaN;
+  if (std::isnan(z)) return kNoValue;
   return boost::math::cdf(boost::math::complement(Normal{}, z));
 }
 
 double normal_quantile(double p) {
-  if (!(p > 0 && p < 1)) return kNaN;
+  if (!(p > 0 && p < 1)) return kNoValue;
   return boost::math::quantile(Normal{}, p);
 }
 
 double student_t_quantile(double p, double df) {
-  if (!(p > 0 && p < 1) || !(df > 0)) return kNaN;
+  if (!(p > 0 && p < 1) || !(df > 0)) return kNoValue;
   return boost::math::quantile(StudentT{df}, p);
 }
 
 double student_t_two_sided_p(double t, double df) {
-  if (std::isnan(t) || !(df > 0)) return kNaN;
+  if (std::isnan(t) || !(df > 0)) return kNoValue;
   if (std::isinf(t)) return 0;
   return 2 * boost::math::cdf(boost::math::complement(StudentT{df}, std::fabs(t)));
 }
 
 double regularized_incomplete_beta(double a, double b, double x) {
-  if (!(a > 0 && b > 0) || std::isnan(x)) return kNaN;
+  if (!(a > 0 && b > 0) || std::isnan(x)) return kNoValue;
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   return boost::math::ibeta(a, b, x, Policy{});

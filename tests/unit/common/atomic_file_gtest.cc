@@ -39,7 +39,7 @@ class AtomicFileTest : public ::testing::Test {
     return found;
   }
 
-  const test::TempDir dir_{"atomic"};
+  const iobench::test::TempDir dir_{"atomic"};
 };
 
 TEST_F(AtomicFileTest, ReplacesAFileWholeAndLeavesOnlyIt) {

@@ -24,7 +24,7 @@ class LineCount : public ::testing::Test {
     std::ofstream(dir_ / "in", std::ios::binary | std::ios::trunc) << text;
     return count_lines(dir_ / "in");
   }
-  const test::TempDir dir_{"lines"};
+  const iobench::test::TempDir dir_{"lines"};
 };
 
 TEST_F(LineCount, CountsLinesAsTheWorkerDoes) {
@@ -42,15 +42,15 @@ TEST_F(LineCount, ALastLineWithoutNewlineCounts) {
   EXPECT_EQ(lines_of(std::string((1 << 20) - 1, 'x') + "\n" + "tail"), 2u);
 }
 
-int g_calls = 0;
+int g_line_count_reads = 0;
 ssize_t interrupted_then_real(int fd, void* buf, std::size_t count) {
-  if (g_calls++ % 2 == 0) {
+  if (g_line_count_reads++ % 2 == 0) {
     errno = EINTR;
     return -1;
   }
   return ::read(fd, buf, count < 3 ? count : 3);  // short reads too
 }
-ssize_t failing_read(int, void*, std::size_t) {
+ssize_t failing_line_count_read(int, void*, std::size_t) {
   errno = EIO;
   return -1;
 }
@@ -61,8 +61,8 @@ TEST_F(LineCount, ReadsThroughTheSeam) {
     const sys::ScopedOps interrupted({&interrupted_then_real, sys::ops().write, sys::ops().writev});
     EXPECT_EQ(count_lines(dir_ / "in"), 3u);
   }
-  EXPECT_GT(g_calls, 2);
-  const sys::ScopedOps failing({&failing_read, sys::ops().write, sys::ops().writev});
+  EXPECT_GT(g_line_count_reads, 2);
+  const sys::ScopedOps failing({&failing_line_count_read, sys::ops().write, sys::ops().writev});
   try {
     count_lines(dir_ / "in");
     ADD_FAILURE() << "a read error gave a count";

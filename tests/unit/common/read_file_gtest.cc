@@ -40,7 +40,7 @@ class ReadFile : public ::testing::Test {
     }
     return "";
   }
-  const test::TempDir dir_{"read-file"};
+  const iobench::test::TempDir dir_{"read-file"};
 };
 
 // `size_bytes` bytes, every value among them; past 64 KiB, what a read of unknown size starts with.

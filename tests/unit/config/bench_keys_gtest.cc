@@ -12,7 +12,7 @@
 namespace iobench::config {
 namespace {
 
-std::string error_of(const std::string& text) {
+std::string bench_keys_error(const std::string& text) {
   try {
     parse_config(text, "dir/c.json");
   } catch (const Error& e) {
@@ -29,10 +29,10 @@ TEST(BenchKeys, AConfigWithoutInputsHasOneInputThatIsNone) {
   EXPECT_TRUE(config.inputs[0].none());
   EXPECT_TRUE(config.inputs[0].path.empty());
   // Given, "inputs" is still a non-empty list, and every input is a file.
-  EXPECT_NE(
-      error_of(R"({"name": "n", "inputs": [], "strategies": [{"name": "s", "command": ["x"]}]})")
-          .find("inputs: must be a non-empty list"),
-      std::string::npos);
+  EXPECT_NE(bench_keys_error(
+                R"({"name": "n", "inputs": [], "strategies": [{"name": "s", "command": ["x"]}]})")
+                .find("inputs: must be a non-empty list"),
+            std::string::npos);
   EXPECT_FALSE(parse_config(R"({"name": "n", "inputs": ["in.txt"],
                                 "strategies": [{"name": "s", "command": ["x"]}]})",
                             "dir/c.json")
@@ -41,16 +41,16 @@ TEST(BenchKeys, AConfigWithoutInputsHasOneInputThatIsNone) {
 }
 
 TEST(BenchKeys, WithoutInputsNothingMayNameOne) {
-  EXPECT_NE(
-      error_of(R"({"name": "n", "strategies": [{"name": "s", "command": ["cat", "{input}"]}]})")
-          .find("strategies[0].command[1]: placeholder {input} names the input, but the "
-                "config has no \"inputs\""),
-      std::string::npos);
-  EXPECT_NE(
-      error_of(R"({"name": "n", "strategies": [{"name": "w", "worker": ["--read", "read"]}]})")
-          .find("strategies[0].worker: a worker reads an input file, but the config has no "
-                "\"inputs\""),
-      std::string::npos);
+  EXPECT_NE(bench_keys_error(
+                R"({"name": "n", "strategies": [{"name": "s", "command": ["cat", "{input}"]}]})")
+                .find("strategies[0].command[1]: placeholder {input} names the input, but the "
+                      "config has no \"inputs\""),
+            std::string::npos);
+  EXPECT_NE(bench_keys_error(
+                R"({"name": "n", "strategies": [{"name": "w", "worker": ["--read", "read"]}]})")
+                .find("strategies[0].worker: a worker reads an input file, but the config has no "
+                      "\"inputs\""),
+            std::string::npos);
 }
 
 TEST(BenchKeys, StdinIsAPathResolvedLikeTheInputs) {
@@ -61,14 +61,14 @@ TEST(BenchKeys, StdinIsAPathResolvedLikeTheInputs) {
   EXPECT_EQ(config.stdin_path, "dir/data/feed.txt");
   set_data_dir(config, "/data");
   EXPECT_EQ(config.stdin_path, "/data/data/feed.txt");
-  EXPECT_NE(
-      error_of(R"({"name": "n", "stdin": "", "strategies": [{"name": "s", "command": ["x"]}]})")
-          .find("stdin: must not be empty"),
-      std::string::npos);
-  EXPECT_NE(
-      error_of(R"({"name": "n", "stdin": 3, "strategies": [{"name": "s", "command": ["x"]}]})")
-          .find("stdin: must be a string"),
-      std::string::npos);
+  EXPECT_NE(bench_keys_error(
+                R"({"name": "n", "stdin": "", "strategies": [{"name": "s", "command": ["x"]}]})")
+                .find("stdin: must not be empty"),
+            std::string::npos);
+  EXPECT_NE(bench_keys_error(
+                R"({"name": "n", "stdin": 3, "strategies": [{"name": "s", "command": ["x"]}]})")
+                .find("stdin: must be a string"),
+            std::string::npos);
 }
 
 TEST(BenchKeys, AShellNamedByItsCommandLineRunsTheCommand) {
@@ -85,9 +85,10 @@ TEST(BenchKeys, AShellNamedByItsCommandLineRunsTheCommand) {
   EXPECT_EQ(plan.tests[0].argv, (std::vector<std::string>{"bash", "--norc", "-c", "echo $0"}));
   EXPECT_EQ(plan.tests[1].argv, (std::vector<std::string>{"sh", "-c", "echo $0"}));
   const std::string strategy = R"({"name": "n", "strategies": [{"name": "a", "command": "x", )";
-  EXPECT_NE(error_of(strategy + R"("shell": ""}]})").find("strategies[0].shell: must name a shell"),
+  EXPECT_NE(bench_keys_error(strategy + R"("shell": ""}]})")
+                .find("strategies[0].shell: must name a shell"),
             std::string::npos);
-  EXPECT_NE(error_of(strategy + R"("shell": 1}]})")
+  EXPECT_NE(bench_keys_error(strategy + R"("shell": 1}]})")
                 .find("strategies[0].shell: must be true, false or a shell's command line"),
             std::string::npos);
 }
@@ -109,20 +110,20 @@ TEST(BenchKeys, HooksAndIgnoreFailureAreAStrategysOwn) {
   EXPECT_TRUE(config.strategies[2].ignore_failure.covers(3));
   EXPECT_FALSE(config.strategies[2].ignore_failure.covers(2));
   const std::string head = R"({"name": "n", "params": {"n": [1]}, "strategies": [)";
-  EXPECT_NE(error_of(head + R"({"name": "s", "command": ["x"], "prepare": "rm {n}"}]})")
+  EXPECT_NE(bench_keys_error(head + R"({"name": "s", "command": ["x"], "prepare": "rm {n}"}]})")
                 .find("strategies[0].prepare: {n} is not a param of the strategy's name"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"name": "n", "inputs": ["in"], "strategies": [{"name": "s {input}",
+  EXPECT_NE(bench_keys_error(R"({"name": "n", "inputs": ["in"], "strategies": [{"name": "s {input}",
                         "command": ["x"], "setup": "cat {input}"}]})")
                 .find("strategies[0].setup: {input} is not a param"),
             std::string::npos);
-  EXPECT_NE(error_of(head + R"({"name": "s", "command": ["x"], "cleanup": ""}]})")
+  EXPECT_NE(bench_keys_error(head + R"({"name": "s", "command": ["x"], "cleanup": ""}]})")
                 .find("strategies[0].cleanup: must not be empty"),
             std::string::npos);
-  EXPECT_NE(error_of(head + R"({"name": "s", "command": ["x"], "ignore_failure": 1}]})")
+  EXPECT_NE(bench_keys_error(head + R"({"name": "s", "command": ["x"], "ignore_failure": 1}]})")
                 .find("strategies[0].ignore_failure: must be true, false or a list of exit codes"),
             std::string::npos);
-  EXPECT_NE(error_of(head + R"({"name": "s", "command": ["x"], "ignore_failure": [0]}]})")
+  EXPECT_NE(bench_keys_error(head + R"({"name": "s", "command": ["x"], "ignore_failure": [0]}]})")
                 .find("strategies[0].ignore_failure[0]: must be from 1 to 255"),
             std::string::npos);
 }
@@ -133,7 +134,7 @@ TEST(BenchKeys, InheritIsASinkBesideTheOthers) {
                                      "dir/c.json");
   EXPECT_EQ(config.sinks, (std::vector<SinkKind>{SinkKind::kInherit, SinkKind::kNull}));
   EXPECT_EQ(to_string(SinkKind::kInherit), "inherit");
-  EXPECT_NE(error_of(R"({"name": "n", "sinks": ["tty"], "strategies": [{"name": "s",
+  EXPECT_NE(bench_keys_error(R"({"name": "n", "sinks": ["tty"], "strategies": [{"name": "s",
       "command": ["true"]}]})")
                 .find("'tty' is not one of: null, pipe, file, inherit"),
             std::string::npos);

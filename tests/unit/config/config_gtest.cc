@@ -26,10 +26,6 @@ constexpr const char* kValid = R"({
   "timeout_s": 30, "baseline": "getlineRaw", "cpus": [0], "pipe_size": "1MiB"
 })";
 
-std::string error_of(const std::string& text) {
-  return testing::config_error_of(text);
-}
-
 std::string with(const std::string& key_and_value) {
   return R"({"name": "n", "inputs": ["in.txt"], "strategies": [{"name": "a", "worker": ["--read", "read"]}], )" +
          key_and_value + "}";
@@ -74,22 +70,25 @@ TEST(Config, DefaultsAreDocumented) {
 }
 
 TEST(Config, SyntaxErrorsNameLineAndColumn) {
-  const std::string error = error_of("{\n  \"name\": \"x\",\n  oops\n}");
+  const std::string error = testing::config_error_of("{\n  \"name\": \"x\",\n  oops\n}");
   EXPECT_EQ(error.rfind("configs/x.json:3:3: invalid JSON", 0), 0u) << error;
 }
 
 // Found by the config fuzzer: a number beyond a double escaped as the JSON library's exception.
 TEST(Config, ANumberTooLargeForADoubleIsAnErrorWithItsPlace) {
-  const std::string error = error_of("{\"name\": \"n\",\n \"repeats\": 1e400}");
+  const std::string error = testing::config_error_of("{\"name\": \"n\",\n \"repeats\": 1e400}");
   EXPECT_EQ(error, "configs/x.json:2:13: invalid JSON: the number 1e400 does not fit a double");
-  EXPECT_NE(error_of(with(R"("params": {"b": [-2E+999]})")).find("-2E+999 does not fit a double"),
+  EXPECT_NE(testing::config_error_of(with(R"("params": {"b": [-2E+999]})"))
+                .find("-2E+999 does not fit a double"),
             std::string::npos);
 }
 
 TEST(Config, ATimeoutThatWouldOverflowIsRefused) {
-  EXPECT_NE(error_of(with(R"("timeout_s": 1e300)")).find("timeout_s: must be a number of seconds"),
+  EXPECT_NE(testing::config_error_of(with(R"("timeout_s": 1e300)"))
+                .find("timeout_s: must be a number of seconds"),
             std::string::npos);
-  EXPECT_NE(error_of(with(R"("timeout_s": 1000001)")).find("at most"), std::string::npos);
+  EXPECT_NE(testing::config_error_of(with(R"("timeout_s": 1000001)")).find("at most"),
+            std::string::npos);
 }
 
 TEST(Config, RepeatsTakeAPrecisionTarget) {
@@ -114,7 +113,7 @@ TEST(Config, RepeatsTakeAPrecisionTarget) {
 
 TEST(Config, RepeatsTargetErrorsNameTheKey) {
   const auto error_with = [](const std::string& repeats) {
-    return error_of(with(R"("repeats": )" + repeats));
+    return testing::config_error_of(with(R"("repeats": )" + repeats));
   };
   EXPECT_NE(
       error_with(R"({"min": 5, "max": 3, "ci_pct": 2})").find("repeats.max: must be at least"),
@@ -143,9 +142,9 @@ TEST(Config, DrainIsAutoUnlessSaid) {
   EXPECT_EQ(parse_config(with(R"("sinks": ["pipe"])"), "x.json").drain, DrainMode::kAuto);
   EXPECT_EQ(parse_config(with(R"("drain": "block")"), "x.json").drain, DrainMode::kBlock);
   EXPECT_EQ(parse_config(with(R"("drain": "spin")"), "x.json").drain, DrainMode::kSpin);
-  EXPECT_NE(
-      error_of(with(R"("drain": "lazy")")).find("drain: 'lazy' is not one of: spin, block, auto"),
-      std::string::npos);
+  EXPECT_NE(testing::config_error_of(with(R"("drain": "lazy")"))
+                .find("drain: 'lazy' is not one of: spin, block, auto"),
+            std::string::npos);
 }
 
 // A duet pins each run of a pair to a CPU of its own and runs both at once: "cpus" would pin
@@ -153,75 +152,85 @@ TEST(Config, DrainIsAutoUnlessSaid) {
 TEST(Config, DuetIsAnOrderThatNeedsItsOwnCpusAndNoColdCache) {
   EXPECT_EQ(parse_config(with(R"("order": "duet")"), "x.json").order, RunOrder::kDuet);
   EXPECT_NE(
-      error_of(with(R"("order": "duet", "cpus": [0])"))
+      testing::config_error_of(with(R"("order": "duet", "cpus": [0])"))
           .find("order: duet pins each run of a pair to a CPU of its own; leave \"cpus\" out"),
       std::string::npos);
-  EXPECT_NE(error_of(with(R"("order": "duet", "cache": "cold")"))
+  EXPECT_NE(testing::config_error_of(with(R"("order": "duet", "cache": "cold")"))
                 .find("order: duet runs two at once, so one would warm the other's cold cache"),
             std::string::npos);
-  EXPECT_EQ(error_of(with(R"("order": "duet", "cache": "none")")), "(no error)");
-  EXPECT_NE(error_of(with(R"("order": "pairs")"))
+  EXPECT_EQ(testing::config_error_of(with(R"("order": "duet", "cache": "none")")), "(no error)");
+  EXPECT_NE(testing::config_error_of(with(R"("order": "pairs")"))
                 .find("order: 'pairs' is not one of: interleave, grouped, shuffle, duet"),
             std::string::npos);
 }
 
 TEST(Config, SchemaErrorsNameTheJsonPath) {
-  EXPECT_NE(error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
-            std::string::npos);
-  EXPECT_NE(error_of(with(R"("repeats": "5")")).find("repeats: must be a whole number"),
-            std::string::npos);
-  EXPECT_NE(error_of(with(R"("repeats": 0)")).find("repeats: must be from 1"), std::string::npos);
   EXPECT_NE(
-      error_of(with(R"("cache": "hot")")).find("cache: 'hot' is not one of: warm, cold, none"),
+      testing::config_error_of(with(R"("colour": 1)")).find("configs/x.json: colour: unknown key"),
       std::string::npos);
-  EXPECT_NE(error_of(with(R"("sinks": [])")).find("sinks: must be a non-empty list"),
+  EXPECT_NE(
+      testing::config_error_of(with(R"("repeats": "5")")).find("repeats: must be a whole number"),
+      std::string::npos);
+  EXPECT_NE(testing::config_error_of(with(R"("repeats": 0)")).find("repeats: must be from 1"),
             std::string::npos);
-  EXPECT_NE(error_of(with(R"("sinks": ["pipe", "pipe"])")).find("sinks[1]: is listed twice"),
+  EXPECT_NE(testing::config_error_of(with(R"("cache": "hot")"))
+                .find("cache: 'hot' is not one of: warm, cold, none"),
             std::string::npos);
   EXPECT_NE(
-      error_of(with(R"("pipe_size": "12QB")")).find("pipe_size: size '12QB' has an unknown suffix"),
+      testing::config_error_of(with(R"("sinks": [])")).find("sinks: must be a non-empty list"),
       std::string::npos);
-  EXPECT_NE(error_of(with(R"("timeout_s": 0)")).find("timeout_s: must be a number of seconds"),
+  EXPECT_NE(testing::config_error_of(with(R"("sinks": ["pipe", "pipe"])"))
+                .find("sinks[1]: is listed twice"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"name": "n", "inputs": [], "strategies": []})")
+  EXPECT_NE(testing::config_error_of(with(R"("pipe_size": "12QB")"))
+                .find("pipe_size: size '12QB' has an unknown suffix"),
+            std::string::npos);
+  EXPECT_NE(testing::config_error_of(with(R"("timeout_s": 0)"))
+                .find("timeout_s: must be a number of seconds"),
+            std::string::npos);
+  EXPECT_NE(testing::config_error_of(R"({"name": "n", "inputs": [], "strategies": []})")
                 .find("inputs: must be a non-empty list"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"inputs": ["a"], "strategies": [{"name": "a", "worker": ["x"]}]})")
+  EXPECT_NE(testing::config_error_of(
+                R"({"inputs": ["a"], "strategies": [{"name": "a", "worker": ["x"]}]})")
                 .find("name: is required"),
             std::string::npos);
-  EXPECT_NE(error_of(R"([1, 2])").find("must be a JSON object"), std::string::npos);
+  EXPECT_NE(testing::config_error_of(R"([1, 2])").find("must be a JSON object"), std::string::npos);
 }
 
 TEST(Config, StrategyErrors) {
   const std::string base = R"({"name": "n", "inputs": ["in"], "strategies": [)";
-  EXPECT_NE(error_of(base + R"({"name": "a"}]})").find("strategies[0]: needs exactly one of"),
+  EXPECT_NE(testing::config_error_of(base + R"({"name": "a"}]})")
+                .find("strategies[0]: needs exactly one of"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "command": ["y"]}]})")
+  EXPECT_NE(testing::config_error_of(base + R"({"name": "a", "worker": ["x"], "command": ["y"]}]})")
                 .find("needs exactly one"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "args": ["y"]}]})")
+  EXPECT_NE(testing::config_error_of(base + R"({"name": "a", "worker": ["x"], "args": ["y"]}]})")
                 .find("strategies[0].args: unknown key"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": []}]})")
+  EXPECT_NE(testing::config_error_of(base + R"({"name": "a", "worker": []}]})")
                 .find("strategies[0].worker: must not be an empty list"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": [1]}]})")
+  EXPECT_NE(testing::config_error_of(base + R"({"name": "a", "worker": [1]}]})")
                 .find("strategies[0].worker[0]: must be a string"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"]}, {"name": "a", "worker": ["y"]}]})")
+  EXPECT_NE(testing::config_error_of(
+                base + R"({"name": "a", "worker": ["x"]}, {"name": "a", "worker": ["y"]}]})")
                 .find("strategies[1].name: 'a' is used by another strategy"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a-{b}", "worker": ["--buffer", "{b}"]}]})")
+  EXPECT_NE(testing::config_error_of(base + R"({"name": "a-{b}", "worker": ["--buffer", "{b}"]}]})")
                 .find("strategies[0].name: placeholder {b} is not defined"),
             std::string::npos);
-  EXPECT_NE(
-      error_of(base + R"({"name": "a", "worker": ["--buffer", "{b}"]}], "params": {"b": ["1"]}})")
-          .find("strategies[0].name: must contain {b}"),
-      std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"], "shell": true}]})")
+  EXPECT_NE(testing::config_error_of(
+                base + R"({"name": "a", "worker": ["--buffer", "{b}"]}], "params": {"b": ["1"]}})")
+                .find("strategies[0].name: must contain {b}"),
+            std::string::npos);
+  EXPECT_NE(testing::config_error_of(base + R"({"name": "a", "worker": ["x"], "shell": true}]})")
                 .find("applies to \"command\" only"),
             std::string::npos);
-  EXPECT_NE(error_of(base + R"({"name": "a", "worker": ["x"]}], "params": {"input": ["1"]}})")
+  EXPECT_NE(testing::config_error_of(
+                base + R"({"name": "a", "worker": ["x"]}], "params": {"input": ["1"]}})")
                 .find("reserved"),
             std::string::npos);
 }
@@ -229,17 +238,18 @@ TEST(Config, StrategyErrors) {
 TEST(Config, GenerateErrors) {
   const std::string head =
       R"({"name": "n", "strategies": [{"name": "a", "worker": ["x"]}], "inputs": [)";
-  EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "ngram"}}]})")
+  EXPECT_NE(testing::config_error_of(head + R"({"path": "p", "generate": {"kind": "ngram"}}]})")
                 .find("inputs[0].generate.size: is required"),
             std::string::npos);
-  EXPECT_NE(error_of(head + R"({"path": "p", "generate": {"kind": "ngram", "size": "x"}}]})")
+  EXPECT_NE(testing::config_error_of(
+                head + R"({"path": "p", "generate": {"kind": "ngram", "size": "x"}}]})")
                 .find("inputs[0].generate.size: size 'x' must start with a number"),
             std::string::npos);
-  EXPECT_NE(
-      error_of(head + R"({"path": "p", "generate": {"kind": "no-such-kind", "size": "1K"}}]})")
-          .find("inputs[0].generate"),
-      std::string::npos);
-  EXPECT_NE(error_of(head + R"({"generate": {"kind": "ngram", "size": "1K"}}]})")
+  EXPECT_NE(testing::config_error_of(
+                head + R"({"path": "p", "generate": {"kind": "no-such-kind", "size": "1K"}}]})")
+                .find("inputs[0].generate"),
+            std::string::npos);
+  EXPECT_NE(testing::config_error_of(head + R"({"generate": {"kind": "ngram", "size": "1K"}}]})")
                 .find("inputs[0].path: is required"),
             std::string::npos);
 }

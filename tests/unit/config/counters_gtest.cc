@@ -16,10 +16,6 @@ std::string config_with(const std::string& counters) {
          counters + "}";
 }
 
-std::string error_of(const std::string& text) {
-  return testing::config_error_of(text);
-}
-
 TEST(ConfigCounters, KeepsTheNamesInTheirOrder) {
   const Config config =
       parse_config(config_with(R"(["syscalls", "context-switches", "cycles"])"), "x.json");
@@ -30,17 +26,19 @@ TEST(ConfigCounters, KeepsTheNamesInTheirOrder) {
 }
 
 TEST(ConfigCounters, AnUnknownNameIsAnErrorWithItsPlace) {
-  const std::string error = error_of(config_with(R"(["syscalls", "context_switches"])"));
+  const std::string error =
+      testing::config_error_of(config_with(R"(["syscalls", "context_switches"])"));
   EXPECT_NE(error.find("configs/x.json: counters[1]: unknown counter 'context_switches' (known: "
                        "syscalls, context-switches,"),
             std::string::npos)
       << error;
-  EXPECT_NE(error_of(config_with(R"(["page-faults", "page-faults"])"))
+  EXPECT_NE(testing::config_error_of(config_with(R"(["page-faults", "page-faults"])"))
                 .find("counters[1]: 'page-faults' is listed twice"),
             std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("syscalls")")).find("counters: must be a list"),
+  EXPECT_NE(testing::config_error_of(config_with(R"("syscalls")")).find("counters: must be a list"),
             std::string::npos);
-  EXPECT_NE(error_of(config_with("[3]")).find("counters[0]: must be a string"), std::string::npos);
+  EXPECT_NE(testing::config_error_of(config_with("[3]")).find("counters[0]: must be a string"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -13,11 +13,6 @@
 namespace iobench::config {
 namespace {
 
-std::string with(const std::string& key_and_value) {
-  return R"({"name": "n", "inputs": ["in.txt"], "strategies": [{"name": "a", "worker": ["--read", "read"]}])" +
-         key_and_value + "}";
-}
-
 // Sets IOBENCH_DISTURBANCE (or unsets it, given nullptr) for one test, and restores it.
 class DisturbanceEnv {
  public:
@@ -45,20 +40,23 @@ class DisturbanceEnv {
 
 TEST(DisturbanceKeys, DefaultToRerunAboveATenthOfACpu) {
   const DisturbanceEnv unset(nullptr);
-  const Config config = parse_config(with(""), "configs/x.json");
+  const Config config = parse_config(testing::with_keys(""), "configs/x.json");
   EXPECT_EQ(config.disturbance, DisturbanceMode::kRerun);
   EXPECT_EQ(config.disturbance_threshold_cpus, 0.1);
 }
 
 TEST(DisturbanceKeys, TheEnvironmentSetsTheDefaultAndTheKeyStillWins) {
   const DisturbanceEnv off("off");
-  EXPECT_EQ(parse_config(with(""), "configs/x.json").disturbance, DisturbanceMode::kOff);
-  EXPECT_EQ(parse_config(with(R"(, "disturbance": "flag")"), "configs/x.json").disturbance,
-            DisturbanceMode::kFlag);
+  EXPECT_EQ(parse_config(testing::with_keys(""), "configs/x.json").disturbance,
+            DisturbanceMode::kOff);
+  EXPECT_EQ(
+      parse_config(testing::with_keys(R"(, "disturbance": "flag")"), "configs/x.json").disturbance,
+      DisturbanceMode::kFlag);
   const DisturbanceEnv empty("");
-  EXPECT_EQ(parse_config(with(""), "configs/x.json").disturbance, DisturbanceMode::kRerun);
+  EXPECT_EQ(parse_config(testing::with_keys(""), "configs/x.json").disturbance,
+            DisturbanceMode::kRerun);
   const DisturbanceEnv bad("sometimes");
-  EXPECT_EQ(testing::config_error_of(with("")),
+  EXPECT_EQ(testing::config_error_of(testing::with_keys("")),
             "IOBENCH_DISTURBANCE: 'sometimes' is not one of: off, flag, rerun");
 }
 
@@ -86,20 +84,22 @@ TEST(DisturbanceKeys, EveryModeAndAThresholdAreRead) {
   const DisturbanceEnv unset(nullptr);
   for (const auto mode : {DisturbanceMode::kOff, DisturbanceMode::kFlag, DisturbanceMode::kRerun}) {
     const Config config = parse_config(
-        with(R"(, "disturbance": ")" + std::string(to_string(mode)) + R"(")"), "configs/x.json");
+        testing::with_keys(R"(, "disturbance": ")" + std::string(to_string(mode)) + R"(")"),
+        "configs/x.json");
     EXPECT_EQ(config.disturbance, mode);
   }
-  EXPECT_EQ(parse_config(with(R"(, "disturbance_threshold_cpus": 1.25)"), "configs/x.json")
-                .disturbance_threshold_cpus,
-            1.25);
+  EXPECT_EQ(
+      parse_config(testing::with_keys(R"(, "disturbance_threshold_cpus": 1.25)"), "configs/x.json")
+          .disturbance_threshold_cpus,
+      1.25);
 }
 
 TEST(DisturbanceKeys, BadValuesAreOneLineNamingTheKey) {
-  EXPECT_EQ(testing::config_error_of(with(R"(, "disturbance": "retry")")),
+  EXPECT_EQ(testing::config_error_of(testing::with_keys(R"(, "disturbance": "retry")")),
             "configs/x.json: disturbance: 'retry' is not one of: off, flag, rerun");
   for (const char* bad : {"0", "-1", "\"1\"", "2000"}) {
-    const std::string error =
-        testing::config_error_of(with(std::string(R"(, "disturbance_threshold_cpus": )") + bad));
+    const std::string error = testing::config_error_of(
+        testing::with_keys(std::string(R"(, "disturbance_threshold_cpus": )") + bad));
     EXPECT_EQ(error,
               "configs/x.json: disturbance_threshold_cpus: must be a number of CPUs above 0 and "
               "at most 1024")

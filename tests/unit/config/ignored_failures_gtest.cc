@@ -11,7 +11,7 @@
 namespace iobench::config {
 namespace {
 
-std::string error_of(const std::string& text) {
+std::string ignored_failures_error(const std::string& text) {
   try {
     parse_ignored_failures(text, "--ignore-failure");
   } catch (const Error& e) {
@@ -37,9 +37,9 @@ TEST(IgnoredFailures, TheFlagAloneIsEveryCodeAndCodesAreThoseOnly) {
 
 TEST(IgnoredFailures, AnythingButCodesFrom1To255IsAUsageError) {
   for (const char* bad : {"", "0", "256", "1,", ",1", "x", "1;2", "-1", "3.5"}) {
-    EXPECT_EQ(error_of(bad), std::string("--ignore-failure=") + bad +
-                                 ": give exit codes 1 to 255, separated by commas "
-                                 "(--ignore-failure=1,2), or none for every one")
+    EXPECT_EQ(ignored_failures_error(bad), std::string("--ignore-failure=") + bad +
+                                               ": give exit codes 1 to 255, separated by commas "
+                                               "(--ignore-failure=1,2), or none for every one")
         << bad;
   }
 }

@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "driver/config/plan.hpp"
+#include "tests/unit/config/test_util.hpp"
 
 namespace iobench::config {
 namespace {
@@ -28,14 +29,8 @@ Config demo_config(const std::string& extra = "") {
                       "cfg/demo.json");
 }
 
-PlanOptions worker_options() {
-  PlanOptions options;
-  options.worker_path = "/bin/iobench-worker";
-  return options;
-}
-
 TEST(Plan, ExpandsTheCartesianProductOfTheParamsEachStrategyUses) {
-  const Plan plan = build_plan(demo_config(), worker_options());
+  const Plan plan = build_plan(demo_config(), testing::worker_options());
   std::vector<std::string> names;
   for (const config::Test& test : plan.tests) names.push_back(test.name);
   EXPECT_EQ(names.size(), 1u + 6u + 3u + 1u);
@@ -50,7 +45,7 @@ TEST(Plan, ExpandsTheCartesianProductOfTheParamsEachStrategyUses) {
 }
 
 TEST(Plan, OutputClassesIgnoreOptionsThatMustNotChangeTheOutput) {
-  const Plan plan = build_plan(demo_config(), worker_options());
+  const Plan plan = build_plan(demo_config(), testing::worker_options());
   for (const auto& test : plan.tests) {
     if (test.name.rfind("count-", 0) == 0) {
       EXPECT_EQ(test.output_class, "worker --op count") << test.name;
@@ -73,7 +68,7 @@ TEST(Plan, OutputClassesComeFromTheParsedOptionsNotTheirSpelling) {
       {"name": "g", "worker": ["--read", "parallel", "--write", "raw", "--op", "count", "--threads", "2"]},
       {"name": "h", "worker": ["--threads=3", "--read=parallel", "--op=count", "--write=raw"]}]})",
                                             "n.json"),
-                               worker_options());
+                               testing::worker_options());
   ASSERT_EQ(plan.tests.size(), 8U);
   EXPECT_EQ(plan.tests[1].output_class, plan.tests[0].output_class);
   EXPECT_EQ(plan.tests[2].output_class, plan.tests[0].output_class);
@@ -88,7 +83,7 @@ TEST(Plan, SplitGetsItsPrefixFromTheDriverNeverFromTheConfig) {
   const Plan plan = build_plan(parse_config(R"({"name": "n", "inputs": ["a"], "strategies": [
       {"name": "s", "worker": ["--read", "read", "--write", "raw", "--op", "split", "--outputs", "2"]}]})",
                                             "n.json"),
-                               worker_options());
+                               testing::worker_options());
   EXPECT_TRUE(plan.tests[0].writes_files);
   const auto& argv = plan.tests[0].argv;
   const auto prefix = std::find(argv.begin(), argv.end(), "--prefix");
@@ -98,7 +93,7 @@ TEST(Plan, SplitGetsItsPrefixFromTheDriverNeverFromTheConfig) {
     build_plan(parse_config(R"({"name": "n", "inputs": ["a"], "strategies": [
       {"name": "s", "worker": ["--op=split", "--outputs", "2", "--prefix", "/tmp/x-{}"]}]})",
                             "n.json"),
-               worker_options());
+               testing::worker_options());
     ADD_FAILURE() << "a fixed --prefix was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("remove --prefix"), std::string::npos) << e.what();
@@ -110,21 +105,21 @@ TEST(Plan, CommandsTakeTheBaselinesOutputClass) {
       {"name": "grep", "command": "grep a {input}", "shell": true},
       {"name": "awk", "command": "awk /a/ {input}", "shell": true},
       {"name": "count", "worker": ["--read", "read", "--op", "count"]}])";
-  const Plan with_command_baseline =
-      build_plan(parse_config(commands + R"(, "baseline": "awk"})", "c.json"), worker_options());
+  const Plan with_command_baseline = build_plan(
+      parse_config(commands + R"(, "baseline": "awk"})", "c.json"), testing::worker_options());
   EXPECT_EQ(with_command_baseline.tests[0].output_class, "output of awk");
   EXPECT_EQ(with_command_baseline.tests[1].output_class, "output of awk");
   EXPECT_EQ(with_command_baseline.tests[2].output_class, "worker --op count");
-  const Plan with_worker_baseline =
-      build_plan(parse_config(commands + R"(, "baseline": "count"})", "c.json"), worker_options());
+  const Plan with_worker_baseline = build_plan(
+      parse_config(commands + R"(, "baseline": "count"})", "c.json"), testing::worker_options());
   EXPECT_EQ(with_worker_baseline.tests[0].output_class, "worker --op count");
   const Plan without_baseline =
-      build_plan(parse_config(commands + "}", "c.json"), worker_options());
+      build_plan(parse_config(commands + "}", "c.json"), testing::worker_options());
   EXPECT_EQ(without_baseline.tests[0].output_class, "copy");
 }
 
 TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
-  const Plan plan = build_plan(demo_config(), worker_options());
+  const Plan plan = build_plan(demo_config(), testing::worker_options());
   std::set<std::pair<std::size_t, std::size_t>> pairs;
   std::size_t verify_runs = 0;
   bool seen_non_verify = false;
@@ -146,7 +141,7 @@ TEST(Plan, VerifiesEachTestAndInputOnceWithClassReferencesFirst) {
 TEST(Plan, EveryCellGetsTheSameWarmupsRightBeforeItsMeasuredRuns) {
   for (const char* order : {"interleave", "grouped", "shuffle", "duet"}) {
     const Plan plan = build_plan(demo_config(fmt::format(R"(, "warmup": 2, "order": "{}")", order)),
-                                 worker_options());
+                                 testing::worker_options());
     std::vector<int> warmups(plan.cells.size(), 0);
     std::vector<int> verify_runs(plan.cells.size(), 0);
     std::vector<bool> measured(plan.cells.size(), false);
@@ -196,7 +191,8 @@ TEST(Plan, WilliamsRoundsAreABalancedLatinSquare) {
 }
 
 TEST(Plan, InterleaveDoesNotAlwaysRunACellAfterTheSamePredecessor) {
-  const Plan plan = build_plan(demo_config(R"(, "repeats": 4, "warmup": 0)"), worker_options());
+  const Plan plan =
+      build_plan(demo_config(R"(, "repeats": 4, "warmup": 0)"), testing::worker_options());
   std::map<std::size_t, std::set<std::size_t>> predecessors;
   std::optional<std::size_t> previous;
   for (const auto& run : plan.runs) {
@@ -208,7 +204,7 @@ TEST(Plan, InterleaveDoesNotAlwaysRunACellAfterTheSamePredecessor) {
 }
 
 TEST(Plan, InterleaveRunsEveryCellBeforeTheNextRepeat) {
-  const Plan plan = build_plan(demo_config(), worker_options());
+  const Plan plan = build_plan(demo_config(), testing::worker_options());
   std::vector<int> repeats;
   for (const auto& run : plan.runs) {
     if (run.phase == RunPhase::kMeasure) repeats.push_back(run.repeat);
@@ -220,8 +216,9 @@ TEST(Plan, InterleaveRunsEveryCellBeforeTheNextRepeat) {
 // A duet's rounds are the interleaved ones: its pairs are neighbours in them, so who goes first
 // (and takes the first CPU) changes from round to round.
 TEST(Plan, DuetPlansTheInterleavedRounds) {
-  const Plan interleaved = build_plan(demo_config(R"(, "repeats": 4)"), worker_options());
-  const Plan duet = build_plan(demo_config(R"(, "repeats": 4, "order": "duet")"), worker_options());
+  const Plan interleaved = build_plan(demo_config(R"(, "repeats": 4)"), testing::worker_options());
+  const Plan duet =
+      build_plan(demo_config(R"(, "repeats": 4, "order": "duet")"), testing::worker_options());
   ASSERT_EQ(duet.runs.size(), interleaved.runs.size());
   for (std::size_t i = 0; i < duet.runs.size(); ++i) {
     EXPECT_EQ(duet.runs[i].cell, interleaved.runs[i].cell) << i;
@@ -230,7 +227,7 @@ TEST(Plan, DuetPlansTheInterleavedRounds) {
 }
 
 TEST(Plan, GroupedRunsEachCellsRepeatsTogether) {
-  const Plan plan = build_plan(demo_config(R"(, "order": "grouped")"), worker_options());
+  const Plan plan = build_plan(demo_config(R"(, "order": "grouped")"), testing::worker_options());
   std::size_t last_cell = 0;
   int seen = 0;
   for (const auto& run : plan.runs) {
@@ -243,9 +240,12 @@ TEST(Plan, GroupedRunsEachCellsRepeatsTogether) {
 }
 
 TEST(Plan, ShuffleIsSeededAndKeepsEveryRun) {
-  const Plan a = build_plan(demo_config(R"(, "order": "shuffle", "seed": 5)"), worker_options());
-  const Plan b = build_plan(demo_config(R"(, "order": "shuffle", "seed": 5)"), worker_options());
-  const Plan c = build_plan(demo_config(R"(, "order": "shuffle", "seed": 6)"), worker_options());
+  const Plan a =
+      build_plan(demo_config(R"(, "order": "shuffle", "seed": 5)"), testing::worker_options());
+  const Plan b =
+      build_plan(demo_config(R"(, "order": "shuffle", "seed": 5)"), testing::worker_options());
+  const Plan c =
+      build_plan(demo_config(R"(, "order": "shuffle", "seed": 6)"), testing::worker_options());
   auto key = [](const Plan& plan) {
     std::vector<std::pair<std::size_t, int>> runs;
     for (const auto& run : plan.runs) runs.emplace_back(run.cell, run.repeat);
@@ -262,10 +262,10 @@ TEST(Plan, ShuffleIsSeededAndKeepsEveryRun) {
 
 TEST(Plan, ShardsPartitionTheCells) {
   const Config config = demo_config();
-  const Plan whole = build_plan(config, worker_options());
+  const Plan whole = build_plan(config, testing::worker_options());
   std::size_t total = 0;
   for (int k = 0; k < 3; ++k) {
-    PlanOptions options = worker_options();
+    PlanOptions options = testing::worker_options();
     options.shard_index = k;
     options.shard_count = 3;
     total += build_plan(config, options).cells.size();
@@ -278,7 +278,7 @@ TEST(Plan, ShardsPartitionTheCells) {
 }
 
 TEST(Plan, FilterSelectsTestsAndRejectsBadPatterns) {
-  PlanOptions options = worker_options();
+  PlanOptions options = testing::worker_options();
   options.filter_regex = "^count-";
   EXPECT_EQ(build_plan(demo_config(), options).tests.size(), 3u);
   options.filter_regex = "nothing-matches-this";
@@ -289,7 +289,7 @@ TEST(Plan, FilterSelectsTestsAndRejectsBadPatterns) {
 
 // The kept tests move up over those the filter drops; the baseline's index follows its test.
 TEST(Plan, FilterKeepsTheOrderAndTheBaselinesTest) {
-  PlanOptions options = worker_options();
+  PlanOptions options = testing::worker_options();
   options.filter_regex = "^(count-mmap|cat|buf-read-4KiB)$";
   const Plan plan = build_plan(demo_config(R"(, "baseline": "cat")"), options);
   std::vector<std::string> names;
@@ -308,7 +308,7 @@ TEST(Plan, TwoTestsOfOneNameNameTheirStrategies) {
       build_plan(parse_config(R"({"name": "d", "inputs": ["a"], "strategies": [)" + strategies +
                                   R"(], "params": {"r": ["x", "y"]}})",
                               "d.json"),
-                 worker_options());
+                 testing::worker_options());
     } catch (const Error& e) {
       return std::string(e.what());
     }
@@ -325,13 +325,14 @@ TEST(Plan, TwoTestsOfOneNameNameTheirStrategies) {
 }
 
 TEST(Plan, RepeatsOverrideAndBaseline) {
-  PlanOptions options = worker_options();
+  PlanOptions options = testing::worker_options();
   options.repeats_override = 5;
   const Plan plan = build_plan(demo_config(R"(, "baseline": "raw")"), options);
   EXPECT_EQ(plan.repeats, 5);
   ASSERT_TRUE(plan.baseline_test.has_value());
   EXPECT_EQ(plan.tests[*plan.baseline_test].name, "raw");
-  EXPECT_THROW(build_plan(demo_config(R"(, "baseline": "nope")"), worker_options()), Error);
+  EXPECT_THROW(build_plan(demo_config(R"(, "baseline": "nope")"), testing::worker_options()),
+               Error);
 }
 
 TEST(Plan, RunArgvFillsTheInputVerbatimOrShellQuoted) {
@@ -339,7 +340,7 @@ TEST(Plan, RunArgvFillsTheInputVerbatimOrShellQuoted) {
       {"name": "a", "command": ["cat", "--", "{input}"]},
       {"name": "b", "command": "wc -l < {input}", "shell": true}]})",
                                      "c.json");
-  const Plan plan = build_plan(config, worker_options());
+  const Plan plan = build_plan(config, testing::worker_options());
   EXPECT_EQ(run_argv(plan.tests[0], config, "it's $(x).txt"),
             (std::vector<std::string>{"cat", "--", "it's $(x).txt"}));
   EXPECT_EQ(run_argv(plan.tests[1], config, "it's $(x).txt"),

@@ -10,6 +10,7 @@
 
 #include "driver/config/output_class.hpp"
 #include "driver/config/plan.hpp"
+#include "tests/unit/config/test_util.hpp"
 
 namespace iobench::config {
 namespace {
@@ -28,12 +29,6 @@ Config classes_config(const std::string& extra) {
     ], "repeats": 3)" + extra +
                           "}",
                       "cfg/classes.json");
-}
-
-PlanOptions worker_options() {
-  PlanOptions options;
-  options.worker_path = "/bin/iobench-worker";
-  return options;
 }
 
 // The names of the tests with a verification run, and those whose cells are verified by their
@@ -58,8 +53,9 @@ Verification verification_of(const Plan& plan) {
 
 TEST(PlanVerify, NoVerificationRunForAPipeCellWhoseClassTheDriverComputes) {
   for (const char* order : {"interleave", "shuffle"}) {
-    const Plan plan = build_plan(
-        classes_config(fmt::format(R"(, "warmup": 0, "order": "{}")", order)), worker_options());
+    const Plan plan =
+        build_plan(classes_config(fmt::format(R"(, "warmup": 0, "order": "{}")", order)),
+                   testing::worker_options());
     const Verification found = verification_of(plan);
     EXPECT_EQ(found.verify_runs, (std::set<std::string>{"gzip"})) << order;
     EXPECT_EQ(found.by_first_ok_run, (std::set<std::string>{"copy", "count", "field"})) << order;
@@ -70,18 +66,19 @@ TEST(PlanVerify, NoVerificationRunForAPipeCellWhoseClassTheDriverComputes) {
 TEST(PlanVerify, WarmupsGroupedOtherSinksAndCommandBaselinesKeepTheVerificationRun) {
   const std::set<std::string> every_verified{"copy", "count", "field", "gzip"};
   for (const char* extra : {R"(, "warmup": 1)", R"(, "warmup": 0, "order": "grouped")"}) {
-    const Verification found = verification_of(build_plan(classes_config(extra), worker_options()));
+    const Verification found =
+        verification_of(build_plan(classes_config(extra), testing::worker_options()));
     EXPECT_EQ(found.verify_runs, every_verified) << extra;
     EXPECT_TRUE(found.by_first_ok_run.empty()) << extra;
   }
   // A pair with a null-sink cell: its null rows are checked through the verification run only.
-  const Plan with_null =
-      build_plan(classes_config(R"(, "warmup": 0, "sinks": ["pipe", "null"])"), worker_options());
+  const Plan with_null = build_plan(classes_config(R"(, "warmup": 0, "sinks": ["pipe", "null"])"),
+                                    testing::worker_options());
   EXPECT_EQ(verification_of(with_null).verify_runs, every_verified);
   EXPECT_TRUE(verification_of(with_null).by_first_ok_run.empty());
   // A file sink is hashed too, but stays as it was: only pipe-only pairs change.
   const Plan with_file =
-      build_plan(classes_config(R"(, "warmup": 0, "sinks": ["file"])"), worker_options());
+      build_plan(classes_config(R"(, "warmup": 0, "sinks": ["file"])"), testing::worker_options());
   EXPECT_EQ(verification_of(with_file).verify_runs, every_verified);
   // Commands take a command baseline's class, which only its first test can give.
   const Plan commands = build_plan(parse_config(R"({"name": "c", "inputs": ["a.tsv"],
@@ -89,7 +86,7 @@ TEST(PlanVerify, WarmupsGroupedOtherSinksAndCommandBaselinesKeepTheVerificationR
                      {"name": "rg", "command": ["rg", "x", "{input}"]}],
       "baseline": "grep", "warmup": 0})",
                                                 "cfg/c.json"),
-                                   worker_options());
+                                   testing::worker_options());
   EXPECT_EQ(verification_of(commands).verify_runs, (std::set<std::string>{"grep", "rg"}));
 }
 
@@ -97,7 +94,7 @@ TEST(PlanVerify, ARunWithoutAnInputKeepsItsVerificationRun) {
   const Plan plan = build_plan(parse_config(R"({"name": "n",
       "strategies": [{"name": "a", "command": ["echo", "a"]}], "warmup": 0})",
                                             "cfg/n.json"),
-                               worker_options());
+                               testing::worker_options());
   EXPECT_EQ(verification_of(plan).verify_runs, (std::set<std::string>{"a"}));
 }
 

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "driver/config/config.hpp"
+#include "driver/config/plan.hpp"
 
 namespace iobench::testing {
 
@@ -18,6 +19,19 @@ inline std::string config_error_of(const std::string& text) {
     return e.what();
   }
   return "(no error)";
+}
+
+// A config of one input and one strategy, then `key_and_value` (", KEY: VALUE" or empty).
+inline std::string with_keys(const std::string& key_and_value) {
+  return R"({"name": "n", "inputs": ["in.txt"], "strategies": [{"name": "a", "worker": ["--read", "read"]}])" +
+         key_and_value + "}";
+}
+
+// Plan options with a worker path, as `iobench run` gives them.
+inline config::PlanOptions worker_options() {
+  config::PlanOptions options;
+  options.worker_path = "/bin/iobench-worker";
+  return options;
 }
 
 }  // namespace iobench::testing

@@ -17,7 +17,7 @@
 namespace iobench::gen {
 namespace {
 
-using test::TempDir;
+using iobench::test::TempDir;
 using testing::request;
 
 // The message of the Error that `fn` throws (checks it is one line with exit code 2).

@@ -19,7 +19,7 @@
 namespace iobench::gen {
 namespace {
 
-using test::TempDir;
+using iobench::test::TempDir;
 using testing::lines_of;
 using testing::request;
 using testing::split;

@@ -10,7 +10,7 @@
 namespace iobench::gen {
 namespace {
 
-using test::TempDir;
+using iobench::test::TempDir;
 using testing::read_file;
 using testing::request;
 using testing::split;

@@ -11,7 +11,7 @@
 namespace iobench::gen {
 namespace {
 
-using test::TempDir;
+using iobench::test::TempDir;
 using testing::lines_of;
 using testing::request;
 

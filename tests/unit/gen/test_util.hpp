@@ -1,6 +1,6 @@
 #pragma once
-// Helpers for the generator tests (tests/unit/gen/*_gtest.cc): generating into a test::TempDir
-// and reading what was written.
+// Helpers for the generator tests (tests/unit/gen/*_gtest.cc): generating into a
+// iobench::test::TempDir and reading what was written.
 
 #include <filesystem>
 #include <fstream>
@@ -49,7 +49,7 @@ inline std::vector<std::string_view> lines_of(std::string_view text) {
   return lines;
 }
 
-inline std::string generate_to_string(const GenRequest& request, const test::TempDir& dir,
+inline std::string generate_to_string(const GenRequest& request, const iobench::test::TempDir& dir,
                                       std::string_view name = "out") {
   const auto path = dir / name;
   generate(request, path);

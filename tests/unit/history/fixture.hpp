@@ -9,10 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "driver/history/location.hpp"
 #include "driver/runfile/schema.hpp"
 #include "driver/runfile/writer.hpp"
 
 namespace iobench::history::test {
+
+// An environment without a variable set.
+inline const EnvLookup kNoEnvironment = [](const char*) -> const char* { return nullptr; };
 
 // A meta file like the one `iobench run` writes, with the fields the history reads.
 inline nlohmann::json sample_meta(const std::string& commit = "c0ffee1", double busy_cpus = 0.1) {

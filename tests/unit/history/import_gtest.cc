@@ -18,6 +18,7 @@
 #include "driver/history/store.hpp"
 #include "driver/history/timeline.hpp"
 #include "driver/history/trend_plot.hpp"
+#include "tests/unit/history/fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::history {
@@ -26,8 +27,6 @@ namespace {
 using importers::Direction;
 using importers::ImportedRun;
 using importers::ImportedSeries;
-
-const EnvLookup kNoEnvironment = [](const char*) -> const char* { return nullptr; };
 
 // A run of two series, ten values each around `throughput` (higher is better) and `latency_ns`.
 ImportedRun run_of(double throughput, double latency_ns, const std::string& build = "release") {
@@ -55,7 +54,7 @@ class ImportTest : public ::testing::Test {
     const std::string& bytes = commit;  // the run's identity: one a commit here
     Labels labels;
     labels.commit = commit;
-    store.add(imported_record(run, bytes, commit + ".json", labels, kNoEnvironment));
+    store.add(imported_record(run, bytes, commit + ".json", labels, test::kNoEnvironment));
   }
   CheckReport check() {
     Store store(parse_store_location((dir_ / "h.sqlite").string()), OpenMode::kReadOnly);

@@ -6,12 +6,11 @@
 
 #include "common/error.hpp"
 #include "driver/history/location.hpp"
+#include "tests/unit/history/fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::history {
 namespace {
-
-const EnvLookup kNoEnvironment = [](const char*) -> const char* { return nullptr; };
 
 std::string error_of(std::string_view text) {
   try {
@@ -90,7 +89,7 @@ TEST(RedactPasswords, HidesEveryFormOfAPassword) {
 }
 
 TEST(StoreLocation, TheDefaultIsTheEnvironmentsThenResultsHistorySqlite) {
-  EXPECT_EQ(choose_store_location(std::nullopt, kNoEnvironment).sqlite_path,
+  EXPECT_EQ(choose_store_location(std::nullopt, test::kNoEnvironment).sqlite_path,
             "results/history.sqlite");
   const EnvLookup env = [](const char* name) -> const char* {
     return std::string_view(name) == "IOBENCH_HISTORY" ? "sqlite:/ci/h.db" : nullptr;
@@ -100,13 +99,14 @@ TEST(StoreLocation, TheDefaultIsTheEnvironmentsThenResultsHistorySqlite) {
 }
 
 TEST(StoreLocation, AConfigsRelativePathResolvesAgainstItsFolder) {
-  EXPECT_EQ(choose_store_location(std::string("h.db"), kNoEnvironment, "configs").sqlite_path,
+  EXPECT_EQ(choose_store_location(std::string("h.db"), test::kNoEnvironment, "configs").sqlite_path,
             "configs/h.db");
-  EXPECT_EQ(choose_store_location(std::string("/abs/h.db"), kNoEnvironment, "configs").sqlite_path,
-            "/abs/h.db");
   EXPECT_EQ(
-      choose_store_location(std::string("postgresql://h/db"), kNoEnvironment, "configs").backend,
-      Backend::kPostgresql);
+      choose_store_location(std::string("/abs/h.db"), test::kNoEnvironment, "configs").sqlite_path,
+      "/abs/h.db");
+  EXPECT_EQ(choose_store_location(std::string("postgresql://h/db"), test::kNoEnvironment, "configs")
+                .backend,
+            Backend::kPostgresql);
 }
 
 TEST(StoreLocation, OnlyTheThreeSchemesNameAStoreByTheirText) {
@@ -119,7 +119,7 @@ TEST(StoreLocation, OnlyTheThreeSchemesNameAStoreByTheirText) {
 }
 
 TEST(StoreLocation, ADatabaseIsKnownByItsSixteenByteHeaderNotItsName) {
-  const test::TempDir dir("location");
+  const iobench::test::TempDir dir("location");
   const auto write = [&](const char* name, std::string_view bytes) {
     std::ofstream(dir / name, std::ios::binary) << bytes;
     return dir / name;

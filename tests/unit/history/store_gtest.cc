@@ -14,6 +14,7 @@
 #include "driver/history/store.hpp"
 #include "driver/history/timeline.hpp"
 #include "fixture.hpp"
+#include "tests/unit/history/fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::history {
@@ -23,15 +24,14 @@ using test::sample_meta;
 using test::sample_row;
 using test::write_run;
 
-const EnvLookup kNoEnvironment = [](const char*) -> const char* { return nullptr; };
-
 class StoreTest : public ::testing::Test {
  protected:
   StoreLocation location() const { return parse_store_location((dir_ / "h.sqlite").string()); }
   RunRecord record(const std::string& name, const std::vector<runfile::RunRow>& rows,
                    const nlohmann::json& meta = sample_meta(),
                    const std::vector<runfile::Counter>& counters = {}) {
-    return load_run_record(write_run(dir_.path(), name, meta, rows, counters), {}, kNoEnvironment);
+    return load_run_record(write_run(dir_.path(), name, meta, rows, counters), {},
+                           test::kNoEnvironment);
   }
   iobench::test::TempDir dir_{"history-store"};
 };
@@ -134,7 +134,7 @@ TEST_F(StoreTest, AddingFilesNamesTheFirstBadOneInTheOrderGivenAndWritesNothing)
   }
   Store store(location(), OpenMode::kCreate);
   try {
-    add_run_files(store, files, {}, kNoEnvironment);
+    add_run_files(store, files, {}, test::kNoEnvironment);
     FAIL() << "no error for run files without their meta files";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("r3.tsv"), std::string::npos) << e.what();
@@ -159,7 +159,7 @@ TEST_F(StoreTest, AnAddWhoseLastFileFailsInTheStoreLeavesTheStoreAsItWas) {
   bad.output_hash = "not-a-hex-digest";  // read fine, fails in the store
   files.push_back(write_run(dir_.path(), "bad", sample_meta(), {bad}));
   try {
-    add_run_files(store, files, {}, kNoEnvironment);
+    add_run_files(store, files, {}, test::kNoEnvironment);
     FAIL() << "no error for a row the store cannot take";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("bad.tsv"), std::string::npos) << e.what();
@@ -178,7 +178,7 @@ TEST_F(StoreTest, TheSameFileTwiceInOneAddIsStoredOnce) {
                            {sample_row("read-raw", 0.1), sample_row("wc", 0.2)});
   const auto b = write_run(dir_.path(), "b", sample_meta(), {sample_row("read-raw", 0.3)});
   Store store(location(), OpenMode::kCreate);
-  const std::vector<std::string> lines = add_run_files(store, {a, b, a}, {}, kNoEnvironment);
+  const std::vector<std::string> lines = add_run_files(store, {a, b, a}, {}, test::kNoEnvironment);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_NE(lines[0].find("2 rows, 2 new series"), std::string::npos) << lines[0];
   EXPECT_NE(lines[1].find("1 rows, 0 new series"), std::string::npos) << lines[1];
@@ -210,7 +210,7 @@ TEST_F(StoreTest, RunsMeasuredOtherwiseInOneAddAreOtherSeries) {
       write_run(dir_.path(), "definition", other_definition, rows(0.5)),
       write_run(dir_.path(), "counters", sample_meta(), rows(0.6), {runfile::Counter::kSyscalls})};
   Store store(location(), OpenMode::kCreate);
-  const std::vector<std::string> lines = add_run_files(store, files, {}, kNoEnvironment);
+  const std::vector<std::string> lines = add_run_files(store, files, {}, test::kNoEnvironment);
   ASSERT_EQ(lines.size(), files.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
     EXPECT_NE(lines[i].find(i == 1 ? "0 new series" : "1 new series"), std::string::npos)

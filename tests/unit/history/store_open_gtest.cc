@@ -17,6 +17,7 @@
 #include "driver/history/schema_sql.hpp"
 #include "driver/history/store.hpp"
 #include "fixture.hpp"
+#include "tests/unit/history/fixture.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::history {
@@ -25,8 +26,6 @@ namespace {
 using test::sample_meta;
 using test::sample_row;
 using test::write_run;
-
-const EnvLookup kNoEnvironment = [](const char*) -> const char* { return nullptr; };
 
 std::string bytes_of(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -43,7 +42,7 @@ class StoreOpenTest : public ::testing::Test {
   RunRecord record(const std::string& name, double elapsed_s = 0.1) {
     return load_run_record(
         write_run(dir_.path(), name, sample_meta(), {sample_row("read-raw", elapsed_s)}, {}), {},
-        kNoEnvironment);
+        test::kNoEnvironment);
   }
   // The message of the Error that opening `location` as `mode` throws ("" if none).
   static std::string refusal(const StoreLocation& location, OpenMode mode) {
@@ -223,7 +222,7 @@ TEST_F(StoreOpenTest, PruneGivesTheSpaceBack) {
       std::vector<runfile::RunRow> rows;
       for (int r = 1; r <= 20; ++r) rows.push_back(sample_row("read-raw", 0.1 + i * 0.001, r));
       store.add(load_run_record(write_run(dir_.path(), fmt::format("r{}", i), meta, rows, {}), {},
-                                kNoEnvironment));
+                                test::kNoEnvironment));
     }
   }
   const auto size_before = std::filesystem::file_size(dir_ / "h.sqlite");

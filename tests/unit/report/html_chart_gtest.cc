@@ -8,44 +8,38 @@
 #include <string>
 
 #include "driver/report/plot.hpp"
+#include "tests/unit/fixture_paths.hpp"
+#include "tests/unit/occurrences.hpp"
 
 namespace iobench::report {
 namespace {
-
-const std::filesystem::path kFixtures =
-    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
-
-std::size_t count(const std::string& haystack, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto pos = haystack.find(needle); pos != std::string::npos;
-       pos = haystack.find(needle, pos + 1)) {
-    ++n;
-  }
-  return n;
-}
 
 TEST(HtmlChart, ReportMarksAddRowGroupsRunDotsAndIntervals) {
   runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
   read.allow_missing_columns = true;
-  const runfile::RunSet set = runfile::read_runs({kFixtures / "runs-ngram.tsv"}, read);
+  const runfile::RunSet set =
+      runfile::read_runs({iobench::test::kReportFixtures / "runs-ngram.tsv"}, read);
   PlotOptions options;
   const std::string plain = render(set, options).svg;
   options.report_marks = true;
   options.heading = false;
   const std::string marked = render(set, options).svg;
-  EXPECT_EQ(count(plain, "class="), 0u);
-  EXPECT_EQ(count(marked, "<g class=\"chart-row\""), 17u);  // 9 + 8 rows
-  EXPECT_EQ(count(marked, "<circle class=\"run\""), 84u);   // 85 runs, 1 timed out
-  EXPECT_EQ(count(marked, "<circle"), 84u);                 // no key: no legend dot
-  EXPECT_EQ(count(marked, "class=\"ci95\""), 17u);
-  EXPECT_EQ(count(marked, "<title>95 % interval of the median: "), 17u);
+  EXPECT_EQ(iobench::test::occurrences(plain, "class="), 0u);
+  EXPECT_EQ(iobench::test::occurrences(marked, "<g class=\"chart-row\""), 17u);  // 9 + 8 rows
+  EXPECT_EQ(iobench::test::occurrences(marked, "<circle class=\"run\""),
+            84u);                                                 // 85 runs, 1 timed out
+  EXPECT_EQ(iobench::test::occurrences(marked, "<circle"), 84u);  // no key: no legend dot
+  EXPECT_EQ(iobench::test::occurrences(marked, "class=\"ci95\""), 17u);
+  EXPECT_EQ(iobench::test::occurrences(marked, "<title>95 % interval of the median: "), 17u);
   EXPECT_EQ(marked.find("iobench: elapsed time per test"), std::string::npos);
   // Every other mark is plot's: a whisker per row with runs, a star per section (the plain
   // chart's key adds one of each).
-  EXPECT_EQ(count(marked, "<path") + 1, count(plain, "<path"));
-  EXPECT_EQ(count(marked, "<polygon") + 1, count(plain, "<polygon"));
-  EXPECT_EQ(count(marked, ">fastest</text>"), 2u);
+  EXPECT_EQ(iobench::test::occurrences(marked, "<path") + 1,
+            iobench::test::occurrences(plain, "<path"));
+  EXPECT_EQ(iobench::test::occurrences(marked, "<polygon") + 1,
+            iobench::test::occurrences(plain, "<polygon"));
+  EXPECT_EQ(iobench::test::occurrences(marked, ">fastest</text>"), 2u);
 }
 
 TEST(HtmlChart, TheKeyAloneNamesTheIntervalMark) {

@@ -11,15 +11,13 @@
 #include "driver/report/html_report.hpp"
 #include "driver/report/html_rusage.hpp"
 #include "driver/runfile/schema.hpp"
+#include "tests/unit/fixture_paths.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::report {
 namespace {
 
-const std::filesystem::path kFixtures =
-    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
-
-const char* const kHeader =
+const char* const kDisturbedHeader =
     "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\tothers_cpu_s\t"
     "steal_s\n";
 const char* const kWaitHeader =
@@ -28,7 +26,7 @@ const char* const kWaitHeader =
 
 TEST(HtmlDisturbance, EveryRowsFiguresInTheOrderTheyRanWithTheirStatus) {
   const auto runs = others_during_runs_of(
-      {{"a.tsv", std::string(kHeader) +
+      {{"a.tsv", std::string(kDisturbedHeader) +
                      "a\t0.05\t0.04\t0\t80\t1\tin\tpipe\t1\tok\t0.010\t0.000\n"
                      "a\t0.06\t0.04\t0\t70\t1\tin\tpipe\t2\tdisturbed\t0.250\t0.020\n"
                      "b\t0.07\t0.04\t0\t60\t1\tin\tpipe\t1\tok\t\t\n"
@@ -54,7 +52,7 @@ TEST(HtmlDisturbance, EveryRowsFiguresInTheOrderTheyRanWithTheirStatus) {
 }
 
 TEST(HtmlDisturbance, ThePageShowsEachRunsFiguresAndMarksTheDisturbedOnes) {
-  const test::TempDir dir("html-disturbance");
+  const iobench::test::TempDir dir("html-disturbance");
   const auto file = dir / "runs.tsv";
   {
     std::ofstream out(file);
@@ -92,7 +90,8 @@ TEST(HtmlDisturbance, ThePageShowsEachRunsFiguresAndMarksTheDisturbedOnes) {
 
 TEST(HtmlDisturbance, AFileWithoutTheColumnsHasNoDisturbanceTable) {
   const std::string page =
-      render_html_report(build_report_model({kFixtures / "gnu-time.tsv"}, ""), HtmlReportOptions{});
+      render_html_report(build_report_model({iobench::test::kReportFixtures / "gnu-time.tsv"}, ""),
+                         HtmlReportOptions{});
   EXPECT_EQ(page.find("sortable disturbance"), std::string::npos);
 }
 

@@ -29,7 +29,7 @@ bool has_note(const ReportRow& row, const std::string& label) {
 }
 
 TEST(HtmlModel, ASectionPerInputAndSinkWithItsRowsFastestFirst) {
-  const test::TempDir dir("html-model");
+  const iobench::test::TempDir dir("html-model");
   const ReportModel model = build_report_model({write_test_runs(dir)}, "");
   ASSERT_EQ(model.sections.size(), 2u);
   EXPECT_EQ(model.sections[0]->sink, "pipe");
@@ -48,7 +48,7 @@ TEST(HtmlModel, ASectionPerInputAndSinkWithItsRowsFastestFirst) {
 }
 
 TEST(HtmlModel, VerdictsAreComparesAgainstTheReference) {
-  const test::TempDir dir("html-verdicts");
+  const iobench::test::TempDir dir("html-verdicts");
   const ReportModel model = build_report_model({write_test_runs(dir)}, "");
   const ReportSection& pipe = *model.sections[0];
   const ReportRow& ref = row_of(pipe, "ref");
@@ -68,7 +68,7 @@ TEST(HtmlModel, VerdictsAreComparesAgainstTheReference) {
 }
 
 TEST(HtmlModel, EveryWarningSitsBesideItsRow) {
-  const test::TempDir dir("html-notes");
+  const iobench::test::TempDir dir("html-notes");
   const ReportModel model = build_report_model({write_test_runs(dir)}, "");
   for (const auto& section : model.sections) {
     const ReportRow& slow = row_of(*section, "slow-one");
@@ -87,7 +87,7 @@ TEST(HtmlModel, EveryWarningSitsBesideItsRow) {
 }
 
 TEST(HtmlModel, AnOlderRecordsCacheStateLinesStillGoToTheirRows) {
-  const test::TempDir dir("html-older");
+  const iobench::test::TempDir dir("html-older");
   const auto runs = write_test_runs(dir);
   auto meta = runfile::read_meta_for(runs);
   meta->end->warnings.clear();  // as written before every warning was kept
@@ -98,7 +98,7 @@ TEST(HtmlModel, AnOlderRecordsCacheStateLinesStillGoToTheirRows) {
 }
 
 TEST(HtmlModel, RecordedWarningsGoToTheRowsTheyName) {
-  const test::TempDir dir("html-attach");
+  const iobench::test::TempDir dir("html-attach");
   ReportModel model = build_report_model({write_test_runs(dir)}, "");
   attach_recorded_warnings(
       model,
@@ -147,7 +147,7 @@ TEST(HtmlModel, ContextSwitchesAreTheMediansOfTheOkRows) {
 }
 
 TEST(HtmlModel, RefusesStandardInputAndAnUnknownBaseline) {
-  const test::TempDir dir("html-refuse");
+  const iobench::test::TempDir dir("html-refuse");
   const auto runs = write_test_runs(dir);
   EXPECT_THROW(build_report_model({"-"}, ""), Error);
   EXPECT_THROW(build_report_model({runs}, "nope"), Error);

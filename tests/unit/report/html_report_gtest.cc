@@ -8,6 +8,8 @@
 
 #include "common/error.hpp"
 #include "driver/report/html_report.hpp"
+#include "tests/unit/fixture_paths.hpp"
+#include "tests/unit/occurrences.hpp"
 #include "tests/unit/report/html_test_runs.hpp"
 
 namespace iobench::report {
@@ -16,24 +18,12 @@ namespace {
 using testing::kMarkupTest;
 using testing::write_test_runs;
 
-const std::filesystem::path kFixtures =
-    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
-
-std::size_t count(const std::string& haystack, const std::string& needle) {
-  std::size_t n = 0;
-  for (auto pos = haystack.find(needle); pos != std::string::npos;
-       pos = haystack.find(needle, pos + 1)) {
-    ++n;
-  }
-  return n;
-}
-
 std::string page_of(const std::vector<std::filesystem::path>& files) {
   return render_html_report(build_report_model(files, ""), HtmlReportOptions{});
 }
 
 TEST(HtmlReport, IsOnePageThatLoadsNothing) {
-  const test::TempDir dir("html-page");
+  const iobench::test::TempDir dir("html-page");
   const std::string page = page_of({write_test_runs(dir)});
   EXPECT_EQ(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0), 0u);
   EXPECT_EQ(page.substr(page.size() - 8), "</html>\n");
@@ -41,17 +31,18 @@ TEST(HtmlReport, IsOnePageThatLoadsNothing) {
             std::string::npos);
   // No resource from outside: no src, no link, no url(), no import; the only http is the SVG
   // namespace, which is a name, not a request.
-  EXPECT_EQ(count(page, " src="), 0u);
-  EXPECT_EQ(count(page, "<link"), 0u);
-  EXPECT_EQ(count(page, "url("), 0u);
-  EXPECT_EQ(count(page, "@import"), 0u);
-  EXPECT_EQ(count(page, "://"), count(page, "xmlns=\"http://www.w3.org/2000/svg\""));
-  EXPECT_EQ(count(page, "<script"), 1u);
-  EXPECT_EQ(count(page, "<style>"), 1u);
+  EXPECT_EQ(iobench::test::occurrences(page, " src="), 0u);
+  EXPECT_EQ(iobench::test::occurrences(page, "<link"), 0u);
+  EXPECT_EQ(iobench::test::occurrences(page, "url("), 0u);
+  EXPECT_EQ(iobench::test::occurrences(page, "@import"), 0u);
+  EXPECT_EQ(iobench::test::occurrences(page, "://"),
+            iobench::test::occurrences(page, "xmlns=\"http://www.w3.org/2000/svg\""));
+  EXPECT_EQ(iobench::test::occurrences(page, "<script"), 1u);
+  EXPECT_EQ(iobench::test::occurrences(page, "<style>"), 1u);
 }
 
 TEST(HtmlReport, EscapesEveryStringFromTheFiles) {
-  const test::TempDir dir("html-escape");
+  const iobench::test::TempDir dir("html-escape");
   const std::string page = page_of({write_test_runs(dir)});
   EXPECT_EQ(page.find(kMarkupTest), std::string::npos);
   EXPECT_EQ(page.find("<script>alert"), std::string::npos);
@@ -60,18 +51,24 @@ TEST(HtmlReport, EscapesEveryStringFromTheFiles) {
 }
 
 TEST(HtmlReport, HasEveryTestEveryRunTheRecordAndTheCommand) {
-  const test::TempDir dir("html-all");
+  const iobench::test::TempDir dir("html-all");
   const std::string page = page_of({write_test_runs(dir)});
   for (const std::string test :
        {"ref", "fast", "&lt;script&gt;alert(1)&lt;/script&gt;", "slow-one"}) {
     // Two sections, each with a times, a counters and a disturbance table (the rows have the
     // others_cpu_s and steal_s columns), and a box in the tests panel.
-    EXPECT_EQ(count(page, "<tr data-test=\"" + test + "\">"), 6u) << test;
-    EXPECT_EQ(count(page, "<g class=\"chart-row\" data-test=\"" + test + "\">"), 2u) << test;
-    EXPECT_EQ(count(page, "type=\"checkbox\" checked data-test=\"" + test + "\""), 1u) << test;
+    EXPECT_EQ(iobench::test::occurrences(page, "<tr data-test=\"" + test + "\">"), 6u) << test;
+    EXPECT_EQ(
+        iobench::test::occurrences(page, "<g class=\"chart-row\" data-test=\"" + test + "\">"), 2u)
+        << test;
+    EXPECT_EQ(
+        iobench::test::occurrences(page, "type=\"checkbox\" checked data-test=\"" + test + "\""),
+        1u)
+        << test;
   }
-  EXPECT_EQ(count(page, "<circle class=\"run\""), 46u);  // 48 rows, 2 timed out
-  EXPECT_EQ(count(page, "<section class=\"place\""), 2u);
+  EXPECT_EQ(iobench::test::occurrences(page, "<circle class=\"run\""),
+            46u);  // 48 rows, 2 timed out
+  EXPECT_EQ(iobench::test::occurrences(page, "<section class=\"place\""), 2u);
   EXPECT_NE(page.find("input in.txt · sink null"), std::string::npos);
   EXPECT_NE(page.find("× faster ["), std::string::npos);
   EXPECT_NE(page.find(">1 timed out</span>"), std::string::npos);
@@ -86,18 +83,19 @@ TEST(HtmlReport, HasEveryTestEveryRunTheRecordAndTheCommand) {
                       "&quot;command&quot;: [&quot;cat&quot;, &quot;{input}&quot;]},\n    "
                       "{&quot;name&quot;: &quot;fast&quot;}\n  ]\n}"),
             std::string::npos);
-  EXPECT_EQ(count(page, "null sink: nobody can see what a program writes"), 1u);
+  EXPECT_EQ(iobench::test::occurrences(page, "null sink: nobody can see what a program writes"),
+            1u);
 }
 
 TEST(HtmlReport, AFileWithoutItsMetaFileStillMakesAPage) {
-  const std::string page = page_of({kFixtures / "gnu-time.tsv"});
+  const std::string page = page_of({iobench::test::kReportFixtures / "gnu-time.tsv"});
   EXPECT_NE(page.find("no meta file beside it"), std::string::npos);
   EXPECT_NE(page.find("(no input or sink column)"), std::string::npos);
-  EXPECT_EQ(count(page, "<section class=\"place\""), 1u);
+  EXPECT_EQ(iobench::test::occurrences(page, "<section class=\"place\""), 1u);
 }
 
 TEST(HtmlReport, IsWrittenWholeOrNotAtAll) {
-  const test::TempDir dir("html-write");
+  const iobench::test::TempDir dir("html-write");
   const auto runs = write_test_runs(dir);
   write_html_report({runs}, dir / "out/report.html", HtmlReportOptions{"My <title>", ""});
   std::ifstream in(dir / "out/report.html");

@@ -28,7 +28,7 @@ inline std::string run_row(const std::string& test, double elapsed_s, const std:
 }
 
 // Writes DIR/runs.tsv and DIR/meta/runs.json; returns the run file.
-inline std::filesystem::path write_test_runs(const test::TempDir& dir) {
+inline std::filesystem::path write_test_runs(const iobench::test::TempDir& dir) {
   auto runs = dir / "runs.tsv";
   std::ofstream out(runs);
   for (std::size_t c = 0; c < runfile::kStandardColumns.size(); ++c) {

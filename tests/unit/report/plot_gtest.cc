@@ -12,13 +12,12 @@
 
 #include "common/error.hpp"
 #include "driver/report/plot.hpp"
+#include "tests/unit/fixture_paths.hpp"
+#include "tests/unit/occurrences.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::report {
 namespace {
-
-const std::filesystem::path kFixtures =
-    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
 
 runfile::RunSet read(const std::vector<std::filesystem::path>& files) {
   runfile::ReadOptions options;
@@ -27,17 +26,8 @@ runfile::RunSet read(const std::vector<std::filesystem::path>& files) {
   return runfile::read_runs(files, options);
 }
 
-std::size_t count(const std::string& haystack, const std::string& needle) {
-  std::size_t n = 0;
-  for (std::size_t pos = haystack.find(needle); pos != std::string::npos;
-       pos = haystack.find(needle, pos + 1)) {
-    ++n;
-  }
-  return n;
-}
-
 void expect_golden(const std::string& svg, const std::string& golden_name) {
-  const auto path = kFixtures / "golden" / golden_name;
+  const auto path = iobench::test::kReportFixtures / "golden" / golden_name;
   if (std::getenv("IOBENCH_UPDATE_GOLDEN") != nullptr) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << svg;
   }
@@ -63,24 +53,26 @@ void expect_no_overlap(const Chart& chart) {
 }
 
 TEST(Plot, ElapsedChartOfTheNgramRuns) {
-  const Chart chart = render(read({kFixtures / "runs-ngram.tsv"}), PlotOptions{});
+  const Chart chart =
+      render(read({iobench::test::kReportFixtures / "runs-ngram.tsv"}), PlotOptions{});
   const std::string& svg = chart.svg;
   EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
   EXPECT_NE(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""), std::string::npos);
   EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
-  EXPECT_EQ(count(svg, "<svg"), 1u);
-  EXPECT_EQ(count(svg, "<text"), count(svg, "</text>"));
+  EXPECT_EQ(iobench::test::occurrences(svg, "<svg"), 1u);
+  EXPECT_EQ(iobench::test::occurrences(svg, "<text"), iobench::test::occurrences(svg, "</text>"));
   // Two sections (pipe, file); 9 + 8 rows; 85 runs of which 1 timed out: 84 dots + 1 legend dot.
   EXPECT_NE(svg.find("input data/ngram-s.tsv · sink pipe"), std::string::npos);
   EXPECT_NE(svg.find("input data/ngram-s.tsv · sink file"), std::string::npos);
-  EXPECT_EQ(count(svg, "<circle"), 85u);
-  EXPECT_EQ(count(svg, "<polygon"), 3u);  // a star per section, one in the legend
-  EXPECT_EQ(count(svg, ">fastest</text>"), 2u);
+  EXPECT_EQ(iobench::test::occurrences(svg, "<circle"), 85u);
+  EXPECT_EQ(iobench::test::occurrences(svg, "<polygon"),
+            3u);  // a star per section, one in the legend
+  EXPECT_EQ(iobench::test::occurrences(svg, ">fastest</text>"), 2u);
   EXPECT_NE(svg.find(">wc</text>"), std::string::npos);
   EXPECT_NE(svg.find(">1 excluded</text>"), std::string::npos);
   // user and system strips: one each per row with runs, plus the legend's.
-  EXPECT_EQ(count(svg, "<title>user "), 17u);
-  EXPECT_EQ(count(svg, "<title>system "), 17u);
+  EXPECT_EQ(iobench::test::occurrences(svg, "<title>user "), 17u);
+  EXPECT_EQ(iobench::test::occurrences(svg, "<title>system "), 17u);
   // Ticks in seconds.
   EXPECT_NE(svg.find(">0.0 s</text>"), std::string::npos);
   EXPECT_NE(svg.find(">3.5 s</text>"), std::string::npos);
@@ -90,8 +82,9 @@ TEST(Plot, ElapsedChartOfTheNgramRuns) {
 TEST(Plot, MemChart) {
   PlotOptions options;
   options.metric = runfile::Metric::kMem;
-  const Chart chart =
-      render(read({kFixtures / "runs-ngram.tsv", kFixtures / "gnu-time.tsv"}), options);
+  const Chart chart = render(read({iobench::test::kReportFixtures / "runs-ngram.tsv",
+                                   iobench::test::kReportFixtures / "gnu-time.tsv"}),
+                             options);
   EXPECT_NE(chart.svg.find("peak memory"), std::string::npos);
   EXPECT_NE(chart.svg.find(">4 MiB</text>"), std::string::npos);
   EXPECT_EQ(chart.svg.find("<title>user "), std::string::npos);
@@ -100,7 +93,7 @@ TEST(Plot, MemChart) {
 }
 
 TEST(Plot, LongNamesAreShortenedEscapedAndStillApart) {
-  const test::TempDir dir("plot-long");
+  const iobench::test::TempDir dir("plot-long");
   const auto path = dir / "runs.tsv";
   {
     std::ofstream out(path);
@@ -121,7 +114,7 @@ TEST(Plot, LongNamesAreShortenedEscapedAndStillApart) {
 }
 
 TEST(Plot, AllRunsFailedStillDrawsTheRow) {
-  const test::TempDir dir("plot-failed");
+  const iobench::test::TempDir dir("plot-failed");
   const auto path = dir / "runs.tsv";
   std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tstatus\n"
                          "good\t1\t0.5\t0.1\t60\t100\tok\n"
@@ -132,7 +125,7 @@ TEST(Plot, AllRunsFailedStillDrawsTheRow) {
 }
 
 TEST(Plot, WideRangeGetsALogAxis) {
-  const test::TempDir dir("plot-log");
+  const iobench::test::TempDir dir("plot-log");
   const auto path = dir / "runs.tsv";
   std::ofstream(path) << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\n"
                          "fast\t0.0012\t0.0005\t0.0005\t80\t100\n"
@@ -160,7 +153,8 @@ TEST(Plot, WideRangeGetsALogAxis) {
   ASSERT_TRUE(std::regex_search(chart.svg, system, system_strip));
   EXPECT_NEAR(widths[0] / std::stod(system[1]), 20.0, 0.5);
   // A narrow range stays linear from 0.
-  const Chart linear = render(read({kFixtures / "runs-ngram.tsv"}), PlotOptions{});
+  const Chart linear =
+      render(read({iobench::test::kReportFixtures / "runs-ngram.tsv"}), PlotOptions{});
   EXPECT_EQ(linear.svg.find("log scale"), std::string::npos);
 }
 
@@ -191,7 +185,7 @@ TEST(Plot, DrawsACounterColumn) {
 TEST(Plot, RejectsOtherMetrics) {
   PlotOptions options;
   options.metric = runfile::Metric::kUser;
-  EXPECT_THROW(render(read({kFixtures / "gnu-time.tsv"}), options), Error);
+  EXPECT_THROW(render(read({iobench::test::kReportFixtures / "gnu-time.tsv"}), options), Error);
 }
 
 // Every mark of the chart, byte for byte: the elapsed chart (strips, a timed-out run, two
@@ -199,15 +193,18 @@ TEST(Plot, RejectsOtherMetrics) {
 TEST(PlotGolden, ElapsedOfTheNgramRuns) {
   PlotOptions options;
   options.subtitle = "runs-ngram.tsv · 85 runs";
-  expect_golden(render(read({kFixtures / "runs-ngram.tsv"}), options).svg, "plot-elapsed.svg");
+  expect_golden(render(read({iobench::test::kReportFixtures / "runs-ngram.tsv"}), options).svg,
+                "plot-elapsed.svg");
 }
 
 TEST(PlotGolden, MemOfTwoFiles) {
   PlotOptions options;
   options.metric = runfile::Metric::kMem;
-  expect_golden(
-      render(read({kFixtures / "runs-ngram.tsv", kFixtures / "gnu-time.tsv"}), options).svg,
-      "plot-mem.svg");
+  expect_golden(render(read({iobench::test::kReportFixtures / "runs-ngram.tsv",
+                             iobench::test::kReportFixtures / "gnu-time.tsv"}),
+                       options)
+                    .svg,
+                "plot-mem.svg");
 }
 
 TEST(PlotGolden, ACounterOnALogAxis) {
@@ -232,17 +229,18 @@ TEST(PlotGolden, ANarrowElapsedChartWrapsItsLegend) {
   PlotOptions options;
   options.width_px = 500;  // drawn at the 640 px minimum
   options.subtitle = std::string(200, 's');
-  expect_golden(render(read({kFixtures / "gnu-time.tsv"}), options).svg, "plot-narrow.svg");
+  expect_golden(render(read({iobench::test::kReportFixtures / "gnu-time.tsv"}), options).svg,
+                "plot-narrow.svg");
 }
 
 // Written through the atomic writer: a link planted at the fixed `<out>.tmp` plot once used is
 // not followed, and nothing but the chart (and the planted link) is left in the folder.
 TEST(Plot, WritesTheFile) {
-  const test::TempDir dir("plot");
+  const iobench::test::TempDir dir("plot");
   std::ofstream(dir / "victim") << "precious\n";
   std::filesystem::create_symlink(dir / "victim", dir / "chart.svg.tmp");
   const auto out = dir / "chart.svg";
-  plot_files({kFixtures / "gnu-time.tsv"}, out, PlotOptions{});
+  plot_files({iobench::test::kReportFixtures / "gnu-time.tsv"}, out, PlotOptions{});
   std::ifstream in(out);
   std::string first;
   std::getline(in, first);

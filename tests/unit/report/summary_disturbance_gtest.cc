@@ -14,11 +14,12 @@
 namespace iobench::report {
 namespace {
 
-const std::string kHeader =
+const std::string kDisturbanceHeader =
     "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tsink\tstatus\tothers_cpu_s\tsteal_s\twait_cpu_s\n";
 
-std::string row(const std::string& test, const std::string& status, const std::string& others,
-                const std::string& steal = "0", const std::string& wait = "0.01") {
+std::string disturbance_row(const std::string& test, const std::string& status,
+                            const std::string& others, const std::string& steal = "0",
+                            const std::string& wait = "0.01") {
   return test + "\t2\t1\t0.5\t75\t1024\tpipe\t" + status + "\t" + others + "\t" + steal + "\t" +
          wait + "\n";
 }
@@ -48,9 +49,11 @@ std::string tsv_cell(const std::string& tsv, std::size_t r, std::string_view col
 }
 
 const std::string kDisturbedFile =
-    kHeader + row("A", "ok", "0.02", "0", "0.02") + row("A", "ok", "0.04", "0", "0.04") +
-    row("A", "ok", "0.03", "0.01", "0.03") + row("A", "disturbed", "1.5", "0", "1.0") +
-    row("B", "ok", "0", "0", "0") + row("B", "ok", "0", "0", "0");
+    kDisturbanceHeader + disturbance_row("A", "ok", "0.02", "0", "0.02") +
+    disturbance_row("A", "ok", "0.04", "0", "0.04") +
+    disturbance_row("A", "ok", "0.03", "0.01", "0.03") +
+    disturbance_row("A", "disturbed", "1.5", "0", "1.0") +
+    disturbance_row("B", "ok", "0", "0", "0") + disturbance_row("B", "ok", "0", "0", "0");
 
 TEST(SummaryDisturbance, TsvHasTheMediansOverOkRunsAndTheDisturbedCount) {
   const std::string tsv = written(kDisturbedFile, Format::kTsv);
@@ -83,18 +86,20 @@ TEST(SummaryDisturbance, PrettyShowsWaitedCpuWhenAGroupWasDisturbed) {
 
 TEST(SummaryDisturbance, PrettyShowsWaitedCpuWhenTheRunsWaitedOverATwentiethOfACpu) {
   // 0.12 s of waiting over 2 s: 0.06 CPU, none disturbed; others' time does not count.
-  const std::string waited =
-      kHeader + row("A", "ok", "0", "0", "0.12") + row("A", "ok", "0", "0", "0.12");
+  const std::string waited = kDisturbanceHeader + disturbance_row("A", "ok", "0", "0", "0.12") +
+                             disturbance_row("A", "ok", "0", "0", "0.12");
   EXPECT_NE(written(waited, Format::kPretty).find("reference        0.06\n"), std::string::npos)
       << written(waited, Format::kPretty);
-  const std::string busy = kHeader + row("A", "ok", "1.9") + row("A", "ok", "1.9");
+  const std::string busy =
+      kDisturbanceHeader + disturbance_row("A", "ok", "1.9") + disturbance_row("A", "ok", "1.9");
   EXPECT_EQ(written(busy, Format::kPretty).find("waited CPU"), std::string::npos)
       << written(busy, Format::kPretty);
 }
 
 TEST(SummaryDisturbance, AGroupWhoseEveryRunWasDisturbedShowsTheirFiguresMarked) {
-  const std::string all = kHeader + row("A", "disturbed", "0", "0", "1.0") +
-                          row("A", "disturbed", "0", "0", "1.2") + row("B", "ok", "0", "0", "0");
+  const std::string all = kDisturbanceHeader + disturbance_row("A", "disturbed", "0", "0", "1.0") +
+                          disturbance_row("A", "disturbed", "0", "0", "1.2") +
+                          disturbance_row("B", "ok", "0", "0", "0");
   const runfile::RunSet set = runfile::parse_runs({{"d.tsv", all, ""}});
   ASSERT_EQ(set.groups.size(), 2U);
   EXPECT_TRUE(set.groups[0].from_disturbed_runs);
@@ -118,7 +123,8 @@ TEST(SummaryDisturbance, AGroupWhoseEveryRunWasDisturbedShowsTheirFiguresMarked)
 }
 
 TEST(SummaryDisturbance, AQuietTableStaysAsItWas) {
-  const std::string quiet = kHeader + row("A", "ok", "0.08") + row("A", "ok", "0.09");
+  const std::string quiet =
+      kDisturbanceHeader + disturbance_row("A", "ok", "0.08") + disturbance_row("A", "ok", "0.09");
   std::string without = "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tsink\tstatus\n";
   without += "A\t2\t1\t0.5\t75\t1024\tpipe\tok\nA\t2\t1\t0.5\t75\t1024\tpipe\tok\n";
   EXPECT_EQ(written(quiet, Format::kPretty), written(without, Format::kPretty));
@@ -126,13 +132,14 @@ TEST(SummaryDisturbance, AQuietTableStaysAsItWas) {
 }
 
 TEST(SummaryDisturbance, AnEmptyCellIsNotRecordedAndABadOneIsAnError) {
-  const std::string partly = kHeader + row("A", "ok", "") + row("A", "ok", "0.5", "");
+  const std::string partly =
+      kDisturbanceHeader + disturbance_row("A", "ok", "") + disturbance_row("A", "ok", "0.5", "");
   const runfile::RunSet set = runfile::parse_runs({{"p.tsv", partly, ""}});
   ASSERT_EQ(set.groups.size(), 1U);
   EXPECT_EQ(set.groups[0].others_cpu_s, std::vector<double>{0.5});
   EXPECT_EQ(set.groups[0].steal_s, std::vector<double>{0});
   try {
-    runfile::parse_runs({{"bad.tsv", kHeader + row("A", "ok", "lots"), ""}});
+    runfile::parse_runs({{"bad.tsv", kDisturbanceHeader + disturbance_row("A", "ok", "lots"), ""}});
     FAIL() << "no error";
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "bad.tsv:2: column 'others_cpu_s': 'lots' is not a time in seconds");

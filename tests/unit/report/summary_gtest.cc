@@ -11,7 +11,7 @@
 namespace iobench::report {
 namespace {
 
-const std::string kHeader =
+const std::string kSummaryHeader =
     "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tstatus\tcache_pct\n";
 
 std::string row(const std::string& test, const std::string& sink, const std::string& cache_pct) {
@@ -28,7 +28,7 @@ std::string timed(const std::string& test, const std::string& elapsed_s) {
 TEST(Summary, ElapsedIntervalIsThePrecisionTargetsInterval) {
   const auto set =
       runfile::parse_runs({{"ci.tsv",
-                            kHeader + timed("A", "1") + timed("A", "2") + timed("A", "3") +
+                            kSummaryHeader + timed("A", "1") + timed("A", "2") + timed("A", "3") +
                                 timed("A", "4") + timed("A", "5") + timed("B", "7"),
                             "ci"}});
   const Summary s = summarize(set);
@@ -56,8 +56,8 @@ TEST(Summary, ElapsedIntervalIsThePrecisionTargetsInterval) {
 TEST(Summary, WarnsPerTestWhenColdRunsWereCached) {
   const auto set = runfile::parse_runs(
       {{"cold.tsv",
-        kHeader + row("A", "pipe", "0.0") + row("A", "pipe", "62.5") + row("A", "pipe", "3.0") +
-            row("B", "pipe", "0.0") + row("B", "pipe", "1.0"),
+        kSummaryHeader + row("A", "pipe", "0.0") + row("A", "pipe", "62.5") +
+            row("A", "pipe", "3.0") + row("B", "pipe", "0.0") + row("B", "pipe", "1.0"),
         "cold"}});
   const Summary s = summarize(set);
   ASSERT_EQ(s.warnings.size(), 2u);  // A's cache, and fewer than 3 runs for B
@@ -68,10 +68,10 @@ TEST(Summary, WarnsPerTestWhenColdRunsWereCached) {
 }
 
 TEST(Summary, WarnsWhenWarmRunsWereNotCached) {
-  const auto set = runfile::parse_runs(
-      {{"warm.tsv",
-        kHeader + row("A", "pipe", "100.0") + row("A", "pipe", "12.0") + row("A", "pipe", "94.9"),
-        "warm"}});
+  const auto set = runfile::parse_runs({{"warm.tsv",
+                                         kSummaryHeader + row("A", "pipe", "100.0") +
+                                             row("A", "pipe", "12.0") + row("A", "pipe", "94.9"),
+                                         "warm"}});
   const Summary s = summarize(set);
   ASSERT_EQ(s.warnings.size(), 1u);
   EXPECT_EQ(s.warnings[0],
@@ -81,17 +81,17 @@ TEST(Summary, WarnsWhenWarmRunsWereNotCached) {
 }
 
 TEST(Summary, NoCacheWarningWithoutAMode) {
-  const auto set = runfile::parse_runs(
-      {{"x.tsv",
-        kHeader + row("A", "pipe", "50.0") + row("A", "pipe", "50.0") + row("A", "pipe", "50.0"),
-        ""}});
+  const auto set = runfile::parse_runs({{"x.tsv",
+                                         kSummaryHeader + row("A", "pipe", "50.0") +
+                                             row("A", "pipe", "50.0") + row("A", "pipe", "50.0"),
+                                         ""}});
   EXPECT_TRUE(summarize(set).warnings.empty());
 }
 
 TEST(Summary, NullSinkGroupsAreMarkedAsVerifiedThroughThePipeRun) {
   const auto set = runfile::parse_runs(
       {{"null.tsv",
-        kHeader + row("A", "null", "") + row("A", "null", "") + row("A", "null", "") +
+        kSummaryHeader + row("A", "null", "") + row("A", "null", "") + row("A", "null", "") +
             row("A", "pipe", "") + row("A", "pipe", "") + row("A", "pipe", ""),
         ""}});
   const Summary s = summarize(set);

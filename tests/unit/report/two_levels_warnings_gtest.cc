@@ -11,7 +11,7 @@
 namespace iobench::report {
 namespace {
 
-const char* const kHeader =
+const char* const kTwoLevelsHeader =
     "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\trepeat\tstatus\tnvcsw\tnivcsw\t"
     "others_cpu_s\n";
 
@@ -23,7 +23,7 @@ std::string row(double elapsed_ms, int repeat, double others_s, const char* stat
 }
 
 TEST(TwoLevelWarnings, NamesTheLevelsTheirRunsAndWhatMovedWithThem) {
-  std::string text = kHeader;
+  std::string text = kTwoLevelsHeader;
   const double first[] = {38, 41, 44, 40, 42};
   const double second[] = {54, 57, 59, 55, 56};
   for (int i = 0; i < 5; ++i) text += row(first[i], i + 1, 0.001 * (i % 2));
@@ -41,7 +41,7 @@ TEST(TwoLevelWarnings, NamesTheLevelsTheirRunsAndWhatMovedWithThem) {
 }
 
 TEST(TwoLevelWarnings, SaysSoWhenNothingRecordedMovedWithTheTime) {
-  std::string text = kHeader;
+  std::string text = kTwoLevelsHeader;
   for (int i = 0; i < 8; ++i) text += row(i < 4 ? 40 + i % 2 : 50 + i % 2, i + 1, 0);
   const std::vector<std::string> lines = two_level_warnings(text, "x.tsv");
   ASSERT_EQ(lines.size(), 1u);
@@ -54,10 +54,10 @@ TEST(TwoLevelWarnings, SaysSoWhenNothingRecordedMovedWithTheTime) {
 }
 
 TEST(TwoLevelWarnings, OneLevelOrAFileWithoutTimesSaysNothing) {
-  std::string text = kHeader;
+  std::string text = kTwoLevelsHeader;
   for (int i = 0; i < 10; ++i) text += row(40 + i % 3, i + 1, 0);
   EXPECT_TRUE(two_level_warnings(text, "x.tsv").empty());
-  EXPECT_TRUE(two_level_warnings(kHeader, "x.tsv").empty());
+  EXPECT_TRUE(two_level_warnings(kTwoLevelsHeader, "x.tsv").empty());
 }
 
 TEST(TwoLevelWarnings, AHandfulOfCellsIsNamedAndTheRestCounted) {

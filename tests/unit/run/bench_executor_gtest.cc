@@ -107,7 +107,7 @@ class BenchExecutorTest : public ::testing::Test {
     return rows;
   }
 
-  const test::TempDir dir_{"bench-executor"};
+  const iobench::test::TempDir dir_{"bench-executor"};
   config::Config config_;
   config::Plan plan_;
   MatrixTotals totals_;

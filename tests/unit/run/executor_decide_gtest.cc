@@ -15,12 +15,6 @@ constexpr const char* kTwoTests =
     R"("strategies": [{"name": "a", "command": ["a"]}, {"name": "b", "command": ["b"]}],
        "baseline": "a", "warmup": 0, )";
 
-int rows_of(const std::vector<Row>& rows, const std::string& test) {
-  int n = 0;
-  for (const Row& row : rows) n += row.test == test ? 1 : 0;
-  return n;
-}
-
 // a takes 1.000, 1.001, ... s, b 20 % more: no overlap, so the first look that can decide does.
 // Interleaved, the rule judges the round pairs (docs/reports.md): eight pairs' signs alone reach
 // 2/256, within the level of the look at 8 runs (0.0195); seven reach only 2/128, above the

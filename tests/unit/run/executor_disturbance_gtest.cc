@@ -39,7 +39,7 @@ struct FakeMachine {
   }
 };
 
-constexpr const char* kTwoTests =
+constexpr const char* kTwoUnverifiedTests =
     R"("strategies": [{"name": "a", "command": ["a"], "verify": false},
                       {"name": "b", "command": ["b"], "verify": false}],
        "repeats": 2, "warmup": 0, "order": "grouped")";
@@ -97,7 +97,7 @@ TEST_F(ExecutorTest, WhenTheBudgetRunsOutTheCellSaysSoOnce) {
     return script;
   });
   testing::internal::CaptureStderr();
-  run(kTwoTests, launcher);
+  run(kTwoUnverifiedTests, launcher);
   const std::string warnings = testing::internal::GetCapturedStderr();
   const std::vector<Row> all = rows();
   EXPECT_EQ(std::count(launcher.calls.begin(), launcher.calls.end(), "a"), 6);
@@ -129,7 +129,7 @@ TEST_F(ExecutorTest, FlagMarksADisturbedRunWithoutReRunningIt) {
     }
     return script;
   });
-  run(std::string(kTwoTests) + R"(, "disturbance": "flag")", launcher);
+  run(std::string(kTwoUnverifiedTests) + R"(, "disturbance": "flag")", launcher);
   EXPECT_EQ(statuses(rows()),
             (std::vector<std::string>{"a1:disturbed", "a2:ok", "b1:ok", "b2:ok"}));
 }
@@ -145,7 +145,7 @@ TEST_F(ExecutorTest, OffKeepsTheFiguresAndTheRunOk) {
     }
     return script;
   });
-  run(std::string(kTwoTests) + R"(, "disturbance": "off")", launcher);
+  run(std::string(kTwoUnverifiedTests) + R"(, "disturbance": "off")", launcher);
   const std::vector<Row> all = rows();
   EXPECT_EQ(statuses(all), (std::vector<std::string>{"a1:ok", "a2:ok", "b1:ok", "b2:ok"}));
   EXPECT_EQ(all[0].others_cpu_s, "0.250");
@@ -162,7 +162,7 @@ TEST_F(ExecutorTest, AHigherThresholdLetsTheSameRunPass) {
     }
     return script;
   });
-  run(std::string(kTwoTests) + R"(, "disturbance_threshold_cpus": 0.5)", launcher);
+  run(std::string(kTwoUnverifiedTests) + R"(, "disturbance_threshold_cpus": 0.5)", launcher);
   EXPECT_EQ(statuses(rows()), (std::vector<std::string>{"a1:ok", "a2:ok", "b1:ok", "b2:ok"}));
 }
 
@@ -176,7 +176,7 @@ TEST_F(ExecutorTest, ABusyMachineDoesNotCondemnARunThatHadItsCpu) {
     if (name == "a") machine.others_ticks = 40;
     return script;
   });
-  run(kTwoTests, launcher);
+  run(kTwoUnverifiedTests, launcher);
   const std::vector<Row> all = rows();
   EXPECT_EQ(statuses(all), (std::vector<std::string>{"a1:ok", "a2:ok", "b1:ok", "b2:ok"}));
   EXPECT_EQ(all[0].others_cpu_s, "0.400");
@@ -185,7 +185,7 @@ TEST_F(ExecutorTest, ABusyMachineDoesNotCondemnARunThatHadItsCpu) {
 
 TEST_F(ExecutorTest, WithoutASourceTheColumnsStayEmptyAndNoRunIsJudged) {
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
-  run(kTwoTests, launcher);
+  run(kTwoUnverifiedTests, launcher);
   for (const Row& row : rows()) {
     EXPECT_EQ(row.status, "ok");
     EXPECT_EQ(row.others_cpu_s, "");

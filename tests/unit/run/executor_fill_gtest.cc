@@ -14,12 +14,6 @@
 namespace iobench::run::executor_test {
 namespace {
 
-int rows_of(const std::vector<Row>& rows, const std::string& test) {
-  int n = 0;
-  for (const Row& row : rows) n += row.test == test ? 1 : 0;
-  return n;
-}
-
 Script taking(double elapsed_s) {
   Script script = ok_copy();
   script.elapsed_s = elapsed_s;

@@ -149,7 +149,7 @@ class ExecutorTest : public ::testing::Test {
     return result;
   }
 
-  const test::TempDir dir_{"executor"};
+  const iobench::test::TempDir dir_{"executor"};
   std::optional<ProcSource> disturbance_source_;  // empty: the runs' disturbance is not measured
   bool stop_at_first_failure_ = false;            // bench's stop (executor_stop_gtest.cc)
   Launcher* duet_partner_ = nullptr;  // a duet's second launcher (executor_duet_gtest.cc)
@@ -161,6 +161,11 @@ class ExecutorTest : public ::testing::Test {
 
 inline Script ok_copy() {
   return Script{spawn::SpawnOutcome::kExited, 0, 0, kInputText, "", false};
+}
+
+// How many of `rows` are of `test`.
+inline long rows_of(const std::vector<Row>& rows, const std::string& test) {
+  return std::count_if(rows.begin(), rows.end(), [&](const Row& r) { return r.test == test; });
 }
 
 }  // namespace iobench::run::executor_test

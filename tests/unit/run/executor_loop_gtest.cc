@@ -184,7 +184,7 @@ TEST_F(ExecutorTest, PlainRepeatsRunExactlyThatMany) {
 TEST(ExecutorCacheState, ColdRowsThatStayedResidentAreWarnedAboutPerTest) {
   // tmpfs pages cannot be evicted: every "cold" row is 100 % resident.
   if (!fs::is_directory("/dev/shm")) GTEST_SKIP() << "no /dev/shm here";
-  const test::TempDir dir("cold", "/dev/shm");
+  const iobench::test::TempDir dir("cold", "/dev/shm");
   std::ofstream(dir / "in.txt", std::ios::binary) << kInputText;
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
   const config::Config config = config::parse_config(

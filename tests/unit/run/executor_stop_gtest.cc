@@ -20,10 +20,6 @@ long calls_of(const FakeLauncher& launcher, const std::string& name) {
   return std::count(launcher.calls.begin(), launcher.calls.end(), name);
 }
 
-long rows_of(const std::vector<Row>& rows, const std::string& test) {
-  return std::count_if(rows.begin(), rows.end(), [&](const Row& r) { return r.test == test; });
-}
-
 long lines_with(const std::vector<std::string>& lines, const std::string& part) {
   return std::count_if(lines.begin(), lines.end(),
                        [&](const std::string& l) { return l.find(part) != std::string::npos; });

@@ -35,7 +35,7 @@ class PageCacheTest : public ::testing::Test {
   }
 
   // Beside the build rather than in /tmp, which is often a tmpfs (pages that cannot be evicted).
-  const test::TempDir dir_{"page-cache", fs::path(IOBENCH_BIN_DIR) / ".."};
+  const iobench::test::TempDir dir_{"page-cache", fs::path(IOBENCH_BIN_DIR) / ".."};
 };
 
 TEST_F(PageCacheTest, EmptyFileIsFullyResident) {

@@ -37,7 +37,7 @@ std::string error_of(const std::string& fields, const fs::path& dir) {
 class PreRunTest : public ::testing::Test {
  protected:
   void SetUp() override { std::ofstream(dir_ / "in") << "x\n"; }
-  const test::TempDir dir_{"prerun"};
+  const iobench::test::TempDir dir_{"prerun"};
 };
 
 constexpr const char* kReadWorker =

@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(PrivateFolder, IsMadePrivateUnderItsParentAndRemovedWithItsFiles) {
-  const test::TempDir parent("private-folder");
+  const iobench::test::TempDir parent("private-folder");
   fs::path made;
   {
     const PrivateFolder folder(parent.path(), "iobench-bench-", "the runs");
@@ -31,7 +31,7 @@ TEST(PrivateFolder, IsMadePrivateUnderItsParentAndRemovedWithItsFiles) {
 }
 
 TEST(PrivateFolder, AParentThatIsNotThereIsAnErrorNamingItAndThePurpose) {
-  const test::TempDir parent("private-folder");
+  const iobench::test::TempDir parent("private-folder");
   try {
     const PrivateFolder folder(parent / "missing", ".sinks-", "file sinks");
     FAIL() << "made a folder under a missing parent";

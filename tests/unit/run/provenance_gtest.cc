@@ -52,7 +52,7 @@ bool have_git() {
 
 TEST(Provenance, AConfigInAGitRepositoryRecordsItsCommitAndWhetherItIsDirty) {
   if (!have_git()) IOBENCH_SKIP_FOR_MISSING_PACKAGE("git is not installed");
-  const test::TempDir repo("provenance-git");
+  const iobench::test::TempDir repo("provenance-git");
   std::ofstream(repo / "n.json") << "{}\n";
   ASSERT_EQ(git(repo.path(), "init -q"), "");
   ASSERT_EQ(git(repo.path(), "add n.json"), "");
@@ -73,7 +73,7 @@ TEST(Provenance, AConfigInAGitRepositoryRecordsItsCommitAndWhetherItIsDirty) {
 TEST(Provenance, AConfigOutsideAnyRepositoryHasNoGitFields) {
   // GIT_CEILING_DIRECTORIES is not needed: the temp folder's parents are no repository here;
   // make sure of it rather than assume.
-  const test::TempDir outside("provenance-nogit");
+  const iobench::test::TempDir outside("provenance-nogit");
   if (have_git()) {
     ASSERT_EQ(git(outside.path(), "rev-parse HEAD"), "");
   }
@@ -83,14 +83,14 @@ TEST(Provenance, AConfigOutsideAnyRepositoryHasNoGitFields) {
 }
 
 TEST(Provenance, TheReferenceTestIsTheBaselineOrTheFastest) {
-  const test::TempDir dir("provenance-reference");
+  const iobench::test::TempDir dir("provenance-reference");
   EXPECT_EQ(provenance_of(dir / "n.json", R"("baseline": "b", )").at("reference_test"), "b");
   EXPECT_EQ(provenance_of(dir / "n.json").at("reference_test"),
             "the fastest test of each input and sink");
 }
 
 TEST(Provenance, TheWorkerHashIsTheFilesXxh3AndNullWithoutAWorker) {
-  const test::TempDir dir("provenance-worker");
+  const iobench::test::TempDir dir("provenance-worker");
   const fs::path worker = dir / "iobench-worker";
   const std::string bytes = "not really an ELF file\n";
   std::ofstream(worker, std::ios::binary) << bytes;
@@ -108,7 +108,7 @@ TEST(Provenance, TheWorkerHashIsTheFilesXxh3AndNullWithoutAWorker) {
 }
 
 TEST(Provenance, TheLoadAtStartIsTheSampleGivenOrNull) {
-  const test::TempDir dir("provenance-load");
+  const iobench::test::TempDir dir("provenance-load");
   MachineLoad load;
   load.load_average_1min = 3.5;
   load.busy_cpus = 0.25;

@@ -31,7 +31,7 @@ class ReferenceOutputTest : public ::testing::Test {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
     return path;
   }
-  const test::TempDir dir_{"reference"};
+  const iobench::test::TempDir dir_{"reference"};
 };
 
 TEST_F(ReferenceOutputTest, CountCountsALastLineWithoutNewline) {

@@ -55,7 +55,7 @@ TEST(FaultSink, EndlessWriterDoesNotKeepThePipeDrainAlive) {
 }
 
 TEST(FaultSink, FileSinkIsPrivateAndRemoved) {
-  const test::TempDir folder("fault-sink");
+  const iobench::test::TempDir folder("fault-sink");
   SinkSettings settings;
   settings.temp_dir = folder.path();
   auto sink = open_sink(config::SinkKind::kFile, settings);

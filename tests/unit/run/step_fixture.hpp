@@ -27,7 +27,7 @@ struct Matrix {
   Matrix(const Matrix&) = delete;  // the steps hold references to its config and plan
   Matrix& operator=(const Matrix&) = delete;
 
-  const test::TempDir dir{"step"};
+  const iobench::test::TempDir dir{"step"};
   config::Config config;
   config::Plan plan;
 };

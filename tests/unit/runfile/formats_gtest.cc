@@ -12,12 +12,10 @@
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
 #include "driver/runfile/rows.hpp"
+#include "tests/unit/fixture_paths.hpp"
 
 namespace iobench::runfile {
 namespace {
-
-const std::filesystem::path kFixtures =
-    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/runfiles";
 
 void expect_row(const RunRow& got, const RunRow& want, std::size_t i) {
   SCOPED_TRACE("row " + std::to_string(i + 1));
@@ -118,7 +116,7 @@ const std::vector<RunRow> kCat{
     ours({"cat", 0.001052, 0.000938, 0.000000, 89.2, 1676, 3, kOk, 91, 1, 0})};
 
 TEST(RunFileFormats, GnuTimeOfTheDcatRecipe) {
-  const RunFile file = read_run_file(kFixtures / "gnu-time/dcat.tsv");
+  const RunFile file = read_run_file(iobench::test::kRunFileFixtures / "gnu-time/dcat.tsv");
   EXPECT_TRUE(file.counters.empty());
   EXPECT_FALSE(file.columns.has("status"));
   std::vector<RunRow> want{
@@ -130,14 +128,14 @@ TEST(RunFileFormats, GnuTimeOfTheDcatRecipe) {
 }
 
 TEST(RunFileFormats, BeforeTheCounterColumns034049d) {
-  const RunFile file = read_run_file(kFixtures / "v1-034049d/s2.tsv");
+  const RunFile file = read_run_file(iobench::test::kRunFileFixtures / "v1-034049d/s2.tsv");
   EXPECT_EQ(file.columns.size(), 21U);
   EXPECT_TRUE(file.counters.empty());
   expect_rows(file, kCat);  // no counters, no disturbance: all empty
 }
 
 TEST(RunFileFormats, BeforeTheDisturbanceColumns548687b) {
-  const RunFile file = read_run_file(kFixtures / "v1-548687b/s1.tsv");
+  const RunFile file = read_run_file(iobench::test::kRunFileFixtures / "v1-548687b/s1.tsv");
   EXPECT_EQ(file.counters, (std::vector<Counter>{Counter::kSyscalls, Counter::kContextSwitches}));
   std::vector<RunRow> want;
   want.reserve(kReadRaw.size());
@@ -146,7 +144,7 @@ TEST(RunFileFormats, BeforeTheDisturbanceColumns548687b) {
 }
 
 TEST(RunFileFormats, TodayWithCountersAndDisturbedRows) {
-  const RunFile file = read_run_file(kFixtures / "v2-today/s1.tsv");
+  const RunFile file = read_run_file(iobench::test::kRunFileFixtures / "v2-today/s1.tsv");
   EXPECT_EQ(file.counters, (std::vector<Counter>{Counter::kSyscalls, Counter::kContextSwitches}));
   RunRow first = ours(
       {"read-raw", 0.003639, 0.000000, 0.002411, 66.2, 3652, 1, RunStatus::kDisturbed, 151, 1, 3});
@@ -161,7 +159,7 @@ TEST(RunFileFormats, TodayWithCountersAndDisturbedRows) {
 }
 
 TEST(RunFileFormats, TodayWithTheRunsOwnWait) {
-  const RunFile file = read_run_file(kFixtures / "v3-wait/s1.tsv");
+  const RunFile file = read_run_file(iobench::test::kRunFileFixtures / "v3-wait/s1.tsv");
   EXPECT_EQ(file.columns.size(), 28U);  // the 25, two counters and counted_pct
   ASSERT_EQ(file.rows.size(), 3U);
   for (const RunRow& row : file.rows) {
@@ -170,7 +168,7 @@ TEST(RunFileFormats, TodayWithTheRunsOwnWait) {
     EXPECT_FALSE(row.block_io_wait_s.has_value()) << "kernel.task_delayacct was 0: not accounted";
     EXPECT_TRUE(row.others_cpu_s.has_value());
   }
-  const auto meta = read_meta_for(kFixtures / "v3-wait/s1.tsv");
+  const auto meta = read_meta_for(iobench::test::kRunFileFixtures / "v3-wait/s1.tsv");
   ASSERT_TRUE(meta && meta->options);
   EXPECT_EQ(meta->options->disturbance, "rerun");
   EXPECT_EQ(meta->options->disturbance_threshold_cpus, 0.1);
@@ -180,12 +178,13 @@ TEST(RunFileFormats, TodayWithTheRunsOwnWait) {
 TEST(RunFileFormats, TheHistoryTakesEveryFormatOfRunButNotGnuTime) {
   for (const char* name :
        {"v1-034049d/s1.tsv", "v1-548687b/s2.tsv", "v2-today/s2.tsv", "v3-wait/s1.tsv"}) {
-    const history::RunFileRows file = history::read_run_file(kFixtures / name);
+    const history::RunFileRows file =
+        history::read_run_file(iobench::test::kRunFileFixtures / name);
     EXPECT_EQ(file.rows.size(), 3U) << name;
     EXPECT_EQ(file.hash.size(), 32U) << name;
   }
   try {
-    (void)history::read_run_file(kFixtures / "gnu-time/dcat.tsv");
+    (void)history::read_run_file(iobench::test::kRunFileFixtures / "gnu-time/dcat.tsv");
     FAIL() << "a GNU time file has no rusage to store";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("dcat.tsv: no column 'input'"), std::string::npos)
@@ -194,7 +193,8 @@ TEST(RunFileFormats, TheHistoryTakesEveryFormatOfRunButNotGnuTime) {
 }
 
 TEST(RunFileFormats, GroupedByStatusTheDisturbedRowsAreAGroupWithTheirFiguresMarked) {
-  const RunSet set = read_runs({kFixtures / "v2-today/s1.tsv"}, ReadOptions{{"test", "status"}});
+  const RunSet set = read_runs({iobench::test::kRunFileFixtures / "v2-today/s1.tsv"},
+                               ReadOptions{{"test", "status"}});
   ASSERT_EQ(set.groups.size(), 2U);
   EXPECT_EQ(set.groups[0].key, (std::vector<std::string>{"read-raw", "disturbed"}));
   EXPECT_EQ(set.groups[0].ok_runs(), 0U);

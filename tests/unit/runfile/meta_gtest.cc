@@ -164,7 +164,7 @@ TEST(RunMeta, AFieldOfTheWrongTypeIsNamedByItsPath) {
 }
 
 TEST(RunMeta, ReadMetaForFindsTheFileBesideTheRunFileOrSaysThereIsNone) {
-  const test::TempDir dir("meta-read");
+  const iobench::test::TempDir dir("meta-read");
   EXPECT_FALSE(read_meta_for(dir / "runs.tsv").has_value());
   fs::create_directories(dir / "meta");
   std::ofstream(dir / "meta" / "runs.json") << "{not json";

@@ -28,7 +28,7 @@ void expect_same(const RunSet& read, const RunSet& parsed) {
 }
 
 TEST(ReaderFiles, AMappedFileReadsAsItsText) {
-  const test::TempDir dir("reader-files");
+  const iobench::test::TempDir dir("reader-files");
   const auto path = dir.path() / "runs.tsv";
   std::ofstream(path) << kText;
   const RunSet read = read_runs({path});
@@ -39,7 +39,7 @@ TEST(ReaderFiles, AMappedFileReadsAsItsText) {
 }
 
 TEST(ReaderFiles, AFifoIsReadAsAPipe) {
-  const test::TempDir dir("reader-files");
+  const iobench::test::TempDir dir("reader-files");
   const auto path = dir.path() / "runs.fifo";
   ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
   std::thread writer([&] { std::ofstream(path) << kText; });

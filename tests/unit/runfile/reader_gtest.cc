@@ -8,13 +8,11 @@
 
 #include "common/error.hpp"
 #include "driver/runfile/reader.hpp"
+#include "tests/unit/fixture_paths.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::runfile {
 namespace {
-
-const std::filesystem::path kFixtures =
-    std::filesystem::path(IOBENCH_SOURCE_DIR) / "tests/fixtures/reports";
 
 // Parses `content` from memory as a run file called iobench-reader-NAME.
 RunSet parse(const std::string& name, const std::string& content, const ReadOptions& options = {}) {
@@ -43,7 +41,7 @@ std::string read_error(const std::string& name, const std::string& content,
 const std::string kHeader6 = "test\telapsed\tuser\tsystem\tcpu_pct\tmem\n";
 
 TEST(ResultsReader, ReadsOurRunFileGroupedByTestInputSinkHost) {
-  const RunSet set = read_runs({kFixtures / "runs-small.tsv"});
+  const RunSet set = read_runs({iobench::test::kReportFixtures / "runs-small.tsv"});
   EXPECT_EQ(set.group_by, (std::vector<std::string>{"test", "input", "sink", "host"}));
   ASSERT_EQ(set.groups.size(), 3u);
   EXPECT_EQ(set.rows, 15u);
@@ -62,7 +60,7 @@ TEST(ResultsReader, ReadsOurRunFileGroupedByTestInputSinkHost) {
 }
 
 TEST(ResultsReader, ReadsTheGnuTimeRecipeFile) {
-  const RunSet set = read_runs({kFixtures / "gnu-time.tsv"});
+  const RunSet set = read_runs({iobench::test::kReportFixtures / "gnu-time.tsv"});
   EXPECT_EQ(set.group_by, (std::vector<std::string>{"test"}));
   ASSERT_EQ(set.groups.size(), 3u);
   const Group& getline = find_group(set, "getlineInRawOut");
@@ -89,7 +87,8 @@ TEST(ResultsReader, ColumnsInAnyOrderAndAnySubsetAfterTheFirstSix) {
 }
 
 TEST(ResultsReader, MergesFilesAndFillsMissingGroupColumns) {
-  const RunSet set = read_runs({kFixtures / "runs-small.tsv", kFixtures / "gnu-time.tsv"},
+  const RunSet set = read_runs({iobench::test::kReportFixtures / "runs-small.tsv",
+                                iobench::test::kReportFixtures / "gnu-time.tsv"},
                                ReadOptions{{"test", "sink"}});
   // runs-small: 3 tests with sink pipe; gnu-time: 3 tests without sink; getlineInRawOut twice.
   ASSERT_EQ(set.groups.size(), 6u);
@@ -98,7 +97,8 @@ TEST(ResultsReader, MergesFilesAndFillsMissingGroupColumns) {
 }
 
 TEST(ResultsReader, ExplicitGroupByAnyColumn) {
-  const RunSet set = read_runs({kFixtures / "runs-small.tsv"}, ReadOptions{{"sink"}});
+  const RunSet set =
+      read_runs({iobench::test::kReportFixtures / "runs-small.tsv"}, ReadOptions{{"sink"}});
   ASSERT_EQ(set.groups.size(), 1u);
   EXPECT_EQ(set.groups[0].ok_count(), 13u);
   EXPECT_EQ(set.groups[0].excluded_count(), 2u);
@@ -174,7 +174,7 @@ TEST(ResultsReader, ChecksTheCacheStateAgainstTheFilesMode) {
 }
 
 TEST(ResultsReader, CacheModeComesFromTheMetaFileBesideTheRunFile) {
-  const test::TempDir dir("reader-meta");
+  const iobench::test::TempDir dir("reader-meta");
   std::filesystem::create_directories(dir / "meta");
   std::ofstream(dir / "meta" / "x-1.json") << R"({"config": {"name": "x", "cache": "cold"}})";
   std::ofstream(dir / "meta" / "x-2.json") << R"({"config": {"name": "x"}})";

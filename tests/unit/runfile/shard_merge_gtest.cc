@@ -58,7 +58,7 @@ class ShardMerge : public ::testing::Test {
     return text;
   }
 
-  const test::TempDir dir_{"merge"};
+  const iobench::test::TempDir dir_{"merge"};
 };
 
 TEST_F(ShardMerge, JoinsEveryShardIntoOneFile) {

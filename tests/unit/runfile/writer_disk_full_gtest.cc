@@ -53,7 +53,7 @@ RunRow row(int repeat) {
 }
 
 TEST(FaultResultsDiskFull, PartialRowIsCutBackAndTheErrorNamesFileAndCause) {
-  const test::TempDir folder("fault-results");
+  const iobench::test::TempDir folder("fault-results");
   const std::filesystem::path path = folder / "runs.tsv";
   {
     RunTsvWriter writer(path);

@@ -85,7 +85,7 @@ TEST(RunTsv, CounterColumnsFollowTheStandardOnesInSchemaOrder) {
 }
 
 TEST(RunTsvWriter, WritesTheCounterColumnsItWasGiven) {
-  const test::TempDir dir("tsv");
+  const iobench::test::TempDir dir("tsv");
   const auto path = dir / "runs.tsv";
   {
     RunTsvWriter writer(path, {Counter::kPageFaults, Counter::kSyscalls});
@@ -109,7 +109,7 @@ TEST(RunTsv, StatusNamesRoundTrip) {
 }
 
 TEST(RunTsvWriter, WritesHeaderAndRowsAsTheyCome) {
-  const test::TempDir dir("tsv");
+  const iobench::test::TempDir dir("tsv");
   const auto path = dir / "runs.tsv";
   {
     RunTsvWriter writer(path);
@@ -122,7 +122,7 @@ TEST(RunTsvWriter, WritesHeaderAndRowsAsTheyCome) {
 }
 
 TEST(RunTsvWriter, NeverOverwritesNorFollowsASymlink) {
-  const test::TempDir dir("tsv");
+  const iobench::test::TempDir dir("tsv");
   const auto path = dir / "runs.tsv";
   { std::ofstream(path) << "precious\n"; }
   try {

@@ -39,7 +39,7 @@ class LinesFile {
   [[nodiscard]] const std::string& path() const { return path_; }
 
  private:
-  const test::TempDir dir_{"counters"};
+  const iobench::test::TempDir dir_{"counters"};
   std::string path_;
 };
 

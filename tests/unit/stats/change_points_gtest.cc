@@ -110,12 +110,12 @@ TEST(ChangePoints, ASmallChangeBelowTheMinimumIsNotReported) {
 
 // The error rates docs/history.md quotes: 1000 series of 40 runs each, normal noise of 2 % and
 // 5 % of the level; a detection is a change point within 2 runs of the step.
-struct Rates {
+struct ChangePointRates {
   double false_positive = 0;  // flat series with any change point
   double detected = 0;        // 10 % step at run 20 found near it
 };
 
-Rates simulate(double sigma, std::uint64_t seed) {
+ChangePointRates simulate(double sigma, std::uint64_t seed) {
   constexpr int kTrials = 1000;
   int false_positives = 0;
   int detected = 0;
@@ -138,8 +138,8 @@ Rates simulate(double sigma, std::uint64_t seed) {
 }
 
 TEST(ChangePointSimulation, FalsePositivesAreRareAndATenPercentStepIsFound) {
-  const Rates quiet = simulate(0.02, 11);
-  const Rates noisy = simulate(0.05, 12);
+  const ChangePointRates quiet = simulate(0.02, 11);
+  const ChangePointRates noisy = simulate(0.05, 12);
   std::printf("noise 2 %%: false positives %.1f %%, detected %.1f %%\n", 100 * quiet.false_positive,
               100 * quiet.detected);
   std::printf("noise 5 %%: false positives %.1f %%, detected %.1f %%\n", 100 * noisy.false_positive,

@@ -15,15 +15,18 @@
 
 #include "driver/stats/sequential.hpp"
 #include "tests/unit/report/bimodal_times.hpp"
+#include "tests/unit/stats/simulation_rates.hpp"
 
 namespace iobench::stats {
 namespace {
 
+using simulation::kComparisons;
+using simulation::rate;
+using simulation::within_error;
+
 using report::testing::BimodalTimes;
 
-constexpr int kComparisons = 2000;
-
-struct Noise {
+struct PairedNoise {
   double run_scale = 1;    // the runs' log spread, as a power of BimodalTimes
   double round_scale = 0;  // the rounds' factor, likewise; 0: no round effect
   // A duet's second CPU's factor (bench --order duet): a pair's two runs at one moment, each on a
@@ -31,7 +34,7 @@ struct Noise {
   double second_cpu = 1;
 };
 
-struct Rates {
+struct PairedRates {
   int different = 0;
   int slower = 0;
   int equivalent = 0;
@@ -39,9 +42,9 @@ struct Rates {
 
 // kComparisons sessions of the reference (scale 1) against a test at `ratio`, round by round;
 // the rule looks once per look from its first and stops at its decision.
-Rates simulate(const SequentialPlan& plan, double ratio, Noise noise) {
+PairedRates simulate(const SequentialPlan& plan, double ratio, PairedNoise noise) {
   const SequentialRule rule(plan);
-  Rates rates;
+  PairedRates rates;
   for (std::uint64_t c = 0; c < kComparisons; ++c) {
     BimodalTimes runs(std::uint64_t{0x5eed0000} + c);
     BimodalTimes rounds(std::uint64_t{0x20d50000} + c);
@@ -66,14 +69,6 @@ Rates simulate(const SequentialPlan& plan, double ratio, Noise noise) {
   return rates;
 }
 
-double rate(int count) {
-  return static_cast<double>(count) / kComparisons;
-}
-
-double within_error(double alpha) {
-  return alpha + 3 * std::sqrt(alpha * (1 - alpha) / kComparisons);
-}
-
 SequentialPlan plan_of(std::size_t max_runs, bool paired) {
   SequentialPlan plan{5, max_runs, 0.05, 0.01};
   plan.paired = paired;
@@ -84,7 +79,7 @@ SequentialPlan plan_of(std::size_t max_runs, bool paired) {
 // factor cancels in it exactly, so the figure is the same with round effects.
 TEST(PairedSimulation, AaFalseAlarmsStayWithinAlpha) {
   for (const std::size_t budget : {10U, 54U}) {
-    const Rates aa = simulate(plan_of(budget, true), 1.0, Noise{1, 5});
+    const PairedRates aa = simulate(plan_of(budget, true), 1.0, PairedNoise{1, 5});
     std::printf("paired, budget %zu: A/A different %.4f (bound %.4f)\n", budget, rate(aa.different),
                 within_error(0.05));
     RecordProperty("aa_paired_budget_" + std::to_string(budget),
@@ -99,8 +94,8 @@ TEST(PairedSimulation, AaFalseAlarmsStayWithinAlpha) {
 TEST(PairedSimulation, ADuetsSlowerCpuKeepsAlphaAndCostsPower) {
   for (const double cpu : {1.05, 1.2}) {
     for (const std::size_t budget : {10U, 54U}) {
-      const Rates aa = simulate(plan_of(budget, true), 1.0, Noise{1, 5, cpu});
-      const Rates slower = simulate(plan_of(budget, true), 1.05, Noise{1, 5, cpu});
+      const PairedRates aa = simulate(plan_of(budget, true), 1.0, PairedNoise{1, 5, cpu});
+      const PairedRates slower = simulate(plan_of(budget, true), 1.05, PairedNoise{1, 5, cpu});
       std::printf(
           "duet, second CPU %.2fx, budget %zu: A/A different %.4f (bound %.4f); 5 %% slower "
           "found %.4f\n",
@@ -114,10 +109,10 @@ TEST(PairedSimulation, ADuetsSlowerCpuKeepsAlphaAndCostsPower) {
 // What the pairs are for: with round effects a 5 % slowdown is lost in the unpaired runs and
 // found in the pairs. Without them the pairs cost little.
 TEST(PairedSimulation, RoundEffectsHideFivePercentFromUnpairedRunsNotFromPairs) {
-  const Rates paired = simulate(plan_of(54, true), 1.05, Noise{1, 5});
-  const Rates unpaired = simulate(plan_of(54, false), 1.05, Noise{1, 5});
-  const Rates paired_quiet = simulate(plan_of(54, true), 1.05, Noise{1, 0});
-  const Rates unpaired_quiet = simulate(plan_of(54, false), 1.05, Noise{1, 0});
+  const PairedRates paired = simulate(plan_of(54, true), 1.05, PairedNoise{1, 5});
+  const PairedRates unpaired = simulate(plan_of(54, false), 1.05, PairedNoise{1, 5});
+  const PairedRates paired_quiet = simulate(plan_of(54, true), 1.05, PairedNoise{1, 0});
+  const PairedRates unpaired_quiet = simulate(plan_of(54, false), 1.05, PairedNoise{1, 0});
   std::printf(
       "5 %% slower, budget 54: with round effects decided slower paired %.4f, unpaired %.4f; "
       "without, paired %.4f, unpaired %.4f\n",
@@ -136,9 +131,9 @@ TEST(PairedSimulation, RoundEffectsHideFivePercentFromUnpairedRunsNotFromPairs) 
 // there is shown equivalent.
 TEST(PairedSimulation, NeverEquivalentForThreeTimesTheMargin) {
   for (const std::size_t budget : {10U, 20U, 54U}) {
-    const Rates three = simulate(plan_of(budget, true), 1.03, Noise{0.1, 0.5});
-    const Rates noisier = simulate(plan_of(budget, true), 1.03, Noise{0.3, 0.5});
-    const Rates aa = simulate(plan_of(budget, true), 1.0, Noise{0.1, 0.5});
+    const PairedRates three = simulate(plan_of(budget, true), 1.03, PairedNoise{0.1, 0.5});
+    const PairedRates noisier = simulate(plan_of(budget, true), 1.03, PairedNoise{0.3, 0.5});
+    const PairedRates aa = simulate(plan_of(budget, true), 1.0, PairedNoise{0.1, 0.5});
     std::printf(
         "paired, budget %zu: 3 %% slower equivalent %d (spread / 10), %d (spread / 3); "
         "A/A equivalent %.4f (spread / 10)\n",

@@ -15,15 +15,18 @@
 #include "driver/stats/hodges_lehmann.hpp"
 #include "driver/stats/sequential.hpp"
 #include "tests/unit/report/bimodal_times.hpp"
+#include "tests/unit/stats/simulation_rates.hpp"
 
 namespace iobench::stats {
 namespace {
 
+using simulation::kComparisons;
+using simulation::rate;
+using simulation::within_error;
+
 using report::testing::BimodalTimes;
 
-constexpr int kComparisons = 2000;
-
-struct Rates {
+struct SequentialRates {
   int different = 0;        // the rule decided "different"
   int slower = 0;           // ... with the test slower (the interval above 1)
   int equivalent = 0;       // the rule decided "equivalent"
@@ -33,9 +36,9 @@ struct Rates {
 
 // kComparisons comparisons of the reference (scale 1) with a test at `ratio`, run by run; the
 // rule looks at every round from its first look and stops at its decision.
-Rates simulate(const SequentialRule& rule, double ratio, double log_sd_scale = 1,
-               bool with_naive = true) {
-  Rates rates;
+SequentialRates simulate(const SequentialRule& rule, double ratio, double log_sd_scale = 1,
+                         bool with_naive = true) {
+  SequentialRates rates;
   const SequentialPlan& plan = rule.plan();
   double runs_total = 0;
   for (std::uint64_t c = 0; c < kComparisons; ++c) {
@@ -70,18 +73,9 @@ Rates simulate(const SequentialRule& rule, double ratio, double log_sd_scale = 1
   return rates;
 }
 
-double rate(int count) {
-  return static_cast<double>(count) / kComparisons;
-}
-
-// alpha plus three binomial standard errors of a rate estimated from kComparisons trials.
-double within_error(double alpha) {
-  return alpha + 3 * std::sqrt(alpha * (1 - alpha) / kComparisons);
-}
-
 TEST(SequentialSimulation, AaFalseAlarmsStayWithinAlphaWhereTheNaiveRuleExceedsIt) {
   const SequentialRule rule{SequentialPlan{}};
-  const Rates aa = simulate(rule, 1.0);
+  const SequentialRates aa = simulate(rule, 1.0);
   std::printf(
       "A/A, %d comparisons, looks at 5..10 runs: different %.4f (alpha %.2f, bound %.4f), "
       "naive fixed 95 %% interval at every look %.4f, mean runs %.2f\n",
@@ -100,9 +94,9 @@ TEST(SequentialSimulation, AaFalseAlarmsStayWithinAlphaWhereTheNaiveRuleExceedsI
 // slowdown is about 1.3 standard deviations of these log times.
 TEST(SequentialSimulation, PowerAgainstAFivePercentSlowdown) {
   const SequentialRule rule{SequentialPlan{}};
-  const Rates shifted = simulate(rule, 1.05);
+  const SequentialRates shifted = simulate(rule, 1.05);
   const SequentialRule twenty{SequentialPlan{5, 20, 0.05, 0.01}};
-  const Rates shifted_20 = simulate(twenty, 1.05);
+  const SequentialRates shifted_20 = simulate(twenty, 1.05);
   std::printf(
       "5 %% slower, default budget (5..10 runs): decided slower %.4f, mean runs %.2f; "
       "budget 20: %.4f, mean runs %.2f\n",
@@ -120,8 +114,8 @@ TEST(SequentialSimulation, PowerAgainstAFivePercentSlowdown) {
 TEST(SequentialSimulation, ABudgetThatFillsThreeSecondsKeepsAlphaAndFindsFivePercent) {
   const SequentialRule rule{SequentialPlan{5, 54, 0.05, 0.01}};
   ASSERT_EQ(rule.looks().size(), 30U);
-  const Rates aa = simulate(rule, 1.0, 1, false);
-  const Rates shifted = simulate(rule, 1.05, 1, false);
+  const SequentialRates aa = simulate(rule, 1.0, 1, false);
+  const SequentialRates shifted = simulate(rule, 1.05, 1, false);
   std::printf(
       "budget 54 (30 looks over 5..54): A/A different %.4f (bound %.4f), mean runs %.2f; 5 %% "
       "slower decided slower %.4f, mean runs %.2f\n",
@@ -139,8 +133,8 @@ TEST(SequentialSimulation, ABudgetThatFillsThreeSecondsKeepsAlphaAndFindsFivePer
 // same shape, a tenth of the spread) an A/A pair is shown equivalent within the budget.
 TEST(SequentialSimulation, EquivalenceAtTheMarginsEdgeIsRare) {
   const SequentialRule rule{SequentialPlan{5, 20, 0.05, 0.01}};
-  const Rates edge = simulate(rule, 1.01, 0.1);
-  const Rates aa = simulate(rule, 1.0, 0.1);
+  const SequentialRates edge = simulate(rule, 1.01, 0.1);
+  const SequentialRates aa = simulate(rule, 1.0, 0.1);
   std::printf(
       "spread / 10, budget 20: true ratio 1.01 decided equivalent %.4f (bound %.4f); "
       "A/A decided equivalent %.4f, mean runs %.2f\n",

@@ -34,7 +34,7 @@ inline std::string worker_path() {
   return std::string(IOBENCH_BIN_DIR) + "/iobench-worker";
 }
 
-using test::TempDir;
+using iobench::test::TempDir;
 
 inline void write_file(const std::string& path, std::string_view bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
