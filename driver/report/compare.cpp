@@ -74,8 +74,10 @@ Row compare_samples(std::span<const double> base, std::span<const double> candid
   row.new_n = b.size();
   row.base_median = stats::median(a);
   row.new_median = stats::median(b);
-  row.ratio = row.base_median > 0 ? row.new_median / row.base_median
-                                  : std::numeric_limits<double>::quiet_NaN();
+  // The estimate the interval and the U test go with: the ratio of medians can fall outside the
+  // interval, and even lie on the other side of 1 from what the test found (issue 47).
+  row.ratio = stats::hodges_lehmann_ratio(a, b);
+  if (std::isnan(row.ratio) && row.base_median > 0) row.ratio = row.new_median / row.base_median;
   if (!a.empty() && !b.empty()) row.p_value = stats::mann_whitney_u(a, b).p_value;
   row.ci = stats::ratio_confidence_interval(a, b, options.confidence);
   const double smallest = stats::smallest_p_value(a.size(), b.size());
@@ -350,8 +352,8 @@ void write_in_words(const Result& result, report::Format format, runfile::Metric
   }
   out << (format == report::Format::kMarkdown ? "\n" : "")
       << fmt::format(
-             "{} {}: {} (Mann-Whitney U, alpha {}; change = new / base - 1)\n", result.rows.size(),
-             result.rows.size() == 1 ? "comparison" : "comparisons",
+             "{} {}: {} (Mann-Whitney U, alpha {}; change: Hodges-Lehmann new / base - 1)\n",
+             result.rows.size(), result.rows.size() == 1 ? "comparison" : "comparisons",
              parts.empty() ? std::string("none") : fmt::format("{}", fmt::join(parts, ", ")),
              result.alpha);
 }

@@ -29,7 +29,10 @@ struct Row {
   std::size_t new_n = 0;
   double base_median = 0;
   double new_median = 0;
-  double ratio = 0;                   // new_median / base_median (NaN when base_median is 0)
+  // new / base as the Hodges-Lehmann estimate, the median of the pairwise ratios: the one `ci`
+  // and the U test go with (a ratio of medians can fall outside its own interval). Where a base
+  // run is 0 (a counter), new_median / base_median; NaN when that is 0 or a side is empty.
+  double ratio = 0;
   std::optional<stats::Interval> ci;  // of the ratio; empty when too few runs
   std::optional<double> p_value;      // empty when a side has no run
   Verdict verdict = Verdict::kTooFewRuns;

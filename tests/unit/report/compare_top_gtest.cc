@@ -56,8 +56,8 @@ TEST(CompareTop, TheLargestSlowdownsComeFirstAndTheRestAreCounted) {
             "test    runs     base      new  change  95% CI      p  verdict\n"
             "────────────────────────────────────────────────────────────────\n"
             "alone  10/10  1.000 s  1.000 s    0.0%       -  0.500  no change\n"
-            "5 comparisons: 2 slower, 1 faster, 2 no change (Mann-Whitney U, alpha 0.05; change = "
-            "new / base - 1)\n");
+            "5 comparisons: 2 slower, 1 faster, 2 no change (Mann-Whitney U, alpha 0.05; change: "
+            "Hodges-Lehmann new / base - 1)\n");
 }
 
 TEST(CompareTop, WithoutACutTheBaseOrderStaysAndNothingIsCounted) {
