@@ -23,7 +23,7 @@ constexpr std::size_t kUnknownSizeBytes = std::size_t{1} << 16;
 
 // The file opened, or nullopt when it is missing and `missing_ok`; throws on any other failure.
 std::optional<UniqueFd> open_for_reading(const std::filesystem::path& path, bool missing_ok) {
-  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  UniqueFd fd(sys::ops().open(path.c_str(), O_RDONLY | O_CLOEXEC, 0));
   if (fd) return fd;
   if (missing_ok && errno == ENOENT) return std::nullopt;
   cannot_read(path, std::strerror(errno));

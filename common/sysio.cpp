@@ -1,5 +1,6 @@
 #include "common/sysio.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,13 +9,17 @@
 namespace iobench::sys {
 namespace {
 
-Ops g_ops{&::read, &::write, &::writev};
+Ops g_ops{&::read, &::write, &::writev, &open_file};
 
 [[noreturn]] void throw_errno(const char* what) {
   throw std::system_error(errno, std::generic_category(), what);
 }
 
 }  // namespace
+
+int open_file(const char* path, int flags, mode_t mode) {
+  return ::open(path, flags, mode);
+}
 
 Ops& ops() noexcept {
   return g_ops;

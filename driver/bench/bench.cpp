@@ -67,18 +67,6 @@ std::optional<runfile::ShellStartup> shell_startup(const config::Config& config,
   return startup;
 }
 
-// Into the meta file the run wrote: its summary (and any later reader) subtracts it.
-void record_shell_startup(const fs::path& runs_file, const runfile::ShellStartup& startup) {
-  try {
-    std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
-    if (!meta) return;
-    meta->shell_startup = startup;
-    runfile::write_meta(runfile::meta_path_for(runs_file), *meta);
-  } catch (const Error& e) {
-    throw Error(e.what(), kExitCouldNotContinue);  // runs are done: exit 3, every row kept
-  }
-}
-
 // The tests in the order given, each with its params: hyperfine's "parameters" in the exports.
 std::vector<bench::BenchTest> bench_tests(const config::Config& config) {
   std::vector<bench::BenchTest> tests;
@@ -144,7 +132,7 @@ fs::path temporary_folder() {
 TemporaryRunsFolder::TemporaryRunsFolder()
     : folder_(temporary_folder(), "iobench-bench-", "the runs (give -o FILE)") {}
 
-int run_bench(BenchOptions& options) {
+run::RunResult run_bench(BenchOptions& options) {
   check_compare_with(options.compare_with);
   options.request.made_by = bench::bench_command_line(options.request);
   const config::Config config = bench::build_bench_config(options.request);
@@ -154,32 +142,32 @@ int run_bench(BenchOptions& options) {
   if (!options.run.output.empty() && !options.run.runs_file_is_temporary)
     check_output_folder(options.run.output, "--output");
   check_export_folders(options.report.exports);
-  const std::optional<runfile::ShellStartup> startup = shell_startup(config, options.run.dry_run);
-  fs::path runs_file;
-  options.run.runs_file_out = &runs_file;
-  options.run.rule_decisions_out = &options.report.rule_decisions;
+  // In the meta file from its first writing: every reader of the run subtracts it.
+  options.run.shell_startup = shell_startup(config, options.run.dry_run);
   options.run.print_table = false;  // report_bench prints it, under the environment line
   options.run.print_summary_warnings = options.report.verbose;  // else counted in its last line
   options.run.stop_at_first_failure = true;
-  const int exit_code = run_config(config, options.run);
+  run::RunResult result = run_config(config, options.run);
   if (!options.save_config.empty()) save_config(config, options.save_config, options.run.dry_run);
-  if (options.run.dry_run || runs_file.empty()) return exit_code;
-  if (startup) record_shell_startup(runs_file, *startup);
+  if (!result.written) return result;
+  const runfile::WrittenRun& run = *result.written;
   if (options.request.verify != "on") {
-    for (const std::string& line : outputs_differ_lines(runs_file, config.baseline))
+    for (const std::string& line : outputs_differ_lines(run, config.baseline))
       fmt::print(stderr, "iobench: {}\n", line);
   }
-  if (!options.compare_with.empty()) options.report.other = run_other_tool(config, runs_file);
+  if (!options.compare_with.empty()) options.report.other = run_other_tool(config, run.runs_file);
   options.report.reference = config.baseline;
   options.report.tests = bench_tests(config);
-  const report::Gate gate = bench::report_bench(runs_file, options.report, std::cout);
+  options.report.rule_decisions = result.rule_decisions;
+  const report::Gate gate = bench::report_bench(run, options.report, std::cout);
   for (const report::GateVerdict verdict :
        {report::GateVerdict::kSlower, report::GateVerdict::kNotJudged}) {
     for (const std::string& line : report::gate_lines(gate, verdict))
       fmt::print(stderr, "iobench: {}\n", line);
   }
   // The gate speaks for a run that had nothing worse to say.
-  return exit_code != kExitOk ? exit_code : report::gate_exit_status(gate);
+  if (result.exit_code == kExitOk) result.exit_code = report::gate_exit_status(gate);
+  return result;
 }
 
 }  // namespace iobench::bench

@@ -14,7 +14,7 @@ namespace iobench::bench {
 
 struct BenchOptions {
   bench::BenchRequest request;        // made_by is filled in from the rest
-  run::RunOptions run;                // config_path and runs_file_out are not read
+  run::RunOptions run;                // config_path is not read
   std::filesystem::path save_config;  // empty: not saved
   bench::BenchReportOptions report;   // its reference is filled in from the config
   std::string compare_with;           // "hyperfine": run the commands through it too; empty: no
@@ -35,9 +35,9 @@ class TemporaryRunsFolder {
   run::PrivateFolder folder_;
 };
 
-// Returns the exit code of the run (docs/formats.md "Exit codes"). Throws iobench::Error (exit
-// 2, nothing written) for a bad request or a --save-config folder it cannot write in, found
-// before any run.
-int run_bench(BenchOptions& options);
+// Returns the run, its exit code the gate's where the run had nothing worse to say (docs/formats.md
+// "Exit codes"). Throws iobench::Error (exit 2, nothing written) for a bad request or a
+// --save-config folder it cannot write in, found before any run.
+run::RunResult run_bench(BenchOptions& options);
 
 }  // namespace iobench::bench

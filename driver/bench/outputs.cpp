@@ -19,9 +19,10 @@ struct Output {
 // Per input, in order of first appearance: each test's first output that has a hash.
 using OutputsByInput = std::vector<std::pair<std::string, std::vector<Output>>>;
 
-OutputsByInput first_outputs(const std::filesystem::path& runs_file) {
+OutputsByInput first_outputs(const runfile::WrittenRun& run) {
   OutputsByInput by_input;
-  for (const runfile::RunRow& row : runfile::read_run_file(runs_file).rows) {
+  for (const runfile::RunRow& row :
+       runfile::parse_run_file(run.text, run.runs_file.string()).rows) {
     if (row.output_hash.empty()) continue;
     auto it = std::find_if(by_input.begin(), by_input.end(),
                            [&](const auto& entry) { return entry.first == row.input; });
@@ -37,10 +38,10 @@ OutputsByInput first_outputs(const std::filesystem::path& runs_file) {
 
 }  // namespace
 
-std::vector<std::string> outputs_differ_lines(const std::filesystem::path& runs_file,
+std::vector<std::string> outputs_differ_lines(const runfile::WrittenRun& run,
                                               const std::string& reference) {
   std::vector<std::string> lines;
-  for (auto& [input, outputs] : first_outputs(runs_file)) {
+  for (auto& [input, outputs] : first_outputs(run)) {
     const std::string& first_hash = outputs.front().hash;
     const bool differ = std::any_of(outputs.begin(), outputs.end(), [&first_hash](const Output& o) {
       return o.hash != first_hash;

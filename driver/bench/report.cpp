@@ -40,10 +40,10 @@ using report::write_versus_reference;
 
 namespace {
 
-runfile::RunSet read_by_test_input_sink(const std::filesystem::path& runs_file) {
+runfile::RunSet by_test_input_sink(const runfile::WrittenRun& run) {
   runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
-  return runfile::read_runs({runs_file}, read);
+  return runfile::group_written_run(run, read);
 }
 
 // Each export asked for, of the exported figures (shell-corrected when bench measured a shell).
@@ -92,12 +92,12 @@ BenchSort parse_bench_sort(std::string_view name) {
   throw Error(fmt::format("--sort {}: not one of auto, command, mean-time", name));
 }
 
-Gate report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
+Gate report_bench(const runfile::WrittenRun& run, const BenchReportOptions& options,
                   std::ostream& out) {
   const std::string& reference = options.reference;
-  const runfile::RunSet read = read_by_test_input_sink(runs_file);
+  const runfile::RunSet read = by_test_input_sink(run);
   // One decision of the figure for every surface (the --report page makes the same).
-  const ElapsedFigure figure = elapsed_figure_of(read);
+  const ElapsedFigure figure = elapsed_figure_of({run});
   // The order given (the run file's is the order the runs ended in), or fastest first.
   std::vector<std::string> commands;
   for (const BenchTest& test : options.tests) commands.push_back(test.name);
@@ -106,14 +106,14 @@ Gate report_bench(const std::filesystem::path& runs_file, const BenchReportOptio
                                   ? reordered(given, order_by_time(in_figure(given, figure)))
                                   : given;
   const runfile::RunSet set = in_figure(raw, figure);
-  const std::optional<runfile::RunMeta> meta = runfile::read_meta_for(runs_file);
+  const std::optional<runfile::RunMeta>& meta = run.meta;
   SummaryOptions summary_options;
   summary_options.baseline = reference;
   const Summary summary = summarize(set, summary_options);
   const VersusReference versus =
       compare_with_reference(set, reference, CompareOptions{}, options.rule_decisions);
   if (options.print) {
-    if (options.verbose) write_verbose_tables(runs_file, raw, set, meta, figure, options, out);
+    if (options.verbose) write_verbose_tables(run.runs_file, raw, set, meta, figure, options, out);
     write_bench_blocks(summary, options.time_unit, out);
   }
   if (options.print && !versus.result.rows.empty()) {

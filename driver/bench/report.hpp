@@ -13,6 +13,7 @@
 #include "driver/report/gate_output.hpp"
 #include "driver/report/time_unit.hpp"
 #include "driver/report/versus_reference.hpp"
+#include "driver/runfile/written_run.hpp"
 
 namespace iobench::bench {
 
@@ -47,14 +48,13 @@ struct BenchReportOptions {
       gate_format;  // --gate-format: the gate written to `out` last
 };
 
-// Reads the run file back (grouped by test, input, sink) and its meta file, decides the elapsed
-// figure (elapsed_figure_of), writes to `out` one block per command, the comparisons with the
-// reference test in that figure and one line of what the blocks leave out (--verbose: the
-// environment line, the raw medians table and the figures less the shell's start-up first), then
-// each export, atomically. Returns the gate's findings (fail_if_slower; none without
-// fail_if_slower_pct). Throws iobench::Error when the run file cannot be read or an export
-// written.
-report::Gate report_bench(const std::filesystem::path& runs_file, const BenchReportOptions& options,
+// From the run just written, held in memory (grouped by test, input, sink) and its meta record,
+// decides the elapsed figure (elapsed_figure_of), writes to `out` one block per command, the
+// comparisons with the reference test in that figure and one line of what the blocks leave out
+// (--verbose: the environment line, the raw medians table and the figures less the shell's start-up
+// first), then each export, atomically. Returns the gate's findings (fail_if_slower; none without
+// fail_if_slower_pct). Throws iobench::Error when a row cannot be parsed or an export written.
+report::Gate report_bench(const runfile::WrittenRun& run, const BenchReportOptions& options,
                           std::ostream& out);
 
 }  // namespace iobench::bench

@@ -24,7 +24,7 @@
 namespace iobench::cli {
 namespace {
 
-constexpr const char* kExamples =
+constexpr const char* kBenchExamples =
     "  iobench bench 'sleep 0.1' 'sleep 0.2'\n"
     "      # compare two commands (stdin /dev/null): runs, verified output, U test\n"
     "  iobench bench --input data/big.txt 'grep -c x {input}' 'rg -c x {input}'\n"
@@ -158,7 +158,7 @@ void add_refused_options(CLI::App& sub, BenchCli& cli) {
 
 void setup_bench(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<BenchCli>();
-  show_examples_first(sub, kExamples);
+  show_examples_first(sub, kBenchExamples);
   bench::add_bench_request_options(sub, cli->options.request);
   sub.set_version_flag("-V,--version", std::string("iobench ") + IOBENCH_VERSION);
   add_output_options(sub, *cli);
@@ -212,16 +212,16 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       options.run.output = temporary->runs_file();
       options.run.runs_file_is_temporary = true;
     }
-    std::filesystem::path runs_file;
-    options.run.before_writing = [&](const config::Config&, const std::filesystem::path& runs) {
+    options.run.before_writing = [&](const config::Config&, const std::filesystem::path&) {
       history->open();
-      runs_file = runs;
     };
-    exit_code = bench::run_bench(options);
-    if (!cli->report.empty() && !runs_file.empty()) {
-      exit_code = report::write_report_after_run(runs_file, cli->report, exit_code, std::cerr);
+    const run::RunResult result = bench::run_bench(options);
+    exit_code = result.exit_code;
+    if (!cli->report.empty() && result.written) {
+      exit_code =
+          report::write_report_after_run(*result.written, cli->report, exit_code, std::cerr);
     }
-    exit_code = history->add(runs_file, exit_code);
+    exit_code = history->add(result.written, exit_code);
   });
 }
 

@@ -150,21 +150,19 @@ void HistoryAfterRun::remove_created_store() {
   created_.clear();
 }
 
-int HistoryAfterRun::add(const std::filesystem::path& runs_file, int exit_code) {
-  std::error_code ec;
-  if (!store_ || !std::filesystem::exists(runs_file, ec) ||
-      (exit_code != kExitOk && exit_code != kExitRunFailed)) {
+int HistoryAfterRun::add(const std::optional<runfile::WrittenRun>& run, int exit_code) {
+  if (!store_ || !run || (exit_code != kExitOk && exit_code != kExitRunFailed)) {
     remove_created_store();
     return exit_code;  // nothing was written (merge's problems), or the run did not end
   }
   try {
-    for (const auto& line : history::add_run_files(*store_, {runs_file}, {}, environment())) {
+    for (const auto& line : history::add_written_run(*store_, *run, environment())) {
       fmt::print(stderr, "iobench history: {}\n", line);
     }
   } catch (const Error& e) {
     remove_created_store();
     fmt::print(stderr, "iobench: {}; the rows are kept in {} (iobench history add adds them)\n",
-               e.what(), runs_file.string());
+               e.what(), run->runs_file.string());
     return kExitCouldNotContinue;
   }
   created_.clear();

@@ -9,6 +9,7 @@
 
 #include "driver/history/location.hpp"
 #include "driver/history/store.hpp"
+#include "driver/runfile/written_run.hpp"
 
 namespace iobench::cli {
 
@@ -34,11 +35,12 @@ class HistoryAfterRun {
   // Opens the store if --history was given, else `config_key` (the config's `history`, resolved
   // against `config_folder`) when it is not empty. Throws iobench::Error (exit 2).
   void open(const std::string& config_key = {}, const std::filesystem::path& config_folder = {});
-  // Adds `runs_file` when a store is open, the file was written and the command ended 0 or 1 (an
-  // interrupted or broken-off run is not added: `history add` takes it later). Returns the exit
-  // code: the command's, or 3 when the add fails (every row stays in the run file). A SQLite
-  // store that open() created and that got nothing is removed: nothing half-written stays.
-  int add(const std::filesystem::path& runs_file, int exit_code);
+  // Adds the run just written, from memory, when a store is open, a run was written and the
+  // command ended 0 or 1 (an interrupted or broken-off run is not added: `history add` takes it
+  // later). Returns the exit code: the command's, or 3 when the add fails (every row stays in the
+  // run file). A SQLite store that open() created and that got nothing is removed: nothing
+  // half-written stays.
+  int add(const std::optional<runfile::WrittenRun>& run, int exit_code);
 
  private:
   // Closes the store, and removes it when open() created it and it holds no run.

@@ -13,6 +13,7 @@
 #include "driver/cli/command.hpp"
 #include "driver/report/medians_file.hpp"
 #include "driver/runfile/shard_merge.hpp"
+#include "driver/runfile/written_run.hpp"
 
 namespace iobench::cli {
 namespace {
@@ -24,7 +25,8 @@ struct MergeOptions {
   fs::path output;
 };
 
-int merge(const MergeOptions& options) {
+// Writes the merged run (kept in `written` for the history) and returns the exit code.
+int merge(const MergeOptions& options, std::optional<runfile::WrittenRun>& written) {
   const std::vector<fs::path> files(options.shards.begin(), options.shards.end());
   const runfile::MergedShards merged = runfile::merge_shards(files);
   if (!merged.problems.empty()) {
@@ -44,8 +46,10 @@ int merge(const MergeOptions& options) {
   meta.medians_file = medians.string();
   write_file_atomically(options.output, merged.runs_text);
   runfile::write_meta(meta_path, meta);
-  report::write_medians_report({options.output, medians, merged.baseline, {}}, std::cout,
-                               std::cerr);
+  written = runfile::WrittenRun{options.output, merged.runs_text, meta, {}};
+  report::write_medians_report({options.output, medians, merged.baseline, {}},
+                               runfile::group_written_run(*written, report::medians_grouping()),
+                               std::cout, std::cerr);
   fmt::print(stderr, "iobench merge: {} shards, {} rows from {} host(s) ({}) in {}\n",
              merged.meta.merged_from.size(), merged.rows, merged.hosts.size(),
              fmt::join(merged.hosts, ", "), options.output.string());
@@ -63,7 +67,9 @@ void setup_merge(CLI::App& sub, int& exit_code) {
   history->add_option(sub);
   sub.callback([options, history, &exit_code] {
     history->open();
-    exit_code = history->add(options->output, merge(*options));
+    std::optional<runfile::WrittenRun> written;
+    const int merged = merge(*options, written);
+    exit_code = history->add(written, merged);
   });
 }
 

@@ -15,7 +15,6 @@ void setup_run(CLI::App& sub, int& exit_code) {
   auto options = std::make_shared<run::RunOptions>();
   auto repeats = std::make_shared<int>(0);
   auto report = std::make_shared<std::filesystem::path>();
-  auto runs_file = std::make_shared<std::filesystem::path>();
   sub.add_option("config", options->config_path,
                  "The experiment, a JSON matrix (see docs/formats.md)")
       ->required();
@@ -39,19 +38,19 @@ void setup_run(CLI::App& sub, int& exit_code) {
   sub.add_flag("-q,--quiet", options->quiet, "No progress line or generation notes");
   auto history = std::make_shared<HistoryAfterRun>();
   history->add_option(sub);
-  sub.callback([options, repeats, report, runs_file, history, &exit_code] {
+  sub.callback([options, repeats, report, history, &exit_code] {
     if (*repeats > 0) options->repeats_override = *repeats;
-    options->runs_file_out = runs_file.get();
     // The store is opened before anything is written: a bad one is exit 2 with no run file.
     options->before_writing = [&history](const config::Config& config,
                                          const std::filesystem::path&) {
       history->open(config.history, config.file.parent_path());
     };
-    exit_code = run::run_experiment(*options);
-    if (!report->empty() && !runs_file->empty()) {
-      exit_code = report::write_report_after_run(*runs_file, *report, exit_code, std::cerr);
+    const run::RunResult result = run::run_experiment(*options);
+    exit_code = result.exit_code;
+    if (!report->empty() && result.written) {
+      exit_code = report::write_report_after_run(*result.written, *report, exit_code, std::cerr);
     }
-    exit_code = history->add(*runs_file, exit_code);
+    exit_code = history->add(result.written, exit_code);
   });
 }
 

@@ -116,13 +116,11 @@ const RunRecord* RecordPipeline::next() {
 
 }  // namespace
 
-std::vector<std::string> add_run_files(Store& store,
-                                       const std::vector<std::filesystem::path>& files,
-                                       const Labels& given, const EnvLookup& lookup,
-                                       const AddFormat& format) {
-  RecordPipeline records(files, given, lookup, format);
-  std::vector<std::string> lines;
-  const auto said = [&](const RunRecord& record, const AddOutcome& outcome) {
+namespace {
+
+// What an add says of each record: "added RUNS to STORE: ..." or "RUNS is already in STORE".
+auto saying_into(const Store& store, std::vector<std::string>& lines) {
+  return [&store, &lines](const RunRecord& record, const AddOutcome& outcome) {
     if (!outcome.stored) {
       lines.push_back(
           fmt::format("{} is already in {}", record.runs_file, store.location().display));
@@ -133,7 +131,25 @@ std::vector<std::string> add_run_files(Store& store,
                                 outcome.new_series, record.labels.commit.value_or("unknown"),
                                 record.labels.branch ? ", branch " + *record.labels.branch : ""));
   };
-  store.add_all([&records] { return records.next(); }, said);
+}
+
+}  // namespace
+
+std::vector<std::string> add_run_files(Store& store,
+                                       const std::vector<std::filesystem::path>& files,
+                                       const Labels& given, const EnvLookup& lookup,
+                                       const AddFormat& format) {
+  RecordPipeline records(files, given, lookup, format);
+  std::vector<std::string> lines;
+  store.add_all([&records] { return records.next(); }, saying_into(store, lines));
+  return lines;
+}
+
+std::vector<std::string> add_written_run(Store& store, const runfile::WrittenRun& run,
+                                         const EnvLookup& lookup) {
+  const RunRecord record = run_record_of(run, {}, lookup);
+  std::vector<std::string> lines;
+  saying_into(store, lines)(record, store.add(record));
   return lines;
 }
 

@@ -18,5 +18,8 @@ std::vector<std::string> add_run_files(Store& store,
                                        const std::vector<std::filesystem::path>& files,
                                        const Labels& given, const EnvLookup& lookup,
                                        const AddFormat& format = {});
+// The same of the run just written (`run --history`, `bench --history`), from memory.
+std::vector<std::string> add_written_run(Store& store, const runfile::WrittenRun& run,
+                                         const EnvLookup& lookup);
 
 }  // namespace iobench::history

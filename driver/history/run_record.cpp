@@ -74,18 +74,36 @@ StoredRun stored_run_of(const RunRecord& run, std::string added_at) {
   return stored;
 }
 
-RunRecord load_run_record(const std::filesystem::path& runs_file, const Labels& given,
-                          const EnvLookup& lookup) {
+namespace {
+
+RunRecord record_of(std::string runs_file, RunMetaFacts facts, RunFileRows file,
+                    const Labels& given, const EnvLookup& lookup) {
   RunRecord record;
-  record.runs_file = runs_file.string();
-  record.facts = read_run_meta_facts(runs_file);
-  record.file = read_run_file(record.runs_file);
+  record.runs_file = std::move(runs_file);
+  record.facts = std::move(facts);
+  record.file = std::move(file);
   if (record.file.rows.empty()) {
     throw Error(fmt::format("{}: no rows to add", record.runs_file));
   }
   record.labels = resolve_labels(given, lookup, record.facts.measured_commit);
   record.added_by = current_user(lookup);
   return record;
+}
+
+}  // namespace
+
+RunRecord load_run_record(const std::filesystem::path& runs_file, const Labels& given,
+                          const EnvLookup& lookup) {
+  RunMetaFacts facts = read_run_meta_facts(runs_file);
+  return record_of(runs_file.string(), std::move(facts), read_run_file(runs_file), given, lookup);
+}
+
+RunRecord run_record_of(const runfile::WrittenRun& run, const Labels& given,
+                        const EnvLookup& lookup) {
+  const std::string name = run.runs_file.string();
+  if (!run.meta) throw Error(fmt::format("{}: no meta record to add it with", name));
+  return record_of(name, facts_from_meta(*run.meta, runfile::meta_path_for(run.runs_file)),
+                   parse_run_file(run.text, name), given, lookup);
 }
 
 }  // namespace iobench::history

@@ -10,6 +10,7 @@
 #include "driver/history/model.hpp"
 #include "driver/history/run_file.hpp"
 #include "driver/history/run_meta_facts.hpp"
+#include "driver/runfile/written_run.hpp"
 
 namespace iobench::history {
 
@@ -55,5 +56,9 @@ StoredRun stored_run_of(const RunRecord& run, std::string added_at);
 // file without its meta, a malformed row, or a run file with no row.
 RunRecord load_run_record(const std::filesystem::path& runs_file, const Labels& given,
                           const EnvLookup& lookup);
+// The same of a run held in memory (`run --history`, `bench --history`: the run just written);
+// throws as load_run_record.
+RunRecord run_record_of(const runfile::WrittenRun& run, const Labels& given,
+                        const EnvLookup& lookup);
 
 }  // namespace iobench::history

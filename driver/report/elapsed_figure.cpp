@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include "common/error.hpp"
-#include "driver/runfile/meta.hpp"
-
 namespace iobench::report {
 namespace {
 
@@ -34,16 +31,12 @@ ElapsedFigure decide_elapsed_figure(
   return {ElapsedFigureKind::kStartupSubtracted, startups.front()};
 }
 
-ElapsedFigure elapsed_figure_of(const runfile::RunSet& set) {
+ElapsedFigure elapsed_figure_of(const std::vector<runfile::WrittenRun>& runs) {
   std::vector<std::optional<runfile::ShellStartup>> startups;
-  for (const std::string& file : set.files) {
-    std::optional<runfile::ShellStartup> startup;
-    try {
-      if (const auto meta = runfile::read_meta_for(file)) startup = meta->shell_startup;
-    } catch (const Error&) {
-      // A record that cannot be read records no start-up: the raw figure, which the file has.
-    }
-    startups.push_back(startup);
+  startups.reserve(runs.size());
+  for (const runfile::WrittenRun& run : runs) {
+    // A record that could not be read records no start-up: the raw figure, which the file has.
+    startups.push_back(run.meta ? run.meta->shell_startup : std::nullopt);
   }
   return decide_elapsed_figure(startups);
 }

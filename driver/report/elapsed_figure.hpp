@@ -10,6 +10,7 @@
 
 #include "driver/runfile/reader.hpp"
 #include "driver/runfile/shell_startup.hpp"
+#include "driver/runfile/written_run.hpp"
 
 namespace iobench::report {
 
@@ -32,9 +33,8 @@ struct ElapsedFigure {
 ElapsedFigure decide_elapsed_figure(
     const std::vector<std::optional<runfile::ShellStartup>>& startups);
 
-// decide_elapsed_figure over the meta records of `set.files` (a record that cannot be read
-// counts as none).
-ElapsedFigure elapsed_figure_of(const runfile::RunSet& set);
+// decide_elapsed_figure over the runs' meta records (a run without one counts as none).
+ElapsedFigure elapsed_figure_of(const std::vector<runfile::WrittenRun>& runs);
 
 // `set` with the start-up's elapsed, user and system taken from those samples (each at least 0),
 // cpu_pct recomputed from them; every other metric as it was.

@@ -17,11 +17,24 @@ namespace {
 using runfile::Metric;
 using OthersByCell = std::map<std::string, std::vector<OthersDuringRun>>;
 
-runfile::RunSet read_set(const std::vector<std::filesystem::path>& files) {
+runfile::RunSet group_runs(const std::vector<runfile::WrittenRun>& runs) {
   runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
   read.allow_missing_columns = true;  // GNU time files have neither input nor sink
-  return runfile::read_runs(files, read);
+  std::vector<runfile::RunFileView> views;
+  views.reserve(runs.size());
+  for (const runfile::WrittenRun& run : runs) {
+    views.push_back({run.runs_file.string(), run.text, run.meta ? run.meta->cache_mode() : ""});
+  }
+  return runfile::parse_run_views(views, read);
+}
+
+std::vector<std::pair<std::string, std::string_view>> named_texts(
+    const std::vector<runfile::WrittenRun>& runs) {
+  std::vector<std::pair<std::string, std::string_view>> texts;
+  texts.reserve(runs.size());
+  for (const runfile::WrittenRun& run : runs) texts.emplace_back(run.runs_file.string(), run.text);
+  return texts;
 }
 
 // The groups of one input and sink as a set of their own: a section's chart, summary and verdicts.
@@ -39,18 +52,16 @@ runfile::RunSet subset(const runfile::RunSet& all, const std::string& input,
   return part;
 }
 
-std::vector<RunRecord> read_records(const std::vector<std::filesystem::path>& files,
-                                    std::vector<std::string>& warnings) {
+std::vector<RunRecord> records_of(const std::vector<runfile::WrittenRun>& runs,
+                                  std::vector<std::string>& warnings) {
   std::vector<RunRecord> records;
-  for (const auto& file : files) {
-    RunRecord record{file.string(), std::nullopt, ""};
-    try {
-      record.meta = runfile::read_meta_for(file);
-      if (!record.meta) record.problem = "no meta file beside it (not written by iobench run?)";
-    } catch (const Error& e) {
-      record.problem = e.what();
-      warnings.push_back(
-          fmt::format("{}: its meta file cannot be read: {}", file.string(), e.what()));
+  for (const runfile::WrittenRun& run : runs) {
+    RunRecord record{run.runs_file.string(), run.meta, run.meta_problem};
+    if (!run.meta_problem.empty()) {
+      warnings.push_back(fmt::format("{}: its meta file cannot be read: {}", run.runs_file.string(),
+                                     run.meta_problem));
+    } else if (!run.meta) {
+      record.problem = "no meta file beside it (not written by iobench run?)";
     }
     records.push_back(std::move(record));
   }
@@ -236,19 +247,27 @@ void attach_recorded_warnings(ReportModel& model, const std::vector<std::string>
 
 ReportModel build_report_model(const std::vector<std::filesystem::path>& files,
                                const std::string& baseline) {
+  std::vector<runfile::WrittenRun> runs;
+  runs.reserve(files.size());
   for (const auto& file : files) {
     if (file == "-") {
       throw Error(
           "report: reads run files by name, not standard input (the meta file beside "
           "each is part of the report)");
     }
+    runs.push_back(runfile::load_written_run(file));
   }
+  return build_report_model(runs, baseline);
+}
+
+ReportModel build_report_model(const std::vector<runfile::WrittenRun>& runs,
+                               const std::string& baseline) {
   ReportModel model;
   // The figure bench's terminal shows (elapsed_figure.hpp): the same runs, the same verdicts.
-  model.set = read_set(files);
-  model.figure = elapsed_figure_of(model.set);
+  model.set = group_runs(runs);
+  model.figure = elapsed_figure_of(runs);
   model.set = in_figure(model.set, model.figure);
-  model.records = read_records(files, model.run_warnings);
+  model.records = records_of(runs, model.run_warnings);
   model.baseline = choose_baseline(baseline, model.records);
   std::vector<std::pair<std::string, std::string>> places;
   for (const auto& group : model.set.groups) {
@@ -262,8 +281,9 @@ ReportModel build_report_model(const std::vector<std::filesystem::path>& files,
       std::find(model.tests.begin(), model.tests.end(), baseline) == model.tests.end()) {
     throw Error(fmt::format("--baseline {}: no such test in the run files", baseline));
   }
-  const auto context_switches = read_context_switches(files);
-  const auto others = read_others_during_runs(files);
+  const auto texts = named_texts(runs);
+  const auto context_switches = context_switches_of(texts);
+  const auto others = others_during_runs_of(texts);
   for (const auto& [input, sink] : places) {
     model.sections.push_back(build_section(model, input, sink, context_switches, others));
   }

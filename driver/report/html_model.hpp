@@ -15,6 +15,7 @@
 #include "driver/report/summary.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
+#include "driver/runfile/written_run.hpp"
 
 namespace iobench::report {
 
@@ -69,6 +70,9 @@ struct ReportModel {
 // the fastest of each input and sink. Throws iobench::Error (exit 2) for a file that cannot be
 // read or parsed, naming it.
 ReportModel build_report_model(const std::vector<std::filesystem::path>& files,
+                               const std::string& baseline);
+// The same of runs held in memory (`run --report` and `bench --report`: the run just written).
+ReportModel build_report_model(const std::vector<runfile::WrittenRun>& runs,
                                const std::string& baseline);
 
 // The notes of one row: excluded runs by status, no successful run, too few runs, a wide spread,

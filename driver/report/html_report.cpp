@@ -154,14 +154,16 @@ void write_html_report(const std::vector<std::filesystem::path>& files,
   write_file_atomically(out, render_html_report(model, options));
 }
 
-int write_report_after_run(const std::filesystem::path& runs_file, const std::filesystem::path& out,
+int write_report_after_run(const runfile::WrittenRun& run, const std::filesystem::path& out,
                            int run_exit_code, std::ostream& err) {
   if (run_exit_code == kExitCouldNotContinue) return run_exit_code;
   try {
-    write_html_report({runs_file}, out, HtmlReportOptions{});
+    const HtmlReportOptions options;
+    write_file_atomically(out,
+                          render_html_report(build_report_model({run}, options.baseline), options));
   } catch (const Error& e) {
     err << fmt::format("iobench: the report cannot be written: {}; every row is kept in {}\n",
-                       e.what(), runs_file.string());
+                       e.what(), run.runs_file.string());
     return kExitCouldNotContinue;
   }
   err << fmt::format("iobench: report in {}\n", out.string());

@@ -39,7 +39,7 @@ void write_html_report(const std::vector<std::filesystem::path>& files,
 // run's exit code, or kExitCouldNotContinue (3) when the page cannot be written, saying why on
 // `err`: every row is kept, as when the medians cannot be written (docs/formats.md "Exit codes").
 // Writes nothing after a run that could not go on (exit 3 already).
-int write_report_after_run(const std::filesystem::path& runs_file, const std::filesystem::path& out,
+int write_report_after_run(const runfile::WrittenRun& run, const std::filesystem::path& out,
                            int run_exit_code, std::ostream& err);
 
 }  // namespace iobench::report

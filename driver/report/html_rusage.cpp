@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "common/read_file.hpp"
 #include "driver/runfile/rows.hpp"
 #include "driver/stats/descriptive.hpp"
 
@@ -47,14 +46,6 @@ void read_others(const std::string& name, std::string_view text,
   }
 }
 
-std::vector<std::pair<std::string, std::string>> read_texts(
-    const std::vector<std::filesystem::path>& files) {
-  std::vector<std::pair<std::string, std::string>> texts;
-  texts.reserve(files.size());
-  for (const auto& path : files) texts.emplace_back(path.string(), read_file_bytes(path));
-  return texts;
-}
-
 std::optional<double> median_of(const std::vector<double>& values) {
   if (values.empty()) return std::nullopt;
   return stats::median(values);
@@ -67,7 +58,7 @@ std::string cell_key(std::string_view test, std::string_view input, std::string_
 }
 
 std::map<std::string, ContextSwitches> context_switches_of(
-    const std::vector<std::pair<std::string, std::string>>& named_texts) {
+    const std::vector<std::pair<std::string, std::string_view>>& named_texts) {
   std::map<std::string, Samples> samples;
   for (const auto& [name, text] : named_texts) read_text(name, text, samples);
   std::map<std::string, ContextSwitches> out;
@@ -77,21 +68,11 @@ std::map<std::string, ContextSwitches> context_switches_of(
   return out;
 }
 
-std::map<std::string, ContextSwitches> read_context_switches(
-    const std::vector<std::filesystem::path>& files) {
-  return context_switches_of(read_texts(files));
-}
-
 std::map<std::string, std::vector<OthersDuringRun>> others_during_runs_of(
-    const std::vector<std::pair<std::string, std::string>>& named_texts) {
+    const std::vector<std::pair<std::string, std::string_view>>& named_texts) {
   std::map<std::string, std::vector<OthersDuringRun>> out;
   for (const auto& [name, text] : named_texts) read_others(name, text, out);
   return out;
-}
-
-std::map<std::string, std::vector<OthersDuringRun>> read_others_during_runs(
-    const std::vector<std::filesystem::path>& files) {
-  return others_during_runs_of(read_texts(files));
 }
 
 }  // namespace iobench::report

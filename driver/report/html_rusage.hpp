@@ -20,13 +20,10 @@ struct ContextSwitches {
 // "test\tinput\tsink", as the maps below are keyed.
 std::string cell_key(std::string_view test, std::string_view input, std::string_view sink);
 
-// From run files already read by runfile::read_runs (so well formed); a file without the columns
-// gives nothing. Throws iobench::Error when a file cannot be read again.
-std::map<std::string, ContextSwitches> read_context_switches(
-    const std::vector<std::filesystem::path>& files);
-// The same from texts in memory, named for errors.
+// From run files' texts already parsed by runfile::parse_run_views (so well formed), each named
+// for errors; a file without the columns gives nothing.
 std::map<std::string, ContextSwitches> context_switches_of(
-    const std::vector<std::pair<std::string, std::string>>& named_texts);
+    const std::vector<std::pair<std::string, std::string_view>>& named_texts);
 
 // What others did during one run, as its row says.
 struct OthersDuringRun {
@@ -40,10 +37,8 @@ struct OthersDuringRun {
 
 // Every row of each cell (keyed by cell_key), in file order, of the files that have an
 // others_cpu_s, steal_s or wait_cpu_s column; files without them (older files, GNU time files) give
-// nothing. Throws iobench::Error as read_context_switches.
-std::map<std::string, std::vector<OthersDuringRun>> read_others_during_runs(
-    const std::vector<std::filesystem::path>& files);
+// nothing.
 std::map<std::string, std::vector<OthersDuringRun>> others_during_runs_of(
-    const std::vector<std::pair<std::string, std::string>>& named_texts);
+    const std::vector<std::pair<std::string, std::string_view>>& named_texts);
 
 }  // namespace iobench::report

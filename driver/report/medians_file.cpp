@@ -19,11 +19,15 @@ TableView end_table_view(const std::filesystem::path& runs_tsv, std::size_t top_
   return {top_rows, fmt::format("all of them: iobench summarize {}", runs_tsv.string())};
 }
 
+runfile::ReadOptions medians_grouping() {
+  runfile::ReadOptions options;
+  options.group_by = {"test", "input", "sink"};
+  return options;
+}
+
 std::vector<std::string> write_medians_report(const MediansReportRequest& request,
-                                              std::ostream& table_out, std::ostream& warnings_out) {
-  runfile::ReadOptions read_options;
-  read_options.group_by = {"test", "input", "sink"};
-  const runfile::RunSet set = runfile::read_runs({request.runs_tsv}, read_options);
+                                              const runfile::RunSet& set, std::ostream& table_out,
+                                              std::ostream& warnings_out) {
   report::SummaryOptions options;
   options.baseline = request.baseline;
   if (!request.warnings_kept_in.empty()) {  // shortened only where the full list is kept

@@ -7,14 +7,18 @@
 #include <vector>
 
 #include "driver/report/export.hpp"
+#include "driver/runfile/reader.hpp"
 
 namespace iobench::report {
 
 // The end table of `run` and `bench` shows this many rows per input and sink by default.
 inline constexpr std::size_t kEndTableRows = 20;
 
+// How the medians file groups the rows: by test, input and sink.
+runfile::ReadOptions medians_grouping();
+
 struct MediansReportRequest {
-  std::filesystem::path runs_tsv;     // the run file just written
+  std::filesystem::path runs_tsv;     // the run file just written (named in the table's count line)
   std::filesystem::path medians_tsv;  // where the medians file goes (results/medians/...)
   std::string baseline;               // test name for `relative`, empty: the fastest
   // Where the warnings are kept in full (the meta file): the printed ones then name a few groups;
@@ -32,13 +36,15 @@ inline constexpr std::size_t kGroupsNamedInAWarning = 5;
 // The end table's cut: `top_rows` a section, the count line naming `iobench summarize FILE`.
 TableView end_table_view(const std::filesystem::path& runs_tsv, std::size_t top_rows);
 
-// Reads the run file, writes the medians file (docs/formats.md columns: test input sink n
+// From the run file's rows as grouped by medians_grouping() (held in memory by whoever wrote
+// them: runfile::WrittenRun), writes the medians file (docs/formats.md columns: test input sink n
 // elapsed_median user_median system_median cpu_pct_median mem_median elapsed_min elapsed_max
 // elapsed_mad mb_per_s relative), prints the medians table to `table_out` and the warnings
 // (failures, mismatches, high spread, outliers, few runs) to `warnings_out`, each naming at most
 // kGroupsNamedInAWarning groups when warnings_kept_in is given. Returns the warnings with every
 // group named, for the run record.
 std::vector<std::string> write_medians_report(const MediansReportRequest& request,
-                                              std::ostream& table_out, std::ostream& warnings_out);
+                                              const runfile::RunSet& set, std::ostream& table_out,
+                                              std::ostream& warnings_out);
 
 }  // namespace iobench::report

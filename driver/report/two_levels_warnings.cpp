@@ -10,7 +10,6 @@
 #include <string>
 #include <string_view>
 
-#include "common/read_file.hpp"
 #include "driver/runfile/rows.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/stats/two_levels.hpp"
@@ -158,10 +157,6 @@ std::vector<std::string> two_level_warnings(std::string_view run_file_text,
     }
   }
   return lines;
-}
-
-std::vector<std::string> read_two_level_warnings(const std::filesystem::path& runs_file) {
-  return two_level_warnings(read_file_bytes(runs_file), runs_file.string());
 }
 
 std::vector<std::string> name_a_few(const std::vector<std::string>& lines, std::size_t named,

@@ -4,7 +4,6 @@
 // when each held, and what moved with the time among what the rows recorded (others' CPU time,
 // the CPU figures, the context switches, the counters), or that none of it did.
 #include <cstddef>
-#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,8 +17,6 @@ namespace iobench::report {
 // header.
 std::vector<std::string> two_level_warnings(std::string_view run_file_text,
                                             const std::string& name);
-// The same for a run file on disk; throws iobench::Error when it cannot be read.
-std::vector<std::string> read_two_level_warnings(const std::filesystem::path& runs_file);
 
 // The lines to print, as DESIGN's rule for warnings says: the first `named` of `lines`, then one
 // that counts the rest and says where all are ("... and 3 more cells fell into two levels; all

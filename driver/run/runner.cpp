@@ -101,6 +101,7 @@ runfile::RunMeta record_at_start(const config::Config& config, const RunOptions&
   meta.drop_caches_available = ::geteuid() == 0 && ::access("/proc/sys/vm/drop_caches", W_OK) == 0;
   meta.schedule = plan_schedule(config, plan);
   if (!counting.requested.empty()) meta.counters = counter_availability(counting);
+  meta.shell_startup = options.shell_startup;
   return meta;
 }
 
@@ -119,12 +120,13 @@ void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const Machin
 }
 
 // Cells whose ok runs fell into two levels (docs/reports.md, "Two levels"): a handful printed,
-// every one kept in the record. A runs file that cannot be read again is the medians report's to
-// say (it reads it next).
-void warn_two_levels(const OutputPaths& paths, MatrixTotals& totals) {
+// every one kept in the record. Rows that cannot be parsed are the medians report's to say (it
+// parses the same text next).
+void warn_two_levels(const OutputPaths& paths, const std::string& runs_text, MatrixTotals& totals) {
   constexpr std::size_t kCellsNamed = 5;
   try {
-    const std::vector<std::string> lines = report::read_two_level_warnings(paths.runs);
+    const std::vector<std::string> lines =
+        report::two_level_warnings(runs_text, paths.runs.string());
     for (const auto& line : report::name_a_few(lines, kCellsNamed, paths.meta.string()))
       fmt::print(stderr, "iobench: warning: {}\n", line);
     totals.warnings.insert(totals.warnings.end(), lines.begin(), lines.end());
@@ -175,7 +177,7 @@ MatrixTotals execute(const config::Config& config, const config::Plan& plan,
       totals.warnings.push_back(warning);
     }
   }
-  warn_two_levels(paths, totals);
+  warn_two_levels(paths, writer.text(), totals);
   return totals;
 }
 
@@ -232,7 +234,7 @@ int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::
 
 }  // namespace
 
-int run_experiment(const RunOptions& options) {
+RunResult run_experiment(const RunOptions& options) {
   config::Config config = config::load_config(options.config_path);
   if (const auto data_dir = choose_data_dir(options.data_dir, config.file, lookup_env)) {
     config::set_data_dir(config, *data_dir);
@@ -240,17 +242,16 @@ int run_experiment(const RunOptions& options) {
   return run_config(config, options);
 }
 
-int run_config(const config::Config& config, const RunOptions& options) {
+RunResult run_config(const config::Config& config, const RunOptions& options) {
   const CheckedPlan planned = plan_and_check(config, options);
   if (options.dry_run) {
     print_plan(config, planned.plan);
-    return kExitOk;
+    return {};
   }
   const ShardChoice& shard = planned.shard;
   const OutputPaths paths = choose_outputs(
       options.output, config.name,
       shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
-  if (options.runs_file_out != nullptr) *options.runs_file_out = paths.runs;
   if (options.before_writing) options.before_writing(config, paths.runs);
   make_output_folders(paths);
   // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
@@ -272,17 +273,23 @@ int run_config(const config::Config& config, const RunOptions& options) {
 
   const MatrixTotals totals =
       execute(config, planned.plan, paths, options, counting, writer, busy_window, wait_source);
-  if (options.rule_decisions_out != nullptr) *options.rule_decisions_out = totals.rule_decisions;
   const bool interrupted = interrupt_requested();
   std::string failure = totals.results_error;
   record_end(meta, totals, busy_window.load(), !interrupted && failure.empty());
+  RunResult result;
+  result.rule_decisions = totals.rule_decisions;
+  runfile::WrittenRun& written = result.written.emplace();
+  written.runs_file = paths.runs;
+  written.text = writer.take_text();
   try {
     runfile::write_meta(paths.meta, meta);
     if (totals.rows_written > 0 && failure.empty()) {
       std::ostream no_table(nullptr);  // discards: the caller prints the runs its own way
+      written.meta = meta;             // the cache mode the grouping checks against
       // The printed warnings name a few groups; the record keeps every one (docs/reports.md).
       meta.end->summary_warnings = report::write_medians_report(
           {paths.runs, paths.medians, config.baseline, paths.meta, options.table_top_rows},
+          runfile::group_written_run(written, report::medians_grouping()),
           options.print_table ? std::cout : no_table,
           options.print_summary_warnings ? std::cerr : no_table);
       if (!meta.end->summary_warnings.empty()) runfile::write_meta(paths.meta, meta);
@@ -290,9 +297,11 @@ int run_config(const config::Config& config, const RunOptions& options) {
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();
   }
-  return report_end(totals, paths, failure, interrupted,
-                    cells_without_ok_run(config, planned.plan, totals),
-                    options.runs_file_is_temporary);
+  written.meta = std::move(meta);
+  result.exit_code = report_end(totals, paths, failure, interrupted,
+                                cells_without_ok_run(config, planned.plan, totals),
+                                options.runs_file_is_temporary);
+  return result;
 }
 
 }  // namespace iobench::run

@@ -9,6 +9,7 @@
 #include "driver/config/plan.hpp"
 #include "driver/report/medians_file.hpp"
 #include "driver/report/versus_reference.hpp"
+#include "driver/runfile/written_run.hpp"
 
 namespace iobench::run {
 
@@ -35,24 +36,33 @@ struct RunOptions {
   bool print_summary_warnings = true;
   // Rows of the medians table per input and sink (`--top N`; 0: all), docs/reports.md.
   std::size_t table_top_rows = report::kEndTableRows;
-  // When set, receives the runs file's path once it is chosen (`iobench bench` reads it back).
-  std::filesystem::path* runs_file_out = nullptr;
-  // When set, receives how the sequential rule ended each comparison (`iobench bench` says its
-  // verdicts by them, docs/reports.md "Deciding a comparison"); left empty when the rule is off.
-  std::vector<report::RuleDecision>* rule_decisions_out = nullptr;
+  // The shell's start-up, measured before the runs (`iobench bench`, docs/bench.md "Shell
+  // start-up"): recorded in the meta file from its first writing.
+  std::optional<runfile::ShellStartup> shell_startup;
   // When set, called once the config is accepted and the runs file chosen, before anything is
   // written (`--history` opens its store there: a store error is exit 2, nothing written).
   std::function<void(const config::Config&, const std::filesystem::path& runs_file)> before_writing;
 };
 
-// Loads options.config_path and runs it through run_config. Returns the exit code
-// (docs/formats.md "Exit codes"). Throws iobench::Error for errors found before any run.
-int run_experiment(const RunOptions& options);
+// What a run gives whoever asked for it: one value, so that nothing after the runs reads the run
+// file or the meta file again.
+struct RunResult {
+  int exit_code = 0;  // docs/formats.md "Exit codes"
+  // The run file and meta record as written; empty for a dry run.
+  std::optional<runfile::WrittenRun> written;
+  // How the sequential rule ended each comparison (docs/reports.md "Deciding a comparison");
+  // empty when the rule is off.
+  std::vector<report::RuleDecision> rule_decisions;
+};
+
+// Loads options.config_path and runs it through run_config. Throws iobench::Error for errors
+// found before any run.
+RunResult run_experiment(const RunOptions& options);
 
 // Runs an in-memory config (e.g. one `iobench bench` built from its command line) through exactly
 // the path a config file takes: plan, pre-run checks, outputs, executor, medians, metadata.
 // config.file names the source in error messages and the metadata; it need not exist.
-// options.config_path is not read. Returns the exit code; throws iobench::Error as run_experiment.
-int run_config(const config::Config& config, const RunOptions& options);
+// options.config_path is not read. Throws iobench::Error as run_experiment.
+RunResult run_config(const config::Config& config, const RunOptions& options);
 
 }  // namespace iobench::run

@@ -16,6 +16,7 @@
 #include "common/error.hpp"
 #include "common/fd.hpp"
 #include "common/read_file.hpp"
+#include "common/sysio.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
 
@@ -44,7 +45,7 @@ RunFileData load_run_file(const std::filesystem::path& path) {
     out.read.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     return out;
   }
-  const UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  const UniqueFd fd(sys::ops().open(path.c_str(), O_RDONLY | O_CLOEXEC, 0));
   if (!fd) throw Error(fmt::format("{}: cannot open: {}", path.string(), std::strerror(errno)));
   struct stat st {};
   const bool known = ::fstat(fd.get(), &st) == 0;

@@ -86,7 +86,8 @@ std::string format_run_row(const RunRow& row, const std::vector<Counter>& counte
 
 RunTsvWriter::RunTsvWriter(const std::filesystem::path& path, std::vector<Counter> counters)
     : path_(path), counters_(in_schema_order(std::move(counters))) {
-  fd_.reset(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
+  fd_.reset(
+      sys::ops().open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
   if (!fd_) {
     const int err = errno;
     throw Error(
@@ -99,6 +100,7 @@ RunTsvWriter::RunTsvWriter(const std::filesystem::path& path, std::vector<Counte
   } catch (const std::system_error& e) {
     throw Error(fmt::format("{}: cannot write results: {}", path.string(), e.code().message()));
   }
+  written_ = header;
 }
 
 void RunTsvWriter::append(const RunRow& row) {
@@ -112,6 +114,7 @@ void RunTsvWriter::append(const RunRow& row) {
     if (before >= 0 && ::ftruncate(fd_.get(), before) == 0) ::lseek(fd_.get(), before, SEEK_SET);
     throw Error(fmt::format("{}: cannot write results: {}", path_.string(), e.code().message()));
   }
+  written_ += line;
 }
 
 }  // namespace iobench::runfile

@@ -27,11 +27,16 @@ class RunTsvWriter {
   void append(const RunRow& row);  // throws iobench::Error on a write error (disk full)
   [[nodiscard]] const std::filesystem::path& path() const noexcept { return path_; }
   [[nodiscard]] const std::vector<Counter>& counters() const noexcept { return counters_; }
+  // What the file holds: the header and every row appended (what follows the runs reads this,
+  // not the file again: WrittenRun). About 300 bytes a row.
+  [[nodiscard]] const std::string& text() const noexcept { return written_; }
+  [[nodiscard]] std::string take_text() noexcept { return std::move(written_); }
 
  private:
   std::filesystem::path path_;
   std::vector<Counter> counters_;
   UniqueFd fd_;
+  std::string written_;
 };
 
 }  // namespace iobench::runfile

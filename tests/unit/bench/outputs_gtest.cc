@@ -1,6 +1,6 @@
 // bench's line when its commands wrote different bytes (driver/bench/outputs.hpp,
-// docs/bench.md "Verification"): read back from a real runs file, one line per input that
-// differs, each command's bytes and hash with the reference first; nothing when all agree or
+// docs/bench.md "Verification"): from the text a real run file writer wrote, one line per input
+// that differs, each command's bytes and hash with the reference first; nothing when all agree or
 // nothing was hashed.
 #include <gtest/gtest.h>
 
@@ -28,14 +28,14 @@ runfile::RunRow row_of(const std::string& test, const std::string& input, std::u
 
 class BenchOutputs : public ::testing::Test {
  protected:
-  std::filesystem::path write(const std::vector<runfile::RunRow>& rows) {
+  runfile::WrittenRun write(const std::vector<runfile::RunRow>& rows) {
     std::filesystem::path path = dir_.path() / "runs.tsv";
     std::filesystem::remove(path);
     runfile::RunTsvWriter writer(path);
     for (const runfile::RunRow& row : rows) writer.append(row);
-    return path;
+    return {path, writer.take_text(), std::nullopt, {}};
   }
-  const test::TempDir dir_{"bench-outputs"};
+  const iobench::test::TempDir dir_{"bench-outputs"};
 };
 
 TEST_F(BenchOutputs, OneLinePerInputThatDiffersTheReferenceFirst) {

@@ -14,13 +14,13 @@
 #include "driver/report/medians_file.hpp"
 #include "driver/report/summary.hpp"
 #include "driver/runfile/reader.hpp"
+#include "tests/unit/fixture_paths.hpp"
 #include "tests/unit/temp_dir.hpp"
 
 namespace iobench::report {
 namespace {
 
 const std::filesystem::path kSource = IOBENCH_SOURCE_DIR;
-const std::filesystem::path kFixtures = kSource / "tests/fixtures/reports";
 
 // Runs the test in the source folder, where the fixtures' input paths resolve (MB/s).
 class InSourceDir : public ::testing::Test {
@@ -43,7 +43,7 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 void expect_golden(const std::string& actual, const std::string& golden_name) {
-  const auto path = kFixtures / "golden" / golden_name;
+  const auto path = iobench::test::kReportFixtures / "golden" / golden_name;
   if (std::getenv("IOBENCH_UPDATE_GOLDEN") != nullptr) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary | std::ios::trunc) << actual;
@@ -98,13 +98,14 @@ TEST_F(ExportGolden, BaselineChangesRelative) {
 }
 
 TEST_F(ExportGolden, RunReportWritesMediansTableAndWarnings) {
-  const test::TempDir dir("report");
+  const iobench::test::TempDir dir("report");
   report::MediansReportRequest request;
   request.runs_tsv = "tests/fixtures/reports/runs-small.tsv";
   request.medians_tsv = dir / "medians" / "runs-small.tsv";
   std::ostringstream table;
   std::ostringstream warnings;
-  report::write_medians_report(request, table, warnings);
+  report::write_medians_report(
+      request, runfile::read_runs({request.runs_tsv}, report::medians_grouping()), table, warnings);
   expect_golden(read_file(request.medians_tsv), "runs-small.medians.tsv");
   expect_golden(table.str(), "runs-small.report.txt");
   expect_golden(warnings.str(), "runs-small.warnings.txt");
@@ -117,7 +118,7 @@ TEST_F(ExportGolden, RunReportWritesMediansTableAndWarnings) {
 }
 
 TEST(Export, MediansHaveExactlyTheDesignColumns) {
-  const runfile::RunSet set = runfile::read_runs({kFixtures / "gnu-time.tsv"});
+  const runfile::RunSet set = runfile::read_runs({iobench::test::kReportFixtures / "gnu-time.tsv"});
   std::ostringstream out;
   write_medians_tsv(report::summarize(set), out);
   const std::string header = out.str().substr(0, out.str().find('\n'));
@@ -127,7 +128,7 @@ TEST(Export, MediansHaveExactlyTheDesignColumns) {
 }
 
 TEST(Export, JsonHasHyperfineKeys) {
-  const runfile::RunSet set = runfile::read_runs({kFixtures / "gnu-time.tsv"});
+  const runfile::RunSet set = runfile::read_runs({iobench::test::kReportFixtures / "gnu-time.tsv"});
   std::ostringstream out;
   write_summary(report::summarize(set), Format::kJson, out);
   const auto doc = nlohmann::json::parse(out.str());
