@@ -81,12 +81,15 @@ TEST(Compare, RatioAndInterval) {
 // is the one the interval and the U test go with, so it lies in its own interval; the ratio of
 // medians (2.00 against [1.007, 1.014]) did not (issue 47).
 TEST(Compare, TheRatioIsTheEstimateItsIntervalGoesWith) {
-  std::vector<double> base;
-  std::vector<double> candidate;
-  for (int i = 0; i < 11; ++i) base.push_back(1.00 + 0.001 * i);
-  for (int i = 0; i < 10; ++i) base.push_back(2.00 + 0.001 * i);
-  for (int i = 0; i < 10; ++i) candidate.push_back(1.01 + 0.001 * i);
-  for (int i = 0; i < 11; ++i) candidate.push_back(2.02 + 0.001 * i);
+  const auto levels = [](double low, std::size_t n_low, double high, std::size_t n_high) {
+    std::vector<double> runs;
+    runs.reserve(n_low + n_high);
+    for (std::size_t i = 0; i < n_low; ++i) runs.push_back(low + 0.001 * static_cast<double>(i));
+    for (std::size_t i = 0; i < n_high; ++i) runs.push_back(high + 0.001 * static_cast<double>(i));
+    return runs;
+  };
+  const std::vector<double> base = levels(1.00, 11, 2.00, 10);
+  const std::vector<double> candidate = levels(1.01, 10, 2.02, 11);
   const Row row = compare_samples(base, candidate);
   EXPECT_DOUBLE_EQ(row.new_median / row.base_median, 2.02 / 1.01);
   EXPECT_DOUBLE_EQ(row.ratio, stats::hodges_lehmann_ratio(base, candidate));
