@@ -9,16 +9,16 @@
 namespace iobench::history {
 namespace {
 
-using Json = nlohmann::json;
+using ConfigJson = nlohmann::json;
 
-const Json& strategies_of(const Json& config) {
-  static const Json kNone = Json::array();
+const ConfigJson& strategies_of(const ConfigJson& config) {
+  static const ConfigJson kNone = ConfigJson::array();
   const auto it = config.find("strategies");
   return it != config.end() && it->is_array() ? *it : kNone;
 }
 
 // The param's values as the config expands them: strings as they are, numbers as JSON writes them.
-std::vector<std::string> param_values(const Json& config, std::string_view name) {
+std::vector<std::string> param_values(const ConfigJson& config, std::string_view name) {
   std::vector<std::string> values;
   const auto params = config.find("params");
   if (params == config.end() || !params->is_object()) return values;
@@ -36,7 +36,7 @@ std::vector<std::string> param_values(const Json& config, std::string_view name)
 // (driver/config/config.hpp): that one fills a pattern from values, this one asks which pattern
 // a name came from (the inverse, with {input} open), and the history may not use the config
 // library (docs/architecture.md, the layer walls).
-bool expands_to(const Json& config, std::string_view pattern, std::string_view text) {
+bool expands_to(const ConfigJson& config, std::string_view pattern, std::string_view text) {
   const std::size_t open = pattern.find('{');
   const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open + 1);
   if (close == std::string_view::npos) return pattern == text;
@@ -107,8 +107,8 @@ std::string host_class_of(const RunMetaFacts& facts) {
       facts.machine.empty() ? "?" : facts.machine);
 }
 
-std::optional<std::size_t> strategy_for_test(const Json& config, std::string_view test) {
-  const Json& strategies = strategies_of(config);
+std::optional<std::size_t> strategy_for_test(const ConfigJson& config, std::string_view test) {
+  const ConfigJson& strategies = strategies_of(config);
   for (std::size_t i = 0; i < strategies.size(); ++i) {
     const auto it = strategies[i].find("name");
     if (it == strategies[i].end() || !it->is_string()) continue;
@@ -117,11 +117,11 @@ std::optional<std::size_t> strategy_for_test(const Json& config, std::string_vie
   return std::nullopt;
 }
 
-std::string definition_of(const Json& config, std::string_view test) {
-  Json definition = Json::object();
+std::string definition_of(const ConfigJson& config, std::string_view test) {
+  ConfigJson definition = ConfigJson::object();
   definition["test"] = test;
   if (const auto index = strategy_for_test(config, test)) {
-    Json strategy = strategies_of(config)[*index];
+    ConfigJson strategy = strategies_of(config)[*index];
     strategy.erase("name");
     strategy.erase("description");
     definition["strategy"] = strategy;
@@ -132,21 +132,21 @@ std::string definition_of(const Json& config, std::string_view test) {
   return definition.dump();  // nlohmann::json sorts object keys: one text per definition
 }
 
-bool is_verified(const Json& config, std::string_view test) {
+bool is_verified(const ConfigJson& config, std::string_view test) {
   const auto index = strategy_for_test(config, test);
   if (!index) return true;
-  const Json& strategy = strategies_of(config)[*index];
+  const ConfigJson& strategy = strategies_of(config)[*index];
   const auto it = strategy.find("verify");
   return it == strategy.end() || !it->is_boolean() || it->get<bool>();
 }
 
-std::string input_identity_of(const Json& config, const std::filesystem::path& config_file,
+std::string input_identity_of(const ConfigJson& config, const std::filesystem::path& config_file,
                               std::string_view input) {
   const auto inputs = config.find("inputs");
-  const Json* match = nullptr;
+  const ConfigJson* match = nullptr;
   if (inputs != config.end() && inputs->is_array()) {
     const std::filesystem::path row_path(input);
-    const Json* by_name = nullptr;
+    const ConfigJson* by_name = nullptr;
     std::size_t same_name = 0;
     for (const auto& entry : *inputs) {
       const std::string written =
@@ -170,7 +170,7 @@ std::string input_identity_of(const Json& config, const std::filesystem::path& c
     if (const auto generate = match->find("generate"); generate != match->end()) {
       return "generate:" + generate->dump();
     }
-    Json recorded = Json::object();
+    ConfigJson recorded = ConfigJson::object();
     for (const char* key : {"size_bytes", "xxh3"}) {
       if (const auto it = match->find(key); it != match->end()) recorded[key] = *it;
     }

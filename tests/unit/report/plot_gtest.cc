@@ -26,7 +26,7 @@ runfile::RunSet read(const std::vector<std::filesystem::path>& files) {
   return runfile::read_runs(files, options);
 }
 
-void expect_golden(const std::string& svg, const std::string& golden_name) {
+void expect_svg_golden(const std::string& svg, const std::string& golden_name) {
   const auto path = iobench::test::kReportFixtures / "golden" / golden_name;
   if (std::getenv("IOBENCH_UPDATE_GOLDEN") != nullptr) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << svg;
@@ -193,18 +193,18 @@ TEST(Plot, RejectsOtherMetrics) {
 TEST(PlotGolden, ElapsedOfTheNgramRuns) {
   PlotOptions options;
   options.subtitle = "runs-ngram.tsv · 85 runs";
-  expect_golden(render(read({iobench::test::kReportFixtures / "runs-ngram.tsv"}), options).svg,
-                "plot-elapsed.svg");
+  expect_svg_golden(render(read({iobench::test::kReportFixtures / "runs-ngram.tsv"}), options).svg,
+                    "plot-elapsed.svg");
 }
 
 TEST(PlotGolden, MemOfTwoFiles) {
   PlotOptions options;
   options.metric = runfile::Metric::kMem;
-  expect_golden(render(read({iobench::test::kReportFixtures / "runs-ngram.tsv",
-                             iobench::test::kReportFixtures / "gnu-time.tsv"}),
-                       options)
-                    .svg,
-                "plot-mem.svg");
+  expect_svg_golden(render(read({iobench::test::kReportFixtures / "runs-ngram.tsv",
+                                 iobench::test::kReportFixtures / "gnu-time.tsv"}),
+                           options)
+                        .svg,
+                    "plot-mem.svg");
 }
 
 TEST(PlotGolden, ACounterOnALogAxis) {
@@ -222,15 +222,15 @@ TEST(PlotGolden, ACounterOnALogAxis) {
   PlotOptions options;
   options.metric = metric_of(runfile::Counter::kSyscalls);
   options.title = "syscalls <per> test";
-  expect_golden(render(set, options).svg, "plot-counter-log.svg");
+  expect_svg_golden(render(set, options).svg, "plot-counter-log.svg");
 }
 
 TEST(PlotGolden, ANarrowElapsedChartWrapsItsLegend) {
   PlotOptions options;
   options.width_px = 500;  // drawn at the 640 px minimum
   options.subtitle = std::string(200, 's');
-  expect_golden(render(read({iobench::test::kReportFixtures / "gnu-time.tsv"}), options).svg,
-                "plot-narrow.svg");
+  expect_svg_golden(render(read({iobench::test::kReportFixtures / "gnu-time.tsv"}), options).svg,
+                    "plot-narrow.svg");
 }
 
 // Written through the atomic writer: a link planted at the fixed `<out>.tmp` plot once used is

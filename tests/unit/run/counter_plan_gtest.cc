@@ -11,7 +11,7 @@
 namespace iobench::run {
 namespace {
 
-using test::exited_ok;
+using iobench::test::exited_ok;
 
 TEST(RunCounters, FillTheirCellsAndLeaveTheUncountedEmpty) {
   spawn::SpawnResult result = exited_ok();

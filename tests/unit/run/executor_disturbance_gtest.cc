@@ -96,9 +96,9 @@ TEST_F(ExecutorTest, WhenTheBudgetRunsOutTheCellSaysSoOnce) {
     }
     return script;
   });
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   run(kTwoUnverifiedTests, launcher);
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   const std::vector<Row> all = rows();
   EXPECT_EQ(std::count(launcher.calls.begin(), launcher.calls.end(), "a"), 6);
   EXPECT_EQ(std::count_if(all.begin(), all.end(),

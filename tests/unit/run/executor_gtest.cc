@@ -105,11 +105,11 @@ TEST_F(ExecutorTest, APairWhoseVerificationFailsTwiceHasNoOkRows) {
     if (nth < 2) return Script{spawn::SpawnOutcome::kSignaled, 0, SIGSEGV, "", "", false};
     return Script{spawn::SpawnOutcome::kExited, 0, 0, "alpha\n", "", false};
   });
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   const MatrixTotals totals =
       run(R"("strategies": [{"name": "crashy", "command": ["crashy"]}], "repeats": 2, "warmup": 1)",
           launcher);
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   const std::vector<Row> all = rows();
   ASSERT_EQ(all.size(), 2U);
   for (const Row& row : all) EXPECT_EQ(row.status, "error");
@@ -177,9 +177,9 @@ TEST_F(ExecutorTest, SplitFilesAreWrittenPrivatelyComparedAcrossTheClassAndRemov
   ExecutorSettings settings;
   settings.temp_folder = private_folder;
   MatrixExecutor executor(config_, plan_, split_writer, writer, settings);
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   executor.run_all();
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   ASSERT_EQ(prefixes.size(), 6U);
   for (const auto& prefix : prefixes) {
     EXPECT_EQ(prefix.rfind(private_folder.string() + "/", 0), 0U) << prefix;

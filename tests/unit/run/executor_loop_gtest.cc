@@ -64,7 +64,7 @@ TEST_F(ExecutorTest, EachRunBoundaryCallsAfterRunOnceItsRowIsWrittenAndPrintsIts
   // own.
   FakeLauncher launcher([](const std::string&, int) { return ok_copy(); });
   std::vector<std::size_t> runs_then, rows_then;
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   const MatrixTotals totals =
       run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 2, "warmup": 1)", launcher,
           {}, [&] {
@@ -72,7 +72,7 @@ TEST_F(ExecutorTest, EachRunBoundaryCallsAfterRunOnceItsRowIsWrittenAndPrintsIts
             rows_then.push_back(rows().size());
             return runs_then.size() == 2 ? std::string("the window closed") : std::string();
           });
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(totals.rows_written, 2U);
   // Verification (standing in for the warmup), two measured runs.
   EXPECT_EQ(runs_then, (std::vector<std::size_t>{1, 2, 3}));
@@ -111,10 +111,10 @@ TEST_F(ExecutorTest, StderrOnAnOkRunIsWarnedOncePerTestQuotingTheLine) {
     script.stderr_bytes = "note: fell back to read(2)\nsecond line\n";
     return script;
   });
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   run(R"("strategies": [{"name": "chatty", "command": ["chatty"]}], "repeats": 3, "warmup": 0)",
       launcher);
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   const std::string quoted = "chatty: wrote to stderr on a run that ended ok: note: fell back";
   const auto first = warnings.find(quoted);
   ASSERT_NE(first, std::string::npos) << warnings;
@@ -135,10 +135,10 @@ TEST_F(ExecutorTest, AnInputThatCannotBeReadIsAnErrorRowAndTheMatrixGoesOn) {
   runfile::RunTsvWriter writer(runs_path_);
   ExecutorSettings settings;
   settings.temp_folder = dir_.path();
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   MatrixExecutor executor(config_, plan_, launcher, writer, settings);
   const MatrixTotals totals = executor.run_all();
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   ASSERT_EQ(totals.rows_written, 2U) << warnings;
   std::ifstream in(runs_path_);
   std::string header, first, second;
@@ -198,9 +198,9 @@ TEST(ExecutorCacheState, ColdRowsThatStayedResidentAreWarnedAboutPerTest) {
   ExecutorSettings settings;
   settings.temp_folder = dir.path();
   MatrixExecutor executor(config, plan, launcher, writer, settings);
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   const MatrixTotals totals = executor.run_all();
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   ASSERT_EQ(totals.cache_state_warnings.size(), 2U) << warnings;
   EXPECT_EQ(totals.cache_state_warnings[0].rfind("a: cache cold, but 2 of 2 runs started with more "
                                                  "of the input in the page cache (as much as "

@@ -19,12 +19,12 @@ TEST_F(ExecutorTest, AMismatchOnTheFirstMeasuredRunMarksThePairsRowsAndFailsTheR
     if (name == "wrong") script.stdout_bytes = "alpha\n";
     return script;
   });
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   const MatrixTotals totals = run(
       R"("strategies": [{"name": "right", "command": ["right"]}, {"name": "wrong", "command": ["wrong"]}],
              "repeats": 3, "warmup": 0)",
       launcher);
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(launcher.calls.size(), 6U) << "no verification run: 2 tests x 3 measured runs";
   std::map<std::string, std::vector<std::string>> statuses;
   for (const Row& row : rows()) statuses[row.test].push_back(row.status);
@@ -63,10 +63,10 @@ TEST_F(ExecutorTest, ALaterRunThatDiffersFromTheRunThatVerifiedIsAMismatch) {
     if (nth == 1) script.stdout_bytes = "alpha\n";
     return script;
   });
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   run(R"("strategies": [{"name": "flaky", "command": ["flaky"]}], "repeats": 3, "warmup": 0)",
       launcher);
-  const std::string warnings = testing::internal::GetCapturedStderr();
+  const std::string warnings = ::testing::internal::GetCapturedStderr();
   const std::vector<Row> all = rows();
   ASSERT_EQ(all.size(), 3U);
   EXPECT_EQ(all[0].status, "ok");

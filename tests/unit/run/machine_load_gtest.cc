@@ -24,7 +24,7 @@ namespace {
 using std::chrono::milliseconds;
 
 // Two CPUs; the aggregate line is user nice system idle iowait irq softirq steal guest guest_nice.
-std::string proc_stat(unsigned user, unsigned system, unsigned idle, unsigned steal = 0) {
+std::string stat_text(unsigned user, unsigned system, unsigned idle, unsigned steal = 0) {
   return "cpu  " + std::to_string(user) + " 0 " + std::to_string(system) + " " +
          std::to_string(idle) + " 0 0 0 " + std::to_string(steal) +
          " 0 0\ncpu0 1 0 1 1 0 0 0 0 0 0\ncpu1 1 0 1 1 0 0 0 0 0 0\nintr 1 2 3\nctxt 99\n";
@@ -76,8 +76,8 @@ struct FakeProc {
 TEST(BusyWindow, APreviousRunsLoadAverageOnAnIdleMachineGivesNoWarning) {
   // Load average 3.9 on 2 CPUs (the old rule warned above 1.0), but over the window 50 ticks
   // passed and only 1 was busy.
-  FakeProc proc{"3.90 2.10 1.00 1/310 4242\n", proc_stat(5000, 2000, 90000),
-                proc_stat(5001, 2000, 90049)};
+  FakeProc proc{"3.90 2.10 1.00 1/310 4242\n", stat_text(5000, 2000, 90000),
+                stat_text(5001, 2000, 90049)};
   BusyWindow window(proc.source());
   window.close_after_runs();
   const MachineLoad& load = window.load();
@@ -91,8 +91,8 @@ TEST(BusyWindow, APreviousRunsLoadAverageOnAnIdleMachineGivesNoWarning) {
 
 TEST(BusyWindow, OthersBusyNowGiveTheWarningNamingTheFigureAndTheWindow) {
   // A low load average (a job that just started) with 30 of 50 ticks busy: 1.2 CPUs.
-  FakeProc proc{"0.10 0.05 0.01 3/310 4242\n", proc_stat(5000, 2000, 90000),
-                proc_stat(5020, 2010, 90020)};
+  FakeProc proc{"0.10 0.05 0.01 3/310 4242\n", stat_text(5000, 2000, 90000),
+                stat_text(5020, 2010, 90020)};
   BusyWindow window(proc.source());
   proc.clock = milliseconds(312);
   ASSERT_TRUE(window.at_run_boundary());
@@ -108,7 +108,7 @@ TEST(BusyWindow, OthersBusyNowGiveTheWarningNamingTheFigureAndTheWindow) {
 TEST(BusyWindow, IobenchsOwnCpuTimeIsLeftOut) {
   // 40 of 50 ticks busy (1.6 CPUs), of which iobench's own 0.1875 s at 200 ticks a second are
   // 37.5: others kept 2 * 2.5 / 50 = 0.1 CPUs busy.
-  FakeProc proc{"", proc_stat(1000, 0, 1000), proc_stat(1030, 10, 1010)};
+  FakeProc proc{"", stat_text(1000, 0, 1000), stat_text(1030, 10, 1010)};
   proc.own_at_open_s = 4.0;
   proc.own_at_close_s = 4.1875;
   proc.ticks_per_s = 200;
@@ -122,7 +122,7 @@ TEST(BusyWindow, IobenchsOwnCpuTimeIsLeftOut) {
 
 TEST(BusyWindow, OwnTimeAboveTheBusyTicksIsClampedAtZero) {
   // Ticks are sampled, rusage is exact: 10 busy ticks against 0.5 s (50 ticks) of its own.
-  FakeProc proc{"", proc_stat(0, 0, 1000), proc_stat(10, 0, 1040)};
+  FakeProc proc{"", stat_text(0, 0, 1000), stat_text(10, 0, 1040)};
   proc.own_at_close_s = 0.5;
   BusyWindow window(proc.source());
   window.close_after_runs();
@@ -131,7 +131,7 @@ TEST(BusyWindow, OwnTimeAboveTheBusyTicksIsClampedAtZero) {
 }
 
 TEST(BusyWindow, ItClosesAtTheFirstRunBoundaryAfterTheWindowNotBefore) {
-  FakeProc proc{"", proc_stat(0, 0, 1000), proc_stat(25, 0, 1025)};
+  FakeProc proc{"", stat_text(0, 0, 1000), stat_text(25, 0, 1025)};
   BusyWindow window(proc.source());
   proc.clock = milliseconds(100);
   EXPECT_FALSE(window.at_run_boundary());
@@ -156,7 +156,7 @@ TEST(BusyWindow, ItClosesAtTheFirstRunBoundaryAfterTheWindowNotBefore) {
 }
 
 TEST(BusyWindow, RunsThatEndEarlyWaitOutTheRestOfTheWindow) {
-  FakeProc proc{"", proc_stat(0, 0, 1000), proc_stat(5, 0, 1045)};
+  FakeProc proc{"", stat_text(0, 0, 1000), stat_text(5, 0, 1045)};
   BusyWindow window(proc.source());
   proc.clock = milliseconds(80);
   EXPECT_FALSE(window.at_run_boundary());
@@ -169,7 +169,7 @@ TEST(BusyWindow, RunsThatEndEarlyWaitOutTheRestOfTheWindow) {
 }
 
 TEST(BusyWindow, NoRunsAtAllWaitTheWholeWindowEvenWhenASignalCutsAWaitShort) {
-  FakeProc proc{"", proc_stat(0, 0, 1000), proc_stat(5, 0, 1045)};
+  FakeProc proc{"", stat_text(0, 0, 1000), stat_text(5, 0, 1045)};
   proc.wait_cut_short_to = {milliseconds(100)};
   BusyWindow window(proc.source());
   window.close_after_runs([] { return false; });
@@ -179,7 +179,7 @@ TEST(BusyWindow, NoRunsAtAllWaitTheWholeWindowEvenWhenASignalCutsAWaitShort) {
 }
 
 TEST(BusyWindow, AnInterruptEndsTheWaitWithoutAFigure) {
-  FakeProc proc{"", proc_stat(0, 0, 1000), proc_stat(50, 0, 1000)};
+  FakeProc proc{"", stat_text(0, 0, 1000), stat_text(50, 0, 1000)};
   proc.wait_cut_short_to = {milliseconds(100)};  // the SIGINT ends the sleep
   bool interrupted = false;
   BusyWindow window(proc.source());
@@ -196,7 +196,7 @@ TEST(BusyWindow, AnInterruptEndsTheWaitWithoutAFigure) {
 
 TEST(BusyWindow, StolenTimeCountsAsBusy) {
   // A hypervisor taking 25 of 50 ticks takes them from the runs too.
-  FakeProc proc{"0.00 0.00 0.00 1/310 4242\n", proc_stat(0, 0, 1000, 0), proc_stat(0, 0, 1025, 25)};
+  FakeProc proc{"0.00 0.00 0.00 1/310 4242\n", stat_text(0, 0, 1000, 0), stat_text(0, 0, 1025, 25)};
   BusyWindow window(proc.source());
   window.close_after_runs();
   ASSERT_TRUE(window.load().busy_cpus);
@@ -205,7 +205,7 @@ TEST(BusyWindow, StolenTimeCountsAsBusy) {
 }
 
 TEST(BusyWindow, JustBelowTheThresholdGivesNoWarning) {
-  FakeProc proc{"", proc_stat(0, 0, 1000), proc_stat(12, 0, 1038)};  // 12 of 50 ticks: 0.48
+  FakeProc proc{"", stat_text(0, 0, 1000), stat_text(12, 0, 1038)};  // 12 of 50 ticks: 0.48
   BusyWindow window(proc.source());
   window.close_after_runs();
   ASSERT_TRUE(window.load().busy_cpus);
@@ -224,7 +224,7 @@ TEST(BusyWindow, UnreadableProcStatGivesNoFigureAndNoWarning) {
 
 TEST(BusyWindow, AnUnknownOwnCpuTimeGivesNoFigure) {
   // Without its own time the figure would blame others for iobench's work.
-  FakeProc proc{"", proc_stat(0, 0, 1000), proc_stat(50, 0, 1000)};
+  FakeProc proc{"", stat_text(0, 0, 1000), stat_text(50, 0, 1000)};
   proc.own_at_close_s = std::nullopt;
   BusyWindow window(proc.source());
   window.close_after_runs();

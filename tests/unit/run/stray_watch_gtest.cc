@@ -11,7 +11,7 @@
 namespace iobench::run {
 namespace {
 
-using test::exited_ok;
+using iobench::test::exited_ok;
 
 TEST(RunStrays, AStrayHoldingTheSinkMakesTheRowAnError) {
   spawn::SpawnResult result = exited_ok();

@@ -35,7 +35,7 @@ ssize_t filling_write(int fd, const void* buf, std::size_t count) {
   return -1;
 }
 
-std::string slurp(const std::filesystem::path& path) {
+std::string file_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
@@ -59,7 +59,7 @@ TEST(FaultResultsDiskFull, PartialRowIsCutBackAndTheErrorNamesFileAndCause) {
     RunTsvWriter writer(path);
     writer.append(row(1));
     writer.append(row(2));
-    const std::string expected = slurp(path);
+    const std::string expected = file_text(path);
     sys::Ops ops = sys::ops();
     ops.write = &filling_write;
     g_writes_left = 0;
@@ -73,7 +73,7 @@ TEST(FaultResultsDiskFull, PartialRowIsCutBackAndTheErrorNamesFileAndCause) {
       EXPECT_NE(message.find("No space left"), std::string::npos) << message;
       EXPECT_EQ(e.exit_code(), kExitUsage);
     }
-    EXPECT_EQ(slurp(path), expected) << "half a row was left in the file";
+    EXPECT_EQ(file_text(path), expected) << "half a row was left in the file";
   }
 }
 
