@@ -51,7 +51,7 @@ free_cpu_case() {  # $1: name; the load is running
   done
   disturbed=$(run_awk 'col("status") == "disturbed"' "$tmp/$1.tsv" | wc -l)
   [ "$disturbed" -le 2 ] ||
-    fail "$1: $disturbed of 18 runs disturbed with a CPU free: $(col sink,status,elapsed,wait_cpu_s "$tmp/$1.tsv")"
+    fail "$1: $disturbed of 18 runs disturbed with a CPU free: $(col sink,status,elapsed,wait_cpu_s,steal_s,others_cpu_s "$tmp/$1.tsv")"
   # Others' CPU time is recorded as context: the load's shows there.
   run_awk 'col("others_cpu_s") != "" && col("wait_cpu_s") != ""' "$tmp/$1.tsv" | grep -q . ||
     fail "$1: the figures are missing: $(col status,wait_cpu_s,others_cpu_s "$tmp/$1.tsv")"
