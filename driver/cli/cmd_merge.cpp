@@ -28,7 +28,7 @@ struct MergeOptions {
 // Writes the merged run (kept in `written` for the history) and returns the exit code.
 int merge(const MergeOptions& options, std::optional<runfile::WrittenRun>& written) {
   const std::vector<fs::path> files(options.shards.begin(), options.shards.end());
-  const runfile::MergedShards merged = runfile::merge_shards(files);
+  runfile::MergedShards merged = runfile::merge_shards(files);
   if (!merged.problems.empty()) {
     for (const auto& problem : merged.problems) fmt::print(stderr, "iobench merge: {}\n", problem);
     fmt::print(stderr, "iobench merge: {} problem(s); nothing written\n", merged.problems.size());
@@ -46,7 +46,7 @@ int merge(const MergeOptions& options, std::optional<runfile::WrittenRun>& writt
   meta.medians_file = medians.string();
   write_file_atomically(options.output, merged.runs_text);
   runfile::write_meta(meta_path, meta);
-  written = runfile::WrittenRun{options.output, merged.runs_text, meta, {}};
+  written = runfile::WrittenRun{options.output, std::move(merged.runs_text), std::move(meta), {}};
   report::write_medians_report({options.output, medians, merged.baseline, {}},
                                runfile::group_written_run(*written, report::medians_grouping()),
                                std::cout, std::cerr);

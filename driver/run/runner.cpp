@@ -281,23 +281,22 @@ RunResult run_config(const config::Config& config, const RunOptions& options) {
   runfile::WrittenRun& written = result.written.emplace();
   written.runs_file = paths.runs;
   written.text = writer.take_text();
+  runfile::RunMeta& record = written.meta.emplace(std::move(meta));
   try {
-    runfile::write_meta(paths.meta, meta);
+    runfile::write_meta(paths.meta, record);
     if (totals.rows_written > 0 && failure.empty()) {
       std::ostream no_table(nullptr);  // discards: the caller prints the runs its own way
-      written.meta = meta;             // the cache mode the grouping checks against
       // The printed warnings name a few groups; the record keeps every one (docs/reports.md).
-      meta.end->summary_warnings = report::write_medians_report(
+      record.end->summary_warnings = report::write_medians_report(
           {paths.runs, paths.medians, config.baseline, paths.meta, options.table_top_rows},
           runfile::group_written_run(written, report::medians_grouping()),
           options.print_table ? std::cout : no_table,
           options.print_summary_warnings ? std::cerr : no_table);
-      if (!meta.end->summary_warnings.empty()) runfile::write_meta(paths.meta, meta);
+      if (!record.end->summary_warnings.empty()) runfile::write_meta(paths.meta, record);
     }
   } catch (const Error& e) {
     if (failure.empty()) failure = e.what();
   }
-  written.meta = std::move(meta);
   result.exit_code = report_end(totals, paths, failure, interrupted,
                                 cells_without_ok_run(config, planned.plan, totals),
                                 options.runs_file_is_temporary);
