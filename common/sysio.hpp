@@ -3,12 +3,12 @@
 // through sys::ops(), so tests can inject EINTR, short reads and short writes without touching the
 // code under test; so does the open(2) of a run file, for reading and for writing, and of every
 // file read whole, so that a test can count who opens what (a run's file is written once and not
-// read again, issue 49). That is the worker's readers and writers, and the driver's inputs
-// (page-cache warming, reference outputs, line counts), sinks (the pipe drain, hashing), generated
-// files, and result files, written and read back, and every file read whole (common/read_file.hpp).
-// Not through it: reads and writes a library makes (stdio, iostreams, io_uring, mmap), pread(2) of
-// a run's captured stderr, an eventfd's one-word wake-up, the worker's own best-effort error line,
-// and the spawner's core, which is libc only (docs/architecture.md).
+// read again: docs/architecture.md, "Seams for tests"). That is the worker's readers and writers,
+// and the driver's inputs (page-cache warming, reference outputs, line counts), sinks (the pipe
+// drain, hashing), generated files, and result files, written and read back, and every file read
+// whole (common/read_file.hpp). Not through it: reads and writes a library makes (stdio, iostreams,
+// io_uring, mmap), pread(2) of a run's captured stderr, an eventfd's one-word wake-up, the worker's
+// own best-effort error line, and the spawner's core, which is libc only (docs/architecture.md).
 #include <sys/types.h>
 #include <sys/uio.h>
 

@@ -75,7 +75,8 @@ Row compare_samples(std::span<const double> base, std::span<const double> candid
   row.base_median = stats::median(a);
   row.new_median = stats::median(b);
   // The estimate the interval and the U test go with: the ratio of medians can fall outside the
-  // interval, and even lie on the other side of 1 from what the test found (issue 47).
+  // interval, and even lie on the other side of 1 from what the test found (docs/reports.md,
+  // `compare`).
   row.ratio = stats::hodges_lehmann_ratio(a, b);
   if (std::isnan(row.ratio) && row.base_median > 0) row.ratio = row.new_median / row.base_median;
   if (!a.empty() && !b.empty()) row.p_value = stats::mann_whitney_u(a, b).p_value;

@@ -21,12 +21,7 @@ runfile::RunSet group_runs(const std::vector<runfile::WrittenRun>& runs) {
   runfile::ReadOptions read;
   read.group_by = {"test", "input", "sink"};
   read.allow_missing_columns = true;  // GNU time files have neither input nor sink
-  std::vector<runfile::RunFileView> views;
-  views.reserve(runs.size());
-  for (const runfile::WrittenRun& run : runs) {
-    views.push_back({run.runs_file.string(), run.text, run.meta ? run.meta->cache_mode() : ""});
-  }
-  return runfile::parse_run_views(views, read);
+  return runfile::group_written_runs(runs, read);
 }
 
 std::vector<std::pair<std::string, std::string_view>> named_texts(

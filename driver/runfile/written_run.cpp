@@ -17,10 +17,23 @@ WrittenRun load_written_run(const std::filesystem::path& runs_file) {
   return run;
 }
 
+namespace {
+
+RunFileView view_of(const WrittenRun& run) {
+  return {run.runs_file.string(), run.text, run.meta ? run.meta->cache_mode() : std::string()};
+}
+
+}  // namespace
+
+RunSet group_written_runs(const std::vector<WrittenRun>& runs, const ReadOptions& options) {
+  std::vector<RunFileView> views;
+  views.reserve(runs.size());
+  for (const WrittenRun& run : runs) views.push_back(view_of(run));
+  return parse_run_views(views, options);
+}
+
 RunSet group_written_run(const WrittenRun& run, const ReadOptions& options) {
-  return parse_run_views(
-      {{run.runs_file.string(), run.text, run.meta ? run.meta->cache_mode() : std::string()}},
-      options);
+  return parse_run_views({view_of(run)}, options);
 }
 
 }  // namespace iobench::runfile

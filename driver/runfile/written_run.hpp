@@ -3,10 +3,11 @@
 // written them, or as a command given a run file by name reads them, each file once. What follows
 // the runs (the medians, the warnings, bench's blocks and exports, the HTML report, the history)
 // reads this value; the files are written once and read again only by a command given them
-// (issue 49).
+// (docs/architecture.md, "Seams for tests").
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "driver/runfile/meta.hpp"
 #include "driver/runfile/reader.hpp"
@@ -26,7 +27,9 @@ struct WrittenRun {
 // run file cannot be read; an unreadable meta file is recorded in meta_problem.
 WrittenRun load_written_run(const std::filesystem::path& runs_file);
 
-// Its rows grouped as read_runs groups the file, the cache mode taken from its meta.
+// Their rows grouped as read_runs groups the files, each one's cache mode taken from its meta.
+RunSet group_written_runs(const std::vector<WrittenRun>& runs, const ReadOptions& options = {});
+// The same of one run.
 RunSet group_written_run(const WrittenRun& run, const ReadOptions& options = {});
 
 }  // namespace iobench::runfile
