@@ -58,12 +58,12 @@ std::optional<runfile::ShellStartup> measure_shell_startup(Launcher& launcher,
     spawn::SpawnRequest request;
     request.argv = startup.command;
     request.stdin_fd = stdin_file.get();
-    request.stdout_fd = sink->worker_fd();
+    run::connect_sink(*sink, request);
     request.cpus = config.cpus;
     request.counters = counters;
     request.timeout_s = config.timeout_s;
     const spawn::SpawnResult result = launcher.run(request);
-    sink->finish();
+    run::finish_sink(*sink, result);
     runfile::RunRow row;
     fill_measurements(row, result);
     if (row.status != runfile::RunStatus::kOk) return std::nullopt;

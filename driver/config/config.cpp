@@ -46,8 +46,8 @@ Enum parse_choice(const Validator& v, const Json& value, const std::string& path
 
 constexpr std::array<std::pair<std::string_view, CacheMode>, 3> kCacheModes{
     {{"warm", CacheMode::kWarm}, {"cold", CacheMode::kCold}, {"none", CacheMode::kNone}}};
-constexpr std::array<std::pair<std::string_view, DrainMode>, 3> kDrainModes{
-    {{"spin", DrainMode::kSpin}, {"block", DrainMode::kBlock}, {"auto", DrainMode::kAuto}}};
+constexpr std::array<std::pair<std::string_view, DrainMode>, 2> kDrainModes{
+    {{"spin", DrainMode::kSpin}, {"block", DrainMode::kBlock}}};
 constexpr std::array<std::pair<std::string_view, RunOrder>, 4> kOrders{
     {{"interleave", RunOrder::kInterleave},
      {"grouped", RunOrder::kGrouped},
@@ -221,7 +221,10 @@ void parse_machine(const Validator& v, const Json& root, Config& config) {
     if (*config.pipe_size_bytes == 0) v.fail("pipe_size", "must be above 0");
   }
   if (const auto it = root.find("drain"); it != root.end()) {
-    config.drain = parse_choice(v, *it, "drain", kDrainModes);
+    // `auto`, the default until the spawner drained (it spun until another task wanted its CPU),
+    // reads as today's default: a config written then still runs.
+    config.drain = v.string(*it, "drain") == "auto" ? DrainMode::kBlock
+                                                    : parse_choice(v, *it, "drain", kDrainModes);
   }
 }
 

@@ -24,13 +24,11 @@ enum class RunOrder { kInterleave, kGrouped, kShuffle, kDuet };
 // kInherit: the worker writes to iobench's own stdout (hyperfine's --output=inherit, bench's
 // --show-output): seen, and paid for, but hashed by nobody.
 enum class SinkKind { kNull, kPipe, kFile, kInherit };
-// How the driver reads a pipe sink (docs/driver.md, "What the pipe sink costs"): `spin` keeps
-// reading while output flows, so a writer never waits for the drain to wake up; `block` sleeps in
-// poll whenever the pipe is empty, like `cat`.
-// How a pipe sink is read (docs/driver.md, "What the pipe sink costs"): awake while output flows
-// (spin), asleep whenever the pipe is empty (block), or awake until another task wants the
-// drain's CPU, then asleep for the rest of the run (auto, the default).
-enum class DrainMode { kSpin, kBlock, kAuto };
+// How a pipe sink is read (docs/driver.md, "What the pipe sink costs"): `block` (the default), by
+// the spawner while it waits for the worker, asleep whenever the pipe is empty, as hyperfine's
+// reader; `spin`, by a thread of the driver's that stays awake while output flows, so a writer
+// never waits for the reader to wake up, but which needs a CPU of its own.
+enum class DrainMode { kSpin, kBlock };
 // What a run that was kept from running becomes (docs/driver.md, "Disturbance"): `off` measures
 // the figures and keeps the run ok; `flag` marks it disturbed; `rerun` marks it and runs it again
 // at the end of its round, within a budget.
@@ -115,7 +113,7 @@ struct Config {
   std::string history;  // the history store `run` adds its runs to (docs/history.md); "" for none
   std::vector<int> cpus;
   std::optional<std::uint64_t> pipe_size_bytes;  // for the pipes the driver makes
-  DrainMode drain = DrainMode::kAuto;            // how pipe sinks are read
+  DrainMode drain = DrainMode::kBlock;           // how pipe sinks are read
   std::vector<runfile::Counter> counters;        // kernel counters per run, as listed
   DisturbanceMode disturbance = DisturbanceMode::kRerun;
   double disturbance_threshold_cpus = kDefaultDisturbanceThresholdCpus;  // of the run's own wait

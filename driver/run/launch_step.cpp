@@ -119,7 +119,7 @@ std::unique_ptr<LaunchStep::Staged> LaunchStep::stage(const config::Test& test,
       std::make_unique<SplitFolder>(test.writes_files, settings_.temp_folder, request.argv);
   staged->stdin_file = open_run_stdin(config_);
   request.stdin_fd = staged->stdin_file.get();
-  request.stdout_fd = staged->sink->worker_fd();
+  connect_sink(*staged->sink, request);
   // What a run prints is shown with the inherit sink, stderr too (hyperfine --show-output).
   request.stderr_fd = sink_kind == config::SinkKind::kInherit ? -1 : outcome.stderr_capture.get();
   request.cpus = where.cpus;
@@ -138,7 +138,7 @@ void LaunchStep::conclude(const config::Test& test, Staged& staged, LaunchOutcom
     outcome.cancelled = true;
     return;
   }
-  outcome.output = staged.sink->finish();
+  outcome.output = finish_sink(*staged.sink, outcome.result);
   staged.split_folder->fold_into(outcome.output);
   if (!pipe_size_given_bytes_) pipe_size_given_bytes_ = outcome.output.pipe_size_bytes;
 }

@@ -5,7 +5,6 @@
 #include <poll.h>
 #include <sched.h>
 #include <sys/eventfd.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -35,36 +34,6 @@ constexpr std::size_t kDrainBufferBytes = 1 << 20;
 constexpr std::size_t kSmallReadBytes = 1 << 10;
 constexpr std::chrono::microseconds kSmallReadPause{50};
 
-// Whether another task wanted the calling thread's CPU since the check was made: a switch away
-// from a thread that is still runnable (a preemption, or a sched_yield that another task took)
-// counts among its involuntary context switches (getrusage(RUSAGE_THREAD)). One system call every
-// period_s; a period of 0 never looks.
-class ContentionCheck {
- public:
-  explicit ContentionCheck(double period_s)
-      : period_(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(period_s))),
-        at_start_(period_s > 0 ? involuntary_switches() : 0) {}
-
-  bool another_task_wanted_this_cpu() {
-    if (period_.count() <= 0) return false;
-    const auto now = std::chrono::steady_clock::now();
-    if (now < next_) return false;
-    next_ = now + period_;
-    return involuntary_switches() > at_start_;
-  }
-
- private:
-  static long involuntary_switches() {
-    rusage usage{};
-    return ::getrusage(RUSAGE_THREAD, &usage) == 0 ? usage.ru_nivcsw : 0;
-  }
-
-  std::chrono::steady_clock::duration period_;
-  long at_start_;
-  std::chrono::steady_clock::time_point next_{};
-};
-
 class NullSink final : public Sink {
  public:
   // One /dev/null for every run of the process: it holds nothing, so sharing it costs no
@@ -90,35 +59,96 @@ class InheritSink final : public Sink {
   SinkResult finish() override { return {}; }
 };
 
-class PipeSink final : public Sink {
+// A pipe with its capacity set (pipe_size) and read back: what the kernel gave.
+struct Pipe {
+  UniqueFd read_end;
+  UniqueFd write_end;
+  std::optional<std::uint64_t> size_bytes;
+};
+
+Pipe open_pipe(const SinkSettings& settings) {
+  std::array<int, 2> ends{};
+  if (::pipe2(ends.data(), O_CLOEXEC) != 0)
+    throw Error(fmt::format("pipe: {}", std::strerror(errno)));
+  Pipe pipe{UniqueFd(ends[0]), UniqueFd(ends[1]), std::nullopt};
+  if (settings.pipe_size_bytes && ::fcntl(pipe.write_end.get(), F_SETPIPE_SZ,
+                                          static_cast<int>(*settings.pipe_size_bytes)) < 0) {
+    throw Error(
+        fmt::format("pipe_size {}: F_SETPIPE_SZ refused: {} (see /proc/sys/fs/pipe-max-size)",
+                    *settings.pipe_size_bytes, std::strerror(errno)));
+  }
+  if (const int given = ::fcntl(pipe.write_end.get(), F_GETPIPE_SZ); given > 0) {
+    pipe.size_bytes = static_cast<std::uint64_t>(given);
+  }
+  // Both readers decide themselves when to sleep: reads must not block.
+  if (::fcntl(pipe.read_end.get(), F_SETFL, O_NONBLOCK) != 0)
+    throw Error(fmt::format("pipe: O_NONBLOCK: {}", std::strerror(errno)));
+  return pipe;
+}
+
+// `drain: block` (the default): the spawner reads the pipe while it waits for the worker and
+// sleeps whenever it is empty, as hyperfine's reader does (spawn/pipe_drain.hpp). It takes no CPU
+// of its own, so a load that leaves the worker a CPU leaves the figure where it was
+// (docs/driver.md, "What the pipe sink costs").
+class SpawnerDrainedPipeSink final : public Sink {
  public:
-  explicit PipeSink(const SinkSettings& settings)
+  explicit SpawnerDrainedPipeSink(const SinkSettings& settings) : pipe_(open_pipe(settings)) {}
+  [[nodiscard]] int worker_fd() const override { return pipe_.write_end.get(); }
+  [[nodiscard]] int drain_fd() const override { return pipe_.read_end.get(); }
+  void drained_by_spawner(const spawn::DrainedOutput& drained) override { drained_ = drained; }
+
+  SinkResult finish() override {
+    pipe_.write_end.reset();
+    SinkResult result;
+    result.pipe_size_bytes = pipe_.size_bytes;
+    if (drained_) {
+      if (drained_->read_errno != 0)
+        throw Error(fmt::format("draining the pipe sink: {}", std::strerror(drained_->read_errno)));
+      result.bytes = drained_->bytes;
+      result.hash = fmt::format("{:016x}", drained_->xxh3);
+      return result;
+    }
+    // Nobody drained it (a launcher that is not the spawner, or no worker started): what the
+    // pipe holds is the output. At most one pipe's worth: a writer still there (a stray) would
+    // refill it without end.
+    StreamHash hash;
+    std::uint64_t bytes = 0;
+    std::array<char, 64 * 1024> buffer{};
+    const std::uint64_t limit = pipe_.size_bytes.value_or(buffer.size());
+    while (bytes < limit) {
+      const ssize_t n = sys::ops().read(pipe_.read_end.get(), buffer.data(), buffer.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;  // empty (EAGAIN), or no writer left
+      hash.update(buffer.data(), static_cast<std::size_t>(n));
+      bytes += static_cast<std::uint64_t>(n);
+    }
+    result.drain_cut_short = bytes >= limit;
+    result.bytes = bytes;
+    result.hash = hash.hex();
+    return result;
+  }
+
+ private:
+  Pipe pipe_;
+  std::optional<spawn::DrainedOutput> drained_;
+};
+
+// `drain: spin`: a thread of the driver's reads the pipe without sleeping while output flows.
+class SpinningPipeSink final : public Sink {
+ public:
+  explicit SpinningPipeSink(const SinkSettings& settings)
       : grace_s_(settings.drain_grace_s),
         worker_cpus_(settings.worker_cpus),
-        spin_s_(settings.drain == config::DrainMode::kBlock ? 0 : settings.drain_spin_s),
-        check_s_(settings.drain == config::DrainMode::kAuto ? settings.drain_check_s : 0) {
-    std::array<int, 2> ends{};
-    if (::pipe2(ends.data(), O_CLOEXEC) != 0)
-      throw Error(fmt::format("pipe: {}", std::strerror(errno)));
-    read_end_.reset(ends[0]);
-    write_end_.reset(ends[1]);
-    if (settings.pipe_size_bytes &&
-        ::fcntl(write_end_.get(), F_SETPIPE_SZ, static_cast<int>(*settings.pipe_size_bytes)) < 0) {
-      throw Error(
-          fmt::format("pipe_size {}: F_SETPIPE_SZ refused: {} (see /proc/sys/fs/pipe-max-size)",
-                      *settings.pipe_size_bytes, std::strerror(errno)));
-    }
-    if (const int given = ::fcntl(write_end_.get(), F_GETPIPE_SZ); given > 0) {
-      pipe_size_bytes_ = static_cast<std::uint64_t>(given);
-    }
-    // Spinning reads must not block: the drain decides itself when to sleep.
-    if (spin_s_ > 0 && ::fcntl(read_end_.get(), F_SETFL, O_NONBLOCK) != 0)
-      throw Error(fmt::format("pipe: O_NONBLOCK: {}", std::strerror(errno)));
+        spin_s_(settings.drain_spin_s) {
+    Pipe pipe = open_pipe(settings);
+    read_end_ = std::move(pipe.read_end);
+    write_end_ = std::move(pipe.write_end);
+    pipe_size_bytes_ = pipe.size_bytes;
     stop_.reset(::eventfd(0, EFD_CLOEXEC));
     if (!stop_) throw Error(fmt::format("eventfd: {}", std::strerror(errno)));
     drain_ = std::thread([this] { drain(); });
   }
-  ~PipeSink() override {
+  ~SpinningPipeSink() override {
     if (drain_.joinable()) {
       stop();
       drain_.join();
@@ -139,7 +169,6 @@ class PipeSink final : public Sink {
     stop();
     drain_.join();
     result.drain_cpus = drain_cpus_;
-    result.drain_gave_way = gave_way_;
     if (!error_.empty()) throw Error(error_);
     result.bytes = bytes_;
     result.hash = hash_.hex();
@@ -165,8 +194,7 @@ class PipeSink final : public Sink {
     const std::unique_ptr<char[]> buffer(new char[kDrainBufferBytes]);
     keep_off_worker_cpus();
     const auto spin_for = std::chrono::duration<double>(spin_s_);
-    bool spinning = spin_s_ > 0;
-    ContentionCheck contention(check_s_);
+    const bool spinning = spin_s_ > 0;
     try {
       // Asleep until the first output (the first write wakes it once): spinning before then only
       // takes a CPU from the run, from a pipeline's other process on a machine of two.
@@ -176,15 +204,6 @@ class PipeSink final : public Sink {
         // Stop first: a stray that escaped the process group and writes without end would
         // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
         if (stop_requested_.load(std::memory_order_relaxed)) break;
-        if (spinning && contention.another_task_wanted_this_cpu()) {
-          // A spinning drain on a busy machine takes a CPU from the worker or from others, and
-          // the figure would measure that contention. From now on it sleeps when the pipe is
-          // empty, and runs only on a CPU nobody else wants (docs/driver.md, "What the pipe
-          // sink costs").
-          spinning = false;
-          gave_way_ = true;
-          give_way_for_the_rest_of_the_run();
-        }
         if (spinning) {
           // The raw read of the seam: EAGAIN (an empty pipe) is an answer here, not an error.
           const ssize_t n = sys::ops().read(read_end_.get(), buffer.get(), kDrainBufferBytes);
@@ -242,17 +261,6 @@ class PipeSink final : public Sink {
     hash_.update(data, n);
   }
 
-  // SCHED_BATCH for this (the drain) thread: woken by the worker's writes at the normal policy, it
-  // would be placed on the worker's own CPU and preempt it (measured: a third of each run spent
-  // waiting, docs/driver.md). A woken SCHED_BATCH thread preempts nobody, yet keeps a normal
-  // thread's share of a CPU: SCHED_IDLE (tried first) starved it when every CPU was busy, and the
-  // worker slept on its full pipe (an 8 MiB copy took 1.8 s instead of 35 ms under two busy loops).
-  // Each run's drain is a new thread: the next run starts at the normal policy.
-  static void give_way_for_the_rest_of_the_run() {
-    const sched_param none{};
-    ::sched_setscheduler(0, SCHED_BATCH, &none);  // a thread may always move to SCHED_BATCH
-  }
-
   // Moves this (the drain) thread off the worker's CPUs when others remain; records where it runs.
   void keep_off_worker_cpus() {
     cpu_set_t allowed;
@@ -272,9 +280,7 @@ class PipeSink final : public Sink {
 
   double grace_s_;
   std::vector<int> worker_cpus_;
-  double spin_s_;          // 0: block in poll whenever the pipe is empty
-  double check_s_;         // `auto`: how often to look for contention; 0: never (spin, block)
-  bool gave_way_ = false;  // written by the drain thread before it ends, read after join
+  double spin_s_;  // 0: block in poll whenever the pipe is empty
   std::atomic<bool> stop_requested_{false};
   std::vector<int> drain_cpus_;  // written by the drain thread before it ends, read after join
   std::optional<std::uint64_t> pipe_size_bytes_;
@@ -341,13 +347,25 @@ std::unique_ptr<Sink> open_sink(config::SinkKind kind, const SinkSettings& setti
     case config::SinkKind::kNull:
       return std::make_unique<NullSink>();
     case config::SinkKind::kPipe:
-      return std::make_unique<PipeSink>(settings);
+      if (settings.drain == config::DrainMode::kSpin)
+        return std::make_unique<SpinningPipeSink>(settings);
+      return std::make_unique<SpawnerDrainedPipeSink>(settings);
     case config::SinkKind::kFile:
       return std::make_unique<FileSink>(settings);
     case config::SinkKind::kInherit:
       return std::make_unique<InheritSink>();
   }
   throw Error("unknown sink");
+}
+
+void connect_sink(const Sink& sink, spawn::SpawnRequest& request) {
+  request.stdout_fd = sink.worker_fd();
+  request.drain_fd = sink.drain_fd();
+}
+
+SinkResult finish_sink(Sink& sink, const spawn::SpawnResult& run) {
+  if (run.drained) sink.drained_by_spawner(*run.drained);
+  return sink.finish();
 }
 
 std::string hash_file(const std::filesystem::path& path, std::uint64_t* bytes) {

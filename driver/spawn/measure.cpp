@@ -16,6 +16,7 @@
 
 #include "driver/spawn/core_util.hpp"
 #include "driver/spawn/counter_events.hpp"
+#include "driver/spawn/pipe_drain.hpp"
 #include "driver/spawn/spawn_ops.hpp"
 #include "driver/spawn/strays.hpp"
 #include "driver/spawn/worker_start.hpp"
@@ -176,8 +177,8 @@ bool MeasureRequest::parse(const char* data, std::size_t size, const int* fds, s
     return false;
   }
   std::size_t next_fd = 0;
-  int* targets[3] = {&stdin_fd, &stdout_fd, &stderr_fd};
-  for (std::size_t i = 0; i < 3; ++i) {
+  int* targets[wire::kRequestFds] = {&stdin_fd, &stdout_fd, &stderr_fd, &drain_fd};
+  for (std::size_t i = 0; i < wire::kRequestFds; ++i) {
     if (header.has_fd[i] == 0) continue;
     if (next_fd >= fd_count) {
       std::snprintf(error, error_size, "spawner: missing descriptor");
@@ -218,16 +219,21 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
   }
 
   response.pid = pid;
+  PipeDrain drain(request.drain_fd);
   int pidfd = spawn_ops().pidfd_open(pid);
   const double deadline_s = request.timeout_s > 0 ? start_s + request.timeout_s : 0;
-  const WaitEnd end = wait_for_exit(pid, pidfd, cancel_fd, deadline_s);
+  const WaitEnd end = wait_for_exit(pid, pidfd, cancel_fd, deadline_s, &drain);
   int signal_sent = 0;
-  if (end != WaitEnd::kExited) signal_sent = terminate_group(pid, pidfd, request.kill_grace_s);
+  if (end != WaitEnd::kExited)
+    signal_sent = terminate_group(pid, pidfd, request.kill_grace_s, &drain);
   // The read happens inside the timed span; its own time is taken out of elapsed_s below, so the
   // figure is what it was without it.
   const double read_start_s = monotonic_s();
   read_run_delay(pid, response);
   const double read_s = monotonic_s() - read_start_s;
+  // What the worker wrote last is read before the clock stops, as a reader that reads to the
+  // end and then waits (hyperfine's) counts it.
+  drain.read_available();
 
   int status = 0;
   pid_t reaped = -1;
@@ -242,6 +248,8 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
   const bool sink_known = request.stdout_fd >= 0 && ::fstat(request.stdout_fd, &sink) == 0;
   reap_strays(pid, end != WaitEnd::kExited, children_before, sink_known ? &sink : nullptr,
               response);
+  drain.read_available();  // what the strays wrote before they were killed
+  drain.report(response);
   for (std::size_t i = 0; i < request.counter_count; ++i) {
     response.counters[i] = read_counter(counter_fds[i]);
     close_fd(counter_fds[i]);

@@ -36,6 +36,7 @@ class MeasureRequest {
   int stdin_fd = -1;   // -1: /dev/null
   int stdout_fd = -1;  // -1: /dev/null
   int stderr_fd = -1;  // -1: the spawner's own
+  int drain_fd = -1;   // a pipe's read end to drain while waiting (pipe_drain.hpp); -1: none
   double timeout_s = 0;
   double kill_grace_s = 2;
 };

@@ -7,8 +7,8 @@
 // Messages are SOCK_SEQPACKET records:
 //   driver -> spawner  a request: RequestHeader, then cpu_count std::int32_t CPU numbers, then
 //                      arg_count argv strings, counter_count counter names and env_count
-//                      NAME=VALUE entries, each ending in NUL; the stdio descriptors flagged in
-//                      has_fd travel as SCM_RIGHTS, in stdin, stdout, stderr order.
+//                      NAME=VALUE entries, each ending in NUL; the descriptors flagged in has_fd
+//                      travel as SCM_RIGHTS, in stdin, stdout, stderr, drain order.
 //   driver -> spawner  a cancel: the one byte kCancelTag (may arrive stale, between runs).
 //   spawner -> driver  a Response, whole.
 #include <sys/resource.h>
@@ -24,11 +24,14 @@ inline constexpr char kResponseTag = 'A';
 inline constexpr std::size_t kMaxRequestBytes = 256 * 1024;
 inline constexpr std::uint32_t kMaxCounters = 16;
 inline constexpr std::size_t kErrorBytes = 512;
+inline constexpr std::size_t kRequestFds = 4;
 
 struct RequestHeader {
   char tag = kRequestTag;
-  std::uint8_t has_fd[3] = {0, 0, 0};  // stdin, stdout, stderr: 0 means the default
-  std::uint32_t cpu_count = 0;         // pin the worker to these CPUs; 0: all
+  // stdin, stdout, stderr (0: the default), and a pipe's read end for the spawner to drain while
+  // it waits (pipe_drain.hpp; 0: none).
+  std::uint8_t has_fd[kRequestFds] = {0, 0, 0, 0};
+  std::uint32_t cpu_count = 0;  // pin the worker to these CPUs; 0: all
   std::uint32_t arg_count = 0;
   std::uint32_t counter_count = 0;
   std::uint32_t env_count = 0;  // set in the worker's environment, over the spawner's own
@@ -60,6 +63,12 @@ struct Response {
   std::uint64_t on_cpu_ns = 0;
   std::uint64_t run_delay_ns = 0;
   double elapsed_s = 0;
+  // What the spawner read from the drain descriptor (drained is 0 when there was none): its byte
+  // count, XXH3-64 and the errno of a failed read (0: none).
+  std::uint8_t drained = 0;
+  std::int32_t drain_errno = 0;
+  std::uint64_t drained_bytes = 0;
+  std::uint64_t drained_hash = 0;
   struct rusage usage {};
   char error[kErrorBytes] = {};  // NUL-terminated; empty unless kSpawnFailed (or wait4 failed)
   CounterValue counters[kMaxCounters] = {};

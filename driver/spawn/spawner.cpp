@@ -32,10 +32,11 @@ std::string encode_request(const SpawnRequest& request, std::vector<int>& fds) {
   header.env_count = static_cast<std::uint32_t>(request.env.size());
   header.timeout_s = request.timeout_s;
   header.kill_grace_s = request.kill_grace_s;
-  const std::array<int, 3> stdio{request.stdin_fd, request.stdout_fd, request.stderr_fd};
-  for (std::size_t i = 0; i < stdio.size(); ++i) {
-    header.has_fd[i] = stdio[i] >= 0 ? 1 : 0;
-    if (stdio[i] >= 0) fds.push_back(stdio[i]);
+  const std::array<int, wire::kRequestFds> passed{request.stdin_fd, request.stdout_fd,
+                                                  request.stderr_fd, request.drain_fd};
+  for (std::size_t i = 0; i < passed.size(); ++i) {
+    header.has_fd[i] = passed[i] >= 0 ? 1 : 0;
+    if (passed[i] >= 0) fds.push_back(passed[i]);
   }
   std::string record(reinterpret_cast<const char*>(&header), sizeof header);
   for (const int cpu : request.cpus) {
@@ -70,6 +71,10 @@ SpawnResult to_result(const wire::Response& response, const std::vector<std::str
   result.error.assign(response.error, strnlen(response.error, sizeof response.error));
   result.strays_killed = response.strays_killed;
   result.stray_held_sink = response.stray_held_sink != 0;
+  if (response.drained != 0) {
+    result.drained =
+        DrainedOutput{response.drained_bytes, response.drained_hash, response.drain_errno};
+  }
   for (std::size_t i = 0; i < counters.size() && i < response.counter_count; ++i) {
     CounterReading reading{counters[i], std::nullopt, response.counters[i].counted_fraction};
     if (response.counters[i].counted != 0) reading.value = response.counters[i].value;
@@ -161,7 +166,7 @@ SpawnResult Spawner::run(const SpawnRequest& request) {
   msghdr msg{};
   msg.msg_iov = &iov;
   msg.msg_iovlen = 1;
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 3)] = {};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * wire::kRequestFds)] = {};
   if (!fds.empty()) {
     msg.msg_control = control;
     msg.msg_controllen = CMSG_SPACE(sizeof(int) * fds.size());

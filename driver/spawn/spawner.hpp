@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,8 +30,11 @@ struct SpawnRequest {
   int stdin_fd = -1;              // -1: /dev/null
   int stdout_fd = -1;             // -1: /dev/null
   int stderr_fd = -1;             // -1: the spawner's stderr (the driver's)
-  std::vector<int> cpus;          // pin the worker to these CPUs (sched_setaffinity); empty: all
-  std::vector<std::string> env;   // NAME=VALUE each, set over the environment the worker inherits
+  // A pipe's read end (the pipe sink's; stdout_fd its write end) that the spawner reads, counts
+  // and hashes while it waits for the worker (pipe_drain.hpp); -1: none.
+  int drain_fd = -1;
+  std::vector<int> cpus;         // pin the worker to these CPUs (sched_setaffinity); empty: all
+  std::vector<std::string> env;  // NAME=VALUE each, set over the environment the worker inherits
   std::vector<std::string> counters;  // kCounterNames to count for the worker and descendants
   double timeout_s = 0;               // 0: none. Then SIGTERM to the worker's process group, and
   double kill_grace_s = 2;            // SIGKILL after this grace period
@@ -42,6 +46,13 @@ enum class SpawnOutcome {
   kTimedOut,     // killed after timeout_s; term_signal is the signal that ended it
   kCancelled,    // killed because the driver asked (SIGINT/SIGTERM)
   kSpawnFailed,  // could not start (or be pinned to its CPUs); error says why
+};
+
+// What the spawner read from a request's drain_fd.
+struct DrainedOutput {
+  std::uint64_t bytes = 0;
+  std::uint64_t xxh3 = 0;  // XXH3-64 of those bytes
+  int read_errno = 0;      // a failed read's errno (the output is then incomplete); 0: none
 };
 
 struct SpawnResult {
@@ -63,6 +74,7 @@ struct SpawnResult {
   int strays_killed = 0;
   bool stray_held_sink = false;          // one of them still had the worker's stdout open
   std::vector<CounterReading> counters;  // one per requested counter, in request order
+  std::optional<DrainedOutput> drained;  // set when the request gave a drain_fd
 };
 
 // The first executable file called `name` in $PATH, or an empty string: the spawner's own lookup

@@ -33,7 +33,7 @@ ssize_t receive(int channel, int* fds, std::size_t& fd_count) {
   msghdr msg{};
   msg.msg_iov = &iov;
   msg.msg_iovlen = 1;
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 3)] = {};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * iobench::spawn::wire::kRequestFds)] = {};
   msg.msg_control = control;
   msg.msg_controllen = sizeof control;
   // The next request follows a result within microseconds when runs are short.
@@ -51,7 +51,7 @@ ssize_t receive(int channel, int* fds, std::size_t& fd_count) {
     for (std::size_t i = 0; i < count; ++i) {
       int fd = -1;
       std::memcpy(&fd, CMSG_DATA(header) + i * sizeof(int), sizeof fd);
-      if (fd_count < 3) {
+      if (fd_count < iobench::spawn::wire::kRequestFds) {
         fds[fd_count++] = fd;
       } else {
         ::close(fd);
@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   ::fcntl(channel, F_SETFD, FD_CLOEXEC);  // workers must not inherit the channel
   for (;;) {
-    int fds[3] = {-1, -1, -1};
+    int fds[iobench::spawn::wire::kRequestFds] = {-1, -1, -1, -1};
     std::size_t fd_count = 0;
     const ssize_t size = receive(channel, fds, fd_count);
     if (size <= 0) return 0;  // the driver is gone

@@ -138,12 +138,14 @@ TEST(Config, RepeatsTargetErrorsNameTheKey) {
       << "an interval needs two runs";
 }
 
-TEST(Config, DrainIsAutoUnlessSaid) {
-  EXPECT_EQ(parse_config(with(R"("sinks": ["pipe"])"), "x.json").drain, DrainMode::kAuto);
+TEST(Config, DrainIsBlockUnlessSaid) {
+  EXPECT_EQ(parse_config(with(R"("sinks": ["pipe"])"), "x.json").drain, DrainMode::kBlock);
   EXPECT_EQ(parse_config(with(R"("drain": "block")"), "x.json").drain, DrainMode::kBlock);
   EXPECT_EQ(parse_config(with(R"("drain": "spin")"), "x.json").drain, DrainMode::kSpin);
+  // The old default's name still runs, as the default it has become.
+  EXPECT_EQ(parse_config(with(R"("drain": "auto")"), "x.json").drain, DrainMode::kBlock);
   EXPECT_NE(testing::config_error_of(with(R"("drain": "lazy")"))
-                .find("drain: 'lazy' is not one of: spin, block, auto"),
+                .find("drain: 'lazy' is not one of: spin, block"),
             std::string::npos);
 }
 

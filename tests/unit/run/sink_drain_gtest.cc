@@ -1,7 +1,7 @@
-// The pipe sink's two drains (config `drain`): `spin` keeps reading while output flows and sleeps
-// in poll after drain_spin_s without data; `block` sleeps whenever the pipe is empty. Both must
-// count and hash exactly what was written, through pauses longer than the spin, and both must stop
-// on a writer that never ends (sink_fault_gtest.cc covers the default).
+// The driver's spinning pipe drain (config `drain: spin`) keeps reading while output flows and
+// sleeps in poll after drain_spin_s without data. It must count and hash exactly what was written,
+// through pauses longer than the spin, and stop on a writer that never ends (the default drain,
+// the spawner's, is tested in tests/unit/spawn/pipe_drain_gtest.cc).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -29,13 +29,13 @@ SinkResult finish_timed(Sink& sink, double& took_s) {
   return result;
 }
 
-class Drain : public ::testing::TestWithParam<config::DrainMode> {
+class Drain : public ::testing::Test {
  protected:
   // A pipe sink with a 0.2 s grace whose worker end a stray also holds: stray_fd_, a dup the test
   // closes.
   void open_with_stray() {
     SinkSettings settings;
-    settings.drain = GetParam();
+    settings.drain = config::DrainMode::kSpin;
     settings.drain_grace_s = 0.2;
     sink_ = open_sink(config::SinkKind::kPipe, settings);
     stray_fd_ = ::dup(sink_->worker_fd());
@@ -46,9 +46,9 @@ class Drain : public ::testing::TestWithParam<config::DrainMode> {
   int stray_fd_ = -1;
 };
 
-TEST_P(Drain, CountsAndHashesEveryByteThroughPauses) {
+TEST_F(Drain, CountsAndHashesEveryByteThroughPauses) {
   SinkSettings settings;
-  settings.drain = GetParam();
+  settings.drain = config::DrainMode::kSpin;
   settings.drain_spin_s = 0.001;
   auto sink = open_sink(config::SinkKind::kPipe, settings);
   StreamHash expected;
@@ -69,7 +69,7 @@ TEST_P(Drain, CountsAndHashesEveryByteThroughPauses) {
   EXPECT_EQ(result.hash, expected.hex());
 }
 
-TEST_P(Drain, StopsAnEndlessWriter) {
+TEST_F(Drain, StopsAnEndlessWriter) {
   ::signal(SIGPIPE, SIG_IGN);
   ASSERT_NO_FATAL_FAILURE(open_with_stray());
   std::thread stray([stray_fd = stray_fd_] {
@@ -88,7 +88,7 @@ TEST_P(Drain, StopsAnEndlessWriter) {
 
 // A stray that holds the pipe open and writes nothing: the drain is waiting for output (spinning
 // or asleep in poll) when it is told to stop, and must stop.
-TEST_P(Drain, StopsWhileAStrayHoldsThePipeSilently) {
+TEST_F(Drain, StopsWhileAStrayHoldsThePipeSilently) {
   ASSERT_NO_FATAL_FAILURE(open_with_stray());
   ASSERT_EQ(::write(sink_->worker_fd(), "x\n", 2), 2);
   double took_s = 0;
@@ -98,13 +98,6 @@ TEST_P(Drain, StopsWhileAStrayHoldsThePipeSilently) {
   EXPECT_EQ(result.bytes, 2U);
   EXPECT_LT(took_s, 5.0);
 }
-
-INSTANTIATE_TEST_SUITE_P(Modes, Drain,
-                         ::testing::Values(config::DrainMode::kSpin, config::DrainMode::kBlock,
-                                           config::DrainMode::kAuto),
-                         [](const auto& param_info) {
-                           return std::string(to_string(param_info.param));
-                         });
 
 }  // namespace
 }  // namespace iobench::run
