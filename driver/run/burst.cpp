@@ -13,7 +13,9 @@ std::optional<double> SessionCalm::level_cpus() const {
 
 void SessionCalm::add(const RunDisturbance& disturbance, double elapsed_s) {
   if (!disturbance.others_measured || !(elapsed_s > 0)) return;
-  const double cpus = disturbance.others_cpu_s / elapsed_s;
+  // The most others can have run: a figure counted in ticks may be a tick short at either end,
+  // and a run of a tick or two reads a steady load as 0 as often as not.
+  const double cpus = (disturbance.others_cpu_s + disturbance.resolution_s) / elapsed_s;
   sorted_cpus_.insert(std::upper_bound(sorted_cpus_.begin(), sorted_cpus_.end(), cpus), cpus);
 }
 

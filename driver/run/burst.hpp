@@ -3,9 +3,11 @@
 // "Disturbance", "Bursts"). A steady load is the same for every run of a session, and the
 // comparisons cancel it; a burst that leaves the run its CPU still slows it (bench-noise's pinned
 // bursts: copies of 56 ms took 72 ms while a burst overlapped them) and falls on some runs only.
-// So a run is judged against its session's calm level: the 25th percentile of others' CPU per
-// second over the session's measured runs so far, which a steady load raises and bursts on half
-// the runs do not.
+// So a run is judged against its session's calm level: the 25th percentile of the most others can
+// have run per second over the session's measured runs so far (their figure plus its resolution),
+// which a steady load raises and bursts on half the runs do not. The upper bound, not the figure:
+// others are counted in 4 ms ticks, so a steady busy loop reads as 0 in many runs of 2-5 ms,
+// and a calm level of 0 then condemned every run that read two ticks.
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +22,8 @@ class SessionCalm {
   // Its 25th percentile (the lower of the two order statistics around it), in CPUs; empty
   // before any run whose others were measured.
   [[nodiscard]] std::optional<double> level_cpus() const;
-  // Counts a run whose others were measured (others_measured) and whose elapsed time is above 0.
+  // Counts a run whose others were measured (others_measured) and whose elapsed time is above 0,
+  // by (others_cpu_s + resolution_s) / elapsed.
   void add(const RunDisturbance& disturbance, double elapsed_s);
 
  private:
