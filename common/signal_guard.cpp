@@ -5,6 +5,7 @@ namespace {
 
 volatile std::sig_atomic_t g_caught_signal = 0;
 SignalGuard::Hook g_hook = nullptr;
+int g_depth = 0;  // guards alive
 
 extern "C" void on_signal(int signal_number) {
   g_caught_signal = signal_number;
@@ -13,8 +14,8 @@ extern "C" void on_signal(int signal_number) {
 
 }  // namespace
 
-SignalGuard::SignalGuard(bool restart, Hook hook) {
-  g_caught_signal = 0;
+SignalGuard::SignalGuard(bool restart, Hook hook) : saved_hook_(g_hook) {
+  if (g_depth++ == 0) g_caught_signal = 0;
   g_hook = hook;
   struct sigaction action {};
   action.sa_handler = &on_signal;
@@ -27,7 +28,8 @@ SignalGuard::SignalGuard(bool restart, Hook hook) {
 SignalGuard::~SignalGuard() {
   ::sigaction(SIGINT, &saved_int_, nullptr);
   ::sigaction(SIGTERM, &saved_term_, nullptr);
-  g_hook = nullptr;
+  g_hook = saved_hook_;
+  --g_depth;
 }
 
 int caught_signal() noexcept {

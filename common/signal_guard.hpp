@@ -6,8 +6,9 @@
 
 namespace iobench {
 
-// Catches SIGINT and SIGTERM for its lifetime; the previous handlers come back after. Only one
-// guard is active at a time (each clears the flag as it starts).
+// Catches SIGINT and SIGTERM for its lifetime; the previous handlers (and hook) come back after.
+// The outermost guard clears the flag as it starts; a guard within another keeps it, so a signal
+// the outer one caught is not lost when an inner one (gen's, within run's) starts.
 class SignalGuard {
  public:
   // Called from the handler with the signal number: async-signal-safe work only.
@@ -23,6 +24,7 @@ class SignalGuard {
  private:
   struct sigaction saved_int_ {};
   struct sigaction saved_term_ {};
+  Hook saved_hook_ = nullptr;
 };
 
 // The signal that came under the current (or last) guard, 0 if none did.

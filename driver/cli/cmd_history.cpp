@@ -104,7 +104,12 @@ void add_store_option(CLI::App& sub, std::optional<std::string>& store) {
 }
 
 HistoryAfterRun::HistoryAfterRun() = default;
-HistoryAfterRun::~HistoryAfterRun() = default;
+
+// A command that threw after open() (an interrupt while inputs were generated, a full disk) never
+// reached add(): the store it created goes all the same.
+HistoryAfterRun::~HistoryAfterRun() {
+  if (!created_.empty()) remove_created_store();
+}
 
 void HistoryAfterRun::add_option(CLI::App& sub) {
   // A flag whose value is only ever attached (getopt's rule for an optional argument): a bare

@@ -13,14 +13,15 @@ void cancel_active_launcher(int /*signal_number*/) {
 
 }  // namespace
 
-InterruptGuard::InterruptGuard(const Launcher& launcher, const Launcher* partner)
-    : guard_(/*restart=*/false, &cancel_active_launcher) {
+InterruptGuard::InterruptGuard() : guard_(/*restart=*/false, &cancel_active_launcher) {}
+
+CancelOnInterrupt::CancelOnInterrupt(const Launcher& launcher, const Launcher* partner) {
   // Nothing runs yet: a signal before this line still sets the flag the loop checks.
   g_active_launcher = &launcher;
   g_active_partner = partner;
 }
 
-InterruptGuard::~InterruptGuard() {
+CancelOnInterrupt::~CancelOnInterrupt() {
   g_active_launcher = nullptr;
   g_active_partner = nullptr;
 }

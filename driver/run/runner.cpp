@@ -145,7 +145,7 @@ MatrixTotals execute(const config::Config& config, const config::Plan& plan,
   std::string duet_warning;
   const std::unique_ptr<DuetPartner> duet = DuetPartner::for_config(config, duet_warning);
   if (!duet_warning.empty()) fmt::print(stderr, "iobench: warning: {}\n", duet_warning);
-  const InterruptGuard interrupt_guard(launcher, duet ? &duet->launcher() : nullptr);
+  const CancelOnInterrupt cancel_on_interrupt(launcher, duet ? &duet->launcher() : nullptr);
   ExecutorSettings settings;
   if (duet) {
     settings.duet_partner = &duet->launcher();
@@ -252,6 +252,7 @@ RunResult run_config(const config::Config& config, const RunOptions& options) {
   const OutputPaths paths = choose_outputs(
       options.output, config.name,
       shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
+  const InterruptGuard interrupt_guard;  // before the history store is opened, or anything written
   if (options.before_writing) options.before_writing(config, paths.runs);
   make_output_folders(paths);
   // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time

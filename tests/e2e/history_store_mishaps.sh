@@ -281,4 +281,27 @@ code=$(interrupted_bench "$tmp/held/h.sqlite")
 [ "$code" -eq 130 ] && [ "$(runs_in "$tmp/held/h.sqlite")" -eq "$before" ] ||
   fail "an interrupted bench into a store it found: exit $code, $(runs_in "$tmp/held/h.sqlite") runs of $before"
 
+# --- A run interrupted after it opened its store and before its first run (here while it generates
+# its input): the store it made goes, as does the input's temporary file. Before the run's guard
+# was taken ahead of the store, a SIGINT there ended iobench by the default action and left both.
+rm -rf "$tmp/gen-int" && mkdir "$tmp/gen-int"
+cat >"$tmp/gen-int/c.json" <<'EOF2'
+{"name": "genint", "inputs": [{"path": "big.tsv", "generate": {"kind": "ngram", "size": "2GiB", "seed": 1}}],
+ "strategies": [{"name": "cat", "command": ["cat", "{input}"]}], "sinks": ["null"], "repeats": 1,
+ "warmup": 0, "cache": "none"}
+EOF2
+"$iobench" run "$tmp/gen-int/c.json" -q -o "$tmp/gen-int/r.tsv" --history="$tmp/gen-int/h.sqlite" \
+  >/dev/null 2>"$tmp/gen-int.err" &
+pid=$! waited=0
+until [ -e "$tmp/gen-int/h.sqlite" ] || [ "$waited" -ge 300 ]; do sleep 0.05; waited=$((waited + 1)); done
+[ -e "$tmp/gen-int/h.sqlite" ] || fail "run --history made no store in 15 s: $(cat "$tmp/gen-int.err")"
+kill -INT "$pid"
+code=0
+wait "$pid" || code=$?
+[ "$code" -eq 130 ] || fail "the run interrupted before its first run exited $code: $(cat "$tmp/gen-int.err")"
+[ ! -e "$tmp/gen-int/h.sqlite" ] || fail "a run interrupted before its first run left the store it made"
+[ ! -e "$tmp/gen-int/big.tsv" ] || fail "a run interrupted while generating left its input"
+leftover=$(find "$tmp/gen-int" -name '.big.tsv.tmp*' | head -1)
+[ -z "$leftover" ] || fail "a run interrupted while generating left $leftover"
+
 echo "history_store_mishaps: ok"

@@ -43,7 +43,8 @@ TEST_F(ExecutorTest, AnInterruptStopsTheLoopAndKeepsEveryFinishedRow) {
   });
   MatrixTotals totals;
   {
-    const InterruptGuard guard(launcher);
+    const InterruptGuard guard;
+    const CancelOnInterrupt cancel(launcher);
     // "warmup": 1 keeps the verification run (as the warmup), call 0.
     totals = run(R"("strategies": [{"name": "a", "command": ["a"]}], "repeats": 5, "warmup": 1)",
                  launcher);
@@ -53,9 +54,9 @@ TEST_F(ExecutorTest, AnInterruptStopsTheLoopAndKeepsEveryFinishedRow) {
   EXPECT_EQ(launcher.calls.size(), 4U) << "nothing runs after the interrupt";
   EXPECT_EQ(totals.rows_written, 2U);
   EXPECT_EQ(rows().size(), 2U);
-  // The flag outlives its guard (interrupt_requested says so after a run); a new guard clears
-  // it, so the tests after this one in the same process are not interrupted.
-  { const InterruptGuard clear(launcher); }
+  // The flag outlives its guard (interrupt_requested says so after a run); a new outermost guard
+  // clears it, so the tests after this one in the same process are not interrupted.
+  { const InterruptGuard clear; }
 }
 
 TEST_F(ExecutorTest, EachRunBoundaryCallsAfterRunOnceItsRowIsWrittenAndPrintsItsWarning) {
