@@ -212,7 +212,13 @@ void measure(const MeasureRequest& request, int cancel_fd, wire::Response& respo
   const pid_t pid = request.counter_count > 0
                         ? spawn_held(request, path, in_fd, out_fd, counter_fds, response)
                         : spawn_shared(request, path, in_fd, out_fd, response);
-  pin.restore();
+  // The pipe's reader (this process) keeps off a pinned worker's CPUs, as the spinning drain's
+  // thread does: a reader sharing its CPU would make the worker wait for its own harness.
+  if (request.drain_fd >= 0) {
+    pin.keep_off_worker_cpus();
+  } else {
+    pin.restore();
+  }
   if (pid < 0) {
     for (int& fd : counter_fds) close_fd(fd);
     return;

@@ -127,7 +127,18 @@ ScopedPin::ScopedPin(const MeasureRequest& request, wire::Response& response) {
     failed_ = true;
     return;
   }
+  wanted_ = wanted;
   pinned_ = true;
+}
+
+void ScopedPin::keep_off_worker_cpus() {
+  if (!pinned_) return;
+  cpu_set_t others;
+  CPU_ZERO(&others);
+  for (std::size_t cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (CPU_ISSET(cpu, &saved_) && !CPU_ISSET(cpu, &wanted_)) CPU_SET(cpu, &others);
+  }
+  if (CPU_COUNT(&others) == 0 || ::sched_setaffinity(0, sizeof others, &others) != 0) restore();
 }
 
 void ScopedPin::restore() {

@@ -30,10 +30,14 @@ class ScopedPin {
   ScopedPin& operator=(const ScopedPin&) = delete;
   ~ScopedPin() { restore(); }
   void restore();
+  // Once the worker runs: this process (the pipe sink's reader) keeps off the worker's CPUs, on
+  // the others it may use, until restore(); where there are none, as restore().
+  void keep_off_worker_cpus();
   [[nodiscard]] bool failed() const { return failed_; }
 
  private:
   cpu_set_t saved_{};
+  cpu_set_t wanted_{};
   bool pinned_ = false;
   bool failed_ = false;
 };

@@ -3,12 +3,15 @@
 // writes more than a pipe holds is not left blocked, a timed-out writer is still drained until
 // it is gone, and what a stray keeps writing cannot hold the run open.
 #include <gtest/gtest.h>
+#include <sched.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
 #include <fstream>
 #include <string>
 
+#include "common/fd.hpp"
 #include "common/hash.hpp"
 #include "driver/run/sink.hpp"
 #include "driver/spawn/spawner.hpp"
@@ -84,6 +87,44 @@ TEST(SpawnerDrain, AStrayThatKeepsWritingDoesNotHoldTheRunOpen) {
   const run::SinkResult output = run::finish_sink(*sink, result);
   ASSERT_TRUE(output.bytes.has_value());
   EXPECT_GE(*output.bytes, 6U) << "'first' came through";
+}
+
+std::string cpus_allowed_line(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("Cpus_allowed_list:", 0) == 0) return line;
+  }
+  return {};
+}
+
+// With `cpus` pinning the worker, the spawner reads the pipe from the other CPUs, as the spinning
+// drain's thread does, and is back on every CPU after the run. The worker (a shell whose parent
+// is the spawner) looks at the spawner's CPUs once it has had time to move.
+TEST(SpawnerDrain, ThePipesReaderKeepsOffAPinnedWorkersCpus) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  if (CPU_COUNT(&allowed) < 2) GTEST_SKIP() << "one CPU: the reader has nowhere else to go";
+  int first = 0;
+  while (!CPU_ISSET(static_cast<std::size_t>(first), &allowed)) ++first;
+  Spawner spawner(kSpawner);
+  const auto sink = run::open_sink(config::SinkKind::kPipe, run::SinkSettings{});
+  const UniqueFd seen(::memfd_create("seen", MFD_CLOEXEC));
+  SpawnRequest request =
+      command({"sh", "-c", "sleep 0.2; grep Cpus_allowed_list /proc/$PPID/status >&2"});
+  request.cpus = {first};
+  request.stderr_fd = seen.get();
+  run::connect_sink(*sink, request);
+  const SpawnResult result = spawner.run(request);
+  ASSERT_EQ(result.outcome, SpawnOutcome::kExited) << result.error;
+  const std::string during = test::read_all(seen.get());
+  ASSERT_NE(during.find("Cpus_allowed_list"), std::string::npos) << during;
+  // Neither every CPU (where it was) nor the worker's one.
+  EXPECT_NE(during, cpus_allowed_line(::getpid()) + "\n") << "the reader stayed on every CPU";
+  EXPECT_EQ(during.find("\t" + std::to_string(first) + "\n"), std::string::npos) << during;
+  // Back where it was: the CPUs it inherited from this process.
+  EXPECT_EQ(cpus_allowed_line(spawner.pid()), cpus_allowed_line(::getpid()));
 }
 
 // The spawner's drain buffer is its own memory, and its resident size is the floor of every
