@@ -1,7 +1,6 @@
 #include "driver/history/series.hpp"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -63,10 +62,6 @@ bool expands_to(const ConfigJson& config, std::string_view pattern, std::string_
 }
 
 }  // namespace
-
-std::string hex_hash64(std::string_view text) {
-  return fmt::format("{:016x}", XXH3_64bits(text.data(), text.size()));
-}
 
 std::string SeriesKey::conditions() const {
   if (!tool.empty()) return fmt::format("({} {})", tool, sink);

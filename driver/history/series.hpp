@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/hash.hpp"
 #include "driver/history/run_meta_facts.hpp"
 
 namespace iobench::history {
@@ -39,9 +40,6 @@ struct SeriesKey {
   // without an input, "(hyperfine pipe)" for an imported series.
   [[nodiscard]] std::string conditions() const;
 };
-
-// Hex XXH3-64 of `text` (16 lowercase digits).
-std::string hex_hash64(std::string_view text);
 
 // "Linux 6.1": the kernel up to its minor version (the host class); the full release is a
 // condition of each run (docs/history.md, "Like with like").

@@ -1,13 +1,13 @@
 #include "driver/run/shard.hpp"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <charconv>
 #include <cstring>
 #include <optional>
 
 #include "common/error.hpp"
+#include "common/hash.hpp"
 
 namespace iobench::run {
 namespace {
@@ -128,7 +128,7 @@ runfile::Matrix describe_matrix(const config::Config& config, const config::Plan
   const std::string text = identity.dump();
 
   runfile::Matrix matrix;
-  matrix.hash = fmt::format("{:016x}", XXH3_64bits(text.data(), text.size()));
+  matrix.hash = hex_hash64(text);
   matrix.shard = runfile::ShardId{shard.index + 1, shard.count};
   matrix.shard_source = shard.source.empty() ? "none (whole matrix)" : shard.source;
   matrix.repeats = unsharded.repeats;
