@@ -105,7 +105,7 @@ class SpawnerDrainedPipeSink final : public Sink {
       if (drained_->read_errno != 0)
         throw Error(fmt::format("draining the pipe sink: {}", std::strerror(drained_->read_errno)));
       result.bytes = drained_->bytes;
-      result.hash = fmt::format("{:016x}", drained_->xxh3);
+      result.hash = hex64(drained_->xxh3);
       return result;
     }
     // Nobody drained it (a launcher that is not the spawner, or no worker started): what the
@@ -194,7 +194,6 @@ class SpinningPipeSink final : public Sink {
     const std::unique_ptr<char[]> buffer(new char[kDrainBufferBytes]);
     keep_off_worker_cpus();
     const auto spin_for = std::chrono::duration<double>(spin_s_);
-    const bool spinning = spin_s_ > 0;
     try {
       // Asleep until the first output (the first write wakes it once): spinning before then only
       // takes a CPU from the run, from a pipeline's other process on a machine of two.
@@ -204,33 +203,31 @@ class SpinningPipeSink final : public Sink {
         // Stop first: a stray that escaped the process group and writes without end would
         // otherwise keep the pipe readable forever and the drain (and the driver) never ends.
         if (stop_requested_.load(std::memory_order_relaxed)) break;
-        if (spinning) {
-          // The raw read of the seam: EAGAIN (an empty pipe) is an answer here, not an error.
-          const ssize_t n = sys::ops().read(read_end_.get(), buffer.get(), kDrainBufferBytes);
-          if (n > 0) {
-            consume(buffer.get(), static_cast<std::size_t>(n));
-            last_data = std::chrono::steady_clock::now();
-            // A small read means a writer of small pieces: every read takes the pipe's lock that
-            // each of its writes needs too, so let a few of them gather first (without a system
-            // call, and far from filling the pipe).
-            if (static_cast<std::size_t>(n) < kSmallReadBytes) {
-              while (std::chrono::steady_clock::now() - last_data < kSmallReadPause &&
-                     !stop_requested_.load(std::memory_order_relaxed)) {
-              }
+        // The raw read of the seam: EAGAIN (an empty pipe) is an answer here, not an error.
+        const ssize_t n = sys::ops().read(read_end_.get(), buffer.get(), kDrainBufferBytes);
+        if (n > 0) {
+          consume(buffer.get(), static_cast<std::size_t>(n));
+          last_data = std::chrono::steady_clock::now();
+          // A small read means a writer of small pieces: every read takes the pipe's lock that
+          // each of its writes needs too, so let a few of them gather first (without a system
+          // call, and far from filling the pipe).
+          if (static_cast<std::size_t>(n) < kSmallReadBytes) {
+            while (std::chrono::steady_clock::now() - last_data < kSmallReadPause &&
+                   !stop_requested_.load(std::memory_order_relaxed)) {
             }
-            continue;
           }
-          if (n == 0) break;
-          if (errno == EINTR) continue;
-          if (errno != EAGAIN) throw std::system_error(errno, std::generic_category(), "read");
-          // Empty: wait for output awake with poll(0), which looks at the pipe without its lock
-          // (a read would take the lock the writer needs on every try), then read again.
-          const auto idle = std::chrono::steady_clock::now() - last_data;
-          if (idle < spin_for) {
-            spawn::await_readable_awake(read_end_.get(),
-                                        std::chrono::duration<double>(spin_for - idle).count());
-            continue;
-          }
+          continue;
+        }
+        if (n == 0) break;
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN) throw std::system_error(errno, std::generic_category(), "read");
+        // Empty: wait for output awake with poll(0), which looks at the pipe without its lock
+        // (a read would take the lock the writer needs on every try), then read again.
+        const auto idle = std::chrono::steady_clock::now() - last_data;
+        if (idle < spin_for) {
+          spawn::await_readable_awake(read_end_.get(),
+                                      std::chrono::duration<double>(spin_for - idle).count());
+          continue;
         }
         std::array<pollfd, 2> fds{{{read_end_.get(), POLLIN, 0}, {stop_.get(), POLLIN, 0}}};
         if (::poll(fds.data(), fds.size(), -1) < 0) {
@@ -238,15 +235,7 @@ class SpinningPipeSink final : public Sink {
           throw std::system_error(errno, std::generic_category(), "poll");
         }
         if (fds[1].revents != 0) break;
-        if (spinning) {
-          last_data = std::chrono::steady_clock::now();  // awake again: spin on the next read
-          continue;
-        }
-        if (fds[0].revents != 0) {
-          const std::size_t n = sys::read_some(read_end_.get(), buffer.get(), kDrainBufferBytes);
-          if (n == 0) break;
-          consume(buffer.get(), n);
-        }
+        last_data = std::chrono::steady_clock::now();  // awake again: spin on the next read
       }
     } catch (const std::exception& e) {
       error_ = fmt::format("draining the pipe sink: {}", e.what());
@@ -280,7 +269,7 @@ class SpinningPipeSink final : public Sink {
 
   double grace_s_;
   std::vector<int> worker_cpus_;
-  double spin_s_;  // 0: block in poll whenever the pipe is empty
+  double spin_s_;  // how long an empty pipe is watched awake before the drain sleeps in poll
   std::atomic<bool> stop_requested_{false};
   std::vector<int> drain_cpus_;  // written by the drain thread before it ends, read after join
   std::optional<std::uint64_t> pipe_size_bytes_;
