@@ -89,15 +89,6 @@ TEST(SpawnerDrain, AStrayThatKeepsWritingDoesNotHoldTheRunOpen) {
   EXPECT_GE(*output.bytes, 6U) << "'first' came through";
 }
 
-std::string cpus_allowed_line(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("Cpus_allowed_list:", 0) == 0) return line;
-  }
-  return {};
-}
-
 // With `cpus` pinning the worker, the spawner reads the pipe from the other CPUs, as the spinning
 // drain's thread does, and is back on every CPU after the run. The worker (a shell whose parent
 // is the spawner) looks at the spawner's CPUs once it has had time to move.
@@ -121,10 +112,11 @@ TEST(SpawnerDrain, ThePipesReaderKeepsOffAPinnedWorkersCpus) {
   const std::string during = test::read_all(seen.get());
   ASSERT_NE(during.find("Cpus_allowed_list"), std::string::npos) << during;
   // Neither every CPU (where it was) nor the worker's one.
-  EXPECT_NE(during, cpus_allowed_line(::getpid()) + "\n") << "the reader stayed on every CPU";
+  const std::string every_cpu = test::proc_status_field(::getpid(), "Cpus_allowed_list");
+  EXPECT_NE(during, "Cpus_allowed_list:\t" + every_cpu + "\n") << "the reader stayed on every CPU";
   EXPECT_EQ(during.find("\t" + std::to_string(first) + "\n"), std::string::npos) << during;
   // Back where it was: the CPUs it inherited from this process.
-  EXPECT_EQ(cpus_allowed_line(spawner.pid()), cpus_allowed_line(::getpid()));
+  EXPECT_EQ(test::proc_status_field(spawner.pid(), "Cpus_allowed_list"), every_cpu);
 }
 
 // The spawner's drain buffer is its own memory, and its resident size is the floor of every
@@ -140,12 +132,7 @@ TEST(SpawnerDrain, DrainingKeepsTheSpawnerSmall) {
   const SpawnResult result = spawner.run(request);
   ASSERT_TRUE(result.drained.has_value());
   EXPECT_EQ(result.drained->bytes, 4000000U);
-  std::ifstream status("/proc/" + std::to_string(spawner.pid()) + "/status");
-  std::string line;
-  long hwm_kib = -1;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) hwm_kib = std::stol(line.substr(6));
-  }
+  const long hwm_kib = test::vm_hwm_kib(spawner.pid());
   ASSERT_GT(hwm_kib, 0);
   EXPECT_LT(hwm_kib, 1024);
 }

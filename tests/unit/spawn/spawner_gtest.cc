@@ -31,6 +31,7 @@ namespace {
 using test::command;
 using test::kSpawner;
 using test::read_all;
+using test::vm_hwm_kib;
 
 TEST(SpawnAndMeasure, ReportsTheExitCodeThatOnlyWait4CanHaveSeen) {
   // If Boost.Process had reaped the child, wait4 would fail with ECHILD and no code would come
@@ -203,19 +204,6 @@ TEST(Spawner, MaxRssIsTheWorkersOwnWhenTheDriverHoldsHundredsOfMiB) {
   EXPECT_EQ(ballast[12345], 1);
 }
 
-// The spawner's own high-water RSS is the floor of every worker's max RSS (a vforked child's
-// ru_maxrss starts at it), so it must stay below what a small program needs on its own: GNU
-// time's figure for /bin/true. (The driver binary, which used to serve as the spawner, is four
-// times that.)
-long vm_hwm_kib(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
-  }
-  return -1;
-}
-
 // Runs /bin/true `times` times through the spawner and under GNU time, alternating; returns
 // their means of max RSS (KiB). Means, not medians: the figure of one run falls into clusters
 // about 100 KiB apart (where the loader's pages land against fault-around's 64 KiB windows),
@@ -237,6 +225,10 @@ std::pair<double, double> true_mean_max_rss_kib(Spawner& spawner, int times) {
   return {ours_sum_kib / times, gnu_sum_kib / times};
 }
 
+// The spawner's own high-water RSS is the floor of every worker's max RSS (a vforked child's
+// ru_maxrss starts at it), so it must stay below what a small program needs on its own: GNU
+// time's figure for /bin/true. (The driver binary, which used to serve as the spawner, is four
+// times that.)
 TEST(Spawner, ItsOwnResidentSizeIsBelowWhatTrueNeeds) {
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "not meaningful under AddressSanitizer (the spawner is not small)";
