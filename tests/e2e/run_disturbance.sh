@@ -50,6 +50,13 @@ free_cpu_case() {  # $1: name; the load is running
     [ "$ok" -eq 8 ] || fail "$1: $ok ok runs into $sink, not 8: $(cat "$tmp/$1.err")"
   done
   disturbed=$(run_awk 'col("status") == "disturbed"' "$tmp/$1.tsv" | wc -l)
+  # A sanitizer build's spawner, the pipe's reader, is several times slower, and beside the load it
+  # shares the worker's CPU: the worker's wait is real there (4 of 18 runs in one CI try of 3).
+  # The rate is the Release pass's to judge; here the re-runs must still give every cell its runs.
+  if grep -q 'sanitize=' "$tmp/meta/$1.json"; then
+    echo "$1: exit 0, 8 ok runs a cell, $disturbed disturbed (rate not judged in a sanitizer build)"
+    return
+  fi
   [ "$disturbed" -le 2 ] ||
     fail "$1: $disturbed of 18 runs disturbed with a CPU free: $(col sink,status,elapsed,wait_cpu_s,steal_s,others_cpu_s "$tmp/$1.tsv")"
   # Others' CPU time is recorded as context: the load's shows there.
