@@ -55,6 +55,7 @@ int check(CheckCli& cli) {
   const history::CheckFormat format = report::parse_verdict_format("--format", cli.format);
   history::CheckOptions& options = cli.options;
   options.base = cli.base;
+  if (!options.default_branch) options.default_branch = history::ci_target_branch(environment());
   for (const auto& text : cli.min_effects)
     options.min_effects.push_back(history::parse_min_effect(text));
   const auto loaded = load(cli.store);
@@ -74,10 +75,18 @@ void setup_check(CLI::App& sub, int& exit_code) {
   sub.add_option(
       "--base", cli->base,
       "Judge against the runs of this commit (a label, or 4 or more of its digits) or branch; "
-      "default the runs before the newest, since its last acknowledged change (at most 20)");
+      "default the runs before the newest on its own branch and the default branch, since its "
+      "last acknowledged change (at most 20)");
+  sub.add_option("--default-branch", cli->options.default_branch,
+                 "The branch a series on another branch is judged against too, without --base "
+                 "(default $GITHUB_BASE_REF, $CI_MERGE_REQUEST_TARGET_BRANCH_NAME, "
+                 "$CI_DEFAULT_BRANCH, else main or master where the store has runs on it); "
+                 "another feature branch's runs never count");
   sub.add_option("--min-effect", cli->min_effects,
-                 "PCT, or REGEX=PCT for the tests it matches (repeat; the last match wins): a "
-                 "significant slowdown must exceed it to fail (default 5)")
+                 "PCT, or REGEX=PCT for the series whose test, or test and measure (an import's "
+                 "'BM_Copy cpu_time', an iobench series' sink 'read-raw pipe'), it matches "
+                 "(repeat; the last match wins): a significant slowdown must exceed it to fail "
+                 "(default 5)")
       ->allow_extra_args(false);
   sub.add_option("--session-spread", cli->options.session_spread_pct,
                  "PCT: how far sessions of unchanged code drift (one standard deviation of their "

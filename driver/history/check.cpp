@@ -112,14 +112,6 @@ std::vector<std::size_t> baseline_candidates(const Timeline& timeline, std::size
   return candidates;
 }
 
-double min_effect_for(const std::string& test, const CheckOptions& options) {
-  double pct = kDefaultMinEffectPct;
-  for (const MinEffect& effect : options.min_effects) {
-    if (!effect.test || std::regex_match(test, *effect.test)) pct = effect.pct;
-  }
-  return pct;
-}
-
 // Where higher is better (a throughput), a drop is the regression and a rise the improvement.
 CellVerdict verdict_of(const report::Row& row, double min_effect_pct, bool higher_is_better) {
   if (row.verdict == report::Verdict::kTooFewRuns) return CellVerdict::kTooFewRuns;
@@ -239,16 +231,15 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, EarlierSes
   }
 }
 
-CellCheck check_series(const Timeline& timeline, const HistoryData& data,
-                       const CheckOptions& options, const std::optional<BaseRef>& base,
-                       const NewestScope& scope) {
+CellCheck check_line(const Timeline& timeline, const HistoryData& data, const CheckOptions& options,
+                     const std::optional<BaseRef>& base, const NewestScope& scope) {
   CellCheck cell;
   cell.timeline = &timeline;
   const StoredSeries& series = *timeline.series;
   const std::size_t newest = timeline.points.size() - 1;
   const RunPoint& last = timeline.points[newest];
   cell.change_id = change_id(series.series_hash, last.run->run_hash);
-  cell.min_effect_pct = min_effect_for(series.key.test, options);
+  cell.min_effect_pct = min_effect_for(series.key, options.min_effects);
   cell.commits = CommitRange{"", commit_name(*last.run)};
   if (const RunPoint* since = missing_since(timeline, scope)) {
     cell.verdict = CellVerdict::kMissing;
@@ -287,6 +278,22 @@ CellCheck check_series(const Timeline& timeline, const HistoryData& data,
   }
   judge(cell, baseline, earlier_sessions(timeline, conditions, data), data, options,
         base.has_value());
+  return cell;
+}
+
+// The series judged along its newest point's line (line_of): the cell then names the whole
+// timeline, and the point its change came in at there.
+CellCheck check_series(const Timeline& timeline, const HistoryData& data,
+                       const CheckOptions& options, const std::optional<BaseRef>& base,
+                       const std::optional<std::string>& default_branch, const NewestScope& scope) {
+  const Timeline line = line_of(timeline, base, default_branch);
+  CellCheck cell = check_line(line, data, options, base, scope);
+  cell.timeline = &timeline;
+  if (cell.came_in != nullptr) {
+    const StoredRun* run = cell.came_in->run;
+    cell.came_in = &*std::find_if(timeline.points.begin(), timeline.points.end(),
+                                  [run](const RunPoint& point) { return point.run == run; });
+  }
   return cell;
 }
 
@@ -339,31 +346,6 @@ void gate(CellCheck& cell, const CheckOptions& options, const std::optional<Base
 
 }  // namespace
 
-MinEffect parse_min_effect(const std::string& text) {
-  MinEffect effect;
-  effect.spelling = text;
-  const std::size_t equals = text.rfind('=');
-  const std::string number = equals == std::string::npos ? text : text.substr(equals + 1);
-  std::size_t used = 0;
-  try {
-    effect.pct = std::stod(number, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != number.size() || !(effect.pct >= 0) || effect.pct > 1000) {
-    throw Error(
-        fmt::format("--min-effect {}: give a percentage (5) or REGEX=PCT (count-.*=10)", text));
-  }
-  if (equals != std::string::npos) {
-    try {
-      effect.test = std::regex(text.substr(0, equals));
-    } catch (const std::regex_error& e) {
-      throw Error(fmt::format("--min-effect {}: not a regex: {}", text, e.what()));
-    }
-  }
-  return effect;
-}
-
 int check_exit_status(const CheckReport& report) {
   if (report.regressions > 0) return kExitRunFailed;
   // An empty store judged nothing: a gate pointed at the wrong store must not pass.
@@ -380,8 +362,11 @@ CheckReport check_history(const HistoryData& data, const std::vector<Timeline>& 
     report.base = base->branch ? "branch " + base->given : "commit " + base->commit;
   }
   const NewestScope scope = newest_scope(data, timelines, base, options.baseline_runs);
+  const std::optional<std::string> line_base =
+      base ? std::nullopt : default_branch(data, options.default_branch);
+  if (line_base) report.default_branch = *line_base;
   for (const Timeline& timeline : timelines) {
-    CellCheck cell = check_series(timeline, data, options, base, scope);
+    CellCheck cell = check_series(timeline, data, options, base, line_base, scope);
     gate(cell, options, base);
     report.regressions += cell.gate == Gate::kRegression ? 1 : 0;
     report.not_judged += cell.gate == Gate::kNotJudged ? 1 : 0;

@@ -4,20 +4,17 @@
 // with like, and the why beside each change.
 #include <cstddef>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "driver/history/check_sessions.hpp"
+#include "driver/history/min_effect.hpp"
 #include "driver/history/timeline.hpp"
 #include "driver/history/why.hpp"
 #include "driver/report/compare.hpp"
 
 namespace iobench::history {
 
-// A regression must be significant and slower by more than this (percent), unless a
-// --min-effect REGEX=PCT matching the test says otherwise.
-inline constexpr double kDefaultMinEffectPct = 5;
 // The default baseline: the runs before the newest, since its last acknowledged change, at most
 // this many (older levels should not outvote the recent one, and the cost stays flat).
 inline constexpr std::size_t kDefaultBaselineRuns = 20;
@@ -27,18 +24,12 @@ inline constexpr std::size_t kDefaultBaselineRuns = 20;
 // layer walls, docs/architecture.md); check, list and publish all read this one.
 inline constexpr double kBusyCpus = 0.5;
 
-struct MinEffect {
-  std::optional<std::regex> test;  // empty: every test
-  std::string spelling;            // as given
-  double pct = kDefaultMinEffectPct;
-};
-// "5" or "REGEX=PCT" (the regex matched against the whole test name). Throws iobench::Error
-// (exit 2) for anything else.
-MinEffect parse_min_effect(const std::string& text);
-
 struct CheckOptions {
-  std::optional<std::string> base;     // a commit (prefix of 4 or more) or a branch
-  std::vector<MinEffect> min_effects;  // the last that matches a test wins
+  std::optional<std::string> base;  // a commit (prefix of 4 or more) or a branch
+  // The branch a feature branch's series are judged against without --base (check_scope.hpp,
+  // default_branch): --default-branch, else CI's target branch, else main or master.
+  std::optional<std::string> default_branch;
+  std::vector<MinEffect> min_effects;  // the last that matches a series wins
   double alpha = 0.05;
   std::size_t baseline_runs = kDefaultBaselineRuns;
   // The spread between sessions to assume (percent; --session-spread): the spread used where the
@@ -116,6 +107,7 @@ struct CheckReport {
   std::size_t not_judged = 0;  // Gate::kNotJudged
   std::size_t accepted = 0;    // Gate::kAccepted
   std::string base;            // what --base named: "branch main", "commit aaaa1111..."; or ""
+  std::string default_branch;  // without --base, the branch besides each series' own; or ""
   int exit_status = 0;         // check_exit_status
 };
 

@@ -175,6 +175,7 @@ void write_json(const CheckReport& report, std::ostream& out) {
   j["summary"] = check_summary(report);
   j["reason"] = exit_reason(report);
   j["base"] = report.base.empty() ? Json(nullptr) : Json(report.base);
+  j["default_branch"] = report.default_branch.empty() ? Json(nullptr) : Json(report.default_branch);
   j["series"] = Json::array();
   for (const CellCheck& cell : report.cells) j["series"].push_back(cell_json(cell));
   out << j.dump(2) << '\n';

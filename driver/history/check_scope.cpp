@@ -141,6 +141,42 @@ NewestScope newest_scope(const HistoryData& data, const std::vector<Timeline>& t
   return scope;
 }
 
+std::optional<std::string> default_branch(const HistoryData& data,
+                                          const std::optional<std::string>& given) {
+  if (given && !given->empty()) return given;
+  for (const char* name : {"main", "master"}) {
+    for (const StoredRun& run : data.runs) {
+      if (run.labels.branch == name) return std::string(name);
+    }
+  }
+  return std::nullopt;
+}
+
+Timeline line_of(const Timeline& timeline, const std::optional<BaseRef>& base,
+                 const std::optional<std::string>& default_branch) {
+  // The branches of the line: the newest point's, and the base's (a --base commit's history is
+  // that of the branches its runs are on, which the spread between sessions is learnt from).
+  std::set<std::optional<std::string>> branches{timeline.points.back().run->labels.branch};
+  if (base && base->branch) {
+    branches.insert(base->given);
+  } else if (base) {
+    for (const RunPoint& point : timeline.points) {
+      if (in_base(*point.run, *base)) branches.insert(point.run->labels.branch);
+    }
+  } else if (default_branch) {
+    branches.insert(*default_branch);
+  }
+  const auto on_line = [&](const StoredRun& run) {
+    return !run.labels.branch || branches.count(run.labels.branch) != 0 ||
+           (base && in_base(run, *base));
+  };
+  Timeline line{timeline.series, {}, timeline.earlier_series};
+  for (const RunPoint& point : timeline.points) {
+    if (on_line(*point.run)) line.points.push_back(point);
+  }
+  return line;
+}
+
 const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope) {
   if (scope.host_classes.count(timeline.series->key.host_class) == 0) return nullptr;
   const RunPoint* last = nullptr;

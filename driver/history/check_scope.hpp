@@ -29,6 +29,19 @@ struct NewestScope {
 NewestScope newest_scope(const HistoryData& data, const std::vector<Timeline>& timelines,
                          const std::optional<BaseRef>& base, std::size_t window);
 
+// The default branch, where no --base names one: `given` (the CLI's --default-branch or CI's
+// target branch), else main or master when the store has runs on it, else none.
+std::optional<std::string> default_branch(const HistoryData& data,
+                                          const std::optional<std::string>& given);
+
+// The points of `timeline` its newest point is judged along (docs/history.md, "The baseline"):
+// the newest point's own branch, the runs filed under no branch, and the base (--base's branch, or
+// a --base commit and the branches its runs are on, else the default branch). Another feature
+// branch's runs are never in it, so neither its baseline nor the commits a change is blamed on come
+// from another branch.
+Timeline line_of(const Timeline& timeline, const std::optional<BaseRef>& base,
+                 const std::optional<std::string>& default_branch);
+
 // The newest point of `timeline` in scope.earlier_runs when it has none in scope.newest_runs (the
 // series disappeared), else nullptr.
 const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope);

@@ -35,6 +35,11 @@ Labels resolve_labels(const Labels& given, const EnvLookup& lookup,
   return labels;
 }
 
+std::optional<std::string> ci_target_branch(const EnvLookup& lookup) {
+  return first_set(lookup,
+                   {"GITHUB_BASE_REF", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME", "CI_DEFAULT_BRANCH"});
+}
+
 std::string current_user(const EnvLookup& lookup) {
   if (auto name = first_set(lookup, {"GITHUB_ACTOR", "GITLAB_USER_LOGIN", "USER", "LOGNAME"})) {
     return *name;

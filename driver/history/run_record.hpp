@@ -43,6 +43,10 @@ struct RunRecord {
 Labels resolve_labels(const Labels& given, const EnvLookup& lookup,
                       const std::optional<std::string>& measured_commit);
 
+// The branch a pull request targets, as CI names it to the job: GITHUB_BASE_REF,
+// CI_MERGE_REQUEST_TARGET_BRANCH_NAME, else CI_DEFAULT_BRANCH; none outside CI.
+std::optional<std::string> ci_target_branch(const EnvLookup& lookup);
+
 // Who adds or acknowledges: GITHUB_ACTOR, GITLAB_USER_LOGIN, USER, LOGNAME, else the user id's
 // name.
 std::string current_user(const EnvLookup& lookup);

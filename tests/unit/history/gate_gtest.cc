@@ -215,6 +215,23 @@ TEST(HistoryCheck, MinEffectByRegexRaisesTheBarForMatchingTestsOnly) {
   EXPECT_EQ(h.check(options).regressions, 0u);
 }
 
+// One measure of a benchmark has a threshold of its own (issue 47: the regex saw the test name
+// only, so gbench's cpu_time or a BMF file's latency could not be told from its other measures).
+TEST(HistoryCheck, MinEffectByRegexCanNameOneMeasureOfATest) {
+  SeriesKey real;
+  real.test = "BM_Copy";
+  real.tool = "gbench";
+  real.sink = "real_time";
+  SeriesKey cpu = real;
+  cpu.sink = "cpu_time";
+  const std::vector<MinEffect> effects = {parse_min_effect("10"),
+                                          parse_min_effect("BM_Copy cpu_time=30")};
+  EXPECT_EQ(min_effect_for(real, effects), 10);
+  EXPECT_EQ(min_effect_for(cpu, effects), 30);
+  EXPECT_EQ(min_effect_for(cpu, {parse_min_effect("BM_.*=20")}), 20);  // the test alone, as before
+  EXPECT_EQ(min_effect_for(cpu, {parse_min_effect(".* real_time=20")}), kDefaultMinEffectPct);
+}
+
 TEST(HistoryCheck, MinEffectSpellingsThatAreNotOneAreErrors) {
   EXPECT_EQ(parse_min_effect("7.5").pct, 7.5);
   EXPECT_FALSE(parse_min_effect("7.5").test.has_value());
