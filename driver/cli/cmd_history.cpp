@@ -14,6 +14,7 @@
 #include "common/error.hpp"
 #include "driver/cli/command.hpp"
 #include "driver/history/add_runs.hpp"
+#include "driver/history/given_date.hpp"
 #include "driver/history/location.hpp"
 #include "driver/history/new_store_undo.hpp"
 #include "driver/history/timeline.hpp"
@@ -180,7 +181,7 @@ struct AddCli {
   std::optional<std::string> store;
   std::vector<std::string> files;
   history::Labels labels;
-  history::AddFormat format;
+  history::AddOptions options;
 };
 
 void setup_add(CLI::App& sub, int& exit_code) {
@@ -189,7 +190,7 @@ void setup_add(CLI::App& sub, int& exit_code) {
                  "Run files (each with its meta file beside it, in meta/), or other harnesses' "
                  "result files")
       ->required();
-  sub.add_option("--format", cli->format.given,
+  sub.add_option("--format", cli->options.format,
                  fmt::format("The files' format: iobench (run files), {}; default: detected from "
                              "each file's content",
                              importers::importer_names()));
@@ -199,14 +200,23 @@ void setup_add(CLI::App& sub, int& exit_code) {
                  "the commit the meta file says was measured)");
   sub.add_option("--branch", cli->labels.branch,
                  "The branch (default $GITHUB_REF_NAME, $CI_COMMIT_REF_NAME)");
+  sub.add_option("--date", cli->options.date,
+                 "The date of every run added, the time axis (ISO 8601: 2026-12-01T10:00:00Z, "
+                 "2026-12-01T12:00:00+02:00 or 2026-12-01; default the run's own date, else, for "
+                 "a file that has none, the time of the add)");
   sub.callback([cli, &exit_code] {
+    if (cli->options.date) {  // before the store is opened: a bad date writes nothing
+      const std::string given = *cli->options.date;
+      cli->options.date = history::parse_given_date(given);
+      if (!cli->options.date) throw Error(history::given_date_refusal(given));
+    }
     const history::StoreLocation location = store_location(cli->store);
     history::NewStoreUndo undo(location);  // a failed add leaves no new store behind
     std::vector<std::string> lines;
     {
       history::Store store(location, history::OpenMode::kCreate);
       const std::vector<std::filesystem::path> files(cli->files.begin(), cli->files.end());
-      lines = history::add_run_files(store, files, cli->labels, environment(), cli->format);
+      lines = history::add_run_files(store, files, cli->labels, environment(), cli->options);
     }
     undo.keep();
     for (const auto& line : lines) fmt::print(stderr, "iobench history: {}\n", line);

@@ -23,8 +23,8 @@ constexpr std::size_t kReadAhead = 16;
 class RecordPipeline {
  public:
   RecordPipeline(const std::vector<std::filesystem::path>& files, const Labels& given,
-                 const EnvLookup& lookup, const AddFormat& format)
-      : files_(files), given_(given), lookup_(lookup), format_(format), slots_(files.size()) {
+                 const EnvLookup& lookup, const AddOptions& options)
+      : files_(files), given_(given), lookup_(lookup), options_(options), slots_(files.size()) {
     const std::size_t readers =
         std::min<std::size_t>(std::max(1U, std::thread::hardware_concurrency()), files.size());
     for (std::size_t t = 1; t < readers; ++t) readers_.emplace_back([this] { read_while_asked(); });
@@ -60,7 +60,7 @@ class RecordPipeline {
   const std::vector<std::filesystem::path>& files_;
   const Labels& given_;
   const EnvLookup& lookup_;
-  const AddFormat& format_;
+  const AddOptions& options_;
   std::vector<Slot> slots_;
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -74,7 +74,7 @@ void RecordPipeline::read(std::size_t i, std::unique_lock<std::mutex>& lock) {
   lock.unlock();
   Slot slot;
   try {
-    slot.record = load_any_record(files_[i], format_, given_, lookup_);
+    slot.record = load_any_record(files_[i], options_, given_, lookup_);
   } catch (...) {
     slot.error = std::current_exception();
   }
@@ -138,8 +138,8 @@ auto saying_into(const Store& store, std::vector<std::string>& lines) {
 std::vector<std::string> add_run_files(Store& store,
                                        const std::vector<std::filesystem::path>& files,
                                        const Labels& given, const EnvLookup& lookup,
-                                       const AddFormat& format) {
-  RecordPipeline records(files, given, lookup, format);
+                                       const AddOptions& options) {
+  RecordPipeline records(files, given, lookup, options);
   std::vector<std::string> lines;
   store.add_all([&records] { return records.next(); }, saying_into(store, lines));
   return lines;

@@ -102,19 +102,21 @@ RunRecord imported_record(const importers::ImportedRun& run, std::string_view by
   return record;
 }
 
-RunRecord load_any_record(const std::filesystem::path& file, const AddFormat& format,
+namespace {
+
+RunRecord read_any_record(const std::filesystem::path& file, const AddOptions& options,
                           const Labels& given, const EnvLookup& lookup) {
   const importers::Importer* importer = nullptr;
-  if (format.given && *format.given != "iobench") {
-    importer = importers::importer_named(*format.given);
+  if (options.format && *options.format != "iobench") {
+    importer = importers::importer_named(*options.format);
     if (importer == nullptr) {
       throw Error(
           fmt::format("history add --format {}: not a format history add reads ({}, or "
                       "iobench for a run file)",
-                      *format.given, importers::importer_names()));
+                      *options.format, importers::importer_names()));
     }
   }
-  if (format.given && importer == nullptr) return load_run_record(file, given, lookup);
+  if (options.format && importer == nullptr) return load_run_record(file, given, lookup);
   if (importer == nullptr && looks_native(file)) return load_run_record(file, given, lookup);
   const std::string bytes = read_file_bytes(file);
   if (importer == nullptr) {
@@ -128,6 +130,15 @@ RunRecord load_any_record(const std::filesystem::path& file, const AddFormat& fo
   }
   return imported_record(importer->parse(bytes, file.string()), bytes, file.string(), given,
                          lookup);
+}
+
+}  // namespace
+
+RunRecord load_any_record(const std::filesystem::path& file, const AddOptions& options,
+                          const Labels& given, const EnvLookup& lookup) {
+  RunRecord record = read_any_record(file, options, given, lookup);
+  if (options.date) record.facts.date = *options.date;
+  return record;
 }
 
 }  // namespace iobench::history

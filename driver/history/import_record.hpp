@@ -14,13 +14,15 @@ namespace iobench::history {
 
 // How `history add` reads FILE: the format --format names, else the one detected from its bytes;
 // an iobench run file (a TSV header) goes the native way. Throws iobench::Error (exit 2) for an
-// unknown --format and for a file of no known format, naming the formats.
-struct AddFormat {
-  std::optional<std::string> given;  // --format
+// unknown --format and for a file of no known format, naming the formats. A date given (--date,
+// as parse_given_date wrote it) is every run's date, in place of its meta file's or its file's.
+struct AddOptions {
+  std::optional<std::string> format;  // --format
+  std::optional<std::string> date;    // --date
 };
 
-// Reads RUNS (an iobench run file with its meta) or another harness's file, as `format` says.
-RunRecord load_any_record(const std::filesystem::path& file, const AddFormat& format,
+// Reads RUNS (an iobench run file with its meta) or another harness's file, as `options` say.
+RunRecord load_any_record(const std::filesystem::path& file, const AddOptions& options,
                           const Labels& given, const EnvLookup& lookup);
 
 // The record of an imported run read from `file` (whose bytes are `bytes`): labels as for a

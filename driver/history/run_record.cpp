@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "driver/runfile/file_hash.hpp"
 
 namespace iobench::history {
 namespace {
@@ -64,10 +65,19 @@ std::string utc_now() {
   return text;
 }
 
+std::string run_hash_of(const RunRecord& run) {
+  // Each label with its length, or '-' when unknown: no two label pairs give the same text.
+  const auto label = [](const std::optional<std::string>& value) {
+    return value ? fmt::format("{}:{}", value->size(), *value) : std::string("-");
+  };
+  return runfile::file_hash(fmt::format("run\x1f{}\x1f{}\x1f{}", run.file.hash,
+                                        label(run.labels.commit), label(run.labels.branch)));
+}
+
 StoredRun stored_run_of(const RunRecord& run, std::string added_at) {
   StoredRun stored;
   static_cast<RunProvenance&>(stored) = run.facts;
-  stored.run_hash = run.file.hash;
+  stored.run_hash = run_hash_of(run);
   stored.added_at = std::move(added_at);
   stored.added_by = run.added_by;
   stored.labels = run.labels;

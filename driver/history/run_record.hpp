@@ -53,6 +53,14 @@ std::string current_user(const EnvLookup& lookup);
 // Now, UTC, ISO 8601 to the second: "2026-01-31T12:00:00Z".
 std::string utc_now();
 
+// The run's identity in the store (its run_hash, docs/history.md "Adding runs"): the XXH3-128 of
+// its file's bytes (file.hash) with the commit and branch it is filed under, so that the same
+// bytes under another commit or branch are another run (a metric that never changes still builds
+// a history), and under the same commit and branch the same run. A store written before this
+// holds runs whose run_hash is file.hash alone: they keep it (their change ids and acks name it),
+// and Store::add takes such a run with the same labels as this one.
+std::string run_hash_of(const RunRecord& run);
+
 // The runs table's row of `run`, added at `added_at` (its id is the store's to assign).
 StoredRun stored_run_of(const RunRecord& run, std::string added_at);
 

@@ -164,7 +164,7 @@ AddOutcome add_in_transaction(Store::Impl& impl, const RunRecord& run,
   if (!impl.add_statements) impl.add_statements = std::make_unique<AddStatements>(impl.sql);
   AddStatements& statements = *impl.add_statements;
   AddOutcome outcome;
-  if (const auto existing = statements.find_run(run.file.hash)) {
+  if (const auto existing = statements.find_run(run)) {
     outcome.run_id = *existing;
     return outcome;
   }

@@ -75,8 +75,11 @@ bool run_to_end(soci::statement& statement) {
 }  // namespace
 
 AddStatements::AddStatements(soci::session& sql)
-    : find_run_((sql.prepare << "SELECT run_id FROM runs WHERE run_hash = :h",
-                 soci::use(find_hash_), soci::into(id_, id_found_))),
+    : find_run_((sql.prepare << "SELECT run_id, run_hash, commit_label, branch_label FROM runs"
+                                " WHERE run_hash IN (:h, :file)",
+                 soci::use(find_hash_), soci::use(find_file_hash_), soci::into(id_),
+                 soci::into(found_hash_), soci::into(found_commit_, found_commit_null_),
+                 soci::into(found_branch_, found_branch_null_))),
       insert_run_(prepared_insert_run(sql, run_, id_)),
       insert_series_(
           (sql.prepare << "INSERT INTO series (series_hash, test, input, sink, cache_mode,"
@@ -91,12 +94,23 @@ AddStatements::AddStatements(soci::session& sql)
            soci::use(series_.key.host_class), soci::use(series_.key.tool),
            soci::use(series_.key.unit), soci::use(series_.key.direction), soci::into(id_))) {}
 
-std::optional<std::int64_t> AddStatements::find_run(const std::string& run_hash) {
-  find_hash_ = run_hash;
-  id_found_ = soci::i_null;
-  // The row's values stay as fetched: SOCI leaves them alone when a fetch finds no more.
-  if (!run_to_end(find_run_) || id_found_ != soci::i_ok) return std::nullopt;
-  return id_;
+std::optional<std::int64_t> AddStatements::find_run(const RunRecord& run) {
+  find_hash_ = run_hash_of(run);
+  find_file_hash_ = run.file.hash;
+  const auto label = [](const std::string& value, soci::indicator null) {
+    return null == soci::i_ok ? std::optional<std::string>(value) : std::nullopt;
+  };
+  std::optional<std::int64_t> found;
+  // Each row (two at most: run_hash is unique) is read to the end, so that the statement is not
+  // left in progress at the COMMIT.
+  for (bool row = find_run_.execute(true); row; row = find_run_.fetch()) {
+    if (found_hash_ == find_hash_ ||
+        (label(found_commit_, found_commit_null_) == run.labels.commit &&
+         label(found_branch_, found_branch_null_) == run.labels.branch)) {
+      found = id_;
+    }
+  }
+  return found;
 }
 
 std::int64_t AddStatements::insert_run(StoredRun run) {

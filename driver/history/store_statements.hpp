@@ -20,8 +20,10 @@ class AddStatements {
   AddStatements(const AddStatements&) = delete;
   AddStatements& operator=(const AddStatements&) = delete;
 
-  // The id of the stored run whose run file hashes to `run_hash`; nullopt when there is none.
-  std::optional<std::int64_t> find_run(const std::string& run_hash);
+  // The id of the stored run that `run` is (docs/history.md, "Adding runs"): the one whose
+  // run_hash is run_hash_of(run), or one stored before run hashes held the labels, whose run_hash
+  // is its file's hash, filed under the same commit and branch; nullopt when there is none.
+  std::optional<std::int64_t> find_run(const RunRecord& run);
   // The runs table's row of `run` (docs/formats.md, "History store"); its new id.
   std::int64_t insert_run(StoredRun run);
   // The series table's row of `key`; its new id.
@@ -45,9 +47,15 @@ class AddStatements {
 
   std::vector<RunValue> run_;  // one a column of run_columns() but run_id, in order
   SeriesValues series_;
+  // find_run's: the two hashes it looks for, and each row's hash and labels.
   std::string find_hash_;
+  std::string find_file_hash_;
+  std::string found_hash_;
+  std::string found_commit_;
+  std::string found_branch_;
+  soci::indicator found_commit_null_ = soci::i_null;
+  soci::indicator found_branch_null_ = soci::i_null;
   long long id_ = 0;  // what each statement returns
-  soci::indicator id_found_ = soci::i_null;
   soci::statement find_run_;
   soci::statement insert_run_;
   soci::statement insert_series_;
