@@ -194,6 +194,14 @@ void setup_add(CLI::App& sub, int& exit_code) {
                  fmt::format("The files' format: iobench (run files), {}; default: detected from "
                              "each file's content",
                              importers::importer_names()));
+  sub.add_option("--higher-is-better", cli->options.higher_is_better,
+                 "REGEX: import the measures a file gives no direction for (Google Benchmark's "
+                 "user counters) whose whole name it matches, larger values better (repeat)")
+      ->allow_extra_args(false);
+  sub.add_option("--lower-is-better", cli->options.lower_is_better,
+                 "REGEX: the same, smaller values better (the others are left out, and the add "
+                 "says which)")
+      ->allow_extra_args(false);
   add_store_option(sub, cli->store);
   sub.add_option("--commit", cli->labels.commit,
                  "The commit to file the runs under (default $GITHUB_SHA, $CI_COMMIT_SHA, else "

@@ -130,6 +130,7 @@ auto saying_into(const Store& store, std::vector<std::string>& lines) {
                                 record.runs_file, store.location().display, outcome.rows,
                                 outcome.new_series, record.labels.commit.value_or("unknown"),
                                 record.labels.branch ? ", branch " + *record.labels.branch : ""));
+    lines.insert(lines.end(), record.notes.begin(), record.notes.end());
   };
 }
 

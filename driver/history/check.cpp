@@ -241,12 +241,7 @@ CellCheck check_line(const Timeline& timeline, const HistoryData& data, const Ch
   cell.change_id = change_id(series.series_hash, last.run->run_hash);
   cell.min_effect_pct = min_effect_for(series.key, options.min_effects);
   cell.commits = CommitRange{"", commit_name(*last.run)};
-  if (const RunPoint* since = missing_since(timeline, scope)) {
-    cell.verdict = CellVerdict::kMissing;
-    cell.missing_from = scope.newest;
-    cell.commits = CommitRange{commit_name(*since->run), commit_name(*scope.newest)};
-    return cell;
-  }
+  if (out_of_scope(cell, scope)) return cell;
   cell.excluded = excluded_summary(last, series);
   if (!series.key.verified) {
     // The config chose not to verify it: its rows never count, in any run, so no run can make it

@@ -55,6 +55,9 @@ enum class CellVerdict {
   kNothingCounts,  // the newest run has no ok, verified row
   kMissing,        // in the runs before the newest (its branch's, or --base's), not in it
   kUnverified,     // a test whose output is not verified ("verify": false): its rows never count
+  // Of a host class the newest run's series do not have, and with no run of its commit: another
+  // machine's history (or this machine's before it changed), not the newest run's; it passes.
+  kOtherMachine,
 };
 std::string_view to_string(CellVerdict verdict);
 // Whether the verdict says the newest run's level moved (regression, acknowledged, faster): the

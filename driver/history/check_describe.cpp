@@ -38,6 +38,8 @@ std::string_view to_string(CellVerdict verdict) {
       return "missing";
     case CellVerdict::kUnverified:
       return "unverified";
+    case CellVerdict::kOtherMachine:
+      return "other machine";
   }
   return "";
 }
@@ -105,6 +107,7 @@ std::string describe_cell(const CellCheck& cell) {
     case CellVerdict::kNothingCounts:
     case CellVerdict::kMissing:
     case CellVerdict::kUnverified:
+    case CellVerdict::kOtherMachine:
       return fmt::format("{}: {}{}", head, cell.not_judged, gate_suffix(cell));
     case CellVerdict::kConditionsChanged:
       return fmt::format(

@@ -187,6 +187,42 @@ const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope
   return last;
 }
 
+bool out_of_scope(CellCheck& cell, const NewestScope& scope) {
+  const Timeline& timeline = *cell.timeline;
+  if (const RunPoint* since = missing_since(timeline, scope)) {
+    cell.verdict = CellVerdict::kMissing;
+    cell.missing_from = scope.newest;
+    cell.commits = CommitRange{commit_name(*since->run), commit_name(*scope.newest)};
+    return true;
+  }
+  const std::string& host_class = timeline.series->key.host_class;
+  // A class the newest runs have is theirs (its series are in them, or missing from them); a
+  // series with a run of the newest commit is that commit's on another machine, judged.
+  if (scope.newest == nullptr || scope.host_classes.empty() ||
+      scope.host_classes.count(host_class) != 0) {
+    return false;
+  }
+  const std::optional<std::string> commit = commit_of(*scope.newest);
+  if (std::any_of(timeline.points.begin(), timeline.points.end(), [&](const RunPoint& point) {
+        return point.run == scope.newest || (commit && commit_of(*point.run) == commit);
+      })) {
+    return false;
+  }
+  const StoredRun& last = *timeline.points.back().run;
+  std::vector<std::string> now(scope.host_classes.begin(), scope.host_classes.end());
+  std::sort(now.begin(), now.end());
+  cell.verdict = CellVerdict::kOtherMachine;
+  cell.commits = CommitRange{commit_name(last), commit_name(*scope.newest)};
+  const auto host = [](const StoredRun& run) { return run.host.empty() ? "?" : run.host; };
+  cell.not_judged = fmt::format(
+      "of host class {}, its last run {} on host {}; the newest run, {} on host {}, is of host "
+      "class {}, and this series has no run of {}: another machine's history, or this machine's "
+      "before it changed; not judged, it passes",
+      host_class, cell.commits.from, host(last), cell.commits.to, host(*scope.newest),
+      fmt::join(now, "; "), cell.commits.to);
+  return true;
+}
+
 CommitRange change_range(const Timeline& timeline, std::size_t before, std::size_t first) {
   const std::size_t newest = timeline.points.size() - 1;
   const std::size_t last_without = first < newest ? first - 1 : before;

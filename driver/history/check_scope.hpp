@@ -46,6 +46,12 @@ Timeline line_of(const Timeline& timeline, const std::optional<BaseRef>& base,
 // series disappeared), else nullptr.
 const RunPoint* missing_since(const Timeline& timeline, const NewestScope& scope);
 
+// Sets the verdict of a series the newest run's scope leaves out, without judging it: kMissing
+// (missing_since), or kOtherMachine: a series of a host class the newest run's series do not
+// have, with no run of the newest run's commit (another machine's, or this one's before it
+// changed: its last verdict is not the newest run's). False for any other series.
+bool out_of_scope(CellCheck& cell, const NewestScope& scope);
+
 // The commits between which the newest run's change came in: the run at `before` (the last
 // known not to show it, the newest baseline run) or the one before `first` when that is later,
 // .. the run at `first` (came_in.hpp: the first run of the new level).

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
+#include <regex>
 
 #include "common/error.hpp"
 #include "common/read_file.hpp"
@@ -68,10 +70,81 @@ runfile::RunRow row_of(const importers::ImportedSeries& series, double value, in
   return row;
 }
 
+void add_rows(RunRecord& record, const importers::ImportedSeries& series,
+              importers::Direction direction) {
+  ImportedRow facts{series.unit, std::string(importers::to_string(direction)), {}, {}, {}};
+  for (std::size_t i = 0; i < series.samples.size(); ++i) {
+    record.file.rows.push_back(row_of(series, series.samples[i], static_cast<int>(i) + 1,
+                                      i < series.failed.size() && series.failed[i]));
+    record.imported.push_back(facts);
+  }
+  if (series.samples.empty() && series.summary) {
+    record.file.rows.push_back(row_of(series, series.summary->center, 1, false));
+    facts.summary_n = series.summary->n;
+    facts.summary_low = series.summary->lower;
+    facts.summary_high = series.summary->upper;
+    record.imported.push_back(facts);
+  }
+}
+
+// --higher-is-better and --lower-is-better, compiled.
+struct GivenDirections {
+  std::vector<std::regex> higher;
+  std::vector<std::regex> lower;
+};
+
+std::vector<std::regex> compiled(const std::vector<std::string>& texts, const char* option) {
+  std::vector<std::regex> regexes;
+  for (const std::string& text : texts) {
+    try {
+      regexes.emplace_back(text);
+    } catch (const std::regex_error& e) {
+      throw Error(fmt::format("history add {} {}: not a regex: {}", option, text, e.what()));
+    }
+  }
+  return regexes;
+}
+
+bool any_matches(const std::vector<std::regex>& regexes, const std::string& name) {
+  return std::any_of(regexes.begin(), regexes.end(),
+                     [&name](const std::regex& regex) { return std::regex_match(name, regex); });
+}
+
+// The measures the file gives no direction for: imported where an option names their direction;
+// a note names the others.
+void add_undirected(RunRecord& record, const importers::ImportedRun& run, const AddOptions& options) {
+  const GivenDirections given{compiled(options.higher_is_better, "--higher-is-better"),
+                              compiled(options.lower_is_better, "--lower-is-better")};
+  std::vector<std::string> left_out;
+  for (const importers::ImportedSeries& series : run.undirected) {
+    const bool higher = any_matches(given.higher, series.measure);
+    const bool lower = any_matches(given.lower, series.measure);
+    if (higher && lower) {
+      throw Error(fmt::format("{}: {}: both --higher-is-better and --lower-is-better name it",
+                              record.runs_file, series.measure));
+    }
+    if (higher || lower) {
+      add_rows(
+          record, series,
+          higher ? importers::Direction::kHigherIsBetter : importers::Direction::kLowerIsBetter);
+    } else if (std::find(left_out.begin(), left_out.end(), series.measure) == left_out.end()) {
+      left_out.push_back(series.measure);
+    }
+  }
+  if (left_out.empty()) return;
+  record.notes.push_back(fmt::format(
+      "{}: {} counter{} not imported ({}): the file says not whether higher or lower is better; "
+      "history add --higher-is-better REGEX or --lower-is-better REGEX imports those the regex "
+      "names",
+      record.runs_file, left_out.size(), left_out.size() == 1 ? "" : "s",
+      fmt::join(left_out, ", ")));
+}
+
 }  // namespace
 
 RunRecord imported_record(const importers::ImportedRun& run, std::string_view bytes,
-                          const std::string& file, const Labels& given, const EnvLookup& lookup) {
+                          const std::string& file, const Labels& given, const EnvLookup& lookup,
+                          const AddOptions& options) {
   RunRecord record;
   record.runs_file = file;
   record.facts = facts_of(run, file);
@@ -80,21 +153,11 @@ RunRecord imported_record(const importers::ImportedRun& run, std::string_view by
   record.context = run.context_json;
   record.file.name = file;
   record.file.hash = runfile::file_hash(bytes);
+  record.host_class = run.host_class;
   for (const importers::ImportedSeries& series : run.series) {
-    ImportedRow facts{series.unit, std::string(importers::to_string(series.direction)), {}, {}, {}};
-    for (std::size_t i = 0; i < series.samples.size(); ++i) {
-      record.file.rows.push_back(row_of(series, series.samples[i], static_cast<int>(i) + 1,
-                                        i < series.failed.size() && series.failed[i]));
-      record.imported.push_back(facts);
-    }
-    if (series.samples.empty() && series.summary) {
-      record.file.rows.push_back(row_of(series, series.summary->center, 1, false));
-      facts.summary_n = series.summary->n;
-      facts.summary_low = series.summary->lower;
-      facts.summary_high = series.summary->upper;
-      record.imported.push_back(facts);
-    }
+    add_rows(record, series, series.direction);
   }
+  add_undirected(record, run, options);
   if (record.file.rows.empty()) throw Error(fmt::format("{}: no results to add", file));
   record.labels = resolve_labels(given, lookup, run.commit);
   if (!given.branch && !record.labels.branch) record.labels.branch = run.branch;
@@ -106,6 +169,9 @@ namespace {
 
 RunRecord read_any_record(const std::filesystem::path& file, const AddOptions& options,
                           const Labels& given, const EnvLookup& lookup) {
+  // A bad regex is an error whatever the files: the option never goes unread.
+  (void)compiled(options.higher_is_better, "--higher-is-better");
+  (void)compiled(options.lower_is_better, "--lower-is-better");
   const importers::Importer* importer = nullptr;
   if (options.format && *options.format != "iobench") {
     importer = importers::importer_named(*options.format);
@@ -128,8 +194,8 @@ RunRecord read_any_record(const std::filesystem::path& file, const AddOptions& o
                       file.string(), importers::importer_names()));
     }
   }
-  return imported_record(importer->parse(bytes, file.string()), bytes, file.string(), given,
-                         lookup);
+  return imported_record(importer->parse(bytes, file.string()), bytes, file.string(), given, lookup,
+                         options);
 }
 
 }  // namespace

@@ -35,6 +35,11 @@ struct RunRecord {
   std::string conditions;
   std::string context;
   std::vector<ImportedRow> imported;  // beside file.rows, for an import
+  // An import's host class where its file describes the machine its own way (Google Benchmark);
+  // empty: host_class_of(facts).
+  std::string host_class;
+  // What the add says of the file beside its "added" line: what it did not import, and why.
+  std::vector<std::string> notes;
 };
 
 // The labels a run is filed under: each given one (--commit, --branch), else CI's (GITHUB_SHA,

@@ -136,12 +136,12 @@ SeriesIdentity& identity_of(Store::Impl& impl, const RunRecord& run) {
 }
 
 // The series of each of an imported run's rows: the harness, the benchmark (test), the measure
-// (sink), its unit and direction, on the machine the file names (docs/history.md, "Other
-// harnesses").
+// (sink), its unit and direction, on the machine the file names: the class its importer made of
+// it, else the one iobench's runs get (docs/history.md, "Other harnesses").
 std::vector<SeriesIdentity::Cell> imported_cells(const RunRecord& run) {
   std::vector<SeriesIdentity::Cell> cells;
   cells.reserve(run.file.rows.size());
-  const std::string host_class = host_class_of(run.facts);
+  const std::string host_class = run.host_class.empty() ? host_class_of(run.facts) : run.host_class;
   for (std::size_t i = 0; i < run.file.rows.size(); ++i) {
     SeriesIdentity::Cell cell;
     cell.key.test = run.file.rows[i].test;

@@ -57,6 +57,10 @@ inline ImportedSeries series_named(std::string name, std::string measure, std::s
 struct ImportedRun {
   std::string tool;  // "hyperfine", "gbench", "pytest-benchmark", "bmf", "criterion"
   std::vector<ImportedSeries> series;
+  // Measures the file gives without saying which way is better (Google Benchmark's user
+  // counters), their direction a placeholder: history add imports those its --higher-is-better
+  // or --lower-is-better names, and says which it did not.
+  std::vector<ImportedSeries> undirected;
   // Like with like: conditions under which two runs compare (a debug build, CPU scaling on); a
   // change of any of them is "conditions changed", not a regression.
   std::map<std::string, std::string> conditions;
@@ -65,6 +69,10 @@ struct ImportedRun {
   std::string context_json = "{}";
   // The machine and provenance, where the file names them.
   std::optional<std::string> host;
+  // The machine's class as the file describes it, where it names no CPU model, memory or kernel
+  // (Google Benchmark: the host, CPU count, clock, caches); empty: the store works it out from
+  // the fields below as for iobench's own runs.
+  std::string host_class;
   std::optional<std::int64_t> cpus;
   std::string cpu_model;
   std::string kernel;

@@ -133,8 +133,59 @@ TEST(HistoryGate, AnotherHostClassUnderTheSameHostNameIsNeverMissing) {
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.1);
   const CheckReport report = h.check();
-  EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kSteady);
+  // Its last run (aaaa1111) is not of the newest commit: not judged, it passes.
+  EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kOtherMachine);
   EXPECT_EQ(report.exit_status, kExitOk);
+}
+
+// History whose "slow" was measured on a machine of 2 CPUs at aaaa1111 (twice) and bbbb2222 (a
+// regression), and whose "slow-now" is the same test on the machine of 4 CPUs it became.
+History machine_changed() {
+  History h;
+  h.data.series[0].key.host_class = "CPU | 2 CPUs";
+  StoredSeries now = h.data.series[0];
+  now.series_id = 4;
+  now.series_hash = "04aabbccddeeff00";
+  now.key.test = "slow-now";
+  now.key.host_class = "CPU | 4 CPUs";
+  h.data.series.push_back(now);
+  for (int i = 0; i < 2; ++i) {
+    h.add_run("aaaa1111").host = "x";
+    h.add_rows("slow", 0.1);
+  }
+  h.add_run("bbbb2222").host = "x";
+  h.add_rows("slow", 0.13);
+  return h;
+}
+
+// Issue 47: after the machine changed, the old class's last verdict (a regression at bbbb2222)
+// kept the gate at exit 1, though the newest run (cccc3333) has no run of that class.
+TEST(HistoryGate, AnotherHostClassWithoutARunOfTheNewestCommitIsNotJudged) {
+  History h = machine_changed();
+  EXPECT_EQ(h.check(History::no_drift()).exit_status, kExitRunFailed);  // before it changed
+  h.add_run("cccc3333").host = "x";
+  h.add_rows("slow-now", 0.1);
+  CheckOptions options = History::no_drift();
+  const CheckReport report = h.check(options);
+  const CellCheck& before = History::cell(report, "slow");
+  EXPECT_EQ(before.verdict, CellVerdict::kOtherMachine);
+  EXPECT_EQ(before.gate, Gate::kPass);
+  EXPECT_EQ(describe_cell(before).rfind("other machine ", 0), 0U) << describe_cell(before);
+  EXPECT_NE(describe_cell(before).find("has no run of cccc3333"), std::string::npos);
+  EXPECT_EQ(History::cell(report, "slow-now").verdict, CellVerdict::kNoBaseline);
+  EXPECT_EQ(report.exit_status, kExitNotJudged);
+  options.allow_new_series = true;
+  EXPECT_EQ(h.check(options).exit_status, kExitOk);
+}
+
+// Machines that each measured the newest commit (a CI matrix) are each judged at it.
+TEST(HistoryGate, AnotherHostClassWithARunOfTheNewestCommitIsJudged) {
+  History h = machine_changed();
+  h.add_run("bbbb2222").host = "y";
+  h.add_rows("slow-now", 0.1);
+  const CheckReport report = h.check(History::no_drift());
+  EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kRegression);
+  EXPECT_EQ(report.exit_status, kExitRunFailed);
 }
 
 TEST(HistoryGate, ShardsOfTheNewestCommitAddedOneByOneAreOneRun) {

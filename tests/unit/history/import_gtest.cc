@@ -49,12 +49,17 @@ ImportedRun run_of(double throughput, double latency_ns, const std::string& buil
 
 class ImportTest : public ::testing::Test {
  protected:
-  void add(const ImportedRun& run, const std::string& commit) {
+  // The record's notes (what the add says beside its "added" line).
+  std::vector<std::string> add(const ImportedRun& run, const std::string& commit,
+                               const AddOptions& format = {}) {
     Store store(parse_store_location((dir_ / "h.sqlite").string()), OpenMode::kCreate);
     const std::string& bytes = commit;  // the run's identity: one a commit here
     Labels labels;
     labels.commit = commit;
-    store.add(imported_record(run, bytes, commit + ".json", labels, test::kNoEnvironment));
+    const RunRecord record =
+        imported_record(run, bytes, commit + ".json", labels, test::kNoEnvironment, format);
+    store.add(record);
+    return record.notes;
   }
   CheckReport check() {
     Store store(parse_store_location((dir_ / "h.sqlite").string()), OpenMode::kReadOnly);
@@ -182,6 +187,79 @@ TEST_F(ImportTest, ASummaryIsSaidToHaveNoSamples) {
   const std::string line = describe_cell(report.cells.front());
   EXPECT_NE(line.find("no samples: the file gave only a summary a run (n = 1)"), std::string::npos)
       << line;
+}
+
+// Issue 47: gbench's host_name was in no series' key, so another host's file joined this one's.
+TEST_F(ImportTest, TheHostClassTheImporterMadeKeysTheSeries) {
+  ImportedRun here = run_of(1000, 50);
+  here.host_class = "vm | 2 CPUs | 2.6 GHz | caches L1d 48 KiB";
+  ImportedRun there = here;
+  there.host_class = "other | 2 CPUs | 2.6 GHz | caches L1d 48 KiB";
+  add(here, "c1");
+  add(here, "c2");
+  add(there, "c3");
+  const CheckReport report = check();
+  ASSERT_EQ(data_.series.size(), 4U);  // two measures on each host
+  for (const CellCheck& c : report.cells) {
+    const bool other = c.timeline->series->key.host_class == there.host_class;
+    EXPECT_EQ(c.timeline->points.size(), other ? 1U : 2U);
+    if (other) {
+      EXPECT_EQ(c.verdict, CellVerdict::kNoBaseline);  // not judged against vm's
+    }
+  }
+}
+
+// A measure the file gives no direction for (a gbench user counter, "MyCounter"), beside one
+// that has a direction.
+ImportedRun with_counter() {
+  ImportedRun run = run_of(1000, 50);
+  ImportedSeries counter =
+      importers::series_named("BM_Copy", "MyCounter", "", Direction::kLowerIsBetter);
+  counter.samples.assign(10, 7);
+  counter.failed.assign(10, false);
+  run.undirected = {counter};
+  return run;
+}
+
+TEST_F(ImportTest, ACounterWithoutADirectionIsLeftOutAndSaidSo) {
+  const std::vector<std::string> notes = add(with_counter(), "c1");
+  check();
+  EXPECT_EQ(data_.series.size(), 2U);
+  ASSERT_EQ(notes.size(), 1U);
+  EXPECT_EQ(notes.front(),
+            "c1.json: 1 counter not imported (MyCounter): the file says not whether higher or "
+            "lower is better; history add --higher-is-better REGEX or --lower-is-better REGEX "
+            "imports those the regex names");
+}
+
+TEST_F(ImportTest, ACounterANamedDirectionMatchesIsImportedWithIt) {
+  AddOptions format;
+  format.higher_is_better = {"My.*"};
+  format.lower_is_better = {"Other"};
+  EXPECT_TRUE(add(with_counter(), "c1", format).empty());
+  check();
+  ASSERT_EQ(data_.series.size(), 3U);
+  const SeriesKey& key = data_.series.back().key;
+  EXPECT_EQ(key.sink, "MyCounter");
+  EXPECT_EQ(key.direction, "higher");
+  EXPECT_EQ(key.unit, "");           // gbench's JSON gives a counter no unit
+  format.higher_is_better = {"My"};  // the whole name: no match
+  EXPECT_EQ(add(with_counter(), "c2", format).size(), 1U);
+}
+
+TEST_F(ImportTest, ABadRegexOrACounterBothDirectionsNameIsAnError) {
+  AddOptions format;
+  format.higher_is_better = {"("};
+  EXPECT_THROW(add(with_counter(), "c1", format), Error);
+  format.higher_is_better = {"My.*"};
+  format.lower_is_better = {".*Counter"};
+  try {
+    add(with_counter(), "c1", format);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "c1.json: MyCounter: both --higher-is-better and --lower-is-better name it");
+  }
 }
 
 TEST_F(ImportTest, AVersion1StoreIsMigratedKeepingItsRowsAndThenTakesImports) {

@@ -88,6 +88,35 @@ TEST(Importers, GbenchTakesTheRepetitionsNotTheAggregatesAndTheContext) {
   EXPECT_TRUE(nlohmann::json::parse(run.context_json).contains("load_avg"));
 }
 
+// Issue 47: the machine's class names the host (the file names no CPU model, memory or kernel).
+TEST(Importers, GbenchHostClassIsTheHostCpusClockAndCaches) {
+  const ImportedRun run = named("gbench").parse(fixture("gbench-1.7.1.json"), "g.json");
+  EXPECT_EQ(run.host_class,
+            "vm | 2 CPUs | 2.6 GHz | caches L1d 48 KiB, L1i 64 KiB, L2 2048 KiB, L3 491520 KiB");
+  nlohmann::json json = nlohmann::json::parse(fixture("gbench-1.7.1.json"));
+  json["context"]["host_name"] = "other";
+  json["context"]["mhz_per_cpu"] = 2612;  // to a tenth of a GHz: the same clock
+  EXPECT_EQ(named("gbench").parse(json.dump(), "g.json").host_class.substr(0, 28),
+            "other | 2 CPUs | 2.6 GHz | c");
+  json["context"]["caches"] = nlohmann::json::parse(R"([5, {"level": "x"}])");  // kept, not read
+  EXPECT_EQ(named("gbench").parse(json.dump(), "g.json").host_class,
+            "other | 2 CPUs | 2.6 GHz | caches L? 0 KiB");
+}
+
+// User counters: any other number of an entry, whose direction the file does not give.
+TEST(Importers, GbenchKeepsUserCountersAsideAsUndirected) {
+  nlohmann::json json = nlohmann::json::parse(fixture("gbench-1.7.1.json"));
+  for (auto& row : json["benchmarks"]) row["MyCounter"] = 4.5;
+  const ImportedRun run = named("gbench").parse(json.dump(), "g.json");
+  EXPECT_EQ(run.series.size(), 4U);  // real_time and cpu_time of two benchmarks, as before
+  ASSERT_EQ(run.undirected.size(), 2U);
+  const ImportedSeries& counter = run.undirected.front();
+  EXPECT_EQ(counter.name, "BM_Steady");
+  EXPECT_EQ(counter.measure, "MyCounter");
+  EXPECT_EQ(counter.unit, "");
+  EXPECT_EQ(counter.samples, std::vector<double>(3, 4.5));  // the repetitions, not aggregates
+}
+
 TEST(Importers, GbenchWithOnlyAggregatesGetsTheirSummary) {
   nlohmann::json json = nlohmann::json::parse(fixture("gbench-1.7.1.json"));
   auto& rows = json["benchmarks"];
