@@ -270,7 +270,9 @@ history::Ack resolve_change(const history::HistoryData& data, const std::string&
 
 void setup_ack(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<AckCli>();
-  sub.add_option("change", cli->change, "The change, SERIES@RUN as check and changes print it")
+  sub.add_option("change", cli->change,
+                 "The change, SERIES@RUN (the run it came in) as check, changes, list and the "
+                 "site print it")
       ->required();
   sub.add_option("--why", cli->why, "Why it is expected (kept with who and when)")->required();
   sub.add_option("--by", cli->by, "Who acknowledges (default $GITHUB_ACTOR, $USER, ...)");

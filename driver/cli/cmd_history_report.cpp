@@ -299,7 +299,9 @@ void setup_history_reports(CLI::App& history, int& exit_code) {
   setup_show(*history.add_subcommand("show", "One series, run by run"), exit_code);
   setup_rename(
       *history.add_subcommand(
-          "rename", "Continue a series under its new command text, for check and the rest"),
+          "rename",
+          "Continue a series under its new command text, for check and the rest (never across "
+          "tools, units, measures or host classes)"),
       exit_code);
   setup_history_plot(*history.add_subcommand("plot", "One series as an SVG trend chart"),
                      exit_code);

@@ -31,9 +31,7 @@ std::vector<SeriesChange> series_changes(const Timeline& timeline, const History
     change.point = points[i];
     change.first_run = series.points[points[i].index];
     change.change_id = change_id(timeline.series->series_hash, change.first_run->run->run_hash);
-    for (const Ack& ack : data.acks) {
-      if (ack.change_id == change.change_id) change.ack = &ack;
-    }
+    change.ack = ack_at(timeline, *change.first_run, data.acks);
     const std::size_t begin = i == 0 ? 0 : points[i - 1].index;
     const std::size_t end = i + 1 < points.size() ? points[i + 1].index : series.points.size();
     const std::vector<const RunPoint*> before(

@@ -71,24 +71,9 @@ std::string what_moved(const Conditions& now, const Conditions& before,
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
-const Ack* find_ack(const std::vector<Ack>& acks, const std::string& id) {
-  for (const Ack& ack : acks) {
-    if (ack.change_id == id) return &ack;
-  }
-  return nullptr;
-}
-
-// Whether the change starting at `point` is acknowledged, under the series' hash or, for a series
-// that continues renamed ones, theirs (rename.hpp).
+// Whether the change starting at `point` is acknowledged (under any of the series' hashes).
 bool acked_at(const Timeline& timeline, const RunPoint& point, const std::vector<Ack>& acks) {
-  if (find_ack(acks, change_id(timeline.series->series_hash, point.run->run_hash)) != nullptr) {
-    return true;
-  }
-  return std::any_of(
-      timeline.earlier_series.begin(), timeline.earlier_series.end(),
-      [&](const StoredSeries* earlier) {
-        return find_ack(acks, change_id(earlier->series_hash, point.run->run_hash)) != nullptr;
-      });
+  return ack_at(timeline, point, acks) != nullptr;
 }
 
 // The runs the newest is judged against (indices into timeline.points, oldest first), before
@@ -217,13 +202,17 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, EarlierSes
   judge_sessions(cell, baseline, earlier, first, options);
   cell.summary_n = summary_among(now);
   if (!cell.summary_n) cell.summary_n = summary_among(before);
-  // An acknowledged change is expected: passed whether or not sessions could judge it.
+  // A change is named by the run where it came in, as every surface names it (the feed, list,
+  // changes) and as an ack of it starts the level later runs are held to; an acknowledged change
+  // is expected: passed whether or not sessions could judge it.
+  const bool changed = shows_change(cell.verdict) || cell.verdict == CellVerdict::kTooFewSessions;
+  const std::size_t came_in = changed ? first : newest;
+  cell.came_in = &timeline.points[came_in];
+  cell.change_id = change_id(series.series_hash, cell.came_in->run->run_hash);
   if (cell.verdict == CellVerdict::kRegression || cell.verdict == CellVerdict::kTooFewSessions) {
-    cell.ack = find_ack(data.acks, cell.change_id);
+    cell.ack = ack_at(timeline, *cell.came_in, data.acks);
     if (cell.ack != nullptr) cell.verdict = CellVerdict::kAcknowledged;
   }
-  const std::size_t came_in = shows_change(cell.verdict) ? first : newest;
-  cell.came_in = &timeline.points[came_in];
   cell.commits = change_range(timeline, baseline.back(), came_in);
   // An import has none of the figures the why reads (user and system time, the counters).
   if (cell.verdict != CellVerdict::kSteady && series.key.tool.empty()) {

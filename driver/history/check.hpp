@@ -86,7 +86,9 @@ struct CellCheck {
   // counted): kRegression, kFaster, kSteady or kTooFewRuns, where there was a comparison.
   CellVerdict rows_verdict = CellVerdict::kNoBaseline;
   SessionCheck sessions;
-  std::string change_id;  // the series at its newest run
+  // The series at the run where the change came in (came_in), what every surface names and
+  // `history ack` takes; at the newest run where nothing changed.
+  std::string change_id;
   report::Row comparison;
   std::size_t baseline_runs = 0;
   std::string conditions;  // what moved, for kConditionsChanged

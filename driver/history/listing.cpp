@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -28,30 +29,58 @@ std::string short_commit(const StoredRun& run) {
   return run.labels.commit ? run.labels.commit->substr(0, 10) : std::string("-");
 }
 
-std::string trend_of(const MedianSeries& series) {
-  if (series.medians.size() < 2) return "-";
+// The newest median against the median of the (at most kTrendRuns) before it, in percent.
+std::optional<double> trend_pct_of(const MedianSeries& series) {
+  if (series.medians.size() < 2) return std::nullopt;
   const std::size_t last = series.medians.size() - 1;
   const std::size_t first = last > kTrendRuns ? last - kTrendRuns : 0;
   const std::vector<double> before(series.medians.begin() + static_cast<long>(first),
                                    series.medians.begin() + static_cast<long>(last));
-  return fmt::format("{:+.1f} %", 100 * (series.medians[last] / stats::median(before) - 1));
+  return 100 * (series.medians[last] / stats::median(before) - 1);
+}
+
+// Why a trend is not a change where neither a change point nor check found one: too few runs
+// for a change point, and what check made of the newest run, so that a trend of +98.4 % never
+// stands beside a bare "none" (issue 47).
+std::string why_no_change(const MedianSeries& medians, const CellCheck& cell) {
+  const std::size_t needed_runs = 2 * stats::DetectorOptions{}.min_segment;
+  std::string check_said = cell.not_judged;
+  if (check_said.empty()) {
+    check_said = cell.verdict == CellVerdict::kWithinDrift
+                     ? fmt::format("within drift: {}", session_phrase(cell.sessions))
+                     : std::string(to_string(cell.verdict));
+  }
+  if (medians.medians.size() < needed_runs) {
+    return fmt::format(
+        "none: too few runs to tell ({} with a row that counts, a change point "
+        "needs {}; check: {})",
+        medians.medians.size(), needed_runs, check_said);
+  }
+  return fmt::format("none: no change point, and check: {}", check_said);
 }
 
 // The last change point; where none is found yet and check flags the newest run, that (a level
-// two runs old is a regression before it is a change point), so that a trend of +13.8 % never
-// stands beside "none".
-std::string last_change_of(const HistoryData& data, const CellCheck& cell) {
+// two runs old is a regression before it is a change point, named as check names it), so that a
+// trend of +13.8 % never stands beside "none"; where check flags nothing either, why not.
+std::string last_change_of(const HistoryData& data, const CellCheck& cell,
+                           const MedianSeries& medians, std::optional<double> trend_pct) {
   const std::vector<SeriesChange> changes = series_changes(*cell.timeline, data);
   if (!changes.empty()) {
     const SeriesChange& c = changes.back();
     return fmt::format("{} ({:+.1f} % at {}{})", c.change_id, 100 * c.point.relative_change(),
                        short_commit(*c.first_run->run), c.ack != nullptr ? ", acknowledged" : "");
   }
-  if (!shows_change(cell.verdict)) return "none";
-  const report::Row& row = cell.comparison;
-  const RunPoint* came_in = cell.came_in != nullptr ? cell.came_in : &cell.timeline->points.back();
-  return fmt::format("no change point yet; check: {} ({:+.1f} % since {})", to_string(cell.verdict),
-                     100 * (row.new_median / row.base_median - 1), short_commit(*came_in->run));
+  if (shows_change(cell.verdict) || cell.verdict == CellVerdict::kTooFewSessions) {
+    const report::Row& row = cell.comparison;
+    const RunPoint* came_in =
+        cell.came_in != nullptr ? cell.came_in : &cell.timeline->points.back();
+    return fmt::format("no change point yet; check: {} {} ({:+.1f} % since {})",
+                       to_string(cell.verdict), cell.change_id,
+                       100 * (row.new_median / row.base_median - 1), short_commit(*came_in->run));
+  }
+  // A trend within the minimum effect says no change itself.
+  if (!trend_pct || std::abs(*trend_pct) <= cell.min_effect_pct) return "none";
+  return why_no_change(medians, cell);
 }
 
 }  // namespace
@@ -64,12 +93,14 @@ void write_series_list(const HistoryData& data, const std::vector<Timeline>& tim
   for (const CellCheck& cell : check.cells) {
     const Timeline& timeline = *cell.timeline;
     const MedianSeries medians = medians_of(timeline);
+    const std::optional<double> trend_pct = trend_pct_of(medians);
+    const std::string trend_text = trend_pct ? fmt::format("{:+.1f} %", *trend_pct) : "-";
     out << fmt::format(
         "{:<8}  {:>4}  {:>10}  {:>8}  {}: {}\n", timeline.series->series_hash.substr(0, 8),
         timeline.points.size(),
         medians.medians.empty() ? std::string("-")
                                 : value_text(medians.medians.back(), timeline.series->key),
-        trend_of(medians), series_label(*timeline.series), last_change_of(data, cell));
+        trend_text, series_label(*timeline.series), last_change_of(data, cell, medians, trend_pct));
   }
 }
 

@@ -25,19 +25,31 @@ std::string final_hash(const Successors& next, const std::string& hash) {
   return at;
 }
 
-// What must agree for two series to be one renamed; "" when all does.
+// What must agree for two series to be one renamed; "" when all does. A series never mixes
+// tools, units or measures: check would compare their raw numbers (314 µs against 710 ns).
 std::string what_differs(const SeriesKey& a, const SeriesKey& b) {
   std::vector<std::string> parts;
   const auto differ = [&parts](const char* what, const std::string& x, const std::string& y) {
     if (x != y) parts.push_back(fmt::format("{} {} vs {}", what, x, y));
   };
+  const auto tool = [](const SeriesKey& k) { return k.tool.empty() ? "iobench" : k.tool; };
+  const auto unit = [](const SeriesKey& k) { return k.unit.empty() ? "none" : k.unit; };
+  differ("tool", tool(a), tool(b));
+  differ("unit", unit(a), unit(b));
+  differ("direction", a.direction, b.direction);
   differ("input", a.input, b.input);
-  differ("sink", a.sink, b.sink);
+  // An import's sink is its measure (real_time, cpu_time, throughput).
+  differ(a.tool.empty() && b.tool.empty() ? "sink" : "measure", a.sink, b.sink);
   differ("cache", a.cache_mode, b.cache_mode);
   differ("counters", a.counters, b.counters);
   differ("host class", a.host_class, b.host_class);
   if (a.verified != b.verified) parts.emplace_back("one is verified, the other not");
   return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+// What plan_rename did not always refuse: numbers of another tool, unit or direction.
+bool other_kind(const SeriesKey& a, const SeriesKey& b) {
+  return a.tool != b.tool || a.unit != b.unit || a.direction != b.direction;
 }
 
 }  // namespace
@@ -61,7 +73,11 @@ void continue_renamed(std::vector<Timeline>& timelines, const std::vector<Series
       const auto found = index.find(it->second);
       if (found != index.end()) target = found->second;
     }
-    if (target == i) continue;
+    // A rename stored before plan_rename refused another tool, unit or direction joins
+    // nothing: the two stay two series, one missing and one new, which check does not pass.
+    if (target == i || other_kind(timelines[i].series->key, timelines[target].series->key)) {
+      continue;
+    }
     Timeline& into = timelines[target];
     into.earlier_series.push_back(timelines[i].series);
     into.points.insert(into.points.end(), timelines[i].points.begin(), timelines[i].points.end());

@@ -19,13 +19,16 @@ struct SeriesRename {
 
 // Moves the runs of every renamed series into the timeline of the series it continues (along
 // chains: A -> B -> C all continue as C), sorted as build_timelines sorts them; a renamed series'
-// own timeline goes. Renames naming a series without rows are left out.
+// own timeline goes. Renames naming a series without rows are left out, and so are those across
+// tools, units or directions (stored by an older iobench, whose plan_rename let them through), so
+// that a series never mixes them.
 void continue_renamed(std::vector<Timeline>& timelines, const std::vector<SeriesRename>& renames);
 
 // The rename of OLD to NEW (each as find_timeline takes it, among the series as stored), checked:
-// not the same series, no loop with the renames already stored, the same input, sink, cache mode,
-// counters, verification and host class (only the command may change), and never both in one
-// run (two commands side by side are not one renamed). Throws iobench::Error (exit 2).
+// not the same series, no loop with the renames already stored, the same tool, unit, direction,
+// input, sink (an import's measure), cache mode, counters, verification and host class (only the
+// command may change), and never both in one run (two commands side by side are not one
+// renamed). Throws iobench::Error (exit 2).
 SeriesRename plan_rename(const HistoryData& data, const std::vector<SeriesRename>& existing,
                          const std::string& old_name, const std::string& new_name);
 

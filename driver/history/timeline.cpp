@@ -14,6 +14,21 @@ std::string change_id(const std::string& series_hash, const std::string& run_has
   return fmt::format("{}@{}", series_hash.substr(0, 8), run_hash.substr(0, 8));
 }
 
+const Ack* ack_at(const Timeline& timeline, const RunPoint& point, const std::vector<Ack>& acks) {
+  const auto acked = [&](const StoredSeries* series) -> const Ack* {
+    const std::string id = change_id(series->series_hash, point.run->run_hash);
+    for (const Ack& ack : acks) {
+      if (ack.change_id == id) return &ack;
+    }
+    return nullptr;
+  };
+  if (const Ack* ack = acked(timeline.series)) return ack;
+  for (const StoredSeries* earlier : timeline.earlier_series) {
+    if (const Ack* ack = acked(earlier)) return ack;
+  }
+  return nullptr;
+}
+
 std::vector<Timeline> build_timelines(const HistoryData& data) {
   std::unordered_map<std::int64_t, const StoredRun*> runs;
   for (const auto& run : data.runs) runs.emplace(run.run_id, &run);

@@ -24,6 +24,11 @@ struct Timeline {
 // Every series that has a row, in the store's order of series, each run once.
 std::vector<Timeline> build_timelines(const HistoryData& data);
 
+// The ack of the change that starts at `point` (change_id of the series and the point's run),
+// under the series' hash or, for a series that continues renamed ones, theirs (rename.hpp);
+// nullptr when there is none.
+const Ack* ack_at(const Timeline& timeline, const RunPoint& point, const std::vector<Ack>& acks);
+
 // Whether a row may enter the statistics: `ok`, and of a test whose output is verified
 // (docs/history.md, "Only verified runs count").
 bool counts(const StoredSample& sample, const StoredSeries& series);

@@ -106,27 +106,51 @@ TEST(HistoryList, ATrendWithNoChangePointYetSaysWhatCheckFound) {
   // The trend is against the median of the runs before (+14.1 %); check's ratio is against its
   // baseline's rows, c4's among them (+13.6 %); both name the same move.
   EXPECT_NE(out.str().find("+14.1 %  slow (in.txt, pipe): no change point yet; check: regression "
-                           "(+13.6 % since c4)"),
+                           "01aabbcc@0004ffff (+13.6 % since c4)"),
             std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("steady (in.txt, pipe): none"), std::string::npos) << out.str();
 }
 
+// One value a run (a BMF or aggregate-only import), doubled in the second: too few values for
+// check and for a change point, and the list says so beside the trend (issue 47: "+98.4 %" stood
+// beside "none").
+TEST(HistoryList, ATrendThatIsNoChangeSaysWhy) {
+  History h;
+  h.add_run("c1");
+  h.add_values("slow", {0.1});
+  h.add_rows("steady", 0.2);
+  h.add_run("c2");
+  h.add_values("slow", {0.198});
+  h.add_rows("steady", 0.2);
+  h.timelines = build_timelines(h.data);
+  std::ostringstream out;
+  write_series_list(h.data, h.timelines, out);
+  EXPECT_NE(out.str().find("+98.0 %  slow (in.txt, pipe): none: too few runs to tell (2 with a "
+                           "row that counts, a change point needs 8; check: too few rows to "
+                           "judge (1 of the baseline, 1 of the newest run))"),
+            std::string::npos)
+      << out.str();
+  // A trend within the minimum effect says no change itself.
+  EXPECT_NE(out.str().find("+0.1 %  steady (in.txt, pipe): none\n"), std::string::npos)
+      << out.str();
+}
+
 TEST(HistoryShow, AnAckOfChecksRegressionIsInTheNotesOfItsRun) {
   History h = two_slow_runs();
-  h.data.acks.push_back({"01aabbcc@0005ffff", "01aabbccddeeff00", "0005ffffeeeedddd",
+  h.data.acks.push_back({"01aabbcc@0004ffff", "01aabbccddeeff00", "0004ffffeeeedddd",
                          "bigger buffers", "me", "2026-02-01T00:00:00Z"});
   std::ostringstream detail;
   write_series_detail(h.data, slow_of(h), detail);
   const std::string text = detail.str();
-  const std::size_t c5 = text.find("  c5  ");
-  ASSERT_NE(c5, std::string::npos) << text;
-  EXPECT_NE(text.find("acknowledged 01aabbcc@0005ffff by me at 2026-02-01T00:00:00Z: bigger "
+  const std::size_t c4 = text.find("  c4  ");
+  ASSERT_NE(c4, std::string::npos) << text;
+  EXPECT_NE(text.find("acknowledged 01aabbcc@0004ffff by me at 2026-02-01T00:00:00Z: bigger "
                       "buffers",
-                      c5),
+                      c4),
             std::string::npos)
       << text;
-  EXPECT_EQ(text.find("acknowledged"), text.find("acknowledged", c5)) << text;  // c5's alone
+  EXPECT_EQ(text.find("acknowledged"), text.find("acknowledged", c4)) << text;  // c4's alone
 }
 
 }  // namespace

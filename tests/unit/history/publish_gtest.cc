@@ -105,6 +105,11 @@ TEST(HistorySite, ASlowerLevelIsOpenUntilAcknowledgedOrTakenBack) {
   EXPECT_EQ(site.regressions[0].atom_id, "urn:iobench:change:01aabbccddeeff00@0009ffffeeeedddd");
   EXPECT_EQ(site.regressions[0].updated, "2026-01-01T00:09:00Z");
   EXPECT_NEAR(site.regressions[0].after_s / site.regressions[0].before_s, 1.2, 0.01);
+  // Check, where it still flags the level, names it as the change point does (issue 47).
+  const CheckReport check = up.check();
+  const CellCheck& slow = History::cell(check, "slow");
+  EXPECT_EQ(slow.verdict, CellVerdict::kRegression);
+  EXPECT_EQ(slow.change_id, "01aabbcc@0009ffff");
 
   up.data.acks.push_back({"01aabbcc@0009ffff", "", "", "bigger buffers", "me", "t"});
   EXPECT_TRUE(build_site_model(up.data, up.timelines, "h.sqlite").regressions.empty());
@@ -197,6 +202,19 @@ TEST(HistorySite, ChecksRegressionIsPinnedToTheRunWhereTheSlowerLevelCameIn) {
   EXPECT_EQ(site.regressions[0].change_id, "01aabbcc@0004ffff");
   EXPECT_EQ(site.regressions[0].updated, "2026-01-01T00:04:00Z");
   expect_anchors_exist(h);
+  // Check names the change as the feed does (issue 47: check said c5's run, the feed c4's), in
+  // the entry's text too; acking that id passes check and closes the entry.
+  CheckOptions options;
+  options.allow_unverified = true;
+  const CheckReport check = h.check(options);
+  EXPECT_EQ(History::cell(check, "slow").change_id, site.regressions[0].change_id);
+  EXPECT_EQ(site.regressions[0].summary.rfind("regression 01aabbcc@0004ffff ", 0), 0u)
+      << site.regressions[0].summary;
+  EXPECT_EQ(check.exit_status, kExitRunFailed);
+  h.data.acks.push_back(
+      {"01aabbcc@0004ffff", "01aabbccddeeff00", "0004ffffeeeedddd", "on purpose", "me", "t"});
+  EXPECT_EQ(h.check(options).exit_status, kExitOk);
+  EXPECT_TRUE(build_site_model(h.data, h.timelines, "h.sqlite").regressions.empty());
 }
 
 TEST(HistorySite, ANameWithSlashesSpacesAndMarkupStaysTextAndOutOfFileNames) {

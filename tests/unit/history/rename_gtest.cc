@@ -2,6 +2,8 @@
 // the renames that would mix two things are refused; the store keeps them (SQLite, for real).
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "common/error.hpp"
 #include "driver/history/rename.hpp"
 #include "driver/history/store.hpp"
@@ -122,6 +124,49 @@ TEST(HistoryRename, RenamesThatWouldMixTwoThingsAreRefused) {
             "commands measured side by side, not one renamed");
   EXPECT_EQ(message({}, "nosuch", "steady"),
             "no series 'nosuch' in the store (iobench history list shows them)");
+}
+
+// Issue 47: a gbench series in ns renamed onto one in µs, and check read 314 µs -> 710 ns as
+// 442.60 times lower. A series never mixes units, tools or measures: the rename is refused, and
+// one stored before it was (an older iobench) joins nothing.
+TEST(HistoryRename, ASeriesNeverJoinsOneOfAnotherUnitToolOrMeasure) {
+  const auto refusal = [](const std::function<void(SeriesKey&, SeriesKey&)>& make) {
+    History h = renamed_history(0.1);
+    for (StoredSeries& s : h.data.series) {
+      s.key.tool = "gbench";
+      s.key.unit = "ns";
+      s.key.sink = "real_time";
+      s.key.host_class = "Xeon | 2 CPUs";
+    }
+    make(h.data.series[0].key, h.data.series[1].key);
+    try {
+      plan_rename(h.data, {}, "slow", "steady");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string refused =
+      "history rename slow steady: only the command may change, and these differ: ";
+  EXPECT_EQ(refusal([](SeriesKey&, SeriesKey&) {}), "no error");
+  EXPECT_EQ(refusal([](SeriesKey& from, SeriesKey&) { from.unit = "us"; }),
+            refused + "unit us vs ns");
+  EXPECT_EQ(refusal([](SeriesKey& from, SeriesKey&) { from.tool = "criterion"; }),
+            refused + "tool criterion vs gbench");
+  EXPECT_EQ(refusal([](SeriesKey&, SeriesKey& to) { to.tool.clear(); }),
+            refused + "tool gbench vs iobench");
+  EXPECT_EQ(refusal([](SeriesKey&, SeriesKey& to) { to.sink = "cpu_time"; }),
+            refused + "measure real_time vs cpu_time");
+  EXPECT_EQ(refusal([](SeriesKey&, SeriesKey& to) { to.direction = "higher"; }),
+            refused + "direction lower vs higher");
+  EXPECT_EQ(refusal([](SeriesKey&, SeriesKey& to) { to.host_class = "Xeon | 4 CPUs"; }),
+            refused + "host class Xeon | 2 CPUs vs Xeon | 4 CPUs");
+
+  History h = renamed_history(0.1);
+  h.data.series[0].key.unit = "ns";
+  h.timelines = build_timelines(h.data);
+  continue_renamed(h.timelines, {slow_to_steady(h)});
+  EXPECT_EQ(h.timelines.size(), 2u);
 }
 
 TEST(HistoryRename, TheStoreKeepsRenamesAndAStoreNeverRenamedHasNone) {
