@@ -76,7 +76,7 @@ void setup_check(CLI::App& sub, int& exit_code) {
       "--base", cli->base,
       "Judge against the runs of this commit (a label, or 4 or more of its digits) or branch; "
       "default the runs before the newest on its own branch and the default branch, since its "
-      "last acknowledged change (at most 20)");
+      "last acknowledged change (at most 20; 40 for a series of summaries)");
   sub.add_option("--default-branch", cli->options.default_branch,
                  "The branch a series on another branch is judged against too, without --base "
                  "(default $GITHUB_BASE_REF, $CI_MERGE_REQUEST_TARGET_BRANCH_NAME, "
@@ -105,6 +105,9 @@ void setup_check(CLI::App& sub, int& exit_code) {
                "Exit 0 for a series the newest run no longer has, not 4");
   sub.add_flag("--allow-conditions-changed", cli->options.allow_conditions_changed,
                "Exit 0 for a series no baseline run shares the conditions of, not 4");
+  sub.add_flag("--allow-underpowered", cli->options.allow_underpowered,
+               "Exit 0 for a series judged steady whose interval reaches past --min-effect (too "
+               "few runs or sessions to rule that slowdown out), not 4");
   sub.add_flag("--allow-unverified", cli->options.allow_unverified,
                "Exit 0 for a series whose output is not verified (\"verify\": false, bench "
                "--no-verify), whose rows never count, not 4");

@@ -48,7 +48,8 @@ const std::vector<Entry>& table() {
       {kExitNotJudged,
        {"history check", ""},
        "history check: some series could not be judged (no baseline, missing from the newest "
-       "run, conditions changed, nothing ok and verified, too few runs, or no series at all) "
+       "run, conditions changed, nothing ok and verified, too few runs, too weak to rule out the "
+       "allowed slowdown, or no series at all) "
        "and no --allow-... option accepts it; a regression beside it exits 1"},
       {kExitNotJudged,
        {"bench"},

@@ -4,76 +4,27 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "common/error.hpp"
 #include "driver/history/came_in.hpp"
+#include "driver/history/check_conditions.hpp"
 #include "driver/history/check_scope.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::history {
 namespace {
 
-// What a run's rows were measured under, as far as the harness verified it (docs/history.md,
-// "Like with like").
-struct Conditions {
-  bool cache_held = true;  // every counted row's cache_pct within its mode's bound
-  double worst_cache_pct = std::numeric_limits<double>::quiet_NaN();
-  bool busy = false;
-  std::optional<double> busy_cpus;
-  std::string kernel;
-  std::string harness;  // an import's like-with-like conditions (a debug build, CPU scaling on)
-};
-
-Conditions conditions_of(const RunPoint& point, const StoredSeries& series) {
-  Conditions c;
-  for (const StoredSample* sample : point.samples) {
-    if (!counts(*sample, series) || !sample->cache_pct) continue;
-    if (!runfile::cache_state_holds(series.key.cache_mode, *sample->cache_pct)) {
-      c.cache_held = false;
-      c.worst_cache_pct = *sample->cache_pct;
-    }
-  }
-  c.busy_cpus = point.run->busy_cpus_start;
-  c.busy = c.busy_cpus && *c.busy_cpus >= kBusyCpus;
-  c.kernel = point.run->kernel;
-  c.harness = point.run->conditions;
-  return c;
-}
-
-bool same_conditions(const Conditions& a, const Conditions& b) {
-  return a.cache_held == b.cache_held && a.busy == b.busy && a.kernel == b.kernel &&
-         a.harness == b.harness;
-}
-
-std::string what_moved(const Conditions& now, const Conditions& before,
-                       const std::string& cache_mode) {
-  std::vector<std::string> parts;
-  if (now.cache_held != before.cache_held) {
-    parts.push_back(now.cache_held ? fmt::format("cache {} now, not before", cache_mode)
-                                   : fmt::format("cache no longer {} (cache_pct {:.1f})",
-                                                 cache_mode, now.worst_cache_pct));
-  }
-  if (now.busy != before.busy) {
-    parts.push_back(fmt::format(
-        "{} machine ({:.2f} CPUs busy with others at the start, before "
-        "{:.2f})",
-        now.busy ? "a busy" : "a quiet", now.busy_cpus.value_or(0), before.busy_cpus.value_or(0)));
-  }
-  if (now.kernel != before.kernel) {
-    parts.push_back(fmt::format("another kernel ({} -> {})", before.kernel, now.kernel));
-  }
-  if (now.harness != before.harness) {
-    parts.push_back(fmt::format("the harness's conditions changed ({} -> {})",
-                                before.harness.empty() ? "none" : before.harness,
-                                now.harness.empty() ? "none" : now.harness));
-  }
-  return fmt::format("{}", fmt::join(parts, ", "));
-}
-
 // Whether the change starting at `point` is acknowledged (under any of the series' hashes).
 bool acked_at(const Timeline& timeline, const RunPoint& point, const std::vector<Ack>& acks) {
   return ack_at(timeline, point, acks) != nullptr;
+}
+
+// The n of the first summary among `rows` (an import without per-run values), if any.
+std::optional<std::int64_t> summary_among(const std::vector<const StoredSample*>& rows) {
+  for (const StoredSample* s : rows) {
+    if (s->summary_n) return s->summary_n;
+  }
+  return std::nullopt;
 }
 
 // The runs the newest is judged against (indices into timeline.points, oldest first), before
@@ -92,7 +43,12 @@ std::vector<std::size_t> baseline_candidates(const Timeline& timeline, std::size
   for (std::size_t i = 0; i < newest; ++i) {
     if (acked_at(timeline, timeline.points[i], data.acks)) start = i;
   }
-  if (newest - start > options.baseline_runs) start = newest - options.baseline_runs;
+  // A series of summaries has one value a run: the U test needs 39 of them or more beside the
+  // newest's one to find any change (p = 2 / (n + 1)), so its window is never narrower.
+  const bool summaries = summary_among(timeline.points[newest].samples).has_value();
+  const std::size_t window =
+      summaries ? std::max(options.baseline_runs, kSummaryBaselineRuns) : options.baseline_runs;
+  if (newest - start > window) start = newest - window;
   for (std::size_t i = start; i < newest; ++i) candidates.push_back(i);
   return candidates;
 }
@@ -109,14 +65,6 @@ CellVerdict verdict_of(const report::Row& row, double min_effect_pct, bool highe
   return CellVerdict::kSteady;
 }
 
-// The n of the first summary among `rows` (an import without per-run values), if any.
-std::optional<std::int64_t> summary_among(const std::vector<const StoredSample*>& rows) {
-  for (const StoredSample* s : rows) {
-    if (s->summary_n) return s->summary_n;
-  }
-  return std::nullopt;
-}
-
 // A change the rows show stands only where it stands out from how far sessions drift: not known,
 // a slowdown cannot be judged (an improvement is said as the rows say it; it fails nothing).
 CellVerdict with_sessions(CellVerdict rows, const SessionCheck& sessions, const report::Row& row,
@@ -127,6 +75,43 @@ CellVerdict with_sessions(CellVerdict rows, const SessionCheck& sessions, const 
   const stats::SessionJudgement& j = sessions.judgement;
   const bool same_way = (j.ratio > 1) == (row.ratio > 1);
   return j.p_value < alpha && same_way ? rows : CellVerdict::kWithinDrift;
+}
+
+// The interval a passing verdict stands on: the newest session's against the baseline's where a
+// spread between sessions is used, else the rows'. None when there is neither.
+std::optional<stats::Interval> judged_interval(const CellCheck& cell) {
+  const SessionCheck& sessions = cell.sessions;
+  if (sessions.known && sessions.sd_log > 0 && sessions.baseline_sessions > 0) {
+    return stats::Interval{sessions.judgement.low, sessions.judgement.high};
+  }
+  return cell.comparison.ci;
+}
+
+// A steady verdict passes the gate only where its interval rules out the slowdown it exists to
+// find: its worse end within the minimum effect (docs/history.md, "Exit statuses").
+CellVerdict with_power(const CellCheck& cell) {
+  if (cell.verdict != CellVerdict::kSteady && cell.verdict != CellVerdict::kWithinDrift) {
+    return cell.verdict;
+  }
+  const std::optional<stats::Interval> interval = judged_interval(cell);
+  const double allowed = cell.min_effect_pct / 100;
+  const bool weak =
+      !interval || (cell.timeline->series->key.higher_is_better() ? interval->low < 1 - allowed
+                                                                  : interval->high > 1 + allowed);
+  return weak ? CellVerdict::kUnderpowered : cell.verdict;
+}
+
+// A series of summaries has one value a run, and a U test of the newest's one value against the
+// baseline's is never significant by its normal approximation (z tends to sqrt(3) < 1.96): each
+// run is a session of its own, so the session rule alone judges it where the spread is known.
+CellVerdict summary_verdict(const CellCheck& cell, bool higher_is_better,
+                            const CheckOptions& options) {
+  const stats::SessionJudgement& j = cell.sessions.judgement;
+  if (!cell.sessions.known || !(j.p_value < options.alpha)) return cell.verdict;
+  report::Row row;
+  row.ratio = j.ratio;
+  row.verdict = j.ratio > 1 ? report::Verdict::kSlower : report::Verdict::kFaster;
+  return verdict_of(row, cell.min_effect_pct, higher_is_better);
 }
 
 // The earlier runs the spread between sessions is learnt from: those of the newest's conditions
@@ -201,7 +186,9 @@ void judge(CellCheck& cell, const std::vector<std::size_t>& baseline, EarlierSes
           : newest;
   judge_sessions(cell, baseline, earlier, first, options);
   cell.summary_n = summary_among(now);
+  if (cell.summary_n) cell.verdict = summary_verdict(cell, series.key.higher_is_better(), options);
   if (!cell.summary_n) cell.summary_n = summary_among(before);
+  cell.verdict = with_power(cell);
   // A change is named by the run where it came in, as every surface names it (the feed, list,
   // changes) and as an ack of it starts the level later runs are held to; an acknowledged change
   // is expected: passed whether or not sessions could judge it.
@@ -318,6 +305,18 @@ void gate(CellCheck& cell, const CheckOptions& options, const std::optional<Base
       return not_judged(
           fmt::format("a regression by its rows, but {}", session_phrase(cell.sessions)), false,
           "");
+    case CellVerdict::kUnderpowered: {
+      const stats::Interval interval = judged_interval(cell).value_or(stats::Interval{});
+      return not_judged(
+          fmt::format("too weak to judge: {} [{:.2f}, {:.2f}] reaches past the {:g} % allowed, so "
+                      "it cannot rule that slowdown out (more runs{} would tell)",
+                      cell.sessions.known && cell.sessions.sd_log > 0
+                          ? "the newest session against the baseline's"
+                          : "the ratio's interval",
+                      interval.low, interval.high, cell.min_effect_pct,
+                      cell.sessions.known && cell.sessions.sd_log > 0 ? " and sessions" : ""),
+          options.allow_underpowered, "--allow-underpowered");
+    }
     case CellVerdict::kTooFewRuns:
       return not_judged(fmt::format("too few rows to judge ({} of the baseline, {} of the newest "
                                     "run)",

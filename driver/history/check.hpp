@@ -18,6 +18,9 @@ namespace iobench::history {
 // The default baseline: the runs before the newest, since its last acknowledged change, at most
 // this many (older levels should not outvote the recent one, and the cost stays flat).
 inline constexpr std::size_t kDefaultBaselineRuns = 20;
+// The least default baseline of a series of summaries (BMF, aggregate-only results: one value a
+// run): with fewer, no U test of one newest value can reach p < 0.05.
+inline constexpr std::size_t kSummaryBaselineRuns = 40;
 // A run is "busy" from this many CPUs' worth of other work at its start: the level at which
 // `run` warns (docs/formats.md, "Meta file", busy_cpus_start), the same figure as
 // kBusyCpusThreshold in driver/run/machine_load.hpp, which the history may not include (the
@@ -40,6 +43,7 @@ struct CheckOptions {
   bool allow_missing_series = false;
   bool allow_conditions_changed = false;
   bool allow_unverified = false;
+  bool allow_underpowered = false;
 };
 
 enum class CellVerdict {
@@ -58,6 +62,9 @@ enum class CellVerdict {
   // Of a host class the newest run's series do not have, and with no run of its commit: another
   // machine's history (or this machine's before it changed), not the newest run's; it passes.
   kOtherMachine,
+  // Steady or within drift, but its interval reaches past the minimum effect: the comparison had
+  // not the power to rule out the slowdown the gate exists to find (too few runs or sessions).
+  kUnderpowered,
 };
 std::string_view to_string(CellVerdict verdict);
 // Whether the verdict says the newest run's level moved (regression, acknowledged, faster): the

@@ -40,6 +40,8 @@ std::string_view to_string(CellVerdict verdict) {
       return "unverified";
     case CellVerdict::kOtherMachine:
       return "other machine";
+    case CellVerdict::kUnderpowered:
+      return "underpowered";
   }
   return "";
 }
@@ -84,8 +86,8 @@ std::string imported_figures(const report::Row& row, const SeriesKey& key) {
 std::string summary_note(const CellCheck& cell) {
   if (!cell.summary_n) return "";
   return fmt::format(
-      "; no samples: the file gave only a summary a run (n = {}), one value each, so the U test "
-      "needs 39 baseline runs or more to find a change",
+      "; no samples: the file gave only a summary a run (n = {}), one value each, so each run "
+      "is judged as a session, against how far the earlier runs spread",
       *cell.summary_n);
 }
 
@@ -141,6 +143,7 @@ std::string describe_cell(const CellCheck& cell) {
     line += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
                         cell.ack->why);
   }
+  if (cell.verdict == CellVerdict::kUnderpowered) line += "; " + cell.not_judged;
   if (!cell.excluded.empty()) line += fmt::format("; not counted: {}", cell.excluded);
   if (rows_moved && key.tool.empty()) {
     line += "; " + format_explanation(cell.why);

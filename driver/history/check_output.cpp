@@ -29,6 +29,7 @@ bool has_comparison(const CellCheck& cell) {
     case CellVerdict::kWithinDrift:
     case CellVerdict::kTooFewRuns:
     case CellVerdict::kTooFewSessions:
+    case CellVerdict::kUnderpowered:
       return true;
     default:
       return false;

@@ -112,7 +112,8 @@ bool any_matches(const std::vector<std::regex>& regexes, const std::string& name
 
 // The measures the file gives no direction for: imported where an option names their direction;
 // a note names the others.
-void add_undirected(RunRecord& record, const importers::ImportedRun& run, const AddOptions& options) {
+void add_undirected(RunRecord& record, const importers::ImportedRun& run,
+                    const AddOptions& options) {
   const GivenDirections given{compiled(options.higher_is_better, "--higher-is-better"),
                               compiled(options.lower_is_better, "--lower-is-better")};
   std::vector<std::string> left_out;

@@ -9,3 +9,4 @@ new_store() { store=$tmp/$1.sqlite; }
 source "$src/tests/e2e/history_baseline_lib.bash"
 branches_cases
 measure_cases
+underpowered_cases

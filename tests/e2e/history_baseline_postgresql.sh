@@ -13,3 +13,4 @@ new_store() {
 source "$src/tests/e2e/history_baseline_lib.bash"
 branches_cases
 measure_cases
+underpowered_cases

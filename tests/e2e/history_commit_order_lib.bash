@@ -34,7 +34,7 @@ commits_added_out_of_order() {
   add_to_store --commit c1 --date 2026-12-01 "$tmp/c1.json"
   add_to_store --commit c2 --date 2026-12-02T12:00:00+02:00 "$tmp/c2.json"
   set +e
-  "$iobench" history check --history="$store" --min-effect 25 --session-spread 10 \
+  "$iobench" history check --history="$store" --min-effect 25 --session-spread 5 \
     >"$tmp/check.out" 2>"$tmp/check.err"
   local status=$?
   set -e

@@ -39,7 +39,7 @@ gbench_add() {  # FILE COMMIT [OPTION...]: history add into $store, its stderr i
 gbench_check() {  # EXPECTED_STATUS [OPTION...]: history check of $store, out in $tmp/check.out
   local expected=$1 status=0
   shift
-  "$iobench" history check --history="$store" --session-spread 5 "$@" >"$tmp/check.out" \
+  "$iobench" history check --history="$store" --session-spread 1 "$@" >"$tmp/check.out" \
     2>"$tmp/check.err" || status=$?
   [ "$status" -eq "$expected" ] ||
     fail "check $* exited $status, not $expected: $(cat "$tmp/check.out" "$tmp/check.err")"

@@ -81,7 +81,7 @@ one_change_one_id() {
     add_import "c$c" "$tmp/i$c.json"
   done
   set +e
-  "$iobench" history check --history="$store" --session-spread 10 >"$tmp/check.out" 2>"$tmp/check.err"
+  "$iobench" history check --history="$store" --session-spread 1 >"$tmp/check.out" 2>"$tmp/check.err"
   local rc=$?
   set -e
   [ "$rc" -eq 1 ] || fail "check exited $rc, not 1: $(cat "$tmp/check.out" "$tmp/check.err")"
@@ -89,12 +89,12 @@ one_change_one_id() {
   [ -n "$id" ] || fail "no regression of BM_Changed: $(cat "$tmp/check.out")"
   local format
   for format in markdown github; do  # each names the change by the same id
-    "$iobench" history check --history="$store" --session-spread 10 --format "$format" \
+    "$iobench" history check --history="$store" --session-spread 1 --format "$format" \
       >"$tmp/check.$format" 2>/dev/null || true
     grep -F 'BM_Changed (gbench real_time)' "$tmp/check.$format" | grep -qF "$id" ||
       fail "check --format $format names another id than $id: $(cat "$tmp/check.$format")"
   done
-  "$iobench" history check --history="$store" --session-spread 10 --format json \
+  "$iobench" history check --history="$store" --session-spread 1 --format json \
     >"$tmp/check.json" 2>/dev/null || true
   python3 - "$tmp/check.json" "$id" <<'PY' || fail "check's JSON names another id: $(cat "$tmp/check.json")"
 import json, sys
@@ -127,7 +127,7 @@ PY
   [ -n "$cpu_id" ] && [ "$cpu_id" != "$id" ] || fail "cpu_time's id: $(cat "$tmp/check.out")"
   "$iobench" history ack --history="$store" "$cpu_id" --why "the same change" --by e2e 2>/dev/null ||
     fail "ack of $cpu_id exited $?"
-  "$iobench" history check --history="$store" --session-spread 10 >"$tmp/check.out" 2>"$tmp/check.err" ||
+  "$iobench" history check --history="$store" --session-spread 1 >"$tmp/check.out" 2>"$tmp/check.err" ||
     fail "check after the acks exited $?: $(cat "$tmp/check.out" "$tmp/check.err")"
   "$iobench" history publish --history="$store" -o "$tmp/site" 2>"$tmp/publish.err" ||
     fail "publish exited $?: $(cat "$tmp/publish.err")"

@@ -72,9 +72,11 @@ TEST(HistorySessions, AThirdSessionTeachesTheSpread) {
 }
 
 // Sessions of unchanged code at 100, 112, 95, 108 and 100 ms: a newest at 115 ms is slower by its
-// rows (every row above every baseline median but one) and within how far sessions drift; one at
-// 160 ms is not.
-TEST(HistorySessions, ASlowdownWithinTheDriftOfSessionsPassesAndOneBeyondItFails) {
+// rows (every row above every baseline median but one) and within how far sessions drift, so
+// one session can neither show nor rule out the 5 % the gate allows: not judged. Its interval
+// [0.91, 1.37] rules out 40 %: steady and green at --min-effect 40. One at 160 ms is beyond the
+// drift: a regression.
+TEST(HistorySessions, ASlowdownWithinTheDriftOfSessionsIsNotJudgedAndOneBeyondItFails) {
   History h;
   for (const double level : {0.1, 0.112, 0.095, 0.108, 0.1}) {
     h.add_run("aaaa1111");
@@ -83,13 +85,27 @@ TEST(HistorySessions, ASlowdownWithinTheDriftOfSessionsPassesAndOneBeyondItFails
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.115);
   CheckReport report = h.check(judged());
-  const CellCheck& drift = History::cell(report, "slow");
-  EXPECT_EQ(drift.rows_verdict, CellVerdict::kRegression);
-  EXPECT_EQ(drift.verdict, CellVerdict::kWithinDrift);
-  EXPECT_EQ(drift.gate, Gate::kPass);
+  const CellCheck& weak = History::cell(report, "slow");
+  EXPECT_EQ(weak.rows_verdict, CellVerdict::kRegression);
+  EXPECT_EQ(weak.verdict, CellVerdict::kUnderpowered);  // within drift, and the drift is wide
+  EXPECT_EQ(weak.gate, Gate::kNotJudged);
+  EXPECT_EQ(report.exit_status, kExitNotJudged);
+  EXPECT_GT(weak.sessions.judgement.p_value, 0.05);
+  EXPECT_NEAR(spread_pct(weak.sessions.sd_log), 6.9, 0.1);
+  EXPECT_NEAR(weak.sessions.judgement.low, 0.912, 0.001);
+  EXPECT_NEAR(weak.sessions.judgement.high, 1.368, 0.001);
+  EXPECT_NE(describe_cell(weak).find("too weak to judge: the newest session against the "
+                                     "baseline's [0.91, 1.37] reaches past the 5 % allowed"),
+            std::string::npos)
+      << describe_cell(weak);
+  CheckOptions options = judged();
+  options.allow_underpowered = true;
+  EXPECT_EQ(h.check(options).exit_status, kExitOk);
+  options = judged();
+  options.min_effects = {parse_min_effect("40")};
+  report = h.check(options);
+  EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kSteady);
   EXPECT_EQ(report.exit_status, kExitOk);
-  EXPECT_GT(drift.sessions.judgement.p_value, 0.05);
-  EXPECT_NEAR(spread_pct(drift.sessions.sd_log), 6.9, 0.1);
   h.data.samples.resize(h.data.samples.size() - 5);
   h.add_rows("slow", 0.16);
   report = h.check(judged());

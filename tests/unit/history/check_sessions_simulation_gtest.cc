@@ -2,14 +2,15 @@
 // sessions of unchanged code whose level drifts from one to the next (log-normal, 7 % of a
 // standard deviation: what this VM's quiet sessions spread, docs/history.md), 12 runs a session
 // spreading 5 % around it, fixed seeds (tests/unit/seeded_normal.hpp). It shows that the rows
-// alone, taken as independent samples, call a quarter of unchanged sessions a regression, and that
+// alone, taken as independent samples, call a quarter of unchanged sessions a regression, that
 // the session rule keeps its false alarms within alpha while finding a 25 % slowdown, more often
-// with more history.
+// with more history, and that a pass means the power was there.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "driver/history/check.hpp"
@@ -30,10 +31,13 @@ struct Rates {
   int rows_regressions = 0;  // the rows alone (rows_verdict) said regression
   int regressions = 0;       // the session rule's verdict
   int not_judged = 0;
+  int underpowered = 0;  // of not_judged: steady, but the interval reaches past the minimum effect
+  int passed = 0;        // the gate's pass: green
 };
 
-// kTrials series of `earlier` sessions of unchanged code, then one at `ratio`; check of the last.
-Rates simulate(int earlier, double ratio) {
+// kTrials series of `earlier` sessions of unchanged code, then one at `ratio`; check of the last,
+// with a minimum effect of `min_effect_pct`.
+Rates simulate(int earlier, double ratio, double min_effect_pct = kDefaultMinEffectPct) {
   Rates rates;
   for (std::uint64_t trial = 0; trial < kTrials; ++trial) {
     iobench::test::SeededNormal noise(0x5e55100000 + trial);
@@ -46,17 +50,22 @@ Rates simulate(int earlier, double ratio) {
       for (double& run : runs) run = level * std::exp(kRunSd * noise.normal());
       h.add_values("slow", runs);
     }
-    const CheckReport report = h.check();
+    CheckOptions options;
+    options.min_effects = {MinEffect{std::nullopt, "", min_effect_pct}};
+    const CheckReport report = h.check(options);
     const CellCheck& cell = History::cell(report, "slow");
     rates.rows_regressions += cell.rows_verdict == CellVerdict::kRegression ? 1 : 0;
     rates.regressions += cell.verdict == CellVerdict::kRegression ? 1 : 0;
     rates.not_judged += cell.gate == Gate::kNotJudged ? 1 : 0;
+    rates.underpowered += cell.verdict == CellVerdict::kUnderpowered ? 1 : 0;
+    rates.passed += cell.gate == Gate::kPass ? 1 : 0;
   }
   std::printf(
-      "%d earlier sessions, newest x%.2f: rows alone %.1f %% regressions; sessions %.1f %% "
-      "(not judged %.1f %%)\n",
-      earlier, ratio, 100.0 * rates.rows_regressions / kTrials, 100.0 * rates.regressions / kTrials,
-      100.0 * rates.not_judged / kTrials);
+      "%d earlier sessions, newest x%.2f, min effect %g %%: rows alone %.1f %% regressions; "
+      "sessions %.1f %% (not judged %.1f %%, underpowered %.1f %%); passed %.1f %%\n",
+      earlier, ratio, min_effect_pct, 100.0 * rates.rows_regressions / kTrials,
+      100.0 * rates.regressions / kTrials, 100.0 * rates.not_judged / kTrials,
+      100.0 * rates.underpowered / kTrials, 100.0 * rates.passed / kTrials);
   return rates;
 }
 
@@ -69,7 +78,9 @@ TEST(HistorySessionsSimulation, UnchangedCodeIsARegressionOfTheRowsButRarelyOfTh
     // made on the data, which costs about a point with five earlier sessions (4.0 %, 2.8 %
     // without the split) and nothing with twenty (2.1 %, 2.0 %).
     EXPECT_LE(rates.regressions, kTrials * 50 / 1000) << earlier;
-    EXPECT_EQ(rates.not_judged, 0) << earlier;
+    // Sessions 7 % apart cannot rule out 5 %: the rest is not judged, all of it as underpowered.
+    EXPECT_EQ(rates.not_judged, rates.underpowered) << earlier;
+    EXPECT_GE(rates.underpowered, kTrials * 80 / 100) << earlier;
   }
 }
 
@@ -84,7 +95,25 @@ TEST(HistorySessionsSimulation, ASlowdownOfAQuarterIsFoundAndMoreOftenWithMoreHi
 TEST(HistorySessionsSimulation, TwoEarlierSessionsLeaveASlowdownNotJudged) {
   const Rates rates = simulate(2, 1.25);
   EXPECT_EQ(rates.regressions, 0);
-  EXPECT_EQ(rates.not_judged, rates.rows_regressions);
+  EXPECT_GE(rates.not_judged, rates.rows_regressions);
+}
+
+// A green gate means the power was there (issue 47): a slowdown of exactly the allowed size is
+// passed in at most alpha of the trials (one-sided, about 2.5 %; measured 1.9-2.8 %). Taking
+// every steady or within-drift verdict as a pass, as check did, passed it in about half.
+TEST(HistorySessionsSimulation, ASlowdownOfTheAllowedSizeIsPassedAtMostAlphaOfTheTime) {
+  for (const int earlier : {3, 5, 20}) {
+    const Rates rates = simulate(earlier, 1.20, 20);
+    EXPECT_LE(rates.passed, kTrials * 50 / 1000) << earlier;
+    EXPECT_GT(rates.passed + rates.underpowered, kTrials * 40 / 100) << earlier;  // the old rule
+  }
+}
+
+// With a minimum effect the drift lets one session rule out, unchanged code passes.
+TEST(HistorySessionsSimulation, AMinimumEffectAboveTheDriftPassesUnchangedCode) {
+  const Rates rates = simulate(20, 1, 40);
+  EXPECT_GE(rates.passed, kTrials * 99 / 100);
+  EXPECT_EQ(rates.regressions, 0);
 }
 
 }  // namespace

@@ -283,6 +283,24 @@ TEST(HistoryCheck, MinEffectByRegexCanNameOneMeasureOfATest) {
   EXPECT_EQ(min_effect_for(cpu, {parse_min_effect(".* real_time=20")}), kDefaultMinEffectPct);
 }
 
+// A BMF or aggregate-only series has one value a run (a summary): against the default 20 runs no
+// U test of the newest value can reach p < 0.05, so 46 commits and a 2x slowdown gave "too few
+// runs" (issue 47). Its default window is 40 runs.
+TEST(HistoryCheck, ASeriesOfSummariesIsJudgedAgainstEnoughRunsToFindAChange) {
+  History h;
+  for (int commit = 1; commit <= 46; ++commit) {
+    h.add_run(fmt::format("c{:02d}", commit));
+    const double level = commit == 46 ? 2.0 : 1.0 + 0.001 * (commit % 7);
+    h.add_values("slow", {level});
+    h.data.samples.back().summary_n = 100;
+  }
+  const CheckReport report = h.check();
+  const CellCheck& slow = History::cell(report, "slow");
+  EXPECT_EQ(slow.baseline_runs, kSummaryBaselineRuns);
+  EXPECT_EQ(slow.verdict, CellVerdict::kRegression) << describe_cell(slow);
+  EXPECT_EQ(report.exit_status, kExitRunFailed);
+}
+
 TEST(HistoryCheck, MinEffectSpellingsThatAreNotOneAreErrors) {
   EXPECT_EQ(parse_min_effect("7.5").pct, 7.5);
   EXPECT_FALSE(parse_min_effect("7.5").test.has_value());
