@@ -310,7 +310,13 @@ bool MatrixExecutor::checked(std::size_t index, runfile::RunRow& row,
   if (stop && run.phase != config::RunPhase::kMeasure) record_.record(row);
   switch (run.phase) {
     case config::RunPhase::kVerify:
-      if (!stop && verify_.check_verification_run(cell, test, row, outcome)) stop_pair(cell);
+      if (!stop && verify_.check_verification_run(cell, test, row, outcome)) {
+        stop_pair(cell);
+        // Mismatched at its first run: its row, so marked, keeps it on every surface and gives
+        // the history its series ("nothing counts", never unseen and passed).
+        row.status = runfile::RunStatus::kMismatch;
+        record_.record(row);
+      }
       return false;
     case config::RunPhase::kWarmup:
       return false;

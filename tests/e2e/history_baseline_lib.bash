@@ -127,3 +127,24 @@ underpowered_cases() {
   grep -q 'accepted by --allow-underpowered' "$tmp/weak.out" || fail "$(cat "$tmp/weak.out")"
   echo "history_baseline: a comparison too weak to rule out the allowed slowdown is not judged"
 }
+
+# A command whose output mismatches the reference's at its first run keeps that run's row, so the
+# history has its series and check says it could not judge it (issue 47: it never got a series,
+# and check said "every series judged").
+mismatch_cases() {
+  new_store mismatch
+  set +e
+  "$iobench" bench -q -r 3 --history="$store" -o "$tmp/mismatch.tsv" 'echo same' 'echo other' \
+    >/dev/null 2>"$tmp/mismatch.err"
+  local status=$?
+  set -e
+  [ "$status" -eq 1 ] || fail "bench with a mismatch: exit $status: $(cat "$tmp/mismatch.err")"
+  set +e
+  "$iobench" history check --history="$store" --allow-new-series >"$tmp/check.out" 2>&1
+  status=$?
+  set -e
+  [ "$status" -eq 4 ] &&
+    grep -q "^nothing counts .* echo other (pipe): the newest run has no ok, verified row (1 mismatch); not judged (exit 4)$" "$tmp/check.out" ||
+    fail "check of a mismatched command: exit $status: $(cat "$tmp/check.out")"
+  echo "history_baseline: a command that mismatched at its first run is in the history, not judged"
+}

@@ -14,3 +14,4 @@ source "$src/tests/e2e/history_baseline_lib.bash"
 branches_cases
 measure_cases
 underpowered_cases
+mismatch_cases

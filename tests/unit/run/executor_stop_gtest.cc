@@ -83,7 +83,14 @@ TEST_F(ExecutorStop, AMismatchIsSaidAfterTheFirstRunAndNotRunAgain) {
   });
   const MatrixTotals totals = run(kTwoCommands, launcher);
   EXPECT_EQ(calls_of(launcher, "b"), 1);
-  EXPECT_EQ(rows_of(rows(), "b"), 0);
+  // Its one run's row stays, marked (issue 47: it vanished, so the history never had the
+  // command's series and check said "every series judged").
+  const std::vector<Row> all = rows();
+  EXPECT_EQ(rows_of(all, "b"), 1);
+  EXPECT_EQ(std::count_if(all.begin(), all.end(),
+                          [](const Row& r) { return r.test == "b" && r.status == "mismatch"; }),
+            1);
+  EXPECT_EQ(totals.bad_rows, 1U);
   EXPECT_EQ(totals.stopped_pairs, 1U);
   EXPECT_EQ(lines_with(totals.warnings, "MISMATCH"), 1);
   EXPECT_EQ(lines_with(totals.warnings, "it is not run again (--verify off times it anyway)"), 1);
