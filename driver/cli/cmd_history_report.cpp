@@ -91,7 +91,7 @@ void setup_check(CLI::App& sub, int& exit_code) {
   sub.add_option("--session-spread", cli->options.session_spread_pct,
                  "PCT: how far sessions of unchanged code drift (one standard deviation of their "
                  "medians), used where the series' history is too short to learn it and as the "
-                 "least where it is not (default: learnt; too few sessions leave a slowdown not "
+                 "least where it is not (default: learnt; too few sessions leave a series not "
                  "judged, exit 4)")
       ->check(CLI::Range(0.0, 100.0));
   sub.add_option("--format", cli->format,

@@ -93,6 +93,8 @@ CellVerdict with_power(const CellCheck& cell) {
   if (cell.verdict != CellVerdict::kSteady && cell.verdict != CellVerdict::kWithinDrift) {
     return cell.verdict;
   }
+  // How far sessions drift is not known: no interval of one session's can rule anything out.
+  if (!cell.sessions.known) return CellVerdict::kTooFewSessions;
   const std::optional<stats::Interval> interval = judged_interval(cell);
   const double allowed = cell.min_effect_pct / 100;
   const bool weak =
@@ -303,8 +305,10 @@ void gate(CellCheck& cell, const CheckOptions& options, const std::optional<Base
                         false, "");
     case CellVerdict::kTooFewSessions:
       return not_judged(
-          fmt::format("a regression by its rows, but {}", session_phrase(cell.sessions)), false,
-          "");
+          fmt::format("{} by its rows, but {}",
+                      cell.rows_verdict == CellVerdict::kRegression ? "a regression" : "steady",
+                      session_phrase(cell.sessions)),
+          false, "");
     case CellVerdict::kUnderpowered: {
       const stats::Interval interval = judged_interval(cell).value_or(stats::Interval{});
       return not_judged(

@@ -143,7 +143,11 @@ std::string describe_cell(const CellCheck& cell) {
     line += fmt::format("; acknowledged by {} at {}: {}", cell.ack->who, cell.ack->acked_at,
                         cell.ack->why);
   }
-  if (cell.verdict == CellVerdict::kUnderpowered) line += "; " + cell.not_judged;
+  // Not judged for want of power: why, where the lines above do not say it.
+  if (cell.verdict == CellVerdict::kUnderpowered ||
+      (cell.verdict == CellVerdict::kTooFewSessions && !rows_moved)) {
+    line += "; " + cell.not_judged;
+  }
   if (!cell.excluded.empty()) line += fmt::format("; not counted: {}", cell.excluded);
   if (rows_moved && key.tool.empty()) {
     line += "; " + format_explanation(cell.why);

@@ -70,7 +70,8 @@ std::string last_change_of(const HistoryData& data, const CellCheck& cell,
     return fmt::format("{} ({:+.1f} % at {}{})", c.change_id, 100 * c.point.relative_change(),
                        short_commit(*c.first_run->run), c.ack != nullptr ? ", acknowledged" : "");
   }
-  if (shows_change(cell.verdict) || cell.verdict == CellVerdict::kTooFewSessions) {
+  if (shows_change(cell.verdict) ||
+      (cell.verdict == CellVerdict::kTooFewSessions && shows_change(cell.rows_verdict))) {
     const report::Row& row = cell.comparison;
     const RunPoint* came_in =
         cell.came_in != nullptr ? cell.came_in : &cell.timeline->points.back();

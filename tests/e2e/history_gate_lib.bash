@@ -69,7 +69,7 @@ gate_cases() {
   local label
   # A/A: every series judged, none regressed: 0.
   gate_store aa aaaa1111:a1 aaaa1111:a2 bbbb2222:b1
-  check 0
+  check 0 --session-spread 3
   said '^iobench history check: 2 series: 2 steady; exit 0: every series judged, none regressed$' "$tmp/check.err"
 
   # --base that names nothing, too little or several commits: exit 2, one line naming them.
@@ -81,22 +81,22 @@ gate_cases() {
   said 'history check --base aaa: too short to name a commit \(4 or more digits\) and no branch has that name; it could be aaaa1111, aaaa2222$' "$tmp/check.err"
   check 2 --base aaaa
   said 'history check --base aaaa: ambiguous, 2 commits start with it: aaaa1111, aaaa2222$' "$tmp/check.err"
-  check 0 --base aaaa1111
-  check 0 --base main
+  check 0 --session-spread 3 --base aaaa1111
+  check 0 --session-spread 3 --base main
 
   # A new series: 4, unless --allow-new-series.
   gate_store new aaaa1111:a1 aaaa1111:a2 cccc3333:n1
-  check 4
+  check 4 --session-spread 3
   said "^no baseline [0-9a-f]{8}@[0-9a-f]{8} $Z \(pipe\): a new series: no earlier run to compare with; not judged \(exit 4; --allow-new-series accepts it\)$" "$tmp/check.out"
   [ "$(wc -l <"$tmp/check.out")" -eq 1 ] || fail "not one line for the new series: $(cat "$tmp/check.out")"
-  check 0 --allow-new-series
+  check 0 --session-spread 3 --allow-new-series
   said 'not judged, accepted by --allow-new-series$' "$tmp/check.out"
 
   # A series gone from the newest run: 4, unless --allow-missing-series.
   gate_store gone aaaa1111:a1 aaaa1111:a2 dddd4444:m1
-  check 4
+  check 4 --session-spread 3
   said "^missing [0-9a-f]{8}@[0-9a-f]{8} $Y \(pipe\): in the runs before \(the last at aaaa1111\), not in the newest run \(dddd4444\); not judged \(exit 4; --allow-missing-series accepts it\)$" "$tmp/check.out"
-  check 0 --allow-missing-series
+  check 0 --session-spread 3 --allow-missing-series
 
   # Every row of the newest run disturbed: nothing counts, 4, and no option accepts it.
   gate_store disturbed aaaa1111:a1 aaaa1111:a2 eeee5555:d1
@@ -114,14 +114,15 @@ gate_cases() {
   gate_store busy aaaa1111:a1 aaaa1111:a2 abab6666:c1
   check 4
   said '^conditions changed .*: a busy machine \(1.50 CPUs.*; not judged \(exit 4; --allow-conditions-changed accepts it\)$' "$tmp/check.out"
-  check 0 --allow-conditions-changed
+  check 0 --session-spread 3 --allow-conditions-changed
 
   # Two sessions of the base cannot say how far sessions drift: the slowdown is not judged (4), and
-  # no --allow option accepts it; a stated spread judges it.
+  # no --allow option accepts it, nor the steady series (no spread, no power); a stated spread
+  # judges them.
   gate_store short aaaa1111:a1 aaaa1111:a2 bbbb2222:g1
   check 4 --allow-new-series
   said "^too few sessions [0-9a-f]{8}@[0-9a-f]{8} $Y \(pipe\): elapsed .*× slower .*; 2 earlier sessions cannot say how far sessions drift \(3 in one level needed, or --session-spread PCT\);.* not judged \(exit 4\)$" "$tmp/check.out"
-  said '^iobench history check: 3 series: 1 steady, 1 too few sessions, 1 no baseline; exit 4: 1 series not judged$' "$tmp/check.err"
+  said '^iobench history check: 3 series: 2 too few sessions, 1 no baseline; exit 4: 2 series not judged$' "$tmp/check.err"
   check 1 --allow-new-series --session-spread 10
   said "^regression .* $Y \(pipe\): .*; sessions spread 10\.0 % \(stated by --session-spread\): the newest [0-9.]+ \[[0-9.]+, [0-9.]+\] of the baseline's 2, p [=<] [0-9.]+; why: " "$tmp/check.out"
 
@@ -138,13 +139,13 @@ gate_cases() {
   # compares the new runs with the old ones.
   for label in same slower; do
     if [ "$label" = same ]; then gate_store renamed aaaa1111:a1 aaaa1111:a2 bbbb2222:r1; else gate_store renamed2 aaaa1111:a1 aaaa1111:a2 aaaa1111:a3 bbbb2222:s1; fi
-    check 4
+    check 4 --session-spread 3
     said '^iobench history check: 3 series: 1 steady, 1 no baseline, 1 missing; exit 4: 2 series not judged$' "$tmp/check.err"
     "$iobench" history rename "$Y" "$Y2" --by e2e --history="$store" 2>"$tmp/rename.err" ||
       fail "history rename exited $?: $(cat "$tmp/rename.err")"
     said '^iobench history: series [0-9a-f]{8} continues as [0-9a-f]{8}, renamed by e2e$' "$tmp/rename.err"
     if [ "$label" = same ]; then
-      check 0
+      check 0 --session-spread 3
       said '^iobench history check: 2 series: 2 steady; exit 0' "$tmp/check.err"
     else
       check 1

@@ -46,7 +46,7 @@ add aaaa1111 "$tmp/r/a1.tsv" "$tmp/r/a2.tsv"
 measure c1 0.15 1.5
 add cccc3333 "$tmp/r/c1.tsv"
 check 4  # not judged (docs/history.md, "Exit statuses"), unless accepted
-check 0 --allow-conditions-changed
+check 0 --session-spread 3 --allow-conditions-changed
 grep -q '^conditions changed .* tunable (.*in.txt, pipe): a busy machine (1.50 CPUs' "$tmp/check.out" ||
   fail "conditions not said: $(cat "$tmp/check.out")"
 

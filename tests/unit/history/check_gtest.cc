@@ -46,9 +46,21 @@ TEST(HistoryCheck, AnAaPairIsNoRegression) {
   h.add_all(0.1);
   h.add_run("aaaa1111");
   h.add_all(0.1);
-  const CheckReport report = h.check();
+  const CheckReport report = h.check(History::no_drift());
   EXPECT_EQ(report.regressions, 0u);
   EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kSteady);
+  // Without a spread between sessions, stated or learnt (two sessions teach none), no session
+  // can rule out a slowdown: steady by its rows, not judged (issue 46, 47).
+  const CheckReport unknown = h.check();
+  EXPECT_EQ(History::cell(unknown, "slow").verdict, CellVerdict::kTooFewSessions);
+  EXPECT_EQ(History::cell(unknown, "slow").rows_verdict, CellVerdict::kSteady);
+  EXPECT_EQ(unknown.exit_status, kExitNotJudged);
+  EXPECT_NE(describe_cell(History::cell(unknown, "slow"))
+                .find("; steady by its rows, but 0 earlier sessions cannot say how far "
+                      "sessions drift (3 in one level needed, or --session-spread PCT); not "
+                      "judged (exit 4)"),
+            std::string::npos)
+      << describe_cell(History::cell(unknown, "slow"));
 }
 
 TEST(HistoryCheck, AnAcknowledgedChangeNoLongerFailsAndStartsTheNextBaseline) {
@@ -104,7 +116,7 @@ TEST(HistoryCheck, ABaselineIsOnlyOfRunsWithTheSameConditions) {
   h.add_all(0.1);
   h.add_run("bbbb2222");
   h.add_all(0.1);
-  const CheckReport report = h.check();
+  const CheckReport report = h.check(History::no_drift());
   const CellCheck& slow = History::cell(report, "slow");
   EXPECT_EQ(slow.verdict, CellVerdict::kSteady);
   EXPECT_EQ(slow.baseline_runs, 1u);
@@ -118,7 +130,7 @@ TEST(HistoryCheck, RowsThatAreNotOkNeverCountOnEitherSide) {
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.1);
   h.add_rows("slow", 0.9, runfile::RunStatus::kFailed);
-  const CheckReport report = h.check();
+  const CheckReport report = h.check(History::no_drift());
   const CellCheck& slow = History::cell(report, "slow");
   EXPECT_EQ(slow.verdict, CellVerdict::kSteady);
   EXPECT_EQ(slow.comparison.base_n, 5u);

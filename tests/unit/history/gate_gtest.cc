@@ -19,9 +19,9 @@ TEST(HistoryGate, ExitIsZeroOnlyWhenEverySeriesWasJudgedAndNoneRegressed) {
   h.add_run("bbbb2222");
   h.add_all(0.1);
   // Issue 47: unverified was said and passed, "every series judged" with nothing compared.
-  EXPECT_EQ(h.check().exit_status, kExitNotJudged);
-  EXPECT_EQ(History::cell(h.check(), "unverified").gate, Gate::kNotJudged);
-  CheckOptions accepted;
+  EXPECT_EQ(h.check(History::no_drift()).exit_status, kExitNotJudged);
+  EXPECT_EQ(History::cell(h.check(History::no_drift()), "unverified").gate, Gate::kNotJudged);
+  CheckOptions accepted = History::no_drift();
   accepted.allow_unverified = true;
   EXPECT_EQ(h.check(accepted).exit_status, kExitOk);
   EXPECT_EQ(History::cell(h.check(accepted), "unverified").accepted_by, "--allow-unverified");
@@ -29,7 +29,7 @@ TEST(HistoryGate, ExitIsZeroOnlyWhenEverySeriesWasJudgedAndNoneRegressed) {
   h.add_rows("slow", 0.1);
   h.add_rows("steady", 0.2, runfile::RunStatus::kFailed);  // nothing of steady counts
   h.add_rows("unverified", 0.3);
-  CheckReport report = h.check();
+  CheckReport report = h.check(History::no_drift());
   EXPECT_EQ(History::cell(report, "steady").gate, Gate::kNotJudged);
   EXPECT_EQ(report.not_judged, 2u);  // steady and unverified
   EXPECT_EQ(report.exit_status, kExitNotJudged);
@@ -61,7 +61,7 @@ TEST(HistoryGate, ANewSeriesIsNotJudgedUnlessAllowed) {
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.1);
   h.add_rows("steady", 0.2);
-  CheckOptions options;
+  CheckOptions options = History::no_drift();
   CheckReport report = h.check(options);
   EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kNoBaseline);
   EXPECT_EQ(report.exit_status, kExitNotJudged);
@@ -82,7 +82,7 @@ TEST(HistoryGate, ASeriesGoneFromTheNewestRunIsMissingUnlessAllowed) {
   h.add_rows("steady", 0.2);
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.1);
-  CheckOptions options;
+  CheckOptions options = History::no_drift();
   CheckReport report = h.check(options);
   const CellCheck& gone = History::cell(report, "steady");
   EXPECT_EQ(gone.verdict, CellVerdict::kMissing);
@@ -132,7 +132,7 @@ TEST(HistoryGate, AnotherHostClassUnderTheSameHostNameIsNeverMissing) {
   h.add_rows("steady", 0.2);
   h.add_run("bbbb2222");
   h.add_rows("slow", 0.1);
-  const CheckReport report = h.check();
+  const CheckReport report = h.check(History::no_drift());
   // Its last run (aaaa1111) is not of the newest commit: not judged, it passes.
   EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kOtherMachine);
   EXPECT_EQ(report.exit_status, kExitOk);
@@ -197,7 +197,7 @@ TEST(HistoryGate, ShardsOfTheNewestCommitAddedOneByOneAreOneRun) {
   h.add_rows("slow", 0.1);
   h.add_run("bbbb2222");  // shard 2 of 2
   h.add_rows("steady", 0.2);
-  const CheckReport report = h.check();
+  const CheckReport report = h.check(History::no_drift());
   EXPECT_EQ(History::cell(report, "slow").verdict, CellVerdict::kSteady);
   EXPECT_EQ(History::cell(report, "steady").verdict, CellVerdict::kSteady);
 }

@@ -72,7 +72,7 @@ TEST(HistoryRename, AnAckOfTheOldSeriesStillStartsTheBaseline) {
   h.add_rows("steady", 0.15);  // slow's command under a new text
   h.timelines = build_timelines(h.data);
   continue_renamed(h.timelines, {slow_to_steady(h)});
-  const CheckReport report = check_history(h.data, h.timelines, {});
+  const CheckReport report = check_history(h.data, h.timelines, History::no_drift());
   ASSERT_EQ(report.cells.size(), 1u);
   EXPECT_EQ(report.cells[0].verdict, CellVerdict::kSteady);
   EXPECT_EQ(report.cells[0].baseline_runs, 1u);  // from the acknowledged run on
