@@ -62,9 +62,14 @@ struct RunSet {
   [[nodiscard]] std::vector<Metric> counter_metrics() const;
 };
 
+// The group-by key of a file's cache mode ("warm", "cold", "none"; its meta file's, "" unknown):
+// not a column of the run file, named like one.
+inline constexpr std::string_view kCacheKey = "cache";
+
 struct ReadOptions {
-  // Columns to group by. Empty: test, input, sink and host, those present in any file. A column
-  // named here must exist in at least one file; files without it give an empty value.
+  // Columns to group by. Empty: test, input, sink and host, those present in any file, and the
+  // cache mode (kCacheKey) where the files' differ. A column named here must exist in at least
+  // one file (kCacheKey always does); files without it give an empty value.
   std::vector<std::string> group_by;
   // When true, a group_by column that no file has is not an error: every row gets "" there
   // (compare and plot group by test, input and sink, whatever the files have).

@@ -1,5 +1,6 @@
 // read_runs maps a regular file whole and reads anything else (a FIFO, an empty file) as a pipe
-// (docs/reports.md, "Speed"): each way gives what parsing the same text gives.
+// (docs/reports.md, "Speed"): each way gives what parsing the same text gives; files of different
+// cache modes group apart.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -46,6 +47,32 @@ TEST(ReaderFiles, AFifoIsReadAsAPipe) {
   const RunSet read = read_runs({path});
   writer.join();
   expect_same(read, parse_runs(kText, "text"));
+}
+
+// Issue 48: a warm run file and a cold one were pooled, a median of 48.4 ms made of ~12 ms warm
+// runs and ~84 ms cold ones. By default they are two groups, keyed by the cache mode their meta
+// files name; files of one mode keep the columns they had; --group-by chooses.
+TEST(ReaderFiles, RunsOfAnotherCacheModeAreNeverPooledByDefault) {
+  const std::string warm = "test\telapsed\tuser\tsystem\tcpu_pct\tmem\nA\t0.012\t0\t0\t1\t1\n";
+  const std::string cold = "test\telapsed\tuser\tsystem\tcpu_pct\tmem\nA\t0.084\t0\t0\t1\t1\n";
+  const RunSet two = parse_run_views({{"w.tsv", warm, "warm"}, {"c.tsv", cold, "cold"}});
+  EXPECT_EQ(two.group_by, (std::vector<std::string>{"test", "cache"}));
+  ASSERT_EQ(two.groups.size(), 2U);
+  EXPECT_EQ(two.groups[0].key, (std::vector<std::string>{"A", "warm"}));
+  EXPECT_EQ(two.groups[1].key, (std::vector<std::string>{"A", "cold"}));
+  EXPECT_EQ(two.groups[1].metric(Metric::kElapsed), std::vector<double>{0.084});
+  const RunSet same = parse_run_views({{"w.tsv", warm, "warm"}, {"w2.tsv", warm, "warm"}});
+  EXPECT_EQ(same.group_by, std::vector<std::string>{"test"});
+  EXPECT_EQ(same.groups.size(), 1U);
+  ReadOptions pooled;
+  pooled.group_by = {"test"};
+  EXPECT_EQ(
+      parse_run_views({{"w.tsv", warm, "warm"}, {"c.tsv", cold, "cold"}}, pooled).groups.size(),
+      1U);
+  ReadOptions by_cache;
+  by_cache.group_by = {"cache"};
+  EXPECT_EQ(parse_run_views({{"w.tsv", warm, "warm"}}, by_cache).groups[0].key,
+            std::vector<std::string>{"warm"});
 }
 
 }  // namespace
