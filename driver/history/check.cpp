@@ -43,8 +43,8 @@ std::vector<std::size_t> baseline_candidates(const Timeline& timeline, std::size
   for (std::size_t i = 0; i < newest; ++i) {
     if (acked_at(timeline, timeline.points[i], data.acks)) start = i;
   }
-  // A series of summaries has one value a run: the U test needs 39 of them or more beside the
-  // newest's one to find any change (p = 2 / (n + 1)), so its window is never narrower.
+  // A series of summaries has one value a run, judged as a session (summary_verdict): its window
+  // is never narrower than kSummaryBaselineRuns.
   const bool summaries = summary_among(timeline.points[newest].samples).has_value();
   const std::size_t window =
       summaries ? std::max(options.baseline_runs, kSummaryBaselineRuns) : options.baseline_runs;
@@ -77,12 +77,16 @@ CellVerdict with_sessions(CellVerdict rows, const SessionCheck& sessions, const 
   return j.p_value < alpha && same_way ? rows : CellVerdict::kWithinDrift;
 }
 
-// The interval a passing verdict stands on: the newest session's against the baseline's where a
-// spread between sessions is used, else the rows'. None when there is neither.
+// Whether a passing verdict stands on the newest session's interval against the baseline's (a
+// spread between sessions is used), not the rows'.
+bool on_sessions(const SessionCheck& sessions) {
+  return sessions.known && sessions.sd_log > 0 && sessions.baseline_sessions > 0;
+}
+
+// The interval a passing verdict stands on (on_sessions). None when there is neither.
 std::optional<stats::Interval> judged_interval(const CellCheck& cell) {
-  const SessionCheck& sessions = cell.sessions;
-  if (sessions.known && sessions.sd_log > 0 && sessions.baseline_sessions > 0) {
-    return stats::Interval{sessions.judgement.low, sessions.judgement.high};
+  if (on_sessions(cell.sessions)) {
+    return stats::Interval{cell.sessions.judgement.low, cell.sessions.judgement.high};
   }
   return cell.comparison.ci;
 }
@@ -311,14 +315,13 @@ void gate(CellCheck& cell, const CheckOptions& options, const std::optional<Base
           false, "");
     case CellVerdict::kUnderpowered: {
       const stats::Interval interval = judged_interval(cell).value_or(stats::Interval{});
+      const bool sessions = on_sessions(cell.sessions);
       return not_judged(
-          fmt::format("too weak to judge: {} [{:.2f}, {:.2f}] reaches past the {:g} % allowed, so "
-                      "it cannot rule that slowdown out (more runs{} would tell)",
-                      cell.sessions.known && cell.sessions.sd_log > 0
-                          ? "the newest session against the baseline's"
-                          : "the ratio's interval",
-                      interval.low, interval.high, cell.min_effect_pct,
-                      cell.sessions.known && cell.sessions.sd_log > 0 ? " and sessions" : ""),
+          fmt::format(
+              "too weak to judge: {} [{:.2f}, {:.2f}] reaches past the {:g} % allowed, so "
+              "it cannot rule that slowdown out (more runs{} would tell)",
+              sessions ? "the newest session against the baseline's" : "the ratio's interval",
+              interval.low, interval.high, cell.min_effect_pct, sessions ? " and sessions" : ""),
           options.allow_underpowered, "--allow-underpowered");
     }
     case CellVerdict::kTooFewRuns:

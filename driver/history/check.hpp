@@ -19,7 +19,8 @@ namespace iobench::history {
 // this many (older levels should not outvote the recent one, and the cost stays flat).
 inline constexpr std::size_t kDefaultBaselineRuns = 20;
 // The least default baseline of a series of summaries (BMF, aggregate-only results: one value a
-// run): with fewer, no U test of one newest value can reach p < 0.05.
+// run), which the session rule judges one value a run (check.cpp, summary_verdict): as many runs
+// as a baseline of iobench's own holds rows, not 20 values.
 inline constexpr std::size_t kSummaryBaselineRuns = 40;
 // A run is "busy" from this many CPUs' worth of other work at its start: the level at which
 // `run` warns (docs/formats.md, "Meta file", busy_cpus_start), the same figure as

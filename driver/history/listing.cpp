@@ -41,7 +41,7 @@ std::optional<double> trend_pct_of(const MedianSeries& series) {
 
 // Why a trend is not a change where neither a change point nor check found one: too few runs
 // for a change point, and what check made of the newest run, so that a trend of +98.4 % never
-// stands beside a bare "none" (issue 47).
+// stands beside a bare "none" (docs/history.md, "Living with it").
 std::string why_no_change(const MedianSeries& medians, const CellCheck& cell) {
   const std::size_t needed_runs = 2 * stats::DetectorOptions{}.min_segment;
   std::string check_said = cell.not_judged;
