@@ -35,6 +35,10 @@ class HistoryAfterRun {
   // Opens the store if --history was given, else `config_key` (the config's `history`, resolved
   // against `config_folder`) when it is not empty. Throws iobench::Error (exit 2).
   void open(const std::string& config_key = {}, const std::filesystem::path& config_folder = {});
+  // Whether open() would open a store: --history given, or `config_key` not empty.
+  [[nodiscard]] bool wanted(const std::string& config_key) const {
+    return (option_ != nullptr && option_->count() > 0) || !config_key.empty();
+  }
   // Adds the run just written, from memory, when a store is open, a run was written and the
   // command ended 0 or 1 (an interrupted or broken-off run is not added: `history add` takes it
   // later). Returns the exit code: the command's, or 3 when the add fails (every row stays in the

@@ -288,7 +288,7 @@ Config parse_config_text(std::string text, const std::filesystem::path& file) {
               {"name", "description", "inputs", "stdin", "strategies", "params", "sinks", "repeats",
                "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
                "drain", "counters", "history", "disturbance", "disturbance_threshold_cpus",
-               "decide", "decide_margin_pct", "$schema"});
+               "decide", "decide_margin_pct", "family_reference", "$schema"});
   // clang-format on
 
   Config config;

@@ -121,7 +121,11 @@ struct Config {
   // "Deciding a comparison"); on by default with a precision target.
   bool decide = false;
   double decide_margin_pct = 1;  // "equivalent": the ratio's interval within ± this %
-  WrittenConfig as_written;      // the config, for the run metadata
+  // Config "family_reference": {"ps": "64KiB"}: a test that uses a param named here is compared
+  // with its family's member that has these values (its strategy, its other params), not with the
+  // baseline (docs/formats.md, "Config").
+  std::vector<std::pair<std::string, std::string>> family_reference;
+  WrittenConfig as_written;  // the config, for the run metadata
   bool operator==(const Config&) const = default;
 };
 

@@ -70,6 +70,7 @@ void check_placeholders(const Validator& v, const Config& config) {
   std::set<std::string> defined;
   if (!config.inputs.front().none()) defined.insert("input");
   for (const auto& [name, values] : config.params) defined.insert(name);
+  defined.insert("build");  // the build measured (`run --build`, `--versus`), filled by the plan
   for (std::size_t i = 0; i < config.strategies.size(); ++i) {
     const auto& strategy = config.strategies[i];
     // Paths are made only for a message: formatting them for each of 100,000 strategies was a
@@ -100,7 +101,7 @@ void check_placeholders(const Validator& v, const Config& config) {
     for (const auto& name : find_placeholders(strategy.name)) in_name.insert(name);
     for (const auto& arg : strategy.args) {
       for (const auto& name : find_placeholders(arg)) {
-        if (name != "input" && in_name.count(name) == 0) {
+        if (name != "input" && name != "build" && in_name.count(name) == 0) {
           v.fail(Validator::join(path(), "name"),
                  fmt::format("must contain {{{}}}, which its arguments use, so that each test has "
                              "its own name",

@@ -107,6 +107,11 @@ void add_schedule(const Config& config, Json& json) {
   json["disturbance_threshold_cpus"] = config.disturbance_threshold_cpus;
   json["decide"] = config.decide;
   json["decide_margin_pct"] = config.decide_margin_pct;
+  if (!config.family_reference.empty()) {
+    Json family = Json::object();
+    for (const auto& [name, value] : config.family_reference) family[name] = value;
+    json["family_reference"] = std::move(family);
+  }
 }
 
 }  // namespace

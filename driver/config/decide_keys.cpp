@@ -1,5 +1,10 @@
 #include "driver/config/decide_keys.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
 namespace iobench::config::detail {
 namespace {
 
@@ -17,11 +22,31 @@ void parse_decide(const Validator& v, const Json& root, Config& config) {
     if (!it->is_number()) v.fail("decide_margin_pct", kMarginRule);
     config.decide_margin_pct = it->get<double>();
   }
+  const auto family = root.find("family_reference");
+  if (family == root.end()) return;
+  if (!family->is_object() || family->empty())
+    v.fail("family_reference", "must be an object of param values, like {\"ps\": \"64KiB\"}");
+  for (const auto& [name, value] : family->items()) {
+    if (!value.is_string() && !value.is_number())
+      v.fail(Validator::join("family_reference", name), "must be a string or a number");
+    // As "params" spells a number.
+    config.family_reference.emplace_back(
+        name, value.is_string() ? value.get<std::string>() : value.dump());
+  }
 }
 
 void check_decide(const Validator& v, const Config& config) {
   if (!(config.decide_margin_pct > 0) || config.decide_margin_pct >= 100)
     v.fail("decide_margin_pct", kMarginRule);
+  for (const auto& [name, value] : config.family_reference) {
+    const std::string path = Validator::join("family_reference", name);
+    const auto param = std::find_if(config.params.begin(), config.params.end(),
+                                    [&name](const auto& p) { return p.first == name; });
+    if (param == config.params.end()) v.fail(path, "is not a param (define it under \"params\")");
+    if (std::find(param->second.begin(), param->second.end(), value) == param->second.end())
+      v.fail(path, fmt::format("'{}' is not one of its values ({})", value,
+                               fmt::join(param->second, ", ")));
+  }
 }
 
 }  // namespace iobench::config::detail

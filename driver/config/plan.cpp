@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -11,124 +12,17 @@
 #include "common/splitmix64.hpp"
 #include "common/worker_args.hpp"
 #include "driver/config/output_class.hpp"
+#include "driver/config/plan_tests.hpp"
 #include "driver/runfile/meta.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench::config {
 namespace {
 
-// The params a strategy uses, in config order.
-std::vector<std::size_t> used_params(const Config& config, const StrategySpec& strategy) {
-  std::set<std::string> names;
-  for (const auto& name : find_placeholders(strategy.name)) names.insert(name);
-  for (const auto& arg : strategy.args) {
-    for (const auto& name : find_placeholders(arg)) names.insert(name);
-  }
-  std::vector<std::size_t> used;
-  for (std::size_t i = 0; i < config.params.size(); ++i) {
-    if (names.count(config.params[i].first) != 0) used.push_back(i);
-  }
-  return used;
-}
-
 std::vector<std::size_t> identity_round(std::size_t cells) {
   std::vector<std::size_t> round(cells);
   for (std::size_t c = 0; c < cells; ++c) round[c] = c;
   return round;
-}
-
-using ParamValues = std::vector<std::pair<std::string, std::string>>;
-
-// Advances the odometer of a strategy's param values; false once every combination was made.
-bool next_choice(const Config& config, const std::vector<std::size_t>& used,
-                 std::vector<std::size_t>& choice) {
-  for (std::size_t u = 0; u < used.size(); ++u) {
-    if (++choice[u] < config.params[used[u]].second.size()) return true;
-    choice[u] = 0;
-  }
-  return false;
-}
-
-// A worker test runs the worker with the strategy's arguments, then its input; `--op split` also
-// gets the driver's --prefix (docs/driver.md, "Verification").
-void make_worker_test(const Config& config, const PlanOptions& options, Test& test,
-                      std::vector<std::string> args) {
-  const WorkerCommandLine line(args);
-  test.argv.push_back(options.worker_path);
-  test.argv.insert(test.argv.end(), args.begin(), args.end());
-  test.output_class = line.output_class();
-  test.writes_files = line.op_name() == "split";
-  if (test.writes_files) {
-    if (line.gives("--prefix")) {
-      throw Error(fmt::format(
-          "{}: strategies[{}].worker: --op split writes into the run's private folder, whose "
-          "--prefix the driver gives; remove --prefix",
-          config.file.string(), test.strategy));
-    }
-    test.argv.insert(test.argv.end(), {"--prefix", kSplitPrefixPlaceholder});
-  }
-  test.argv.emplace_back("{input}");
-  test.worker_args = std::move(args);
-}
-
-// One test: strategy s with one value for each param it uses.
-Test make_test(const Config& config, const PlanOptions& options, std::size_t s,
-               ParamValues param_values) {
-  const StrategySpec& strategy = config.strategies[s];
-  Test test;
-  test.strategy = s;
-  test.verify = strategy.verify;
-  test.param_values = std::move(param_values);
-  test.name = expand_placeholders(strategy.name, test.param_values);
-  std::vector<std::string> args;
-  for (const auto& arg : strategy.args) args.push_back(expand_placeholders(arg, test.param_values));
-  if (strategy.kind == StrategySpec::Kind::kWorker) {
-    make_worker_test(config, options, test, std::move(args));
-  } else if (strategy.shell) {
-    test.argv = strategy.shell_words;
-    test.argv.insert(test.argv.end(), {"-c", args.front()});
-  } else {
-    test.argv = std::move(args);
-  }
-  return test;
-}
-
-// Each strategy over the cartesian product of the params it uses, in config order; two tests of
-// one name are a config error.
-std::vector<Test> expand_tests(const Config& config, const PlanOptions& options) {
-  std::vector<std::vector<std::size_t>> used_by_strategy;
-  used_by_strategy.reserve(config.strategies.size());
-  std::size_t test_count = 0;
-  for (const StrategySpec& strategy : config.strategies) {
-    std::size_t combinations = 1;
-    for (const std::size_t p : used_by_strategy.emplace_back(used_params(config, strategy)))
-      combinations *= config.params[p].second.size();
-    test_count += combinations;
-  }
-  // Reserved: growing 100,000 tests by doubling held 34 MB at its peak for 16 MB of tests.
-  std::vector<Test> tests;
-  tests.reserve(test_count);
-  for (std::size_t s = 0; s < config.strategies.size(); ++s) {
-    const std::vector<std::size_t>& used = used_by_strategy[s];
-    std::vector<std::size_t> choice(used.size(), 0);
-    for (bool more = true; more; more = next_choice(config, used, choice)) {
-      ParamValues values;
-      for (std::size_t u = 0; u < used.size(); ++u) {
-        const auto& [name, param_values] = config.params[used[u]];
-        values.emplace_back(name, param_values[choice[u]]);
-      }
-      tests.push_back(make_test(config, options, s, std::move(values)));
-    }
-  }
-  if (const auto repeat =
-          util::first_repeat(tests, [](const Test& t) -> const std::string& { return t.name; })) {
-    const auto [first, again] = *repeat;
-    throw Error(fmt::format(
-        "{}: strategies[{}].name: expands to '{}', which strategies[{}] also gives; make the "
-        "names differ",
-        config.file.string(), tests[again].strategy, tests[again].name, tests[first].strategy));
-  }
-  return tests;
 }
 
 // The baseline names a test before filtering, so a typo is caught whatever the filter.
@@ -190,6 +84,46 @@ void select_tests(std::vector<Test>&& all_tests, std::optional<std::size_t> base
   if (plan.tests.empty()) {
     throw Error(
         fmt::format("--filter '{}' selects none of the {} tests", options.filter_regex, all_count));
+  }
+}
+
+// A test of a family (its strategy uses a param of "family_reference"): the index of the member
+// it is compared with, its own when it is that member or that member was filtered out; nullopt for
+// a test of no family.
+std::optional<std::size_t> family_reference_of(
+    const Config& config, const Plan& plan, std::size_t t,
+    const std::map<std::pair<std::size_t, ParamValues>, std::size_t>& test_of) {
+  ParamValues values = plan.tests[t].param_values;
+  bool in_family = false;
+  for (auto& [name, value] : values) {
+    for (const auto& [reference_name, reference_value] : config.family_reference) {
+      if (name != reference_name) continue;
+      value = reference_value;
+      in_family = true;
+    }
+  }
+  if (!in_family) return std::nullopt;
+  const auto found = test_of.find({plan.tests[t].strategy, values});
+  return found == test_of.end() ? t : found->second;
+}
+
+// What each test's cells are compared with: its twin, else its family's reference, else the
+// baseline.
+void set_references(const Config& config, Plan& plan) {
+  std::map<std::pair<std::size_t, ParamValues>, std::size_t> test_of;  // with families only
+  if (!config.family_reference.empty()) {
+    for (std::size_t t = 0; t < plan.tests.size(); ++t)
+      test_of.emplace(std::pair(plan.tests[t].strategy, plan.tests[t].param_values), t);
+  }
+  for (std::size_t t = 0; t < plan.tests.size(); ++t) {
+    Test& test = plan.tests[t];
+    if (plan.twins) {
+      if (t % 2 == 1) test.reference = t - 1;
+    } else if (const auto family = family_reference_of(config, plan, t, test_of)) {
+      if (*family != t) test.reference = family;
+    } else if (plan.baseline_test && t != *plan.baseline_test) {
+      test.reference = plan.baseline_test;
+    }
   }
 }
 
@@ -301,10 +235,12 @@ void add_rounds(const Config& config, Plan& plan) {
   for (int round = 0; round < rounds; ++round) {
     const bool warmup = round < config.warmup;
     if (round == config.warmup) first_measured = plan.runs.size();
-    const std::vector<std::size_t> order =
-        config.order == RunOrder::kInterleave || config.order == RunOrder::kDuet
-            ? williams_round(cells, static_cast<std::size_t>(round))
-            : identity_round(cells);
+    const bool interleaved =
+        config.order == RunOrder::kInterleave || config.order == RunOrder::kDuet;
+    const auto r = static_cast<std::size_t>(round);
+    const std::vector<std::size_t> order = !interleaved ? identity_round(cells)
+                                           : plan.twins ? twins_round(cells, r)
+                                                        : williams_round(cells, r);
     for (const std::size_t c : order) {
       if (round == 0 && warmup && verified_warm[c]) continue;
       plan.runs.push_back(warmup ? PlannedRun{RunPhase::kWarmup, c, 0}
@@ -321,34 +257,6 @@ void add_rounds(const Config& config, Plan& plan) {
 }
 
 }  // namespace
-
-std::size_t williams_round_count(std::size_t cells) {
-  if (cells == 0) return 1;
-  return cells % 2 == 0 ? cells : 2 * cells;
-}
-
-// Row i of the square is the first row 0, 1, n-1, 2, n-2, ... plus i (mod n); for odd n rows n
-// to 2n-1 are rows 0 to n-1 reversed. One row costs O(n), so planning never holds the square
-// (docs/driver.md, "Order, failures, interrupts").
-std::vector<std::size_t> williams_round(std::size_t cells, std::size_t round) {
-  std::vector<std::size_t> row(cells);
-  if (cells == 0) return row;
-  const std::size_t shift = round % cells;
-  for (std::size_t j = 0; j < cells; ++j) {
-    const std::size_t first = j == 0 ? 0 : j % 2 == 1 ? (j + 1) / 2 : cells - j / 2;
-    row[j] = (first + shift) % cells;
-  }
-  if (round % williams_round_count(cells) >= cells) std::reverse(row.begin(), row.end());
-  return row;
-}
-
-std::vector<std::vector<std::size_t>> williams_rounds(std::size_t cells) {
-  std::vector<std::vector<std::size_t>> rounds;
-  for (std::size_t i = 0; i < williams_round_count(cells); ++i) {
-    rounds.push_back(williams_round(cells, i));
-  }
-  return rounds;
-}
 
 std::size_t Plan::measured_runs() const {
   return static_cast<std::size_t>(
@@ -373,6 +281,8 @@ Plan build_plan(const Config& config, const PlanOptions& options) {
   const std::optional<std::size_t> baseline = find_baseline(config, all_tests);
   give_commands_the_baselines_class(config, all_tests, baseline);
   select_tests(std::move(all_tests), baseline, options, plan);
+  if (options.versus_dir) add_base_twins(config, options, plan);
+  set_references(config, plan);
   add_shard_cells(config, options, plan);
   mark_cells_verified_by_first_ok_run(config, plan);
   add_verification_runs(plan);

@@ -2,8 +2,10 @@
 // The expanded matrix: tests (strategies with their params filled in) × inputs × sinks, and the
 // ordered list of runs (verification, warmup, measured) that `iobench run` executes.
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -11,10 +13,13 @@
 
 namespace iobench::config {
 
+// A test's value of each param its strategy uses, in config order.
+using ParamValues = std::vector<std::pair<std::string, std::string>>;
+
 struct Test {
   std::string name;
   std::size_t strategy = 0;  // index into Config::strategies
-  std::vector<std::pair<std::string, std::string>> param_values;
+  ParamValues param_values;
   // The argv with {params} filled and {input} left for the run to fill. Worker tests start with
   // the worker's path and end with "{input}".
   std::vector<std::string> argv;
@@ -29,7 +34,14 @@ struct Test {
   // `--op split`: the worker writes files besides stdout. The driver gives it `--prefix` in the
   // run's private folder (argv holds kSplitPrefixPlaceholder) and hashes those files too.
   bool writes_files = false;
+  // The test its cells are compared with on the same input and sink (the sequential rule, the
+  // gate): its base build's twin under --versus, else the baseline; none for the baseline itself.
+  std::optional<std::size_t> reference;
+  bool base_build = false;  // --versus: this is a twin measured with the base build
 };
+
+// What a command's args name the folder of the build measured by (`run --build`, `--versus`).
+inline constexpr std::string_view kBuildPlaceholder = "{build}";
 
 inline constexpr const char* kSplitPrefixPlaceholder = "{iobench_split_prefix}";
 
@@ -54,6 +66,11 @@ struct PlannedRun {
 
 struct PlanOptions {
   std::string worker_path;
+  // `run --build DIR`: the candidate build's folder, what {build} names in commands and where its
+  // iobench-worker is (else worker_path); `--versus DIR`: the base build's, whose twin of every
+  // test is measured in the same session (docs/driver.md, "Two builds").
+  std::optional<std::filesystem::path> build_dir;
+  std::optional<std::filesystem::path> versus_dir;
   std::string filter_regex;             // empty: all tests
   std::optional<int> repeats_override;  // --repeats
   int shard_index = 0;                  // --shard K/N as index K-1 ...
@@ -65,6 +82,8 @@ struct Plan {
   std::vector<Cell> cells;
   std::vector<PlannedRun> runs;
   std::optional<std::size_t> baseline_test;
+  // --versus: tests 2k and 2k+1 are a base twin and its candidate, and so are cells 2k and 2k+1.
+  bool twins = false;
   int repeats = 0;      // the most measured runs per cell (rounds)
   int repeats_min = 0;  // with a precision target (ci_pct > 0), the fewest; else = repeats
   double ci_pct = 0;    // the precision target (config "repeats": {"ci_pct": ...}); 0: none
@@ -88,6 +107,10 @@ std::size_t williams_round_count(std::size_t cells);
 // Round `round` (taken modulo williams_round_count) of the design, computed alone in O(cells):
 // what `interleave` plans with, so a matrix of N cells costs O(N) per round, not the N x N square.
 std::vector<std::size_t> williams_round(std::size_t cells, std::size_t round);
+
+// Round `round` of twin cells (Plan::twins): a Williams round over the pairs, each pair's two
+// cells side by side (a duet runs them at once), which goes first alternating by round and pair.
+std::vector<std::size_t> twins_round(std::size_t cells, std::size_t round);
 
 // Parses "K/N" (1 <= K <= N). Throws iobench::Error.
 std::pair<int, int> parse_shard(const std::string& text);

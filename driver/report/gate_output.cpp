@@ -54,8 +54,9 @@ std::string heading(const Gate& gate) {
 }
 
 void write_markdown(const Gate& gate, std::ostream& out) {
-  out << fmt::format("**iobench bench --fail-if-slower {:g}**: {}\n\n", gate.pct, heading(gate));
-  out << "| command | verdict | ratio [interval] | judged by |\n|---|---|---|---|\n";
+  out << fmt::format("**{} --fail-if-slower {:g}**: {}\n\n", gate.made_by, gate.pct, heading(gate));
+  out << fmt::format("| {} | verdict | ratio [interval] | judged by |\n|---|---|---|---|\n",
+                     gate.subject);
   for (const GateCell* cell : gate_order(gate)) {
     const std::string verdict(verdict_name(cell->verdict));
     out << fmt::format(
@@ -98,7 +99,7 @@ void write_github(const Gate& gate, std::ostream& out) {
   }
   out << fmt::format(
       "::{} title={}::{}\n", gate_exit_status(gate) == kExitOk ? "notice" : "error",
-      util::github_escape_property(fmt::format("iobench bench --fail-if-slower {:g}", gate.pct)),
+      util::github_escape_property(fmt::format("{} --fail-if-slower {:g}", gate.made_by, gate.pct)),
       util::github_escape_data(heading(gate)));
 }
 
@@ -119,7 +120,7 @@ std::string gate_summary(const Gate& gate) {
       parts.push_back(fmt::format("{} {}", n, verdict_name(verdict)));
   }
   const std::size_t commands = gate.cells.size();
-  return fmt::format("{} command{} against '{}': {}", commands, commands == 1 ? "" : "s",
+  return fmt::format("{} {}{} against '{}': {}", commands, gate.subject, commands == 1 ? "" : "s",
                      gate.reference, fmt::join(parts, ", "));
 }
 
@@ -127,7 +128,7 @@ std::string gate_exit_reason(const Gate& gate) {
   if (const std::size_t n = count(gate, GateVerdict::kSlower)) return fmt::format("{} slower", n);
   if (const std::size_t n = count(gate, GateVerdict::kNotJudged))
     return fmt::format("{} not judged", n);
-  return "every command judged, none slower";
+  return fmt::format("every {} judged, none slower", gate.subject);
 }
 
 void write_gate(const Gate& gate, VerdictFormat format, std::ostream& out) {
@@ -135,7 +136,7 @@ void write_gate(const Gate& gate, VerdictFormat format, std::ostream& out) {
     case VerdictFormat::kText:
       for (const GateCell* cell : gate_order(gate))
         out << fmt::format("{}: {}\n", verdict_name(cell->verdict), cell->line);
-      out << fmt::format("iobench bench --fail-if-slower {:g}: {}\n", gate.pct, heading(gate));
+      out << fmt::format("{} --fail-if-slower {:g}: {}\n", gate.made_by, gate.pct, heading(gate));
       return;
     case VerdictFormat::kMarkdown:
       return write_markdown(gate, out);

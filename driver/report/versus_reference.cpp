@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "common/error.hpp"
+#include "driver/runfile/base_twin.hpp"
 #include "driver/util/format.hpp"
 #include "driver/util/text.hpp"
 
@@ -82,7 +83,7 @@ std::string judged_by(const report::Row& row, const RuleDecision* decision) {
 
 }  // namespace
 
-Gate fail_if_slower(const VersusReference& versus, double pct) {
+Gate fail_if_slower(const VersusReference& versus, double pct, std::string_view more_runs) {
   Gate gate{versus.reference, pct, {}};
   // A gate with nothing to judge (one command, or a reference without an ok run) is not green.
   if (versus.result.rows.empty()) {
@@ -116,9 +117,9 @@ Gate fail_if_slower(const VersusReference& versus, double pct) {
       cell.verdict = GateVerdict::kNotJudged;
       cell.line = fmt::format(
           "{} against '{}': cannot rule out a slowdown of more than {:g} %: {}{} ({}); more runs "
-          "would tell (-m, -r)",
+          "would tell ({})",
           cell.cell, versus.reference, pct, factor,
-          cell.interval ? "" : ", too few runs for an interval", cell.judged_by);
+          cell.interval ? "" : ", too few runs for an interval", cell.judged_by, more_runs);
     } else {
       cell.line =
           fmt::format("{} is {} against '{}', within the {:g} % --fail-if-slower allows ({})",
@@ -220,6 +221,29 @@ VersusReference compare_with_reference(const runfile::RunSet& set, const std::st
   return versus;
 }
 
+VersusReference compare_with_base_twins(const runfile::RunSet& set,
+                                        std::vector<RuleDecision> decisions) {
+  VersusReference versus;
+  versus.reference = "base build";
+  versus.each_against_its_twin = true;
+  versus.decisions = std::move(decisions);
+  runfile::RunSet base;
+  runfile::RunSet candidate;
+  base.group_by = candidate.group_by = versus.result.group_by = {"test", "input", "sink"};
+  for (const auto& group : set.groups) {
+    if (group.from_disturbed_runs) continue;  // as compare_with_reference
+    const std::optional<std::string> candidate_name = runfile::candidate_of_base_twin(group.key[0]);
+    const bool twin = candidate_name.has_value();
+    runfile::Group g = group;
+    if (twin) g.key[0] = *candidate_name;
+    if (twin && group.ok_runs() == 0)
+      versus.missing.push_back(util::cell_name(g.key[0], g.key[1], g.key[2], true));
+    (twin ? base : candidate).groups.push_back(std::move(g));
+  }
+  versus.result = report::compare(base, candidate, CompareOptions{});
+  return versus;
+}
+
 void write_versus_reference(const VersusReference& versus, std::ostream& out,
                             const VersusStyle& style) {
   // Rows by input and sink, in the run file's order.
@@ -249,28 +273,33 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
         "its looks",
         versus.decisions.front().plan.alpha);
   }
-  out << fmt::format(
-      "Against the reference '{}' (median over the reference's, its {:g} % interval in brackets; "
-      "{}{}):\n",
-      versus.reference, versus.result.confidence * 100, judged_by,
-      style.figures.empty() ? "" : "; " + style.figures);
+  const bool twins = versus.each_against_its_twin;
+  out << fmt::format("Against {} (median over {}, its {:g} % interval in brackets; {}{}):\n",
+                     twins ? "the base build" : fmt::format("the reference '{}'", versus.reference),
+                     twins ? "its twin's, NAME@base" : "the reference's",
+                     versus.result.confidence * 100, judged_by,
+                     style.figures.empty() ? "" : "; " + style.figures);
   for (const auto& place : places) {
     const auto& first = *rows[place].front();
     // An input-less run's input column is empty: its place is its sink alone.
-    out << fmt::format("  {}{} sink: '{}' {} median ({} runs)\n",
-                       place.first.empty() ? "" : place.first + ", ", place.second,
-                       versus.reference, format_time(first.base_median, style.time_unit),
-                       first.base_n);
+    const std::string where = (place.first.empty() ? "" : place.first + ", ") + place.second;
+    out << (twins ? fmt::format("  {} sink:\n", where)
+                  : fmt::format("  {} sink: '{}' {} median ({} runs)\n", where, versus.reference,
+                                format_time(first.base_median, style.time_unit), first.base_n));
     for (const report::Row* row : rows[place]) {
       const std::string& name = row->key[0];
       const RuleDecision* decision = decision_for(versus, *row);
-      out << fmt::format("    {}{}  {}\n", name,
-                         std::string(width - util::display_width(name), ' '),
-                         decision ? decision_phrase(*row, *decision) : interval_phrase(*row));
+      out << fmt::format(
+          "    {}{}  {}{}\n", name, std::string(width - util::display_width(name), ' '),
+          twins ? fmt::format("{} from {}: ", format_time(row->new_median, style.time_unit),
+                              format_time(row->base_median, style.time_unit))
+                : "",
+          decision ? decision_phrase(*row, *decision) : interval_phrase(*row));
     }
   }
   for (const auto& place : versus.missing) {
-    out << fmt::format("  {}: the reference has no ok run to compare with\n", place);
+    out << fmt::format("  {}: {} no ok run to compare with\n", place,
+                       twins ? "the base build's twin has" : "the reference has");
   }
 }
 

@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "driver/report/compare.hpp"
@@ -31,6 +32,9 @@ struct VersusReference {
   std::vector<std::string> missing;     // "input, sink sink" ("sink sink" without an input) where
                                         // the reference has no ok run
   std::vector<RuleDecision> decisions;  // when the rule decided the runs: one per comparison
+  // `run --versus`: each test against its own base twin, not one reference test; `missing` then
+  // names the twins' cells without an ok run.
+  bool each_against_its_twin = false;
 };
 
 // `set` grouped by test, input, sink (in that order); `decisions`, when the sequential rule
@@ -38,6 +42,12 @@ struct VersusReference {
 VersusReference compare_with_reference(const runfile::RunSet& set, const std::string& reference,
                                        const report::CompareOptions& options = {},
                                        std::vector<RuleDecision> decisions = {});
+
+// `run --versus` (docs/driver.md, "Two builds"): each candidate test of `set` (grouped by test,
+// input, sink) against its base build's twin, "NAME@base", on the same input and sink; rows keyed
+// by the candidate's name.
+VersusReference compare_with_base_twins(const runfile::RunSet& set,
+                                        std::vector<RuleDecision> decisions);
 
 // The rule's decision for `row` (keyed test, input, sink); nullptr when the rule did not judge it.
 const RuleDecision* decision_for(const VersusReference& versus, const report::Row& row);
@@ -77,9 +87,13 @@ struct GateCell {
 struct Gate {
   std::string reference;
   double pct = 0;
-  std::vector<GateCell> cells;  // in the comparisons' order
+  std::vector<GateCell> cells;            // in the comparisons' order
+  std::string made_by = "iobench bench";  // the gate's command, in its outputs' headings
+  std::string subject = "command";        // what each cell judges: bench's command, run's test
 };
-Gate fail_if_slower(const VersusReference& versus, double pct);
+// `more_runs` names the options that give a comparison more runs, for a cell not judged.
+Gate fail_if_slower(const VersusReference& versus, double pct,
+                    std::string_view more_runs = "-m, -r");
 // The lines of the cells with `verdict`, in order.
 std::vector<std::string> gate_lines(const Gate& gate, GateVerdict verdict);
 // 1 when a cell is slower, else 4 when one is not judged, else 0 (docs/bench.md, "A gate").

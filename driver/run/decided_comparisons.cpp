@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "driver/run/cell_label.hpp"
 
@@ -39,19 +41,24 @@ DecidedComparisons::DecidedComparisons(const config::Plan& plan, const config::C
       budget_(plan, config),
       comparison_of_test_cell_(plan.cells.size()),
       comparisons_of_reference_cell_(plan.cells.size()) {
-  if (!config.decide || !plan.baseline_test) return;
-  rule_plan_ = sequential_plan(plan, config);
-  for (std::size_t reference = 0; reference < plan.cells.size(); ++reference) {
-    const config::Cell& base = plan.cells[reference];
-    if (base.test != *plan.baseline_test) continue;
-    for (std::size_t cell = 0; cell < plan.cells.size(); ++cell) {
-      const config::Cell& c = plan.cells[cell];
-      if (c.test == base.test || c.input != base.input || c.sink != base.sink) continue;
-      comparison_of_test_cell_[cell] = comparisons_.size();
-      comparisons_of_reference_cell_[reference].push_back(comparisons_.size());
-      comparisons_.push_back(Comparison{cell, reference, nullptr, {}});
-    }
+  if (!config.decide) return;
+  // Each test's cell against its reference's on the same input and sink.
+  std::map<std::tuple<std::size_t, std::size_t, config::SinkKind>, std::size_t> cell_of;
+  for (std::size_t c = 0; c < plan.cells.size(); ++c) {
+    const config::Cell& cell = plan.cells[c];
+    cell_of.emplace(std::tuple(cell.test, cell.input, cell.sink), c);
   }
+  for (std::size_t cell = 0; cell < plan.cells.size(); ++cell) {
+    const config::Cell& c = plan.cells[cell];
+    const std::optional<std::size_t> reference_test = plan.tests[c.test].reference;
+    if (!reference_test) continue;
+    const auto reference = cell_of.find(std::tuple(*reference_test, c.input, c.sink));
+    if (reference == cell_of.end()) continue;  // another shard's
+    comparison_of_test_cell_[cell] = comparisons_.size();
+    comparisons_of_reference_cell_[reference->second].push_back(comparisons_.size());
+    comparisons_.push_back(Comparison{cell, reference->second, nullptr, {}});
+  }
+  if (!comparisons_.empty()) rule_plan_ = sequential_plan(plan, config);
 }
 
 const stats::SequentialResult& DecidedComparisons::look(

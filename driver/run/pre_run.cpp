@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <map>
 #include <system_error>
 
 #include "common/cpus.hpp"
@@ -109,17 +110,16 @@ void check_machine_settings(const config::Config& config, const config::Plan& pl
   }
 }
 
-void check_worker_strategies(const config::Config& config, const config::Plan& plan,
-                             const fs::path& worker) {
-  bool any_worker = false;
-  for (const auto& test : plan.tests) {
-    any_worker |= config.strategies[test.strategy].kind == config::StrategySpec::Kind::kWorker;
-  }
-  if (!any_worker) return;
-  const auto catalog = load_worker_catalog(worker);
+void check_worker_strategies(const config::Config& config, const config::Plan& plan) {
+  // By the worker each test runs (--versus has two), each asked once.
+  std::map<std::string, std::vector<WorkerEntry>> catalogs;
   for (const auto& test : plan.tests) {
     if (config.strategies[test.strategy].kind != config::StrategySpec::Kind::kWorker) continue;
-    if (const std::string problem = check_worker_args(test.worker_args, catalog);
+    const std::string& worker = test.argv.front();
+    auto catalog = catalogs.find(worker);
+    if (catalog == catalogs.end())
+      catalog = catalogs.emplace(worker, load_worker_catalog(worker)).first;
+    if (const std::string problem = check_worker_args(test.worker_args, catalog->second);
         !problem.empty()) {
       throw Error(fmt::format("{}: strategies[{}].worker: test '{}': {}", config.file.string(),
                               test.strategy, test.name, problem));

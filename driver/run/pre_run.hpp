@@ -9,9 +9,9 @@
 
 namespace iobench::run {
 
-// Every worker strategy's arguments name a reader, writer and op the worker has.
-void check_worker_strategies(const config::Config& config, const config::Plan& plan,
-                             const std::filesystem::path& worker);
+// Every worker strategy's arguments name a reader, writer and op its worker has (the worker
+// its test runs: --versus has two).
+void check_worker_strategies(const config::Config& config, const config::Plan& plan);
 
 // Settings the machine cannot honour, refused before anything runs (exit 2): `cpus` naming a CPU
 // this process may not run on (usable_cpu_list), a `pipe_size` above

@@ -51,6 +51,8 @@ CheckedPlan plan_and_check(const config::Config& config, const RunOptions& optio
   plan_options.worker_path = find_worker().string();
   plan_options.filter_regex = options.filter_regex;
   plan_options.repeats_override = options.repeats_override;
+  plan_options.build_dir = options.build_dir;
+  plan_options.versus_dir = options.versus_dir;
   const ShardChoice shard = resolve_shard(options.shard, lookup_env);
   plan_options.shard_index = shard.index;
   plan_options.shard_count = shard.count;
@@ -65,7 +67,7 @@ CheckedPlan plan_and_check(const config::Config& config, const RunOptions& optio
     matrix = describe_matrix(
         config, shard.count > 1 ? config::build_plan(config, whole_matrix) : plan, shard);
   }
-  check_worker_strategies(config, plan, plan_options.worker_path);
+  check_worker_strategies(config, plan);
   check_inputs_exist(config);
   check_machine_settings(config, plan);
   return {std::move(plan_options), shard, std::move(plan), std::move(matrix)};
@@ -234,12 +236,16 @@ int report_end(const MatrixTotals& totals, const OutputPaths& paths, const std::
 
 }  // namespace
 
-RunResult run_experiment(const RunOptions& options) {
+config::Config load_run_config(const RunOptions& options) {
   config::Config config = config::load_config(options.config_path);
   if (const auto data_dir = choose_data_dir(options.data_dir, config.file, lookup_env)) {
     config::set_data_dir(config, *data_dir);
   }
-  return run_config(config, options);
+  return config;
+}
+
+RunResult run_experiment(const RunOptions& options) {
+  return run_config(load_run_config(options), options);
 }
 
 RunResult run_config(const config::Config& config, const RunOptions& options) {

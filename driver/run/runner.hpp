@@ -22,6 +22,10 @@ struct RunOptions {
   // Relative input paths resolve here instead of the config's folder; empty: $IOBENCH_DATA_DIR,
   // else the current folder for an installed config (run_experiment only).
   std::filesystem::path data_dir;
+  // `--build DIR`, `--versus DIR`: the candidate build's folder and the base build's, measured
+  // in one session (config::PlanOptions; docs/driver.md, "Two builds").
+  std::optional<std::filesystem::path> build_dir;
+  std::optional<std::filesystem::path> versus_dir;
   bool dry_run = false;
   bool quiet = false;
   // `iobench bench`: a command is not run again after its first failure or mismatch
@@ -54,6 +58,10 @@ struct RunResult {
   // empty when the rule is off.
   std::vector<report::RuleDecision> rule_decisions;
 };
+
+// Loads options.config_path, its relative inputs resolved against options.data_dir (else
+// $IOBENCH_DATA_DIR, ...). Throws iobench::Error (exit 2).
+config::Config load_run_config(const RunOptions& options);
 
 // Loads options.config_path and runs it through run_config. Throws iobench::Error for errors
 // found before any run.

@@ -73,5 +73,38 @@ TEST(VersusReference, SaysEachVerdictOnItsOwnLineUnderItsInputAndSink) {
   EXPECT_NE(text.find("in.txt, file sink: the reference has no ok run"), std::string::npos) << text;
 }
 
+// `run --versus`: each test against its own twin, NAME@base, never against another test's.
+TEST(VersusReference, EachCandidateIsComparedWithItsOwnBaseTwin) {
+  const runfile::RunSet set = run_set();  // ref 1.00-1.09 s, fast half of it, same 1 ms more
+  runfile::RunSet twins;
+  twins.group_by = set.group_by;
+  const auto renamed = [](runfile::Group g, const std::string& test) {
+    g.key[0] = test;
+    return g;
+  };
+  twins.groups = {renamed(set.groups[0], "a@base"), renamed(set.groups[1], "a"),
+                  renamed(set.groups[1], "b@base"), renamed(set.groups[0], "b"),
+                  renamed(set.groups[3], "c@base"), renamed(set.groups[4], "c")};
+  const VersusReference versus = compare_with_base_twins(twins, {});
+  ASSERT_EQ(versus.result.rows.size(), 3u);
+  EXPECT_EQ(versus.result.rows[0].key, (std::vector<std::string>{"a", "in.txt", "pipe"}));
+  EXPECT_NEAR(versus.result.rows[0].ratio, 0.5, 1e-9);  // against a@base, not against b's
+  EXPECT_EQ(versus.result.rows[1].key[0], "b");
+  EXPECT_NEAR(versus.result.rows[1].ratio, 2.0, 1e-9);
+  EXPECT_EQ(versus.result.rows[2].verdict, report::Verdict::kTooFewRuns);
+  EXPECT_EQ(versus.missing, std::vector<std::string>{"'c' on in.txt (file sink)"});
+  std::ostringstream out;
+  write_versus_reference(versus, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Against the base build (median over its twin's, NAME@base, "),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n  in.txt, pipe sink:\n    a  522.50 ms from 1.045 s: 2.00× faster ["),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("the base build's twin has no ok run to compare with"), std::string::npos)
+      << text;
+}
+
 }  // namespace
 }  // namespace iobench::report
