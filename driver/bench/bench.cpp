@@ -10,6 +10,7 @@
 
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
+#include "driver/bench/hyperfine_options.hpp"
 #include "driver/bench/outputs.hpp"
 #include "driver/bench/shell_startup.hpp"
 #include "driver/bench/versus_hyperfine.hpp"
@@ -140,8 +141,10 @@ run::RunResult run_bench(BenchOptions& options) {
   // leaves nothing written.
   if (!options.save_config.empty()) check_output_folder(options.save_config, "--save-config");
   if (!options.run.output.empty() && !options.run.runs_file_is_temporary)
-    check_output_folder(options.run.output, "--output");
+    check_output_folder(options.run.output, "--runs-file");
   check_export_folders(options.report.exports);
+  for (const std::string& file : output_files(options.request))
+    check_output_folder(file, "--output");
   // In the meta file from its first writing: every reader of the run subtracts it.
   options.run.shell_startup = shell_startup(config, options.run.dry_run);
   options.run.print_table = false;  // report_bench prints it, under the environment line

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <filesystem>
+#include <iterator>
 #include <regex>
 
 #include "common/error.hpp"
@@ -157,7 +159,46 @@ void set_bench_repeats(const BenchRequest& request, Config& config) {
   between(min, max, ci_pct);
 }
 
+namespace {
+
+// hyperfine's --output WHERE: null, pipe and inherit are the sinks of those names; anything else
+// is a FILE, the file sink writing there, which hyperfine takes only as a path of two parts or
+// more ("./capture.txt"), so that a misspelt "nul" is not a file.
+std::string output_sink(const std::string& where) {
+  if (where == "null" || where == "pipe" || where == "inherit") return where;
+  const std::filesystem::path path(where);
+  if (std::distance(path.begin(), path.end()) <= 1) {
+    refuse(
+        fmt::format("--output {}: not null, pipe or inherit; --output ./{} writes each command's "
+                    "output to that file, as hyperfine's (-o/--runs-file names iobench's runs "
+                    "file)",
+                    where, where));
+  }
+  return "file";
+}
+
+// --output's sink: one for every command, since the rows of different sinks are never compared.
+std::vector<std::string> output_sinks(const BenchRequest& request) {
+  if (request.show_output || !request.sinks.empty()) {
+    refuse(fmt::format("--output and {} both say where the output goes; give one of them",
+                       request.show_output ? "--show-output" : "--sink"));
+  }
+  const std::string sink = output_sink(request.outputs.front());
+  for (const std::string& where : request.outputs) {
+    if (output_sink(where) != sink) {
+      refuse(fmt::format(
+          "--output {} and --output {}: iobench compares commands within one sink, so every "
+          "command's output goes to the same kind of place (each to its own FILE is fine)",
+          request.outputs.front(), where));
+    }
+  }
+  return {sink};
+}
+
+}  // namespace
+
 std::vector<std::string> bench_sinks(const BenchRequest& request) {
+  if (!request.outputs.empty()) return output_sinks(request);
   if (request.show_output && !request.sinks.empty()) {
     refuse(
         "--show-output is the inherit sink, and --sink says where the output goes too; give "
@@ -176,6 +217,11 @@ std::vector<std::string> bench_sinks(const BenchRequest& request) {
     sinks.push_back(sink);
   }
   return sinks.empty() ? std::vector<std::string>{"pipe"} : sinks;
+}
+
+std::vector<std::string> output_files(const BenchRequest& request) {
+  if (request.outputs.empty() || output_sinks(request).front() != "file") return {};
+  return request.outputs;
 }
 
 namespace {
@@ -211,6 +257,8 @@ void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest&
   const std::size_t commands = request.commands.size();
   check_per_command_hook("--prepare", request.prepare, commands, reference_added);
   check_per_command_hook("--conclude", request.conclude, commands, reference_added);
+  check_per_command_hook("--output", request.outputs, commands, reference_added);
+  const std::vector<std::string> files = output_files(request);
   const bool shell_none = request.shell_name == "none";
   if (!request.shell && !request.shell_name.empty() && !shell_none) {
     refuse(fmt::format("-S {}: and --no-shell say different things; give one", request.shell_name));
@@ -229,6 +277,7 @@ void add_command_keys(std::vector<StrategySpec>& strategies, const BenchRequest&
     strategy.prepare = hook_for(request.prepare, command);
     strategy.conclude = hook_for(request.conclude, command);
     strategy.cleanup = request.cleanup;
+    strategy.output_file = hook_for(files, command);
     if (!request.ignore_failure.empty())
       strategy.ignore_failure = parse_ignored_failures(request.ignore_failure, "--ignore-failure");
   }

@@ -1,8 +1,8 @@
 #pragma once
 // hyperfine's options of `iobench bench`, with hyperfine's meaning (docs/bench.md, the table),
 // turned into the Config: -r/-m/-M into its repeats, -P/-D into a param's values, --show-output
-// into the sinks, -S, -s, -p, -c and -i into each strategy's fields. Each throws
-// iobench::Error (exit 2) with one line naming the option at fault.
+// and --output into the sinks, -S, -s, -p, -C, -c, -i and --output FILE into each strategy's
+// fields. Each throws iobench::Error (exit 2) with one line naming the option at fault.
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,11 +25,16 @@ std::pair<std::string, std::vector<std::string>> parameter_scan_values(
 // with --ci-pct P, a precision target of P between -m and -M instead.
 void set_bench_repeats(const BenchRequest& request, config::Config& config);
 
-// "sinks" from --sink or --show-output (one of them), by name; default pipe.
+// "sinks" from --sink, --show-output or --output (one of them), by name; default pipe. --output
+// is hyperfine's: null, pipe, inherit, or a FILE (the file sink, writing there), one kind for all
+// commands.
 std::vector<std::string> bench_sinks(const BenchRequest& request);
 
-// Sets -S, -s, -p, -c and -i on the strategies, which are the request's commands in order, after
-// the reference when `reference_added` (--reference naming no command).
+// The FILEs --output names, once for all or once per command; empty when it names none.
+std::vector<std::string> output_files(const BenchRequest& request);
+
+// Sets -S, -s, -p, -C, -c, -i and --output FILE on the strategies, which are the request's commands
+// in order, after the reference when `reference_added` (--reference naming no command).
 void add_command_keys(std::vector<config::StrategySpec>& strategies, const BenchRequest& request,
                       bool reference_added);
 

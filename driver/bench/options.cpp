@@ -137,6 +137,13 @@ std::vector<BenchOption> hyperfine_options() {
        .field = &R::show_output,
        .written_as = "--show-output",
        .kind = Kind::kFlag},
+      {.names = "--output",
+       .help = "Where each run's stdout goes, as hyperfine's --output: null, pipe (drained and "
+               "hashed), inherit (as --show-output), or FILE, a path such as ./out.txt that each "
+               "run writes anew; once for all commands or once per command, in order. "
+               "iobench's runs file is -o/--runs-file",
+       .field = &R::outputs,
+       .written_as = "--output"},
   };
 }
 

@@ -37,6 +37,7 @@ struct BenchRequest {
   std::string cleanup;                      // -c: once per test, after its last run
   std::string ignore_failure;               // -i: "true"; --ignore-failure=1,2: "1,2"; "": no
   bool show_output = false;                 // --show-output: the inherit sink
+  std::vector<std::string> outputs;  // --output: null, pipe, inherit or FILE; once or per command
   int warmup = 1;
   std::vector<std::string> sinks;  // empty: pipe
   std::string cache;               // empty: warm with an --input, none without

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -72,7 +73,15 @@ std::vector<std::string> common_options(const config::Config& config,
   return argv;
 }
 
-std::string output_option(config::SinkKind sink, const fs::path& sink_file) {
+// hyperfine's --output for the sink: the commands' own FILE (bench --output FILE) where they
+// name one, written as a path of two parts at least, which hyperfine needs to take it as a file.
+std::string output_option(config::SinkKind sink, const fs::path& sink_file,
+                          const std::string& output_file) {
+  if (sink == config::SinkKind::kFile && !output_file.empty()) {
+    const fs::path path(output_file);
+    return "--output=" +
+           (std::distance(path.begin(), path.end()) > 1 ? path : fs::path(".") / path).string();
+  }
   switch (sink) {
     case config::SinkKind::kNull:
       return "--output=null";
@@ -143,20 +152,23 @@ HyperfineAbilities abilities_of(std::string_view version_text, std::string_view 
 std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const config::Plan& plan,
                                            const std::string& hyperfine,
                                            const HyperfineAbilities& can, const fs::path& folder) {
-  // Cells by input, sink and the hooks run once (hyperfine takes one setup and one cleanup).
-  std::map<std::tuple<std::size_t, int, std::string, std::string>, std::vector<std::size_t>> groups;
+  // Cells by input, sink, the hooks run once (hyperfine takes one setup and one cleanup) and the
+  // output file (hyperfine before 1.19 takes one --output).
+  std::map<std::tuple<std::size_t, int, std::string, std::string, std::string>,
+           std::vector<std::size_t>>
+      groups;
   for (std::size_t c = 0; c < plan.cells.size(); ++c) {
     const config::Cell& cell = plan.cells[c];
     const config::Test& test = plan.tests[cell.test];
     const config::StrategySpec& strategy = config.strategies[test.strategy];
     groups[{cell.input, static_cast<int>(cell.sink),
             config::expand_placeholders(strategy.setup, test.param_values),
-            config::expand_placeholders(strategy.cleanup, test.param_values)}]
+            config::expand_placeholders(strategy.cleanup, test.param_values), strategy.output_file}]
         .push_back(c);
   }
   std::vector<HyperfineCall> calls;
   for (const auto& [key, cells] : groups) {
-    const auto& [input, sink, setup, cleanup] = key;
+    const auto& [input, sink, setup, cleanup, output_file] = key;
     HyperfineCall call;
     call.cells = cells;
     call.json = folder / fmt::format("hyperfine-{}.json", calls.size());
@@ -166,7 +178,7 @@ std::vector<HyperfineCall> hyperfine_calls(const config::Config& config, const c
     call.argv.insert(call.argv.end(), options.begin(), options.end());
     call.argv.insert(call.argv.end(), {"--export-json", call.json.string()});
     call.argv.push_back(output_option(static_cast<config::SinkKind>(sink),
-                                      folder / fmt::format("sink-{}", calls.size())));
+                                      folder / fmt::format("sink-{}", calls.size()), output_file));
     if (!setup.empty()) call.argv.insert(call.argv.end(), {"--setup", setup});
     if (!cleanup.empty()) call.argv.insert(call.argv.end(), {"--cleanup", cleanup});
     add_per_command_hook(config, plan, cells, "--prepare", &config::StrategySpec::prepare,

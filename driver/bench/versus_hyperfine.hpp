@@ -1,7 +1,8 @@
 #pragma once
 // `iobench bench --compare-with hyperfine` (docs/bench.md): after iobench's runs, the same
 // commands run through hyperfine with the same options (runs, warmups, shell, hooks, -i, stdin,
-// sink), one hyperfine per input and sink, so that both answers are printed side by side.
+// sink or --output FILE), one hyperfine per input and sink (and output file), so that both
+// answers are printed side by side.
 // hyperfine is a helper nobody measures: it starts through common/child_process.
 #include <filesystem>
 #include <string>

@@ -52,9 +52,9 @@ void refuse_hyperfine_output(const std::filesystem::path& runs_file) {
   const std::string name = runs_file.string();
   if (name == "null" || name == "pipe" || name == "inherit") {
     throw Error(
-        fmt::format("--output {}: is the runs file here; for hyperfine's --output={} "
-                    "give --sink {}",
-                    name, name, name));
+        fmt::format("-o {}: -o is iobench's runs file; for where the commands' output goes give "
+                    "--output {}, as hyperfine",
+                    name, name));
   }
 }
 
@@ -88,10 +88,11 @@ void join_two_word_parameter_lists(const CLI::App& sub, bench::BenchRequest& r) 
 
 // What is written and shown: the files, the exports, the style of the output.
 void add_output_options(CLI::App& sub, BenchCli& cli) {
-  sub.add_option("-o,--output", cli.options.run.output,
-                 "Runs file to write (never overwritten) in a folder that exists; default a "
-                 "temporary one, removed at exit (results/bench-<UTC time>.tsv with --history). "
-                 "Not hyperfine's --output (where the output goes): that is --sink here");
+  sub.add_option("-o,--runs-file", cli.options.run.output,
+                 "Runs file to write (never overwritten) in a folder that exists, medians/ and "
+                 "meta/ beside it; default a temporary one, removed at exit "
+                 "(results/bench-<UTC time>.tsv with --history). --output is hyperfine's: where "
+                 "the commands' output goes");
   bench::BenchExports& exports = cli.options.report.exports;
   sub.add_option("--export-json", exports.json,
                  "Also write the results in hyperfine's JSON schema, iobench's fields beside");

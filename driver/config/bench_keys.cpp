@@ -78,6 +78,9 @@ void parse_command_keys(const Validator& v, const Json& value, const std::string
   if (const auto it = value.find("ignore_failure"); it != value.end()) {
     strategy.ignore_failure = ignored_failures(v, *it, Validator::join(path, "ignore_failure"));
   }
+  if (const auto it = value.find("output_file"); it != value.end()) {
+    strategy.output_file = v.string(*it, Validator::join(path, "output_file"));
+  }
 }
 
 void check_workers_have_an_input(const Validator& v, const Config& config) {

@@ -1,8 +1,8 @@
 #pragma once
 // The config keys that run commands the way hyperfine runs them, which `iobench bench` gives
 // (docs/formats.md "Config", docs/bench.md): "stdin"; on a strategy, "shell" naming a shell, the
-// unmeasured "setup", "prepare" and "cleanup" commands, and "ignore_failure". Internal to
-// driver/config.
+// unmeasured "setup", "prepare", "conclude" and "cleanup" commands, "ignore_failure" and
+// "output_file" (bench --output FILE). Internal to driver/config.
 #include <string>
 #include <vector>
 

@@ -107,7 +107,7 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
     v.fail(path, "must be an object with \"name\" and \"worker\" or \"command\"");
   v.only_keys(value, path,
               {"name", "worker", "command", "shell", "verify", "description", "setup", "prepare",
-               "conclude", "cleanup", "ignore_failure"});
+               "conclude", "cleanup", "ignore_failure", "output_file"});
   StrategySpec strategy;
   strategy.name = v.string(v.require(value, path, "name"), Validator::join(path, "name"));
   if (strategy.name.find_first_of("\t\n\r") != std::string::npos) {

@@ -75,6 +75,9 @@ struct StrategySpec {
   std::string conclude;            // after each of its runs
   std::string cleanup;             // once, after its last run
   IgnoredFailures ignore_failure;  // non-zero exits that are no failure: ok, with their code
+  // Where its file sink writes (bench --output FILE; key "output_file"), kept and truncated at
+  // each run as hyperfine does; relative to the working folder; empty: a private temporary file.
+  std::string output_file;
   bool operator==(const StrategySpec&) const = default;
 };
 

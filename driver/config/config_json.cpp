@@ -47,6 +47,7 @@ Json strategy_json(const StrategySpec& strategy) {
   if (strategy.ignore_failure.all) json["ignore_failure"] = true;
   if (!strategy.ignore_failure.codes.empty())
     json["ignore_failure"] = strategy.ignore_failure.codes;
+  if (!strategy.output_file.empty()) json["output_file"] = strategy.output_file;
   return json;
 }
 

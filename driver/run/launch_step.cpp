@@ -112,7 +112,9 @@ std::unique_ptr<LaunchStep::Staged> LaunchStep::stage(const config::Test& test,
                                                       config::SinkKind sink_kind,
                                                       const Where& where, LaunchOutcome& outcome) {
   auto staged = std::make_unique<Staged>();
-  staged->sink = open_sink(sink_kind, sink_settings_);
+  SinkSettings sink_settings = sink_settings_;
+  sink_settings.output_file = config_.strategies[test.strategy].output_file;
+  staged->sink = open_sink(sink_kind, sink_settings);
   spawn::SpawnRequest& request = staged->request;
   request.argv = config::run_argv(test, config_, input.string());
   staged->split_folder =

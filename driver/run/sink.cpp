@@ -287,7 +287,16 @@ class SpinningPipeSink final : public Sink {
 
 class FileSink final : public Sink {
  public:
-  explicit FileSink(const SinkSettings& settings) {
+  explicit FileSink(const SinkSettings& settings) : kept_(!settings.output_file.empty()) {
+    if (kept_) {
+      path_ = settings.output_file;
+      fd_.reset(::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
+      if (!fd_) {
+        throw Error(fmt::format("{}: cannot write the output there: {}", path_.string(),
+                                std::strerror(errno)));
+      }
+      return;
+    }
     std::string pattern = (settings.temp_dir / "sink-XXXXXX").string();
     fd_.reset(::mkostemp(pattern.data(), O_CLOEXEC));
     if (!fd_) {
@@ -296,9 +305,7 @@ class FileSink final : public Sink {
     }
     path_ = pattern;
   }
-  ~FileSink() override {
-    if (!path_.empty()) ::unlink(path_.c_str());
-  }
+  ~FileSink() override { remove(); }
   [[nodiscard]] int worker_fd() const override { return fd_.get(); }
   SinkResult finish() override {
     // A full disk means the worker's output is cut short, whatever the worker's exit status:
@@ -307,9 +314,8 @@ class FileSink final : public Sink {
     const bool full = ::fstatvfs(fd_.get(), &disk) == 0 && disk.f_bavail == 0;
     fd_.reset();
     if (full) {
-      ::unlink(path_.c_str());
       const std::string where = path_.parent_path().string();
-      path_.clear();
+      remove();
       throw Error(
           fmt::format("file sink in {}: the disk is full (No space left on device); the "
                       "output is incomplete",
@@ -319,12 +325,18 @@ class FileSink final : public Sink {
     std::uint64_t bytes = 0;
     result.hash = hash_file(path_, &bytes);
     result.bytes = bytes;
-    ::unlink(path_.c_str());
-    path_.clear();
+    remove();
     return result;
   }
 
  private:
+  // A temporary file goes; the file the user named stays, whatever became of the run.
+  void remove() {
+    if (!kept_ && !path_.empty()) ::unlink(path_.c_str());
+    path_.clear();
+  }
+
+  bool kept_;
   UniqueFd fd_;
   std::filesystem::path path_;
 };

@@ -1,8 +1,9 @@
 #pragma once
 // Where a worker's stdout goes (docs/formats.md "Config", docs/driver.md "Sinks"): /dev/null, a
 // pipe drained (counted and hashed) by the spawner while it waits for the worker, or by a spinning
-// thread of the driver's (`drain: spin`), or a temporary file (sized and hashed after the run, then
-// removed). Results always name the sink: /dev/null flatters writers.
+// thread of the driver's (`drain: spin`), or a file (sized and hashed after the run; a temporary
+// one is then removed, one the strategy names is kept). Results always name the sink: /dev/null
+// flatters writers.
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -43,6 +44,10 @@ class Sink {
 struct SinkSettings {
   std::optional<std::uint64_t> pipe_size_bytes;  // F_SETPIPE_SZ for pipe sinks
   std::filesystem::path temp_dir;                // private folder for file sinks
+  // A file sink's own file (bench --output FILE, a strategy's "output_file"): created or
+  // truncated for each run, as hyperfine does, sized and hashed, and kept. Empty: a temporary
+  // file in temp_dir, removed.
+  std::filesystem::path output_file;
   double drain_grace_s = 2;  // how long a pipe may stay open after the worker ended
   // The worker's CPUs (config `cpus`): the spinning drain runs on the other CPUs, so it does not
   // take the measured worker's CPU. Empty: anywhere.

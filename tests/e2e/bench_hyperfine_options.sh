@@ -147,6 +147,10 @@ bad=(
   "-u hours" "true" "--time-unit: hours not in"
   "--sort size" "true" "--sort: size not in"
   "-C a -C b" "true" "--conclude is given 2 times for 1 commands"
+  "--output out.txt" "true" "--output out.txt: not null, pipe or inherit; --output ./out.txt writes"
+  "--output ./a --output ./b" "true" "--output is given 2 times for 1 commands"
+  "--output pipe --sink pipe" "true" "--output and --sink both say where the output goes"
+  "--output ./a --show-output" "true" "--output and --show-output both say"
   "--min-benchmarking-time 3" "true" "--min-benchmarking-time: iobench fills hyperfine's 3 s"
   "--debug-mode" "true" "--debug-mode: hyperfine's fake times"
 )
@@ -169,8 +173,31 @@ code=$?
 set -e
 [ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -e pipe ] ||
   fail "-o pipe: exit $code, $(cat err.txt)"
-grep -qF -- "--output pipe: is the runs file here; for hyperfine's --output=pipe give --sink pipe" err.txt ||
+grep -qF -- "-o pipe: -o is iobench's runs file; for where the commands' output goes give --output pipe" err.txt ||
   fail "-o pipe: $(cat err.txt)"
+# --output (hyperfine's): where each run's stdout goes. Once per command, each its own FILE, the
+# file sink's rows; the runs file is -o/--runs-file, and nothing else lands in the working folder.
+mkdir output && cd output
+bench -r 2 -w 1 --runs-file ../outputs.tsv --output ./a.log --output ./b.log \
+  'echo a-$HYPERFINE_ITERATION' 'echo b-$HYPERFINE_ITERATION' >../out.txt 2>../err.txt ||
+  fail "--output per command: exit $?: $(cat ../err.txt)"
+[ "$(cat a.log)" = a-1 ] && [ "$(cat b.log)" = b-1 ] || fail "--output per command: $(cat a.log b.log)"
+[ "$(ls -A | tr '\n' ' ')" = "a.log b.log " ] || fail "--output wrote beside its files: $(ls -A)"
+cd ..
+[ "$(col sink outputs.tsv | sort -u)" = file ] || fail "--output FILE sink: $(col sink outputs.tsv)"
+# --output null, pipe, inherit are those sinks; inherit shows the runs as --show-output does.
+bench -r 1 -w 0 -o output-null.tsv --output null 'echo x' >/dev/null 2>err.txt || fail "--output null: $(cat err.txt)"
+[ "$(col sink output-null.tsv | sort -u)" = null ] || fail "--output null: $(col sink output-null.tsv)"
+bench -r 1 -w 0 -o output-inherit.tsv --output inherit 'echo shown' >out.txt 2>err.txt ||
+  fail "--output inherit: $(cat err.txt)"
+grep -q '^shown$' out.txt || fail "--output inherit: $(cat out.txt)"
+# Commands whose outputs go to different kinds of places are never compared: refused.
+set +e
+"$bin" bench --output null 'true' --output ./b.log 'echo b' >out.txt 2>err.txt
+code=$?
+set -e
+[ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -e b.log ] ||
+  fail "--output null and a FILE: exit $code, $(cat err.txt)"
 # --conclude (hyperfine 1.19): after every run, through the real spawner, with the command's
 # params; once per command when given per command.
 "$bin" bench -q -r 3 -w 0 -o conclude.tsv -L n=1,2 -p 'echo p{n} >>hooks.log' \

@@ -98,10 +98,14 @@ set -e
 one_line_exit_2 "--ignore-failure=0" "$bin" bench --ignore-failure=0 'exit 3'
 : >ib.err
 # Stopped at its warmup run (-w 1) as at its first measured run (-w 0), the command keeps its row:
-# in the export's results and its iobench.without_ok_runs (it vanished from both when the warmup
-# failed).
+# in its block, the export's results and its iobench.without_ok_runs, the CSV and the Markdown (it
+# vanished from all of them when the warmup failed).
 for warmup in 0 1; do
-  ib -w "$warmup" -r 3 --export-json "ib-fail-w$warmup.json" 'false' 'true' && fail "-w $warmup: a failing command, exit 0"
+  "$bin" bench -q -w "$warmup" -r 3 --export-json "ib-fail-w$warmup.json" --export-csv fail.csv \
+    --export-markdown fail.md 'false' 'true' >fail.out 2>>ib.err && fail "-w $warmup: a failing command, exit 0"
+  grep -q '^  no ok run: 1 failed$' fail.out || fail "-w $warmup: no block says it failed: $(cat fail.out)"
+  grep -q '^false,,.*,failed: no ok run (1 failed)$' fail.csv || fail "-w $warmup: the CSV: $(cat fail.csv)"
+  grep -qF '| `false` | failed: no ok run (1 failed) |' fail.md || fail "-w $warmup: the Markdown: $(cat fail.md)"
   python3 -c '
 import json, sys
 j = json.load(open(sys.argv[1]))
@@ -140,7 +144,7 @@ hf_code=$?
 set -e
 [ "$hf_code" -ne 0 ] && [ ! -e hf-export.log ] || fail "hyperfine ran with a missing export folder"
 for option in --export-json --export-csv --export-markdown --export-asciidoc --export-orgmode \
-  -o --report --save-config; do
+  -o --output --report --save-config; do
   set +e
   "$bin" bench -r 2 "$option" missing/x 'echo x >> ib-export.log' >out.txt 2>err.txt
   code=$?
@@ -149,6 +153,24 @@ for option in --export-json --export-csv --export-markdown --export-asciidoc --e
   grep -q "missing/x: the folder .*/missing does not exist" err.txt || fail "$option: $(cat err.txt)"
   [ ! -e ib-export.log ] && [ ! -e missing ] || fail "$option missing/x: ran or made the folder"
 done
+
+# --output FILE, hyperfine's: each run writes the file anew (hyperfine's File::create), so both
+# leave the last run's two lines; a bare word is no file to either ("Use './f'"), and -o is
+# iobench's runs file. (Once per command is hyperfine 1.19's, which 1.15 refuses: docs/bench.md.)
+hf -w 1 -r 3 --output ./hf-out.txt 'echo run; date +%N'
+ib -w 1 -r 3 --output ./ib-out.txt 'echo run; date +%N' || fail "--output ./ib-out.txt exited $?: $(cat ib.err)"
+for file in hf-out.txt ib-out.txt; do
+  [ "$(wc -l <$file)" -eq 2 ] && [ "$(head -1 $file)" = run ] || fail "--output: $file holds $(cat $file)"
+done
+set +e
+hyperfine -r 1 --output hf-bare.txt true >/dev/null 2>&1
+hf_code=$?
+"$bin" bench -r 1 --output ib-bare.txt true >out.txt 2>err.txt
+code=$?
+set -e
+[ "$hf_code" -ne 0 ] && [ ! -e hf-bare.txt ] || fail "hyperfine took --output hf-bare.txt (this test's premise)"
+[ "$code" -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && [ ! -e ib-bare.txt ] || fail "--output ib-bare.txt: exit $code, $(cat err.txt)"
+: >ib.err
 
 # Nothing asked for, nothing written to the working folder.
 mkdir quiet && cd quiet

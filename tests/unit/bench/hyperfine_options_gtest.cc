@@ -1,16 +1,19 @@
 // hyperfine's options of `iobench bench`, with hyperfine's meaning (docs/bench.md): the config
 // keys each becomes, the command line that gives them again, and a one-line error for each bad
 // value.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "common/error.hpp"
 #include "driver/bench/hyperfine_options.hpp"
 #include "driver/bench/request.hpp"
+#include "driver/config/config_json.hpp"
 #include "tests/unit/bench/request_test.hpp"
 
 namespace iobench::bench {
@@ -23,7 +26,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class BenchHyperfineTest : public test::BenchRequestTest {};
+class BenchHyperfineTest : public test::BenchRequestTest {
+ protected:
+  static void expect_error(const BenchRequest& request, const std::string& part) {
+    EXPECT_NE(error_of(request).find(part), std::string::npos)
+        << "expected '" << part << "' in: " << error_of(request);
+  }
+};
 
 // hyperfine's -r, -m, -M: exactly N, or as many runs as fill 3 s within [-m, -M] (hyperfine's
 // options.rs and benchmark/mod.rs); --ci-pct a precision target between them instead; none of
@@ -137,11 +146,65 @@ TEST_F(BenchHyperfineTest, ShowOutputIsTheInheritSink) {
             (std::vector<SinkKind>{SinkKind::kInherit, SinkKind::kPipe}));
 }
 
+// hyperfine's --output WHERE (its options.rs): null, pipe, inherit are those sinks; a path of two
+// parts or more is a FILE, the file sink writing there; once for all commands or once per command.
+TEST_F(BenchHyperfineTest, OutputIsWhereTheCommandsOutputGoesAsInHyperfine) {
+  BenchRequest request = two_commands();
+  for (const std::string where : {"null", "pipe", "inherit"}) {
+    request.outputs = {where};
+    const Config config = build_bench_config(request);
+    ASSERT_EQ(config.sinks.size(), 1u) << where;
+    EXPECT_EQ(to_string(config.sinks.front()), where);
+    EXPECT_EQ(config.strategies[0].output_file, "") << where;
+  }
+  request.outputs = {"./capture.txt"};
+  Config config = build_bench_config(request);
+  EXPECT_EQ(config.sinks, std::vector<SinkKind>{SinkKind::kFile});
+  EXPECT_EQ(config.strategies[0].output_file, "./capture.txt");
+  EXPECT_EQ(config.strategies[1].output_file, "./capture.txt");
+  // Once per command, in order; the added reference takes the one given for all.
+  request.outputs = {"./a.log", "/tmp/b.log"};
+  config = build_bench_config(request);
+  EXPECT_EQ(config.strategies[0].output_file, "./a.log");
+  EXPECT_EQ(config.strategies[1].output_file, "/tmp/b.log");
+  request.outputs = {"null", "null"};
+  EXPECT_EQ(build_bench_config(request).sinks, std::vector<SinkKind>{SinkKind::kNull});
+  request.outputs = {"./all.log"};
+  request.reference = "true";
+  config = build_bench_config(request);
+  ASSERT_EQ(config.strategies.size(), 3u);
+  EXPECT_EQ(config.strategies[0].output_file, "./all.log");
+  // The saved config keeps it, and `iobench run` reads it back.
+  EXPECT_EQ(config::config_to_json(config)["strategies"][0]["output_file"], "./all.log");
+  EXPECT_TRUE(bench_command_line(request).find("--output ./all.log") != std::string::npos)
+      << bench_command_line(request);
+}
+
+TEST_F(BenchHyperfineTest, OutputMistakesAreOneLineNamingTheOption) {
+  BenchRequest request = two_commands();
+  // A bare word is no file, as in hyperfine: a runs file's old spelling names its new option.
+  // Outputs of different kinds would put the commands in sinks that are never compared.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"runs.tsv"},
+       "--output runs.tsv: not null, pipe or inherit; --output ./runs.tsv writes each command's "
+       "output to that file, as hyperfine's (-o/--runs-file names iobench's runs file)"},
+      {{"nul"}, "--output nul: not null, pipe or inherit"},
+      {{"null", "./b.log"},
+       "--output null and --output ./b.log: iobench compares commands within one sink"}};
+  for (const auto& [outputs, part] : cases) {
+    request.outputs = outputs;
+    expect_error(request, part);
+  }
+  request = two_commands();
+  request.outputs = {"pipe"};
+  request.sinks = {"pipe"};
+  expect_error(request, "--output and --sink both say where the output goes; give one of them");
+  request.sinks.clear();
+  request.show_output = true;
+  expect_error(request, "--output and --show-output both say where the output goes");
+}
+
 TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
-  auto expect_error = [](const BenchRequest& request, const std::string& part) {
-    EXPECT_NE(error_of(request).find(part), std::string::npos)
-        << "expected '" << part << "' in: " << error_of(request);
-  };
   BenchRequest request = two_commands();
   request.runs = 3;
   request.min_runs = 2;
@@ -185,12 +248,20 @@ TEST_F(BenchHyperfineTest, HyperfineOptionMistakesAreOneLineNamingTheOption) {
   request.param_specs = {"n=1,2"};
   request.parameter_scan = {"n", "1", "2"};
   expect_error(request, "-P n: is given by -L too");
-  request = two_commands();
-  request.prepare = {"a", "b", "c"};
-  expect_error(request, "--prepare is given 3 times for 2 commands");
-  request.prepare = {"a", "b"};
-  request.reference = "true";
-  expect_error(request, "--prepare is given per command, and the --reference is not one of them");
+  // Given once for all or once per command, as hyperfine takes them.
+  for (const auto& [option, field, given] :
+       {std::tuple{"--prepare", &BenchRequest::prepare, std::vector<std::string>{"a", "b", "c"}},
+        std::tuple{"--output", &BenchRequest::outputs,
+                   std::vector<std::string>{"./a", "./b", "./c"}}}) {
+    request = two_commands();
+    request.*field = given;
+    expect_error(request, fmt::format("{} is given 3 times for 2 commands", option));
+    (request.*field).pop_back();
+    request.reference = "true";
+    expect_error(
+        request,
+        fmt::format("{} is given per command, and the --reference is not one of them", option));
+  }
   request = two_commands();
   request.shell = false;
   request.shell_name = "bash";

@@ -67,6 +67,7 @@ TEST_F(BenchRoundTrip, EveryOptionComesBackEqual) {
                        .conclude = {"rm -f out-{n}"},
                        .cleanup = "echo done",
                        .ignore_failure = "1,3",
+                       .outputs = {},  // below: it excludes --sink
                        .warmup = 2,
                        .sinks = {"null", "pipe"},
                        .cache = "cold",
@@ -87,6 +88,10 @@ TEST_F(BenchRoundTrip, EveryOptionComesBackEqual) {
   request.runs = 4;
   request.show_output = true;
   request.decide = "off";
+  expect_round_trip(request);
+
+  request = two_commands();
+  request.outputs = {"./a.log", "./b.log"};  // --output FILE per command: the file sink's files
   expect_round_trip(request);
 }
 

@@ -74,6 +74,29 @@ TEST(BenchVersusHyperfine, OneCallPerSinkWithTheSameOptionsAndCommands) {
   EXPECT_FALSE(has(older[0].argv, {"--conclude"}));
 }
 
+// bench --output FILE goes to hyperfine as its --output FILE, written so that hyperfine takes it
+// as a file; commands with their own files get a hyperfine each (1.15 takes one --output).
+TEST(BenchVersusHyperfine, TheOutputFileGoesToHyperfine) {
+  bench::BenchRequest request;
+  request.commands = {"echo a", "echo b"};
+  request.outputs = {"./capture.txt"};
+  std::vector<HyperfineCall> calls = calls_of(request, true);
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_TRUE(has(calls[0].argv, {"--output=./capture.txt"}));
+  request.outputs = {"./a.log", "/tmp/b.log"};
+  calls = calls_of(request, true);
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_TRUE(has(calls[0].argv, {"--output=./a.log"}));
+  EXPECT_TRUE(has(calls[0].argv, {"-n", "echo a", "echo a"}));
+  EXPECT_FALSE(has(calls[0].argv, {"-n", "echo b", "echo b"}));
+  EXPECT_TRUE(has(calls[1].argv, {"--output=/tmp/b.log"}));
+  EXPECT_TRUE(has(calls[1].argv, {"-n", "echo b", "echo b"}));
+  // A config's own file sink keeps hyperfine's file in the call's folder.
+  request.outputs.clear();
+  request.sinks = {"file"};
+  EXPECT_TRUE(has(calls_of(request, true)[0].argv, {"--output=/tmp/f/sink-0"}));
+}
+
 // 1.20 takes --ignore-failure=CODES; before it, only the bare flag (every code; the note says so).
 TEST(BenchVersusHyperfine, TheIgnoredCodesGoToAHyperfineThatTakesThem) {
   bench::BenchRequest request;

@@ -1,15 +1,20 @@
 // driver/run/launch_step: one run through the fake launcher into a real sink: the row gets its
 // measurements, status and exit code (a non-zero exit is ok with ignore_failure), the pipe's hash
 // and byte count (none for the null sink); a sink that cannot be made fails the run, not the
-// step; what an ok run wrote to stderr is said once per test.
+// step; a strategy's own output file is written and kept; what an ok run wrote to stderr is said
+// once per test.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "driver/run/launch_step.hpp"
 #include "tests/unit/run/executor_fixture.hpp"
 #include "tests/unit/run/step_fixture.hpp"
+#include "tests/unit/temp_dir.hpp"
 
 namespace iobench::run::step_test {
 namespace {
@@ -92,6 +97,29 @@ TEST(LaunchStep, ASinkThatCannotBeMadeFailsTheRunWithoutLaunchingIt) {
   EXPECT_TRUE(launch.launcher.calls.empty());
   EXPECT_EQ(outcome.result.outcome, spawn::SpawnOutcome::kSpawnFailed);
   EXPECT_EQ(row.status, runfile::RunStatus::kError);
+}
+
+// bench --output FILE: a strategy's "output_file" is where its file sink writes, emptied at each
+// run (as hyperfine's File::create), sized and hashed as a pipe's output is, and kept.
+TEST(LaunchStep, AStrategysOutputFileIsWhereItsFileSinkWritesAndIsKept) {
+  const iobench::test::TempDir out{"output-file"};
+  const std::filesystem::path file = out.path() / "capture.txt";
+  const std::string fields = R"("strategies": [{"name": "a", "command": ["a"], "verify": false,
+                                                "output_file": ")" +
+                             file.string() + R"("}], "repeats": 2, "warmup": 0)";
+  Launch launch(fields, [](const std::string&, int nth_call) {
+    return Script{
+        spawn::SpawnOutcome::kExited, 0, 0, nth_call == 0 ? "first run\n" : "second\n", "", false};
+  });
+  launch.run(0, config::SinkKind::kFile);
+  const runfile::RunRow written = launch.run(0, config::SinkKind::kFile);
+  std::ifstream in(file);
+  const std::string kept((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept, "second\n");
+  const runfile::RunRow piped = launch.run(0, config::SinkKind::kPipe);
+  EXPECT_EQ(written.bytes_out, 7u);
+  EXPECT_EQ(written.output_hash, piped.output_hash);
+  EXPECT_TRUE(std::filesystem::exists(file)) << "the pipe run left the file alone";
 }
 
 TEST(LaunchStep, SaysOncePerTestThatAnOkRunWroteToStderr) {
