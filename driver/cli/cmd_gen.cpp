@@ -80,7 +80,9 @@ void setup_gen(CLI::App& sub, int& exit_code) {
   sub.add_option("--compress", options->compress,
                  "ngram, lines, fastq: gzip (through gzip -1 -n; --size is the uncompressed size) "
                  "or none");
-  sub.add_option("-o,--output", options->output, "File to write (edge: a folder)")->required();
+  sub.add_option("-o,--output", options->output,
+                 "File to write (edge: a folder, new, empty or an edge corpus; corpus/ or corpus)")
+      ->required();
   sub.add_option("--threads", options->threads,
                  "ngram: threads that generate (default 0: every CPU); the bytes never depend on "
                  "it");

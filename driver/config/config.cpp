@@ -73,9 +73,17 @@ InputSpec parse_input(const Validator& v, const Json& value, const std::string& 
         v.fail(gpath, "must be an object like {\"kind\": \"ngram\", \"size\": \"1GiB\"}");
       gen::GenRequest request;
       request.kind = v.string(v.require(*it, gpath, "kind"), Validator::join(gpath, "kind"));
+      // Refused here: made before the runs, a folder then failed every run (exit 1, rows written).
+      if (gen::writes_folder(request.kind)) {
+        v.fail(Validator::join(gpath, "kind"),
+               "'" + request.kind +
+                   "' writes a folder of files, and an input is one file (make it with iobench "
+                   "gen " +
+                   request.kind + " -o FOLDER/ and name its files as inputs)");
+      }
       if (const auto size = it->find("size"); size != it->end()) {
         request.size_bytes = v.size(*size, Validator::join(gpath, "size"));
-      } else if (request.kind != "edge") {
+      } else {
         v.fail(Validator::join(gpath, "size"), "is required");
       }
       if (const auto seed = it->find("seed"); seed != it->end()) {

@@ -14,10 +14,8 @@ using Json = nlohmann::ordered_json;
 Json input_json(const InputSpec& input) {
   if (!input.generate) return input.path_text;
   const gen::GenRequest& request = *input.generate;
-  Json generate{{"kind", request.kind}};
-  // edge's size is optional (a per-file cap); every other kind needs one.
-  if (request.size_bytes != 0 || request.kind != "edge") generate["size"] = request.size_bytes;
-  generate["seed"] = request.seed;
+  // Every kind a config may generate (a file kind) has a size.
+  Json generate{{"kind", request.kind}, {"size", request.size_bytes}, {"seed", request.seed}};
   for (const auto& [key, value] : request.options.items())
     generate[key] = Json::parse(value.dump());
   return Json{{"path", input.path_text}, {"generate", std::move(generate)}};

@@ -219,10 +219,13 @@ void write_file_kind(const Kind& kind, const GenRequest& request, const AtomicFi
   }
 }
 
-// Whether `folder` is an edge corpus we wrote before (and may replace).
-bool is_edge_corpus(const std::filesystem::path& folder) {
+// Whether `folder` may take the corpus: an empty folder (made for it, `mkdir corpus`) or an edge
+// corpus we wrote before. A folder holding anything else is the user's, never replaced.
+bool may_take_corpus(const std::filesystem::path& folder) {
   std::error_code ec;
-  return std::filesystem::is_regular_file(folder / detail::kEdgeManifest, ec);
+  return std::filesystem::is_directory(folder, ec) &&
+         (std::filesystem::is_empty(folder, ec) ||
+          std::filesystem::is_regular_file(folder / detail::kEdgeManifest, ec));
 }
 
 }  // namespace
@@ -231,6 +234,12 @@ std::vector<std::string> kinds() {
   std::vector<std::string> names;
   for (const auto& kind : kind_table()) names.emplace_back(kind.name);
   return names;
+}
+
+bool writes_folder(const std::string& kind) {
+  const auto& table = kind_table();
+  return std::any_of(table.begin(), table.end(),
+                     [&](const Kind& known) { return known.name == kind && known.folder; });
 }
 
 void validate(const GenRequest& request) {
@@ -267,8 +276,8 @@ void write_folder_kind(const Kind& kind, const GenRequest& request,
     }
     detail::throw_if_interrupted();
     if (std::filesystem::exists(out, ec)) {
-      if (!std::filesystem::is_directory(out, ec) || !is_edge_corpus(out)) {
-        throw Error("'" + out.string() + "' exists and is not an edge corpus (no " +
+      if (!may_take_corpus(out)) {
+        throw Error("'" + out.string() + "' exists and is neither empty nor an edge corpus (no " +
                     std::string(detail::kEdgeManifest) + "); remove it or choose another path");
       }
       std::filesystem::remove_all(out, ec);

@@ -20,6 +20,9 @@ struct GenRequest {
 // Kinds this build knows.
 std::vector<std::string> kinds();
 
+// Whether `kind` writes a folder of files (edge) rather than one file; false for an unknown kind.
+bool writes_folder(const std::string& kind);
+
 // Throws iobench::Error naming the bad field when the request cannot be generated
 // (unknown kind, unknown or malformed option). Called by config validation before any run.
 void validate(const GenRequest& request);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <iterator>
 #include <map>
+#include <regex>
 #include <string_view>
 #include <system_error>
 
@@ -84,13 +85,48 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
   return gs;
 }
 
+// The --filter of a file's run that the baseline's name does not match (plan.cpp's regex_search),
+// so the run left it out; "" when no file's filter did.
+std::string filter_leaving_out(const runfile::RunSet& set, const std::string& baseline) {
+  for (const std::string& filter : set.filters) {
+    if (filter.empty()) continue;
+    try {
+      if (!std::regex_search(baseline, std::regex(filter, std::regex::ECMAScript))) return filter;
+    } catch (const std::regex_error&) {
+      // Not one a run took: it refuses such a filter before it starts.
+    }
+  }
+  return "";
+}
+
+// Says once, for all peers, that a --filter left the baseline out of every run (it was said
+// "has no successful run", then "has no runs here (left out by --filter?)" for each input and
+// sink). False when the baseline has runs or no file's filter explains why it has none.
+bool said_baseline_left_out(const runfile::RunSet& set, const SummaryOptions& options,
+                            Summary& out) {
+  const std::size_t test_key = set.key_index("test");
+  if (options.baseline.empty() || test_key == std::string_view::npos) return false;
+  const bool has_runs = std::any_of(set.groups.begin(), set.groups.end(), [&](const auto& g) {
+    return g.key[test_key] == options.baseline;
+  });
+  if (has_runs) return false;
+  const std::string filter = filter_leaving_out(set, options.baseline);
+  if (filter.empty()) return false;
+  out.warnings.push_back(
+      fmt::format("baseline '{}' was left out by --filter '{}'; relative is to the fastest",
+                  options.baseline, filter));
+  return true;
+}
+
 // The group `relative` divides by among peers: the baseline test's when it has a successful run,
-// else the fastest (by SummaryOptions::relative_metric).
+// else the fastest (by SummaryOptions::relative_metric). `left_out`: the baseline's absence was
+// said already.
 std::optional<std::size_t> reference_of(const runfile::RunSet& set, const SummaryOptions& options,
                                         const std::vector<std::string>& peer_key,
-                                        const std::vector<std::size_t>& members, Summary& out) {
+                                        const std::vector<std::size_t>& members, bool left_out,
+                                        Summary& out) {
   const std::size_t test_key = set.key_index("test");
-  if (!options.baseline.empty() && test_key != std::string_view::npos) {
+  if (!options.baseline.empty() && test_key != std::string_view::npos && !left_out) {
     std::optional<std::size_t> baseline;
     bool baseline_ran = false;
     for (std::size_t i : members) {
@@ -135,8 +171,10 @@ void set_relative(const runfile::RunSet& set, const SummaryOptions& options, Sum
         fmt::format("--baseline {}: the groups have no test column; relative is to the fastest",
                     options.baseline));
   }
+  const bool left_out = said_baseline_left_out(set, options, out);
   for (const auto& [peer_key, members] : peers) {
-    const std::optional<std::size_t> reference = reference_of(set, options, peer_key, members, out);
+    const std::optional<std::size_t> reference =
+        reference_of(set, options, peer_key, members, left_out, out);
     if (!reference) continue;
     const double reference_median = out.groups[*reference].metric(options.relative_metric).median;
     if (!(reference_median > 0)) continue;

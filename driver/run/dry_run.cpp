@@ -9,6 +9,7 @@
 #include <string>
 #include <system_error>
 
+#include "driver/run/decided_comparisons.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench::run {
@@ -48,17 +49,36 @@ std::string rough_duration(double seconds) {
 
 }  // namespace
 
-std::string duration_text(const config::Plan& plan) {
+int fewest_repeats(const config::Config& config, const config::Plan& plan) {
+  int fewest = plan.ci_pct > 0 ? plan.repeats_min : plan.repeats;
+  if (config.decide && plan.baseline_test) {
+    // Every comparison decided at the rule's first look stops every cell there, the baseline's too.
+    fewest = std::min(fewest, static_cast<int>(sequential_plan(plan, config).first_look_runs));
+  }
+  return fewest;
+}
+
+std::string duration_text(const config::Plan& plan, int fewest_per_cell) {
   if (plan.fill_s > 0) {
     return fmt::format("about {} of measured runs (each cell fills {:g} s)",
                        rough_duration(static_cast<double>(plan.cells.size()) * plan.fill_s),
                        plan.fill_s);
   }
-  const std::string per_ms =
-      rough_duration(static_cast<double>(plan.runs.size()) * kOwnCostPerRunS);
+  const std::string most = rough_duration(static_cast<double>(plan.runs.size()) * kOwnCostPerRunS);
+  if (fewest_per_cell >= plan.repeats) {
+    return fmt::format(
+        "at least {} (iobench's own {:g} ms a run), and {} more for each millisecond a run takes",
+        most, kOwnCostPerRunS * 1e3, most);
+  }
+  // A cell that stops early saves its later measured runs: "at least" the whole plan was false.
+  const std::size_t saved =
+      plan.cells.size() * static_cast<std::size_t>(plan.repeats - fewest_per_cell);
+  const std::string least = rough_duration(
+      static_cast<double>(plan.runs.size() - std::min(saved, plan.runs.size())) * kOwnCostPerRunS);
   return fmt::format(
-      "at least {} (iobench's own {:g} ms a run), and {} more for each millisecond a run takes",
-      per_ms, kOwnCostPerRunS * 1e3, per_ms);
+      "{} to {} (iobench's own {:g} ms a run; a cell stops after {} to {} repeats), and {} to {} "
+      "more for each millisecond a run takes",
+      least, most, kOwnCostPerRunS * 1e3, fewest_per_cell, plan.repeats, least, most);
 }
 
 void print_plan(const config::Config& config, const config::Plan& plan) {
@@ -82,7 +102,8 @@ void print_plan(const config::Config& config, const config::Plan& plan) {
           ? std::string()
           : fmt::format("; {} cells verified by their first ok measured run instead",
                         verified_by_first_ok_run),
-      to_string(config.order), to_string(config.cache), duration_text(plan));
+      to_string(config.order), to_string(config.cache),
+      duration_text(plan, fewest_repeats(config, plan)));
   // One buffer written in large pieces: a print a run was a fifth of the dry run of 200,000.
   fmt::memory_buffer out;
   fmt::format_to(std::back_inserter(out), "phase\ttest\tinput\tsink\trepeat\targv\n");

@@ -65,10 +65,11 @@ MatrixTotals MatrixExecutor::run_all() {
     // "Disturbance"): its disturbed runs are re-run there.
     if (disturbance_.round_ends_before(run)) rerun_disturbed();
     if (stopped_[run.cell]) {
-      // Its command failed or mismatched: not run again (stop_at_first_failure).
+      progress_.skip();  // its command failed or mismatched: not run again (stop_at_first_failure)
     } else if (run.phase == config::RunPhase::kMeasure &&
                decided_.enough(run.cell, record_.ok_elapsed_s())) {
       ++totals_.runs_saved;  // as precise as asked, or its comparison decided
+      progress_.skip();
     } else if (const auto partner = duet_partner_of(r)) {
       run_pair(r, *partner);
       at_run_boundary();

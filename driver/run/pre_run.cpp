@@ -61,7 +61,14 @@ void generate_once(const config::InputSpec& input, bool quiet) {
     fmt::print(stderr, "iobench: generating {} ({} {}, seed {})\n", input.path.string(),
                format_size(input.generate->size_bytes), input.generate->kind, input.generate->seed);
   }
-  gen::generate(*input.generate, input.path);
+  try {
+    gen::generate(*input.generate, input.path);
+  } catch (...) {
+    // Interrupted or failed: gen removed its temporary file, and no lock stays behind either (it
+    // did after Ctrl-C). A waiter then finds no input and generates it itself.
+    ::unlink(lock_path.c_str());
+    throw;
+  }
   // Still locked: a waiter holds the old inode and finds the input; a latecomer finds it first.
   ::unlink(lock_path.c_str());
 }

@@ -2,12 +2,21 @@
 
 #include <fmt/core.h>
 
+#include <chrono>
+#include <utility>
+
 #include "driver/util/format.hpp"
 
 namespace iobench::run {
 
-Progress::Progress(std::size_t total_runs, bool enabled)
-    : total_(total_runs), enabled_(enabled), started_(std::chrono::steady_clock::now()) {}
+Progress::Progress(std::size_t total_runs, bool enabled, Clock elapsed_s)
+    : total_(total_runs), enabled_(enabled), elapsed_s_(std::move(elapsed_s)) {
+  if (!elapsed_s_) {
+    elapsed_s_ = [began = std::chrono::steady_clock::now()] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    };
+  }
+}
 
 std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
                                  const std::string& label, double elapsed_s) {
@@ -29,17 +38,20 @@ std::string format_progress_line(std::size_t run_index, std::size_t total_runs,
 
 void Progress::start(const std::string& label) {
   const std::size_t shown = started_runs_++;
+  // Made when disabled too: a few hundred nanoseconds against a run's milliseconds.
+  line_ = format_progress_line(shown, total_, label, elapsed_s_());
   if (!enabled_) return;
-  const double elapsed_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  const std::string line = format_progress_line(shown, total_, label, elapsed_s);
-  fmt::print(stderr, "\r\033[K{}", line);
+  fmt::print(stderr, "\r\033[K{}", line_);
   std::fflush(stderr);
   line_shown_ = true;
 }
 
 void Progress::add_rerun() {
   if (total_ != 0) ++total_;
+}
+
+void Progress::skip() {
+  if (total_ > started_runs_) --total_;
 }
 
 void Progress::warn(const std::string& message) {

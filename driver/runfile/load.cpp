@@ -12,6 +12,7 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <utility>
 
 #include "common/error.hpp"
 #include "common/fd.hpp"
@@ -69,7 +70,8 @@ RunFileData load_run_file(const std::filesystem::path& path) {
 RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options) {
   std::vector<RunFileView> views;
   views.reserve(files.size());
-  for (const RunFileText& file : files) views.push_back({file.name, file.text, file.cache_mode});
+  for (const RunFileText& file : files)
+    views.push_back({file.name, file.text, file.cache_mode, file.filter});
   return parse_run_views(views, options);
 }
 
@@ -77,13 +79,14 @@ RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& op
   return parse_run_views({{std::move(name), text, ""}}, options);
 }
 
-std::string cache_mode_from_meta(const std::filesystem::path& run_file) {
-  if (run_file == "-") return "";
+MetaFacts meta_facts_for(const std::filesystem::path& run_file) {
+  if (run_file == "-") return {};
   try {
     const auto meta = runfile::read_meta_for(run_file);
-    return meta ? meta->cache_mode() : "";
+    if (!meta) return {};
+    return {meta->cache_mode(), meta->options ? meta->options->filter : std::string()};
   } catch (const Error&) {
-    return "";  // a meta file we cannot read only means the cache state is not checked
+    return {};  // a meta file we cannot read only means the cache state is not checked
   }
 }
 
@@ -95,8 +98,9 @@ RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOpti
   views.reserve(files.size());
   for (const auto& path : files) {
     data.push_back(load_run_file(path));
-    views.push_back(
-        {path == "-" ? "<stdin>" : path.string(), data.back().text(), cache_mode_from_meta(path)});
+    MetaFacts facts = meta_facts_for(path);
+    views.push_back({path == "-" ? "<stdin>" : path.string(), data.back().text(),
+                     std::move(facts.cache_mode), std::move(facts.filter)});
   }
   return parse_run_views(views, options);
 }

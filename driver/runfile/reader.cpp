@@ -272,6 +272,7 @@ RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions&
     parser.read_body(file.reader, layout);
     set.files.push_back(file.reader.name());
   }
+  for (const RunFileView& file : files) set.filters.push_back(file.filter);
   parser.finish();
   // A grouped-by input column also names the group's input.
   const std::size_t input_key = set.key_index("input");

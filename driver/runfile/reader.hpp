@@ -52,6 +52,8 @@ struct RunSet {
   std::vector<std::string> group_by;  // column names, the key's order
   std::vector<Group> groups;          // in order of first appearance
   std::vector<std::string> files;
+  // Each file's --filter (from its meta file), in the order of `files`: "" for none or unknown.
+  std::vector<std::string> filters;
   std::size_t rows = 0;                         // data rows read, all statuses
   std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
   bool has_disturbance = false;                 // some file has others_cpu_s, steal_s or wait_cpu_s
@@ -81,6 +83,9 @@ struct RunFileText {
   std::string name;
   std::string text;
   std::string cache_mode;  // "warm", "cold", "none" from the meta file; "" when unknown
+  // The --filter its run was made with (meta file); "" for none or unknown. Initialised, so a
+  // text given without it need not say it.
+  std::string filter{};
 };
 
 // The same over text held elsewhere (a mapped file, docs/reports.md "Speed"); the views need to
@@ -89,6 +94,13 @@ struct RunFileView {
   std::string name;
   std::string_view text;
   std::string cache_mode;
+  std::string filter{};
+};
+
+// What the grouping takes of a run file's meta file.
+struct MetaFacts {
+  std::string cache_mode;  // its config's `cache`, warm by default; "" when unknown
+  std::string filter;      // its run's --filter; "" for none or unknown
 };
 
 // Parses and groups run files held in memory. Throws iobench::Error (exit 2) on a missing
@@ -99,10 +111,10 @@ RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& op
 RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions& options = {});
 
 // Reads the files ("-" is standard input) and parses them (parse_runs); an unreadable file is an
-// iobench::Error (exit 2) too. The cache mode of RESULTS/NAME.tsv comes from the meta file that
-// `iobench run` writes beside it, RESULTS/meta/NAME.json (its config's `cache`, warm by default);
-// none is looked for when that file is missing or unreadable.
-std::string cache_mode_from_meta(const std::filesystem::path& run_file);
+// iobench::Error (exit 2) too. The cache mode and --filter of RESULTS/NAME.tsv come from the meta
+// file that `iobench run` writes beside it, RESULTS/meta/NAME.json; none when that file is
+// missing or unreadable.
+MetaFacts meta_facts_for(const std::filesystem::path& run_file);
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options = {});
 
 }  // namespace iobench::runfile

@@ -47,6 +47,11 @@ rm -f "$tmp/t1.tsv" "$tmp/t3.tsv"
 "$iobench" gen edge --size 64KiB -q -o "$tmp/edge"
 [ -f "$tmp/edge/MANIFEST.tsv" ] && [ "$(stat -c %s "$tmp/edge/long-line-only.txt")" -eq 65537 ] \
   && pass || fail "edge corpus"
+# The docs write `-o corpus/`: a new folder, or an empty one made for it, with or without '/'.
+mkdir -p "$tmp/made"
+"$iobench" gen edge --size 1KiB -q -o "$tmp/new/" && "$iobench" gen edge --size 1KiB -q -o "$tmp/made/" \
+  && [ -f "$tmp/new/MANIFEST.tsv" ] && [ -f "$tmp/made/MANIFEST.tsv" ] && pass \
+  || fail "edge into a new or an empty folder"
 [ -z "$(find "$tmp" -name '.*.tmp.*')" ] && pass || fail "temporary files left behind"
 
 # Errors: one line, exit 2, no output file.

@@ -65,4 +65,20 @@ done
   fail "warm and none pooled: $(cat "$tmp/modes.tsv")"
 "$iobench" summarize --group-by test --format tsv "$tmp/runs-warm.tsv" "$tmp/runs-none.tsv" \
   2>/dev/null | grep -q $'^copy\t4\t' || fail "--group-by test does not pool them"
+# A --filter that leaves the baseline out: run's table and summarize say so, once (issue 48: it was
+# "has no successful run", then "has no runs here (left out by --filter?)" for each input and sink).
+cat >"$tmp/filtered.json" <<'JSON'
+{"name": "filtered", "inputs": ["in.txt"], "sinks": ["null", "pipe"], "repeats": 2, "warmup": 0,
+ "disturbance": "off", "baseline": "base",
+ "strategies": [{"name": "base", "command": ["cat", "{input}"], "verify": false},
+                {"name": "other", "command": ["cat", "{input}"], "verify": false}]}
+JSON
+left_out="warning: baseline 'base' was left out by --filter 'oth'; relative is to the fastest"
+"$iobench" run "$tmp/filtered.json" --filter oth -o "$tmp/runs-filtered.tsv" >/dev/null \
+  2>"$tmp/filtered.err" || fail "run --filter exited $?"
+"$iobench" summarize --baseline base "$tmp/runs-filtered.tsv" >/dev/null 2>>"$tmp/filtered.err" ||
+  fail "summarize of a filtered run exited $?"
+[ "$(grep -cxF "iobench: $left_out" "$tmp/filtered.err")" -eq 2 ] &&
+  ! grep -q "no successful run\|no runs here" "$tmp/filtered.err" ||
+  fail "a baseline the filter left out: $(cat "$tmp/filtered.err")"
 echo "report_summarize: ok"

@@ -29,6 +29,9 @@ expect_error missing_input "inputs\[0\]: .*nothing.txt does not exist" \
 mkdir -p "$tmp/afolder"  # found before the runs, not by each run failing to read it
 expect_error folder_input "inputs\[0\]: .*afolder is a folder; an input is one file" \
   '{ "name": "x", "inputs": ["afolder"], "strategies": [{"name": "a", "command": ["cat"]}] }'
+expect_error folder_generated "inputs\[0\].generate.kind: 'edge' writes a folder" \
+  '{ "name": "x", "inputs": [{"path": "corpus", "generate": {"kind": "edge"}}], "strategies": [{"name": "a", "command": ["cat"]}] }'
+[ ! -e "$tmp/corpus" ] || fail "folder_generated: the corpus was made"
 expect_error bad_size "inputs\[0\].generate.size: size '1XB'" \
   '{ "name": "x", "inputs": [{"path": "g.txt", "generate": {"kind": "ngram", "size": "1XB"}}], "strategies": [{"name": "a", "command": ["cat"]}] }'
 expect_error bad_baseline "baseline: 'zzz' is not the name of any test" \

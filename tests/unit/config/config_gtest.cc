@@ -254,6 +254,11 @@ TEST(Config, GenerateErrors) {
   EXPECT_NE(testing::config_error_of(head + R"({"generate": {"kind": "ngram", "size": "1K"}}]})")
                 .find("inputs[0].path: is required"),
             std::string::npos);
+  // edge writes a folder: made before the runs, it failed every one of them (exit 1, rows written).
+  EXPECT_NE(testing::config_error_of(head + R"({"path": "corpus", "generate": {"kind": "edge"}}]})")
+                .find("inputs[0].generate.kind: 'edge' writes a folder of files, and an input is "
+                      "one file"),
+            std::string::npos);
 }
 
 // The config is kept as its text (run metadata); two texts that say the same are one config.

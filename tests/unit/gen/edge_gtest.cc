@@ -104,6 +104,23 @@ TEST(GenEdge, DeterministicAndReplacesItsOwnCorpusOnly) {
   EXPECT_EQ(entries, 3U);
 }
 
+// `mkdir corpus; iobench gen edge -o corpus/` was refused ("not an edge corpus"): a folder made
+// for the corpus takes it, with or without the trailing slash; one holding anything else does not.
+TEST(GenEdge, AnEmptyFolderTakesTheCorpus) {
+  TempDir dir("edge-empty");
+  std::filesystem::create_directories(dir / "slash");
+  std::filesystem::create_directories(dir / "plain");
+  generate(request("edge", 1000, 1), (dir / "slash").string() + "/");
+  generate(request("edge", 1000, 1), dir / "plain");
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "slash" / "MANIFEST.tsv"));
+  EXPECT_TRUE(corpus_files(dir / "slash") == corpus_files(dir / "plain"));
+  std::size_t entries = 0;  // no temporary folder left beside them
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    ++entries;
+  }
+  EXPECT_EQ(entries, 2U);
+}
+
 TEST(GenEdge, SizeCapsTheLongLines) {
   EXPECT_NO_THROW(validate(request("edge", 0)));  // 0: the default, 32 MiB
   EXPECT_NO_THROW(validate(request("edge", 1ULL << 30)));

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "driver/report/summary.hpp"
 
@@ -53,6 +54,39 @@ TEST(SummaryWarnings, EveryGroupIsNamedByDefaultAndWhenFewEnough) {
             "fewer than 3 runs in 2 groups, so their medians are not reliable; use more repeats: "
             "t0 (in.txt, pipe) (n=1), t1 (in.txt, pipe) (n=1)");
   EXPECT_EQ(two.warnings, two.warnings_in_full);
+}
+
+// `run --filter 'other'` of a config whose baseline is 'base' said for each input and sink that
+// the baseline "has no runs here (left out by --filter?)" (before that, "has no successful run"):
+// the run's meta file names the filter, so it is said once, as what happened.
+TEST(SummaryWarnings, ABaselineAFilterLeftOutIsSaidOnceAsLeftOut) {
+  const std::string text =
+      "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tstatus\n"
+      "other\t1\t0.5\t0.5\t100\t5\ta.txt\tpipe\tok\n"
+      "other\t1\t0.5\t0.5\t100\t5\tb.txt\tpipe\tok\n";
+  SummaryOptions options;
+  options.baseline = "base";
+  const auto baseline_lines = [&](const std::string& filter) {
+    const Summary s = summarize(runfile::parse_runs({{"f.tsv", text, "", filter}}), options);
+    std::vector<std::string> lines;
+    for (const std::string& w : s.warnings) {
+      if (w.starts_with("baseline ")) lines.push_back(w);
+    }
+    return lines;
+  };
+  EXPECT_EQ(
+      baseline_lines("oth|third"),
+      std::vector<std::string>{
+          "baseline 'base' was left out by --filter 'oth|third'; relative is to the fastest"});
+  // No filter, or one the baseline matches (a shard left it out): not said to be the filter's.
+  for (const std::string filter : {"", "base|other"}) {
+    EXPECT_EQ(baseline_lines(filter),
+              (std::vector<std::string>{"baseline 'base' has no runs here (left out by --filter?) "
+                                        "for a.txt, pipe; relative is to the fastest there",
+                                        "baseline 'base' has no runs here (left out by --filter?) "
+                                        "for b.txt, pipe; relative is to the fastest there"}))
+        << filter;
+  }
 }
 
 }  // namespace

@@ -5,12 +5,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "common/error.hpp"
+#include "common/signal_guard.hpp"
 #include "driver/run/pre_run.hpp"
 #include "tests/unit/temp_dir.hpp"
 
@@ -70,6 +72,25 @@ TEST_F(PreRunTest, TheMmapReaderOnAPipeInputIsAConfigError) {
   const std::string error = error_of(
       R"("strategies": [{"name": "m", "worker": ["--read=mmap", "--write", "raw"]}])", dir_.path());
   EXPECT_NE(error.find("test 'm' reads with mmap, but inputs[0]"), std::string::npos) << error;
+}
+
+// Ctrl-C while run generated an input left its hidden lock file (`.big.tsv.lock`) beside it, as
+// gen once left its temporary file: an interrupted generation leaves the folder as it found it.
+TEST_F(PreRunTest, AnInterruptedGenerationLeavesNothingBehind) {
+  const config::Config config = config::parse_config(
+      R"({"name": "n", "strategies": [{"name": "a", "command": ["cat"]}], "inputs": [)"
+      R"({"path": "data/big.txt", "generate": {"kind": "lines", "size": "4MiB"}}]})",
+      dir_ / "n.json");
+  const SignalGuard outer(/*restart=*/true);  // run's, around the generation
+  std::raise(SIGINT);
+  try {
+    prepare_inputs(config, /*quiet=*/true);
+    ADD_FAILURE() << "no interrupt";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.exit_code(), kExitInterrupted) << e.what();
+  }
+  ASSERT_TRUE(fs::is_directory(dir_ / "data"));
+  EXPECT_TRUE(fs::is_empty(dir_ / "data"));
 }
 
 }  // namespace

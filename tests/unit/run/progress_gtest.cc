@@ -1,5 +1,6 @@
 // driver/run/progress: the progress line's text (format_progress_line) — run i of N, the test,
-// elapsed time and an ETA from the mean run so far, cut to fit a terminal line.
+// elapsed time and an ETA from the mean run so far, cut to fit a terminal line — and how the
+// count and the total move as runs start, are re-run or are no longer needed.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -21,6 +22,31 @@ TEST(Progress, CountsRunsAsTheyStartAndEachRerunAddsToTheTotal) {
   Progress unknown_total(0, false);  // a time to fill: no total to grow
   unknown_total.add_rerun();
   EXPECT_EQ(unknown_total.total_runs(), 0U);
+}
+
+// Runs of 1 s each: the ETA falls one run's time a run; a re-run raises it by one run's time
+// and the count goes on from where it was; a run the plan no longer needs (its cell decided)
+// leaves the total, so the ETA stops counting it and the count ends at the total, not at
+// [100/144] with minutes left on the clock.
+TEST(Progress, TheEtaMovesOnlyWithTheRunsLeft) {
+  double now_s = 0;
+  Progress progress(5, false, [&now_s] { return now_s; });
+  progress.start("t");
+  EXPECT_EQ(progress.line(), "[1/5] t  elapsed 0:00  ETA ?");
+  now_s = 1;
+  progress.start("t");
+  EXPECT_EQ(progress.line(), "[2/5] t  elapsed 0:01  ETA 0:04");
+  now_s = 2;
+  progress.add_rerun();  // a disturbed run again, at the end of its round
+  progress.start("t");
+  EXPECT_EQ(progress.line(), "[3/6] t  elapsed 0:02  ETA 0:04");
+  now_s = 3;
+  progress.skip();  // a decided cell's last planned run
+  progress.skip();
+  progress.start("t");
+  EXPECT_EQ(progress.line(), "[4/4] t  elapsed 0:03  ETA 0:01");
+  progress.skip();  // nothing planned is left to skip: the total never falls below the count
+  EXPECT_EQ(progress.total_runs(), 4U);
 }
 
 TEST(ProgressLine, FirstRunHasNoEtaYet) {
