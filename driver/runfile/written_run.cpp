@@ -20,7 +20,8 @@ WrittenRun load_written_run(const std::filesystem::path& runs_file) {
 namespace {
 
 RunFileView view_of(const WrittenRun& run) {
-  return {run.runs_file.string(), run.text, run.meta ? run.meta->cache_mode() : std::string()};
+  return {run.runs_file.string(), run.text, run.meta ? run.meta->cache_mode() : std::string(),
+          run.meta ? &*run.meta : nullptr};
 }
 
 }  // namespace
