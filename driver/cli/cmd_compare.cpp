@@ -40,7 +40,8 @@ void setup_compare(CLI::App& sub, int& exit_code) {
   sub.add_option("--metric", opts->metric, "elapsed, user, system, cpu_pct or mem")
       ->capture_default_str();
   sub.add_option("--group-by", opts->group_by,
-                 "Columns that match groups (default: test,input,sink)")
+                 "Columns that match groups (default: test,input,sink, and each condition the "
+                 "files' meta files differ in: cache, host, build, counters, pipe_size)")
       ->delimiter(',');
   sub.add_option("--top", opts->top_rows,
                  "Pretty and markdown: the N largest slowdowns of each input and sink first, then "

@@ -23,7 +23,9 @@ struct PlotOptions {
 
 void setup_plot(CLI::App& sub, int& exit_code) {
   auto opts = std::make_shared<PlotOptions>();
-  sub.add_option("files", opts->files, "Run files (results/*.tsv or GNU time recipe files)")
+  sub.add_option("files", opts->files,
+                 "Run files (results/*.tsv or GNU time recipe files); files whose meta files "
+                 "differ in cache, host, build, counters or pipe size are drawn apart")
       ->required();
   sub.add_option("-o,--output", opts->out, "The SVG file to write")->required();
   sub.add_option("--metric", opts->metric,

@@ -21,7 +21,8 @@ void setup_report(CLI::App& sub, int& exit_code) {
   auto cli = std::make_shared<ReportCli>();
   sub.add_option("files", cli->files,
                  "Run files (results/*.tsv; the meta file beside each adds the machine, "
-                 "provenance and config)")
+                 "provenance and config; files whose meta files differ in cache, host, build, "
+                 "counters or pipe size are shown apart)")
       ->required();
   sub.add_option("-o,--output", cli->out, "The HTML file to write")->required();
   sub.add_option("--title", cli->options.title, "Title of the page (default: from the files)");

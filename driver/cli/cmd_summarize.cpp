@@ -29,7 +29,8 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
   sub.add_option(
          "--group-by", opts->group_by,
          "Columns to group by, comma-separated (default: test,input,sink,host where present, and "
-         "cache, the files' cache mode, where they differ)")
+         "each condition the files' meta files differ in: cache, host, build, counters, "
+         "pipe_size)")
       ->delimiter(',');
   sub.add_option("--format", opts->format, "pretty, tsv, markdown or json")->capture_default_str();
   sub.add_option(

@@ -40,8 +40,9 @@ void check_decide(const Validator& v, const Config& config) {
     v.fail("decide_margin_pct", kMarginRule);
   for (const auto& [name, value] : config.family_reference) {
     const std::string path = Validator::join("family_reference", name);
+    const std::string& param_name = name;  // a structured binding: clang 14 cannot capture it
     const auto param = std::find_if(config.params.begin(), config.params.end(),
-                                    [&name](const auto& p) { return p.first == name; });
+                                    [&param_name](const auto& p) { return p.first == param_name; });
     if (param == config.params.end()) v.fail(path, "is not a param (define it under \"params\")");
     if (std::find(param->second.begin(), param->second.end(), value) == param->second.end())
       v.fail(path, fmt::format("'{}' is not one of its values ({})", value,

@@ -14,6 +14,7 @@
 
 #include "common/hash.hpp"
 #include "driver/history/run_meta_facts.hpp"
+#include "driver/runfile/config_strategies.hpp"
 
 namespace iobench::history {
 
@@ -52,16 +53,14 @@ std::int64_t memory_class_gib(std::int64_t memory_kib);
 // meta file from before memory was recorded).
 std::string host_class_of(const RunMetaFacts& facts);
 
-// Index in config["strategies"] of the strategy whose expansion is named `test`: its name with
-// each {PARAM} one of the param's values ({input} anything); the first such strategy. Empty
-// when the config has none (then the definition is the test name alone).
-std::optional<std::size_t> strategy_for_test(const nlohmann::json& config, std::string_view test);
+// Which strategy a test came from, and whether its output is verified: the run file's
+// (runfile/config_strategies.hpp), which the reports mark by too.
+using runfile::is_verified;
+using runfile::strategy_for_test;
 // The canonical text of what runs as `test`: its strategy (without name and description), which
 // fixes the argv once the name fixes the params' values, and the config's settings that change
 // how it runs (cpus, pipe_size, drain).
 std::string definition_of(const nlohmann::json& config, std::string_view test);
-// Whether `test`'s output is verified (its strategy has no "verify": false).
-bool is_verified(const nlohmann::json& config, std::string_view test);
 // The input's generator spec when it has one (the spec fixes the bytes), else its path as
 // written, with size and XXH3 when the meta file records them. The run file's input column holds
 // the path resolved against the config's folder (or the data folder): an input of the config is

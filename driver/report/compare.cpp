@@ -9,14 +9,13 @@
 #include <ostream>
 
 #include "common/error.hpp"
+#include "driver/report/summary.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/stats/mann_whitney.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
 namespace {
-
-const std::vector<std::string> kDefaultGroupBy{"test", "input", "sink"};
 
 std::string label(const std::vector<std::string>& key) {
   return util::format_group_label(key, "test");
@@ -207,12 +206,18 @@ Result compare(const runfile::RunSet& base, const runfile::RunSet& candidate,
 Result compare_files(const std::vector<std::filesystem::path>& base,
                      const std::vector<std::filesystem::path>& candidate,
                      const std::vector<std::string>& group_by, const CompareOptions& options) {
-  runfile::ReadOptions read;
-  read.group_by = group_by.empty() ? kDefaultGroupBy : group_by;
+  // By default, as plot and the report group: runs of a condition the files differ in (a warm
+  // base, a cold new) are never compared across it, nor pooled within a side.
+  runfile::ReadOptions read = runfile::cell_grouping();
+  read.group_by = group_by;
   read.allow_missing_columns = group_by.empty();
-  const runfile::RunSet b = runfile::read_runs(base, read);
-  const runfile::RunSet n = runfile::read_runs(candidate, read);
+  const std::vector<runfile::RunSet> sides = runfile::read_run_sides({base, candidate}, read);
+  const runfile::RunSet& b = sides[0];
+  const runfile::RunSet& n = sides[1];
   Result result = compare(b, n, options);
+  if (const std::string split = split_note({&b, &n}, true); !split.empty()) {
+    result.warnings.insert(result.warnings.begin(), split);
+  }
   for (const auto* set : {&b, &n}) {
     for (const auto& g : set->groups) {
       if (g.excluded_count() > 0) {

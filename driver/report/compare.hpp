@@ -74,7 +74,9 @@ std::string p_phrase(const std::optional<double>& p_value);
 // ratio alone without an interval, "" for a ratio that is not finite.
 std::string ratio_text(double ratio, const std::optional<stats::Interval>& interval);
 
-// Reads both sides grouped by `group_by` (empty: test, input, sink) and compares them.
+// Reads both sides grouped by `group_by` (empty: test, input, sink and every condition the files
+// of both sides differ in, runfile::cell_grouping: a warm base and a cold new are not compared,
+// a warning says why) and compares them.
 Result compare_files(const std::vector<std::filesystem::path>& base,
                      const std::vector<std::filesystem::path>& candidate,
                      const std::vector<std::string>& group_by, const CompareOptions& options);

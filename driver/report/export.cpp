@@ -43,12 +43,6 @@ constexpr std::string_view kPipeVerifiedMark = "*";
 constexpr std::string_view kPipeVerifiedNote =
     "* null sink: output verified only through the pipe run before it (a program may detect "
     "/dev/null and skip the work)";
-// Marks a test whose every run was disturbed: its figures are theirs (docs/driver.md).
-constexpr std::string_view kDisturbedMark = " (disturbed)";
-constexpr std::string_view kDisturbedNote =
-    "(disturbed): every run of it was kept waiting for a CPU or slowed by a burst of others; its "
-    "figures are those runs', not a quiet machine's (docs/driver.md, \"Disturbance\")";
-
 // The derived counter figures a set can have: name, decimals, and the figure.
 struct DerivedColumn {
   std::string_view tsv_name;
@@ -126,7 +120,7 @@ Table headline_table(const report::Summary& s, TimeUnit unit) {
   for (const auto& g : s.groups) {
     std::vector<std::string> row(g.group->key.begin(), g.group->key.end());
     if (g.verified_through_pipe_run) row[sink_key] += kPipeVerifiedMark;
-    if (g.group->from_disturbed_runs && test_key < row.size()) row[test_key] += kDisturbedMark;
+    if (test_key < row.size()) row[test_key] = marked_test(row[test_key], *g.group);
     const auto& el = g.metric(Metric::kElapsed);
     row.push_back(std::to_string(el.n));
     for (const double seconds : {el.median, el.mad, el.min, el.max, g.metric(Metric::kUser).median,
@@ -273,7 +267,13 @@ nlohmann::ordered_json summary_extras(const runfile::RunSet& set, const report::
   extra["input_bytes"] = g.input_bytes ? nlohmann::ordered_json(*g.input_bytes) : nullptr;
   extra["mb_per_s"] = g.mb_per_s ? nlohmann::ordered_json(*g.mb_per_s) : nullptr;
   extra["relative"] = g.relative ? nlohmann::ordered_json(*g.relative) : nullptr;
-  if (g.verified_through_pipe_run) extra["verified"] = "through the pipe run only";
+  if (group.unverified) {
+    extra["verified"] = false;
+  } else if (g.verified_through_pipe_run) {
+    extra["verified"] = "through the pipe run only";
+  }
+  const std::vector<std::string> marks = group_marks(group);
+  if (!marks.empty()) extra["marks"] = marks;
   add_counters_and_disturbance(set, g, extra);
   nlohmann::ordered_json per_metric;
   for (std::size_t m = 0; m < runfile::kMetricCount; ++m) {
@@ -338,10 +338,15 @@ void write_summary(const report::Summary& summary, Format format, std::ostream& 
       const bool any_null = std::any_of(summary.groups.begin(), summary.groups.end(),
                                         [](const auto& g) { return g.verified_through_pipe_run; });
       if (any_null) out << (format == Format::kMarkdown ? "\n" : "") << kPipeVerifiedNote << '\n';
-      const bool any_disturbed =
-          std::any_of(summary.groups.begin(), summary.groups.end(),
-                      [](const auto& g) { return g.group->from_disturbed_runs; });
-      if (any_disturbed) out << (format == Format::kMarkdown ? "\n" : "") << kDisturbedNote << '\n';
+      std::vector<const runfile::Group*> groups;
+      for (const auto& g : summary.groups) groups.push_back(g.group);
+      std::vector<std::string> notes = mark_notes(groups);
+      if (const std::string split = split_note(*summary.set, true); !split.empty()) {
+        notes.push_back(split);
+      }
+      for (const std::string& note : notes) {
+        out << (format == Format::kMarkdown ? "\n" : "") << note << '\n';
+      }
       return;
     }
   }

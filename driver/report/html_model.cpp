@@ -18,10 +18,7 @@ using runfile::Metric;
 using OthersByCell = std::map<std::string, std::vector<OthersDuringRun>>;
 
 runfile::RunSet group_runs(const std::vector<runfile::WrittenRun>& runs) {
-  runfile::ReadOptions read;
-  read.group_by = {"test", "input", "sink"};
-  read.allow_missing_columns = true;  // GNU time files have neither input nor sink
-  return runfile::group_written_runs(runs, read);
+  return runfile::group_written_runs(runs, runfile::cell_grouping());
 }
 
 std::vector<std::pair<std::string, std::string_view>> named_texts(
@@ -32,16 +29,19 @@ std::vector<std::pair<std::string, std::string_view>> named_texts(
   return texts;
 }
 
-// The groups of one input and sink as a set of their own: a section's chart, summary and verdicts.
-runfile::RunSet subset(const runfile::RunSet& all, const std::string& input,
-                       const std::string& sink) {
+// The groups of one place (input, sink and the conditions the files differ in: every key but the
+// test) as a set of their own, keyed by test, input and sink alone: a section's chart, summary and
+// verdicts.
+runfile::RunSet subset(const runfile::RunSet& all, const std::vector<std::string>& place) {
   runfile::RunSet part;
-  part.group_by = all.group_by;
+  part.group_by.assign(all.group_by.begin(), all.group_by.begin() + 3);
   part.files = all.files;
   part.has_metric = all.has_metric;
+  part.has_disturbance = all.has_disturbance;
   for (const auto& group : all.groups) {
-    if (group.key[1] != input || group.key[2] != sink) continue;
+    if (!std::equal(place.begin(), place.end(), group.key.begin() + 1)) continue;
     part.groups.push_back(group);
+    part.groups.back().key.resize(3);
     for (std::size_t rows : group.rows) part.rows += rows;
   }
   return part;
@@ -81,14 +81,19 @@ std::vector<std::size_t> chart_order(const runfile::RunSet& set) {
   return order;
 }
 
-std::unique_ptr<ReportSection> build_section(const ReportModel& model, const std::string& input,
-                                             const std::string& sink,
+std::unique_ptr<ReportSection> build_section(const ReportModel& model,
+                                             const std::vector<std::string>& place,
                                              const std::map<std::string, ContextSwitches>& cs,
                                              const OthersByCell& others) {
   auto section = std::make_unique<ReportSection>();
+  const std::string& input = place[0];
+  const std::string& sink = place[1];
   section->input = input;
   section->sink = sink;
-  section->set = subset(model.set, input, sink);
+  for (std::size_t k = 3; k < model.set.group_by.size(); ++k) {
+    section->conditions.emplace_back(model.set.group_by[k], place[k - 1]);
+  }
+  section->set = subset(model.set, place);
   report::SummaryOptions options = model.summary_options;
   options.baseline = model.baseline;
   section->summary = report::summarize(section->set, options);
@@ -170,6 +175,11 @@ std::vector<Note> row_notes(const report::GroupStats& stats,
         {fmt::format("{} {}", g.rows[s], runfile::kStatusWords[s]),
          fmt::format("{} of {} runs {} (status {}): left out of every figure", g.rows[s], total,
                      runfile::kStatusWords[s], runfile::kStatusNames[s])});
+  }
+  if (g.unverified) {
+    notes.push_back({"unverified",
+                     "its strategy says \"verify\": false: its output was never checked against "
+                     "the reference, so its times may be of a run that did other work"});
   }
   const stats::SampleStats& el = stats.metric(Metric::kElapsed);
   if (el.n == 0) {
@@ -264,12 +274,13 @@ ReportModel build_report_model(const std::vector<runfile::WrittenRun>& runs,
   model.set = in_figure(model.set, model.figure);
   model.records = records_of(runs, model.run_warnings);
   model.baseline = choose_baseline(baseline, model.records);
-  std::vector<std::pair<std::string, std::string>> places;
+  model.split_note = split_note(model.set, false);
+  std::vector<std::vector<std::string>> places;  // every key but the test
   for (const auto& group : model.set.groups) {
     if (std::find(model.tests.begin(), model.tests.end(), group.key[0]) == model.tests.end()) {
       model.tests.push_back(group.key[0]);
     }
-    const auto place = std::make_pair(group.key[1], group.key[2]);
+    const std::vector<std::string> place(group.key.begin() + 1, group.key.end());
     if (std::find(places.begin(), places.end(), place) == places.end()) places.push_back(place);
   }
   if (!baseline.empty() &&
@@ -279,8 +290,8 @@ ReportModel build_report_model(const std::vector<runfile::WrittenRun>& runs,
   const auto texts = named_texts(runs);
   const auto context_switches = context_switches_of(texts);
   const auto others = others_during_runs_of(texts);
-  for (const auto& [input, sink] : places) {
-    model.sections.push_back(build_section(model, input, sink, context_switches, others));
+  for (const auto& place : places) {
+    model.sections.push_back(build_section(model, place, context_switches, others));
   }
   std::vector<std::string> lines;
   for (const auto& record : model.records) record_warnings(record, model.run_warnings, lines);

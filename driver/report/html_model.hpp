@@ -35,11 +35,14 @@ struct ReportRow {
   std::vector<Note> notes;
 };
 
-// One input and sink: its runs, their summary, and a row per test, fastest first (the chart's
-// order).
+// One input and sink (and conditions): its runs, their summary, and a row per test, fastest first
+// (the chart's order).
 struct ReportSection {
   std::string input;
   std::string sink;
+  // The conditions the files differ in (runfile::RunSet::split_by), as (name, value): "cache",
+  // "warm". Runs that differ in one are never one section (issue 48).
+  std::vector<std::pair<std::string, std::string>> conditions;
   std::string reference;  // the test the verdicts compare with; empty when none has a run
   runfile::RunSet set;
   report::Summary summary;  // of `set`
@@ -54,8 +57,11 @@ struct RunRecord {
 };
 
 struct ReportModel {
-  runfile::RunSet set;   // every file, grouped by test, input and sink, in `figure`
-  ElapsedFigure figure;  // the elapsed figure every time and verdict of the page is in
+  // Every file, grouped by test, input, sink and the conditions the files differ in
+  // (runfile::cell_grouping), in `figure`.
+  runfile::RunSet set;
+  std::string split_note;  // which conditions split the groups (report::split_note); "" none
+  ElapsedFigure figure;    // the elapsed figure every time and verdict of the page is in
   // unique_ptr: a section's summary points into its own set.
   std::vector<std::unique_ptr<ReportSection>> sections;
   std::vector<RunRecord> records;

@@ -57,6 +57,9 @@ std::string glance(const ReportModel& model) {
   }
   out += fmt::format("</li><li>{} tests × {} inputs and sinks</li>", model.tests.size(),
                      model.sections.size());
+  if (!model.split_note.empty()) {
+    out += fmt::format("<li class=\"split\">{}</li>", escape_markup(model.split_note));
+  }
   out += fmt::format(
       "<li class=\"figure\">figures: {}{}</li>", escape_markup(model.figure.name()),
       model.figure.startup

@@ -263,6 +263,10 @@ std::string section_title(const ReportSection& section) {
   std::string title;
   if (!section.input.empty()) title += "input " + section.input;
   if (!section.sink.empty()) title += (title.empty() ? "sink " : " · sink ") + section.sink;
+  for (const auto& [name, value] : section.conditions) {
+    title +=
+        fmt::format("{}{} {}", title.empty() ? "" : " · ", name, value.empty() ? "unknown" : value);
+  }
   return title.empty() ? "(no input or sink column)" : title;
 }
 

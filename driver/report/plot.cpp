@@ -9,6 +9,7 @@
 #include "common/atomic_file.hpp"
 #include "common/error.hpp"
 #include "driver/report/plot_sections.hpp"
+#include "driver/report/summary.hpp"
 #include "driver/report/svg.hpp"
 #include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
@@ -78,8 +79,9 @@ Columns place_columns(const ColumnWidths& widths, int width_px) {
   return c;
 }
 
-// Title, the key to the marks, and the subtitle; returns the baseline below them.
-double draw_title(Svg& svg, const PlotOptions& options, double width) {
+// Title, the key to the marks, the subtitle and what split the groups (split_note); returns the
+// baseline below them.
+double draw_title(Svg& svg, const PlotOptions& options, const std::string& split, double width) {
   const bool mem = options.metric == Metric::kMem;
   const bool time = options.metric == Metric::kElapsed;  // with the user + system strip
   double y = kMargin + kTitleFont;
@@ -96,11 +98,11 @@ double draw_title(Svg& svg, const PlotOptions& options, double width) {
                : "bar: median · whisker: min–max · dot: one run · strip: user + system CPU · lower "
                  "is better",
            fmt::format(R"(fill="{}")", kMutedColor));
-  if (!options.subtitle.empty()) {
+  for (const std::string* line : {&options.subtitle, &split}) {
+    if (line->empty()) continue;
     y += kFont + 6;
     svg.text(kMargin, y, "start", kFont,
-             shorten(options.subtitle,
-                     static_cast<std::size_t>((width - 2 * kMargin) / (kFont * kCharWidth))),
+             shorten(*line, static_cast<std::size_t>((width - 2 * kMargin) / (kFont * kCharWidth))),
              fmt::format(R"(fill="{}")", kMutedColor));
   }
   return y;
@@ -334,7 +336,7 @@ Chart render(const runfile::RunSet& set, const PlotOptions& options) {
   Svg svg;
   double y = 0;
   if (options.heading) {
-    y = draw_title(svg, options, columns.width);
+    y = draw_title(svg, options, split_note(set, false), columns.width);
     y = draw_legend(svg, options, columns.width, y + 12);
   }
   for (const Section& section : sections) {
@@ -352,10 +354,7 @@ Chart render_key(const PlotOptions& options) {
 
 void plot_files(const std::vector<std::filesystem::path>& files, const std::filesystem::path& out,
                 const PlotOptions& options) {
-  runfile::ReadOptions read;
-  read.group_by = {"test", "input", "sink"};
-  read.allow_missing_columns = true;
-  const runfile::RunSet set = runfile::read_runs(files, read);
+  const runfile::RunSet set = runfile::read_runs(files, runfile::cell_grouping());
   PlotOptions o = options;
   if (o.subtitle.empty()) {
     std::vector<std::string> names;

@@ -36,9 +36,10 @@ struct Chart {
   double height = 0;
 };
 
-// The set must be grouped by test, input and sink (in that order; read_runs with
-// allow_missing_columns gives that for any file). Throws iobench::Error (exit 2) for another
-// metric, or when there is nothing to plot.
+// The set must have a test column; it is drawn in sections by input, sink and every other column
+// (runfile::cell_grouping gives test, input and sink for any file, and the conditions the files
+// differ in, each named in its sections' titles and the heading). Throws iobench::Error (exit 2)
+// for another metric, or when there is nothing to plot.
 Chart render(const runfile::RunSet& set, const PlotOptions& options);
 
 // The key to the marks alone (as render draws it under the title), `options.width_px` wide: the

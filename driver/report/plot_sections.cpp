@@ -32,19 +32,29 @@ std::vector<Section> group_sections(const runfile::RunSet& set, Metric metric) {
   report::SummaryOptions summary_options;
   summary_options.relative_metric = metric;
   const report::Summary summary = report::summarize(set, summary_options);
-  // Sections by input and sink, in order of first appearance; rows fastest first.
+  // Sections by input, sink and every other key (the conditions the files differ in: issue 48),
+  // in order of first appearance; rows fastest first.
   std::vector<Section> sections;
-  std::map<std::pair<std::string, std::string>, std::size_t> section_index;
+  std::map<std::vector<std::string>, std::size_t> section_index;
   for (std::size_t i = 0; i < set.groups.size(); ++i) {
     const runfile::Group& g = set.groups[i];
     const report::GroupStats& stats = summary.groups[i];  // the summary keeps the set's order
-    const std::string input = input_key != std::string_view::npos ? g.key[input_key] : "";
-    const std::string sink = sink_key != std::string_view::npos ? g.key[sink_key] : "";
-    auto [it, inserted] = section_index.emplace(std::make_pair(input, sink), sections.size());
+    std::vector<std::string> place = g.key;
+    place.erase(place.begin() + static_cast<std::ptrdiff_t>(test_key));
+    auto [it, inserted] = section_index.emplace(std::move(place), sections.size());
     if (inserted) {
       std::string title;
-      if (!input.empty()) title += "input " + input;
-      if (!sink.empty()) title += (title.empty() ? "sink " : " · sink ") + sink;
+      if (input_key != std::string_view::npos && !g.key[input_key].empty()) {
+        title += "input " + g.key[input_key];
+      }
+      if (sink_key != std::string_view::npos && !g.key[sink_key].empty()) {
+        title += (title.empty() ? "sink " : " · sink ") + g.key[sink_key];
+      }
+      for (std::size_t k = 0; k < set.group_by.size(); ++k) {
+        if (k == test_key || k == input_key || k == sink_key) continue;
+        title += fmt::format("{}{} {}", title.empty() ? "" : " · ", set.group_by[k],
+                             g.key[k].empty() ? "unknown" : g.key[k]);
+      }
       Section section;
       section.title = title.empty() ? "(no input or sink column)" : title;
       sections.push_back(std::move(section));
@@ -114,8 +124,13 @@ ColumnWidths scale_sections(std::vector<Section>& sections, Metric metric) {
       std::string rel = row.fastest    ? std::string(time ? "fastest" : "smallest")
                         : row.relative ? fmt::format("{:.2f}×", *row.relative)
                                        : std::string();
-      const std::size_t excluded = row.group->excluded_count();
-      std::string note = excluded > 0 ? fmt::format("{} excluded", excluded) : std::string();
+      // Its marks (unverified, disturbed), then the runs left out for another status.
+      std::vector<std::string> notes = report::group_marks(*row.group);
+      const std::size_t excluded =
+          row.group->excluded_count() -
+          row.group->rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)];
+      if (excluded > 0) notes.push_back(fmt::format("{} excluded", excluded));
+      std::string note = fmt::format("{}", fmt::join(notes, " · "));
       widths.value = std::max(widths.value, text_width(v, kFont));
       widths.relative = std::max(widths.relative, text_width(rel, kFont));
       widths.note = std::max(widths.note, text_width(note, kFont));

@@ -41,8 +41,9 @@ struct Section {
   std::vector<std::string> notes;      // "1 failed"
 };
 
-// Sections by input and sink, in order of first appearance; rows fastest first. Throws
-// iobench::Error when there is no test column or no run.
+// Sections by input, sink and every other group-by column (a condition the files differ in,
+// named in the title), in order of first appearance; rows fastest first. Throws iobench::Error
+// when there is no test column or no run.
 std::vector<Section> group_sections(const runfile::RunSet& set, runfile::Metric metric);
 
 struct ColumnWidths {

@@ -283,6 +283,76 @@ std::string group_label(const runfile::RunSet& set, const runfile::Group& group)
   return util::format_group_label(group.key, set.group_by.empty() ? "" : set.group_by[0]);
 }
 
+std::vector<std::string> group_marks(const runfile::Group& group) {
+  std::vector<std::string> marks;
+  if (group.unverified) marks.emplace_back("unverified");
+  const std::size_t disturbed =
+      group.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)];
+  if (group.from_disturbed_runs) {
+    marks.emplace_back("disturbed");
+  } else if (disturbed > 0) {
+    marks.push_back(fmt::format("{} disturbed", disturbed));
+  }
+  return marks;
+}
+
+std::string marked_test(const std::string& test, const runfile::Group& group) {
+  const std::vector<std::string> marks = group_marks(group);
+  return marks.empty() ? test : fmt::format("{} ({})", test, fmt::join(marks, ", "));
+}
+
+std::vector<std::string> mark_notes(const std::vector<const runfile::Group*>& groups) {
+  const auto any = [&](auto pred) { return std::any_of(groups.begin(), groups.end(), pred); };
+  std::vector<std::string> notes;
+  if (any([](const runfile::Group* g) { return g->unverified; })) {
+    notes.emplace_back(
+        "(unverified): its strategy says \"verify\": false, so its output was never checked "
+        "against the reference; its times may be of a run that did other work");
+  }
+  if (any([](const runfile::Group* g) { return g->from_disturbed_runs; })) {
+    notes.emplace_back(
+        "(disturbed): every run of it was kept waiting for a CPU or slowed by a burst of others; "
+        "its figures are those runs', not a quiet machine's (docs/driver.md, \"Disturbance\")");
+  }
+  if (any([](const runfile::Group* g) {
+        return !g->from_disturbed_runs &&
+               g->rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] > 0;
+      })) {
+    notes.emplace_back(
+        "(N disturbed): N of its runs were disturbed and left out of its figures (run again where "
+        "the disturbance rule is rerun; docs/driver.md, \"Disturbance\")");
+  }
+  return notes;
+}
+
+std::string split_note(const runfile::RunSet& set, bool has_group_by_option) {
+  return split_note(std::vector<const runfile::RunSet*>{&set}, has_group_by_option);
+}
+
+std::string split_note(const std::vector<const runfile::RunSet*>& sets, bool has_group_by_option) {
+  const runfile::RunSet& set = *sets.front();
+  std::vector<std::string> parts;
+  for (const std::string& key : set.split_by) {
+    const std::size_t k = set.key_index(key);
+    std::vector<std::string> values;
+    for (const runfile::RunSet* one : sets) {
+      for (const runfile::Group& g : one->groups) {
+        const std::string value = k < g.key.size() && !g.key[k].empty() ? g.key[k] : "unknown";
+        if (std::find(values.begin(), values.end(), value) == values.end()) values.push_back(value);
+      }
+    }
+    parts.push_back(fmt::format("{} ({})", key, fmt::join(values, ", ")));
+  }
+  if (parts.empty()) return "";
+  std::string note = fmt::format("not pooled: the run files differ in {}; each group names its own",
+                                 fmt::join(parts, " and "));
+  if (has_group_by_option) {
+    note += fmt::format(" (--group-by without {} pools them)",
+                        set.split_by.size() == 1 ? set.split_by[0] : "them");
+  }
+  return note;
+}
+
 std::string cache_state_warning(const std::string& label, const runfile::CacheCheck& check) {
   const bool cold = check.mode == "cold";
   return fmt::format(

@@ -80,6 +80,23 @@ Summary summarize(const runfile::RunSet& set, const SummaryOptions& options = {}
 // out.
 std::string group_label(const runfile::RunSet& set, const runfile::Group& group);
 
+// The marks every surface shows beside a group's test (issue 48; docs/reports.md, "Marks"):
+// "unverified" (its strategy has "verify": false: its output never checked), "disturbed" (every
+// run disturbed: the figures are theirs), "N disturbed" (N runs disturbed and left out, re-run
+// where the disturbance rule is rerun). In that order; none for a plain group.
+std::vector<std::string> group_marks(const runfile::Group& group);
+// The test with its marks, as the tables and the plot label it: "A (unverified, 2 disturbed)".
+std::string marked_test(const std::string& test, const runfile::Group& group);
+// What each kind of mark the groups have means, one line each (the note under a table).
+std::vector<std::string> mark_notes(const std::vector<const runfile::Group*>& groups);
+
+// What the default grouping split by (RunSet::split_by), as every surface says it: "not pooled:
+// the run files differ in cache (warm, cold); each group names its own", and where the command has
+// a --group-by, " (--group-by without cache pools them)". Empty when nothing was split.
+std::string split_note(const runfile::RunSet& set, bool has_group_by_option);
+// The same of sets grouped alike (compare's two sides), each condition's values over all of them.
+std::string split_note(const std::vector<const runfile::RunSet*>& sets, bool has_group_by_option);
+
 // The one warning about runs whose cache state did not hold (check.off > 0): `summarize` gives it
 // per group, `run` keeps it per test in the meta file.
 std::string cache_state_warning(const std::string& label, const runfile::CacheCheck& check);

@@ -70,8 +70,9 @@ RunFileData load_run_file(const std::filesystem::path& path) {
 RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& options) {
   std::vector<RunFileView> views;
   views.reserve(files.size());
-  for (const RunFileText& file : files)
-    views.push_back({file.name, file.text, file.cache_mode, file.filter});
+  for (const RunFileText& file : files) {
+    views.push_back({file.name, file.text, file.cache_mode, file.meta});
+  }
   return parse_run_views(views, options);
 }
 
@@ -79,30 +80,71 @@ RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& op
   return parse_run_views({{std::move(name), text, ""}}, options);
 }
 
-MetaFacts meta_facts_for(const std::filesystem::path& run_file) {
-  if (run_file == "-") return {};
+namespace {
+
+// The meta file beside a run file; none for stdin, or when it cannot be read (which only means
+// its conditions are unknown and its cache state not checked).
+std::optional<RunMeta> meta_or_none(const std::filesystem::path& run_file) {
+  if (run_file == "-") return std::nullopt;
   try {
-    const auto meta = runfile::read_meta_for(run_file);
-    if (!meta) return {};
-    return {meta->cache_mode(), meta->options ? meta->options->filter : std::string()};
+    return runfile::read_meta_for(run_file);
   } catch (const Error&) {
-    return {};  // a meta file we cannot read only means the cache state is not checked
+    return std::nullopt;
   }
+}
+
+// The files' bytes and meta files, kept while their views are parsed.
+struct LoadedRunFiles {
+  std::vector<RunFileData> data;
+  std::vector<std::optional<RunMeta>> metas;
+  std::vector<RunFileView> views;
+};
+
+void load_into(const std::vector<std::filesystem::path>& files, LoadedRunFiles& out) {
+  for (const auto& path : files) {
+    out.data.push_back(load_run_file(path));
+    out.metas.push_back(meta_or_none(path));
+  }
+}
+
+// The views of files [first, first + count) once every file is loaded (the vectors stay put).
+std::vector<RunFileView> views_of(const std::vector<std::filesystem::path>& files,
+                                  const LoadedRunFiles& loaded, std::size_t first) {
+  std::vector<RunFileView> views;
+  views.reserve(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& meta = loaded.metas[first + i];
+    views.push_back({files[i] == "-" ? "<stdin>" : files[i].string(), loaded.data[first + i].text(),
+                     meta ? meta->cache_mode() : std::string(), meta ? &*meta : nullptr});
+  }
+  return views;
+}
+
+}  // namespace
+
+std::string cache_mode_from_meta(const std::filesystem::path& run_file) {
+  const auto meta = meta_or_none(run_file);
+  return meta ? meta->cache_mode() : "";
 }
 
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options) {
   if (files.empty()) throw Error("no run files given");
-  std::vector<RunFileData> data;  // kept until parsed: the views point into it
-  data.reserve(files.size());
-  std::vector<RunFileView> views;
-  views.reserve(files.size());
-  for (const auto& path : files) {
-    data.push_back(load_run_file(path));
-    MetaFacts facts = meta_facts_for(path);
-    views.push_back({path == "-" ? "<stdin>" : path.string(), data.back().text(),
-                     std::move(facts.cache_mode), std::move(facts.filter)});
+  LoadedRunFiles loaded;
+  load_into(files, loaded);
+  return parse_run_views(views_of(files, loaded, 0), options);
+}
+
+std::vector<RunSet> read_run_sides(const std::vector<std::vector<std::filesystem::path>>& sides,
+                                   const ReadOptions& options) {
+  LoadedRunFiles loaded;
+  for (const auto& side : sides) load_into(side, loaded);
+  std::vector<std::vector<RunFileView>> views;
+  std::size_t first = 0;
+  for (const auto& side : sides) {
+    views.push_back(views_of(side, loaded, first));
+    first += side.size();
   }
-  return parse_run_views(views, options);
+  return parse_run_sides(views, options);
 }
 
 }  // namespace iobench::runfile

@@ -9,12 +9,12 @@
 #include <xxhash.h>
 
 #include "common/error.hpp"
+#include "driver/runfile/group_by.hpp"
+#include "driver/runfile/meta.hpp"
 #include "driver/runfile/rows.hpp"
 
 namespace iobench::runfile {
 namespace {
-
-constexpr std::array<std::string_view, 4> kDefaultGroupBy{"test", "input", "sink", "host"};
 
 struct StringHash {
   using is_transparent = void;
@@ -32,8 +32,8 @@ struct FileLayout {
   std::vector<std::size_t> key_column;  // per group-by column: its column in this file, or npos
   std::size_t input_column = RunColumns::npos;
   std::string_view cache_mode;  // the file's cache mode from its meta file, or ""
-  // The group-by position of the cache mode (kCacheKey), whose value is the file's, or npos.
-  std::size_t cache_key = RunColumns::npos;
+  // Per group-by column the file has no column of: its value in every row (a condition's, or "").
+  std::vector<std::string_view> fixed_value;
 };
 
 // Groups the typed rows of run files into one RunSet.
@@ -64,9 +64,7 @@ void GroupingParser::read_body(RowReader& reader, const FileLayout& layout) {
     const std::size_t nkeys = key_values_.size();
     for (std::size_t k = 0; k < nkeys; ++k) {
       const std::size_t c = layout.key_column[k];
-      key_values_[k] = k == layout.cache_key   ? layout.cache_mode
-                       : c == RunColumns::npos ? std::string_view()
-                                               : reader.cell(c);
+      key_values_[k] = c == RunColumns::npos ? layout.fixed_value[k] : reader.cell(c);
     }
     const RunRow& row = reader.row();
     const std::string_view input = layout.input_column == RunColumns::npos
@@ -171,47 +169,6 @@ std::vector<Metric> RunSet::counter_metrics() const {
 
 namespace {
 
-struct LoadedFile {
-  RowReader reader;
-  std::string_view cache_mode;
-};
-
-bool has_column(const LoadedFile& file, std::string_view column) {
-  return file.reader.columns().has(column);
-}
-
-std::vector<std::string> choose_group_by(const std::vector<LoadedFile>& loaded,
-                                         const ReadOptions& options) {
-  const auto present_anywhere = [&](std::string_view column) {
-    return std::any_of(loaded.begin(), loaded.end(),
-                       [&](const LoadedFile& l) { return has_column(l, column); });
-  };
-  std::vector<std::string> group_by;
-  if (options.group_by.empty()) {
-    for (std::string_view column : kDefaultGroupBy) {
-      if (present_anywhere(column)) group_by.emplace_back(column);
-    }
-    // Runs of another cache state are never pooled by default (a warm 12 ms and a cold 84 ms
-    // make a median of neither): files whose meta files name different modes group apart.
-    const bool modes_differ = std::any_of(loaded.begin(), loaded.end(), [&](const LoadedFile& l) {
-      return l.cache_mode != loaded.front().cache_mode;
-    });
-    if (modes_differ) group_by.emplace_back(kCacheKey);
-    return group_by;
-  }
-  for (const auto& column : options.group_by) {
-    if (std::find(group_by.begin(), group_by.end(), column) != group_by.end()) {
-      throw Error(fmt::format("--group-by: column '{}' named twice", column));
-    }
-    if (!options.allow_missing_columns && column != kCacheKey && !present_anywhere(column)) {
-      throw Error(fmt::format("--group-by: no file has a column '{}' (the first has: {})", column,
-                              fmt::join(loaded.front().reader.columns().names(), " ")));
-    }
-    group_by.push_back(column);
-  }
-  return group_by;
-}
-
 // What the grouping reads of each column of one file: the group-by columns' text, and the figures
 // a summary is made of; the row reader is told to read only those (docs/reports.md, "Speed").
 FileLayout layout_of(LoadedFile& file, RunSet& set) {
@@ -220,13 +177,17 @@ FileLayout layout_of(LoadedFile& file, RunSet& set) {
   layout.cache_mode = file.cache_mode;
   layout.roles.assign(columns.size(), Role::kSkip);
   layout.key_column.assign(set.group_by.size(), RunColumns::npos);
+  layout.fixed_value.assign(set.group_by.size(), {});
   for (std::size_t k = 0; k < set.group_by.size(); ++k) {
-    if (set.group_by[k] == kCacheKey) {
-      layout.cache_key = k;
-      continue;
+    // A condition is the file's, but for a column of that name (host: each row's).
+    const std::size_t c = condition_index(set.group_by[k]);
+    layout.key_column[k] =
+        set.group_by[k] == kCacheKey ? RunColumns::npos : columns.find(set.group_by[k]);
+    if (layout.key_column[k] != RunColumns::npos) {
+      layout.roles[layout.key_column[k]] = Role::kKey;
+    } else if (c < kConditionCount) {
+      layout.fixed_value[k] = file.conditions[c];
     }
-    layout.key_column[k] = columns.find(set.group_by[k]);
-    if (layout.key_column[k] != RunColumns::npos) layout.roles[layout.key_column[k]] = Role::kKey;
   }
   std::vector<bool> parsed(columns.size(), false);
   for (std::size_t c = 0; c < columns.size(); ++c) {
@@ -257,29 +218,70 @@ FileLayout layout_of(LoadedFile& file, RunSet& set) {
 
 }  // namespace
 
-RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions& options) {
-  if (files.empty()) throw Error("no run files given");
-  std::vector<LoadedFile> loaded;
-  loaded.reserve(files.size());
-  for (const RunFileView& file : files) {
-    loaded.push_back({RowReader(file.name, file.text), file.cache_mode});
-  }
-  RunSet set;
-  set.group_by = choose_group_by(loaded, options);
+namespace {
+
+// Groups the loaded files into `set`, whose group_by is chosen.
+void group_files(std::vector<LoadedFile>& loaded, RunSet& set) {
   GroupingParser parser(set);
   for (LoadedFile& file : loaded) {
     const FileLayout layout = layout_of(file, set);
     parser.read_body(file.reader, layout);
     set.files.push_back(file.reader.name());
+    const bool filtered = file.meta != nullptr && file.meta->options;
+    set.filters.push_back(filtered ? file.meta->options->filter : std::string());
   }
-  for (const RunFileView& file : files) set.filters.push_back(file.filter);
   parser.finish();
   // A grouped-by input column also names the group's input.
   const std::size_t input_key = set.key_index("input");
   if (input_key != std::string_view::npos) {
     for (Group& g : set.groups) g.input = g.key[input_key];
   }
+  mark_unverified(loaded, set);
+}
+
+std::vector<LoadedFile> load_all(const std::vector<RunFileView>& files) {
+  std::vector<LoadedFile> loaded;
+  loaded.reserve(files.size());
+  for (const RunFileView& file : files) loaded.push_back(load(file));
+  return loaded;
+}
+
+}  // namespace
+
+ReadOptions cell_grouping() {
+  ReadOptions options;
+  options.default_columns = {"test", "input", "sink"};
+  options.allow_missing_columns = true;  // GNU time files have neither input nor sink
+  return options;
+}
+
+RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions& options) {
+  if (files.empty()) throw Error("no run files given");
+  std::vector<LoadedFile> loaded = load_all(files);
+  RunSet set;
+  set.group_by = choose_group_by(loaded, options, set);
+  group_files(loaded, set);
   return set;
+}
+
+std::vector<RunSet> parse_run_sides(const std::vector<std::vector<RunFileView>>& sides,
+                                    const ReadOptions& options) {
+  std::vector<std::vector<LoadedFile>> loaded;
+  std::vector<LoadedFile> headers;  // every side's files, for the group-by
+  for (const auto& side : sides) {
+    if (side.empty()) throw Error("no run files given");
+    loaded.push_back(load_all(side));
+    for (const RunFileView& file : side) headers.push_back(load(file));
+  }
+  RunSet chosen;
+  chosen.group_by = choose_group_by(headers, options, chosen);
+  std::vector<RunSet> sets(sides.size());
+  for (std::size_t s = 0; s < sides.size(); ++s) {
+    sets[s].group_by = chosen.group_by;
+    sets[s].split_by = chosen.split_by;
+    group_files(loaded[s], sets[s]);
+  }
+  return sets;
 }
 
 }  // namespace iobench::runfile

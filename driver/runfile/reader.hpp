@@ -37,6 +37,9 @@ struct Group {
   // are those of the disturbed runs, so that it still shows figures, each surface marking them
   // (docs/driver.md, "Disturbance"). False otherwise: the samples are the ok runs'.
   bool from_disturbed_runs = false;
+  // Some file's config has `"verify": false` for this test: its output was never checked against
+  // the reference (issue 48), so every surface marks it.
+  bool unverified = false;
 
   [[nodiscard]] const std::vector<double>& metric(Metric m) const { return samples[index(m)]; }
   // The runs the samples are of: the ok runs, or the disturbed ones (from_disturbed_runs).
@@ -57,6 +60,10 @@ struct RunSet {
   std::size_t rows = 0;                         // data rows read, all statuses
   std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
   bool has_disturbance = false;                 // some file has others_cpu_s, steal_s or wait_cpu_s
+  // The conditions (kConditionKeys) the files differ in, which the default grouping keys the
+  // groups by: runs that differ in one are never pooled by default (issue 48), and every surface
+  // says which split them. Empty with an explicit --group-by.
+  std::vector<std::string> split_by;
 
   // Position of a column in group_by, or npos.
   [[nodiscard]] std::size_t key_index(std::string_view column) const;
@@ -64,28 +71,40 @@ struct RunSet {
   [[nodiscard]] std::vector<Metric> counter_metrics() const;
 };
 
-// The group-by key of a file's cache mode ("warm", "cold", "none"; its meta file's, "" unknown):
-// not a column of the run file, named like one.
+// The conditions of a whole run file that change every figure in it, from its meta file, named
+// like columns: the cache mode ("warm", "cold", "none"; "" unknown), the host, iobench's build,
+// the counters counted, the pipe sinks' size. Runs of files that differ in one are never pooled
+// by default (issue 48: 12 ms warm and 84 ms cold runs made one median of 48.4 ms). None is a
+// column of the run file but host, whose rows' value is used where a file has the column.
 inline constexpr std::string_view kCacheKey = "cache";
+inline constexpr std::array<std::string_view, 5> kConditionKeys{kCacheKey, "host", "build",
+                                                                "counters", "pipe_size"};
 
 struct ReadOptions {
-  // Columns to group by. Empty: test, input, sink and host, those present in any file, and the
-  // cache mode (kCacheKey) where the files' differ. A column named here must exist in at least
-  // one file (kCacheKey always does); files without it give an empty value.
+  // Columns to group by. Empty: the default, default_columns and then each condition
+  // (kConditionKeys) the files differ in (RunSet::split_by). A column named here must exist in at
+  // least one file (a condition always does); files without it give an empty value.
   std::vector<std::string> group_by;
-  // When true, a group_by column that no file has is not an error: every row gets "" there
-  // (compare and plot group by test, input and sink, whatever the files have).
+  // When true, a group_by or default column that no file has is not an error: every row gets ""
+  // there (compare and plot group by test, input and sink, whatever the files have).
   bool allow_missing_columns = false;
+  // The default's columns before the conditions. Empty: test, input, sink and host, those present
+  // in any file (summarize).
+  std::vector<std::string> default_columns{};
 };
+
+// How plot, compare and the HTML report group: test, input and sink (kept where no file has one),
+// then every condition the files differ in; the rule summarize's default follows too.
+ReadOptions cell_grouping();
+
+struct RunMeta;  // meta.hpp
 
 // One run file's text and the name its errors cite.
 struct RunFileText {
   std::string name;
   std::string text;
-  std::string cache_mode;  // "warm", "cold", "none" from the meta file; "" when unknown
-  // The --filter its run was made with (meta file); "" for none or unknown. Initialised, so a
-  // text given without it need not say it.
-  std::string filter{};
+  std::string cache_mode;         // "warm", "cold", "none" from the meta file; "" when unknown
+  const RunMeta* meta = nullptr;  // the other conditions and `verify`; none when unknown
 };
 
 // The same over text held elsewhere (a mapped file, docs/reports.md "Speed"); the views need to
@@ -94,13 +113,7 @@ struct RunFileView {
   std::string name;
   std::string_view text;
   std::string cache_mode;
-  std::string filter{};
-};
-
-// What the grouping takes of a run file's meta file.
-struct MetaFacts {
-  std::string cache_mode;  // its config's `cache`, warm by default; "" when unknown
-  std::string filter;      // its run's --filter; "" for none or unknown
+  const RunMeta* meta = nullptr;
 };
 
 // Parses and groups run files held in memory. Throws iobench::Error (exit 2) on a missing
@@ -110,11 +123,20 @@ RunSet parse_runs(const std::vector<RunFileText>& files, const ReadOptions& opti
 RunSet parse_runs(std::string_view text, std::string name, const ReadOptions& options = {});
 RunSet parse_run_views(const std::vector<RunFileView>& files, const ReadOptions& options = {});
 
+// Files grouped on two sides (compare's base and new): the default group-by is chosen over every
+// file, so runs that differ in a condition are not compared across it either; each side grouped
+// alone.
+std::vector<RunSet> parse_run_sides(const std::vector<std::vector<RunFileView>>& sides,
+                                    const ReadOptions& options = {});
+
 // Reads the files ("-" is standard input) and parses them (parse_runs); an unreadable file is an
-// iobench::Error (exit 2) too. The cache mode and --filter of RESULTS/NAME.tsv come from the meta
-// file that `iobench run` writes beside it, RESULTS/meta/NAME.json; none when that file is
-// missing or unreadable.
-MetaFacts meta_facts_for(const std::filesystem::path& run_file);
+// iobench::Error (exit 2) too. The cache mode, the --filter and the other conditions of
+// RESULTS/NAME.tsv come from the meta file that `iobench run` writes beside it,
+// RESULTS/meta/NAME.json (its config's `cache`, warm by default); none when that file is missing
+// or unreadable.
+std::string cache_mode_from_meta(const std::filesystem::path& run_file);
 RunSet read_runs(const std::vector<std::filesystem::path>& files, const ReadOptions& options = {});
+std::vector<RunSet> read_run_sides(const std::vector<std::vector<std::filesystem::path>>& sides,
+                                   const ReadOptions& options = {});
 
 }  // namespace iobench::runfile

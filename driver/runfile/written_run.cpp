@@ -20,9 +20,8 @@ WrittenRun load_written_run(const std::filesystem::path& runs_file) {
 namespace {
 
 RunFileView view_of(const WrittenRun& run) {
-  if (!run.meta) return {run.runs_file.string(), run.text, {}, {}};
-  return {run.runs_file.string(), run.text, run.meta->cache_mode(),
-          run.meta->options ? run.meta->options->filter : std::string()};
+  return {run.runs_file.string(), run.text, run.meta ? run.meta->cache_mode() : std::string(),
+          run.meta ? &*run.meta : nullptr};
 }
 
 }  // namespace

@@ -81,4 +81,33 @@ left_out="warning: baseline 'base' was left out by --filter 'oth'; relative is t
 [ "$(grep -cxF "iobench: $left_out" "$tmp/filtered.err")" -eq 2 ] &&
   ! grep -q "no successful run\|no runs here" "$tmp/filtered.err" ||
   fail "a baseline the filter left out: $(cat "$tmp/filtered.err")"
+# plot, compare and the HTML report group the same way, each naming the cache mode.
+"$iobench" plot "$tmp/runs-warm.tsv" "$tmp/runs-none.tsv" -o "$tmp/modes.svg" 2>/dev/null ||
+  fail "plot of two cache modes exited $?"
+grep -q 'sink null · cache warm' "$tmp/modes.svg" && grep -q 'sink null · cache none' "$tmp/modes.svg" &&
+  grep -q 'not pooled: the run files differ in cache (warm, none)' "$tmp/modes.svg" ||
+  fail "plot pooled warm and none"
+"$iobench" compare "$tmp/runs-warm.tsv" "$tmp/runs-none.tsv" >"$tmp/cmp.out" 2>"$tmp/cmp.err" ||
+  fail "compare of two cache modes exited $?"
+grep -q 'not pooled: the run files differ in cache (warm, none)' "$tmp/cmp.err" &&
+  grep -q '^0 comparisons' "$tmp/cmp.out" || fail "compare compared warm with none: $(cat "$tmp/cmp.out" "$tmp/cmp.err")"
+"$iobench" report "$tmp/runs-warm.tsv" "$tmp/runs-none.tsv" -o "$tmp/modes.html" 2>/dev/null ||
+  fail "report of two cache modes exited $?"
+[ "$(grep -c '<h2>input .*cache \(warm\|none\)</h2>' "$tmp/modes.html")" -eq 2 ] ||
+  fail "the report pooled warm and none"
+# A strategy with "verify": false is marked.
+cat >"$tmp/unverified.json" <<JSON
+{"name": "unverified", "inputs": ["in.txt"], "sinks": ["pipe"], "repeats": 2, "warmup": 0,
+ "disturbance": "off",
+ "strategies": [{"name": "copy", "command": ["cat", "{input}"]},
+                {"name": "date", "command": ["date", "+%N"], "verify": false}]}
+JSON
+"$iobench" run "$tmp/unverified.json" -o "$tmp/runs-unverified.tsv" -q >/dev/null 2>&1 ||
+  fail "run unverified exited $?"
+"$iobench" summarize "$tmp/runs-unverified.tsv" >"$tmp/unverified.out" 2>/dev/null ||
+  fail "summarize unverified exited $?"
+grep -q '^date (unverified) ' "$tmp/unverified.out" && ! grep -q '^copy (unverified)' "$tmp/unverified.out" ||
+  fail "verify: false not marked: $(cat "$tmp/unverified.out")"
+"$iobench" summarize --format json "$tmp/runs-unverified.tsv" 2>/dev/null | grep -q '"verified": false' ||
+  fail "JSON does not say verified: false"
 echo "report_summarize: ok"

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "driver/report/summary.hpp"
+#include "driver/runfile/meta.hpp"
 
 namespace iobench::report {
 namespace {
@@ -67,7 +68,9 @@ TEST(SummaryWarnings, ABaselineAFilterLeftOutIsSaidOnceAsLeftOut) {
   SummaryOptions options;
   options.baseline = "base";
   const auto baseline_lines = [&](const std::string& filter) {
-    const Summary s = summarize(runfile::parse_runs({{"f.tsv", text, "", filter}}), options);
+    runfile::RunMeta meta;
+    meta.options.emplace().filter = filter;
+    const Summary s = summarize(runfile::parse_runs({{"f.tsv", text, "", &meta}}), options);
     std::vector<std::string> lines;
     for (const std::string& w : s.warnings) {
       if (w.starts_with("baseline ")) lines.push_back(w);

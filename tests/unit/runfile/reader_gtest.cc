@@ -181,11 +181,11 @@ TEST(ResultsReader, CacheModeComesFromTheMetaFileBesideTheRunFile) {
   std::ofstream(dir / "meta" / "x-1.json") << R"({"config": {"name": "x", "cache": "cold"}})";
   std::ofstream(dir / "meta" / "x-2.json") << R"({"config": {"name": "x"}})";
   std::ofstream(dir / "meta" / "x-3.json") << "{not json";
-  EXPECT_EQ(meta_facts_for(dir / "x-1.tsv").cache_mode, "cold");
-  EXPECT_EQ(meta_facts_for(dir / "x-2.tsv").cache_mode, "warm");  // the config's default
-  EXPECT_EQ(meta_facts_for(dir / "x-3.tsv").cache_mode, "");
-  EXPECT_EQ(meta_facts_for(dir / "x-4.tsv").cache_mode, "");  // no meta file
-  EXPECT_EQ(meta_facts_for("-").cache_mode, "");
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-1.tsv"), "cold");
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-2.tsv"), "warm");  // the config's default
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-3.tsv"), "");
+  EXPECT_EQ(cache_mode_from_meta(dir / "x-4.tsv"), "");  // no meta file
+  EXPECT_EQ(cache_mode_from_meta("-"), "");
 }
 
 // The --filter a run was made with: what tells summarize that a baseline without runs was left
@@ -195,8 +195,6 @@ TEST(ResultsReader, TheFilterComesFromTheMetaFileToo) {
   std::filesystem::create_directories(dir / "meta");
   std::ofstream(dir / "meta" / "x-1.json")
       << R"({"config": {"name": "x"}, "options": {"filter": "oth", "repeats": 3, "shard": "1/1"}})";
-  EXPECT_EQ(meta_facts_for(dir / "x-1.tsv").filter, "oth");
-  EXPECT_EQ(meta_facts_for(dir / "x-2.tsv").filter, "");  // no meta file
   const std::string text =
       "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tstatus\n"
       "other\t1\t0.5\t0.5\t100\t5\tin.txt\tpipe\tok\n";
