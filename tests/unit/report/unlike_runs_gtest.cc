@@ -42,7 +42,7 @@ FileSpec spec_of(std::string name, std::string cache, std::string host, double e
 
 // DIR/NAME.tsv with 5 ok runs of A and B each (B twice as slow) into a pipe, and its meta file.
 std::filesystem::path write_runs(const iobench::test::TempDir& dir, const FileSpec& spec) {
-  const auto runs = dir / (spec.name + ".tsv");
+  auto runs = dir / (spec.name + ".tsv");
   std::ofstream out(runs);
   out << "test\telapsed\tuser\tsystem\tcpu_pct\tmem\tinput\tsink\tstatus\n";
   for (int i = 0; i < 5; ++i) {
