@@ -41,7 +41,7 @@ struct ReportSection {
   std::string input;
   std::string sink;
   // The conditions the files differ in (runfile::RunSet::split_by), as (name, value): "cache",
-  // "warm". Runs that differ in one are never one section (issue 48).
+  // "warm". Runs that differ in one are never one section (docs/reports.md).
   std::vector<std::pair<std::string, std::string>> conditions;
   std::string reference;  // the test the verdicts compare with; empty when none has a run
   runfile::RunSet set;

@@ -32,8 +32,8 @@ std::vector<Section> group_sections(const runfile::RunSet& set, Metric metric) {
   report::SummaryOptions summary_options;
   summary_options.relative_metric = metric;
   const report::Summary summary = report::summarize(set, summary_options);
-  // Sections by input, sink and every other key (the conditions the files differ in: issue 48),
-  // in order of first appearance; rows fastest first.
+  // Sections by input, sink and every other key (the conditions the files differ in;
+  // docs/reports.md, "Never pooled"), in order of first appearance; rows fastest first.
   std::vector<Section> sections;
   std::map<std::vector<std::string>, std::size_t> section_index;
   for (std::size_t i = 0; i < set.groups.size(); ++i) {

@@ -80,7 +80,7 @@ Summary summarize(const runfile::RunSet& set, const SummaryOptions& options = {}
 // out.
 std::string group_label(const runfile::RunSet& set, const runfile::Group& group);
 
-// The marks every surface shows beside a group's test (issue 48; docs/reports.md, "Marks"):
+// The marks every surface shows beside a group's test (docs/reports.md, "Marks"):
 // "unverified" (its strategy has "verify": false: its output never checked), "disturbed" (every
 // run disturbed: the figures are theirs), "N disturbed" (N runs disturbed and left out, re-run
 // where the disturbance rule is rerun). In that order; none for a plain group.

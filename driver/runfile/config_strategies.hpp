@@ -1,8 +1,8 @@
 #pragma once
 // Which strategy of a config a test (a run file's `test`, the strategy's expanded name) came from,
 // and what that strategy says of it: the history keys its series by it, the reports mark a test
-// whose output is not verified (issue 48). The config library expands names; this asks the
-// inverse, and the layers that read run files may not use the config library
+// whose output is not verified (docs/reports.md, "Marks"). The config library expands names; this
+// asks the inverse, and the layers that read run files may not use the config library
 // (docs/architecture.md).
 #include <cstddef>
 #include <nlohmann/json.hpp>

@@ -38,7 +38,7 @@ struct Group {
   // (docs/driver.md, "Disturbance"). False otherwise: the samples are the ok runs'.
   bool from_disturbed_runs = false;
   // Some file's config has `"verify": false` for this test: its output was never checked against
-  // the reference (issue 48), so every surface marks it.
+  // the reference (docs/reports.md, "Marks"), so every surface marks it.
   bool unverified = false;
 
   [[nodiscard]] const std::vector<double>& metric(Metric m) const { return samples[index(m)]; }
@@ -61,8 +61,8 @@ struct RunSet {
   std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
   bool has_disturbance = false;                 // some file has others_cpu_s, steal_s or wait_cpu_s
   // The conditions (kConditionKeys) the files differ in, which the default grouping keys the
-  // groups by: runs that differ in one are never pooled by default (issue 48), and every surface
-  // says which split them. Empty with an explicit --group-by.
+  // groups by: runs that differ in one are never pooled by default (docs/reports.md), and every
+  // surface says which split them. Empty with an explicit --group-by.
   std::vector<std::string> split_by;
 
   // Position of a column in group_by, or npos.
@@ -74,8 +74,8 @@ struct RunSet {
 // The conditions of a whole run file that change every figure in it, from its meta file, named
 // like columns: the cache mode ("warm", "cold", "none"; "" unknown), the host, iobench's build,
 // the counters counted, the pipe sinks' size. Runs of files that differ in one are never pooled
-// by default (issue 48: 12 ms warm and 84 ms cold runs made one median of 48.4 ms). None is a
-// column of the run file but host, whose rows' value is used where a file has the column.
+// by default (docs/reports.md; 12 ms warm and 84 ms cold runs made one median of 48.4 ms). None is
+// a column of the run file but host, whose rows' value is used where a file has the column.
 inline constexpr std::string_view kCacheKey = "cache";
 inline constexpr std::array<std::string_view, 5> kConditionKeys{kCacheKey, "host", "build",
                                                                 "counters", "pipe_size"};
