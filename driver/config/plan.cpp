@@ -235,8 +235,7 @@ void add_rounds(const Config& config, Plan& plan) {
   for (int round = 0; round < rounds; ++round) {
     const bool warmup = round < config.warmup;
     if (round == config.warmup) first_measured = plan.runs.size();
-    const bool interleaved =
-        config.order == RunOrder::kInterleave || config.order == RunOrder::kDuet;
+    const bool interleaved = rounds_interleaved(config.order);
     const auto r = static_cast<std::size_t>(round);
     const std::vector<std::size_t> order = !interleaved ? identity_round(cells)
                                            : plan.twins ? twins_round(cells, r)

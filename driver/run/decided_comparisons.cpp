@@ -30,8 +30,7 @@ stats::SequentialPlan sequential_plan(const config::Plan& plan, const config::Co
   sequential.margin = config.decide_margin_pct / 100;
   // Interleaved rounds run every cell once each, so the i-th ok runs of two cells were made
   // within a round of each other (a re-run disturbed twice moves one later).
-  sequential.paired =
-      config.order == config::RunOrder::kInterleave || config.order == config::RunOrder::kDuet;
+  sequential.paired = config::rounds_interleaved(config.order);
   return sequential;
 }
 

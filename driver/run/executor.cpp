@@ -102,6 +102,11 @@ void MatrixExecutor::after_hooks(std::size_t index) {
 void MatrixExecutor::collect_totals() {
   totals_.decisions = decided_.decisions(record_.ok_elapsed_s(), &totals_.rule_decisions);
   totals_.rows_written = record_.rows_written();
+  if (duet_given_up_) {
+    totals_.order_taken = "duet, then interleave";
+  } else if (config_.order == config::RunOrder::kAuto) {
+    totals_.order_taken = partner_launch_ ? "duet" : "interleave";
+  }
   totals_.bad_rows = record_.bad_rows();
   totals_.results_error = record_.results_error();
   totals_.pipe_size_given_bytes = launch_.pipe_size_given_bytes();
@@ -180,7 +185,7 @@ void MatrixExecutor::launch_alone(std::size_t index, Started& run, double prepar
 }
 
 std::optional<std::size_t> MatrixExecutor::duet_partner_of(std::size_t index) {
-  if (!partner_launch_ || index + 1 >= plan_.runs.size()) return std::nullopt;
+  if (!partner_launch_ || duet_given_up_ || index + 1 >= plan_.runs.size()) return std::nullopt;
   const config::PlannedRun& first = plan_.runs[index];
   const config::PlannedRun& second = plan_.runs[index + 1];
   if (first.phase != config::RunPhase::kMeasure || second.phase != config::RunPhase::kMeasure ||
@@ -191,16 +196,37 @@ std::optional<std::size_t> MatrixExecutor::duet_partner_of(std::size_t index) {
 }
 
 // Again while left out, as long as neither cell needs no more (decided, or its runs' budget
-// spent: a machine whose load keeps a CPU busy disturbs every pair) and the re-run budget allows.
+// spent) and the re-run budget allows. A machine whose load keeps a CPU busy disturbs every
+// pair: that many in a row, and the duet is given up rather than the budget spent on it.
 void MatrixExecutor::run_pair(std::size_t first, std::size_t second) {
   const auto needs_none = [this](std::size_t index) {
     const std::size_t cell = plan_.runs[index].cell;
     return stopped_[cell] || decided_.enough(cell, record_.ok_elapsed_s());
   };
-  while (run_pair_once(first, second) && !stopped() && !needs_none(first) && !needs_none(second) &&
-         disturbance_.take_pair_rerun({first, second}, record_.ok_elapsed_s())) {
+  while (run_pair_once(first, second)) {
+    if (++duet_left_out_in_a_row_ >= kDuetLeftOutPairsToGiveUp) {
+      give_up_duet(first, second);
+      return;
+    }
+    if (stopped() || needs_none(first) || needs_none(second) ||
+        !disturbance_.take_pair_rerun({first, second}, record_.ok_elapsed_s()))
+      return;
     progress_.add_rerun();
     progress_.add_rerun();
+  }
+  duet_left_out_in_a_row_ = 0;
+}
+
+void MatrixExecutor::give_up_duet(std::size_t first, std::size_t second) {
+  duet_given_up_ = true;
+  progress_.warn(fmt::format(
+      "order {}: {} pairs in a row were left out as disturbed, so two CPUs are not free for a "
+      "duet: the rest run one at a time, interleaved (docs/bench.md, \"Duet\")",
+      to_string(config_.order), duet_left_out_in_a_row_));
+  if (stopped() || !disturbance_.take_pair_rerun({first, second}, record_.ok_elapsed_s())) return;
+  for (const std::size_t index : {first, second}) {
+    progress_.add_rerun();
+    run_one(index);
   }
 }
 

@@ -27,6 +27,10 @@
 
 namespace iobench::run {
 
+// A duet's pairs left out as disturbed in a row before it is given up: beside one steady busy
+// loop on two CPUs every pair is (docs/bench.md, "Duet"); on a calm machine, a pair seldom is.
+inline constexpr std::size_t kDuetLeftOutPairsToGiveUp = 5;
+
 struct ExecutorSettings {
   std::filesystem::path temp_folder;  // private folder for file sinks
   bool show_progress = false;
@@ -43,14 +47,17 @@ struct ExecutorSettings {
   // timeout, without ignore_failure) or writes other bytes than its reference (verification on)
   // is said so in one line and not run again, on that input (docs/bench.md).
   bool stop_at_first_failure = false;
-  // Config order `duet`: a second launcher (a spawner of its own) and the two CPUs a pair's runs
-  // are pinned to, the first of a pair on the first (docs/bench.md, "Duet"). None: one at a time.
+  // Config order `duet` (or `auto`, where it chose a duet): a second launcher (a spawner of its
+  // own) and the two CPUs a pair's runs are pinned to, the first of a pair on the first
+  // (docs/bench.md, "Duet"). None: one at a time.
   Launcher* duet_partner = nullptr;
   std::array<int, 2> duet_cpus{0, 1};
 };
 
 struct MatrixTotals {
   std::size_t rows_written = 0;
+  // Where the measured runs' order differs from the config's (RunEnd::order_taken); else empty.
+  std::string order_taken;
   std::size_t bad_rows = 0;
   // Set when a row could not be written (results disk full): the loop stopped there, every row
   // before it is in the file, and the run exits 3.
@@ -101,8 +108,11 @@ class MatrixExecutor {
   void launch_alone(std::size_t index, Started& run, double prepare_s);
   // The next measured run of the same round, to go at the same moment as `index` (a duet).
   [[nodiscard]] std::optional<std::size_t> duet_partner_of(std::size_t index);
-  // Both of a duet's pair at once, and again (within the budget) while the pair is left out.
+  // Both of a duet's pair at once, and again (within the budget) while the pair is left out;
+  // after kDuetLeftOutPairsToGiveUp pairs in a row left out, the duet is given up.
   void run_pair(std::size_t first, std::size_t second);
+  // The rest runs one at a time, interleaved, beginning with the pair just left out.
+  void give_up_duet(std::size_t first, std::size_t second);
   // One attempt of the pair: true when it was left out as disturbed.
   bool run_pair_once(std::size_t first, std::size_t second);
   void after_hooks(std::size_t index);
@@ -134,6 +144,8 @@ class MatrixExecutor {
   PrepareStep prepare_;
   LaunchStep launch_;
   std::optional<LaunchStep> partner_launch_;  // a duet's second run goes through it
+  std::size_t duet_left_out_in_a_row_ = 0;    // pairs left out as disturbed since the last kept
+  bool duet_given_up_ = false;
   VerifyStep verify_;
   DisturbanceStep disturbance_;
   RecordStep record_;

@@ -115,7 +115,8 @@ void record_end(runfile::RunMeta& meta, const MatrixTotals& totals, const Machin
                              totals.pipe_size_given_bytes,
                              totals.cache_state_warnings,
                              totals.warnings,
-                             {}};
+                             {},
+                             totals.order_taken};
   meta.rows = totals.rows_written;
   meta.provenance->busy_cpus_start = load.busy_cpus;
   meta.provenance->load_average_end = load_average_1min();
@@ -144,9 +145,12 @@ MatrixTotals execute(const config::Config& config, const config::Plan& plan,
                      BusyWindow& busy_window, const WaitSource& wait_source) {
   const PrivateFolder temp_folder(paths.folder);
   SpawnerLauncher launcher(spawn::Spawner::global());
-  std::string duet_warning;
-  const std::unique_ptr<DuetPartner> duet = DuetPartner::for_config(config, duet_warning);
+  const DuetChoice duet_choice = DuetPartner::for_config(config);
+  const std::unique_ptr<DuetPartner>& duet = duet_choice.partner;
+  const std::string& duet_warning = duet_choice.warning;
   if (!duet_warning.empty()) fmt::print(stderr, "iobench: warning: {}\n", duet_warning);
+  if (!duet_choice.note.empty() && !options.quiet)
+    fmt::print(stderr, "iobench: {}\n", duet_choice.note);
   const CancelOnInterrupt cancel_on_interrupt(launcher, duet ? &duet->launcher() : nullptr);
   ExecutorSettings settings;
   if (duet) {

@@ -129,7 +129,8 @@ inline constexpr auto kEndFields = std::make_tuple(
     field("pipe_size_given_bytes", &RunEnd::pipe_size_given_bytes, kNullable),
     field("cache_state_warnings", &RunEnd::cache_state_warnings),
     field("warnings", &RunEnd::warnings, kOmitted),  // absent: none, as before they were kept
-    field("summary_warnings", &RunEnd::summary_warnings, kOmitted));
+    field("summary_warnings", &RunEnd::summary_warnings, kOmitted),
+    field("order_taken", &RunEnd::order_taken, kOmitted));
 
 inline constexpr auto kShellStartupFields =
     std::make_tuple(field("command", &ShellStartup::command, kRequired),

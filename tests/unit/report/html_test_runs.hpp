@@ -58,7 +58,7 @@ inline std::filesystem::path write_test_runs(const iobench::test::TempDir& dir) 
   meta.provenance = runfile::Provenance{};
   meta.provenance->reference_test = "ref";
   const std::string cache_line = "fast: 4 measured rows were not warm (cache_pct down to 50.0 %)";
-  meta.end = runfile::RunEnd{true, 0, 65536, {cache_line}, {cache_line, kBusyLine}, {}};
+  meta.end = runfile::RunEnd{true, 0, 65536, {cache_line}, {cache_line, kBusyLine}, {}, {}};
   meta.rows = 48;
   runfile::write_meta(runfile::meta_path_for(runs), meta);
   return runs;
