@@ -90,6 +90,12 @@ std::string nothing_to_judge(const VersusReference& versus, double pct, const Ga
         pct, of.subject);
   }
   const bool bench = of.subject == GateOf{}.subject;
+  if (!bench && versus.reference.empty()) {
+    return fmt::format(
+        "--fail-if-slower {:g}: no {} to judge: without --versus each is judged against the "
+        "config's \"baseline\", and it names none",
+        pct, of.subject);
+  }
   return fmt::format(
       "--fail-if-slower {:g}: no {} to judge against '{}' (it needs two {}s or more, "
       "{}, with ok runs on the same input and sink)",

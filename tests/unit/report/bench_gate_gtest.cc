@@ -189,6 +189,10 @@ TEST(BenchGate, NothingToCompareUnderRunSpeaksOfTests) {
   EXPECT_EQ(not_judged(fail_if_slower(baseline, 5, run))[0],
             "--fail-if-slower 5: no test to judge against 'a' (it needs two tests or more, one "
             "of them the baseline, with ok runs on the same input and sink)");
+  baseline.reference = "";  // a config without one
+  EXPECT_EQ(not_judged(fail_if_slower(baseline, 5, run))[0],
+            "--fail-if-slower 5: no test to judge: without --versus each is judged against the "
+            "config's \"baseline\", and it names none");
 }
 
 // bench and run end a gated run alike: the lines of what is not green, then the exit status.
