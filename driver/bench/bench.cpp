@@ -14,6 +14,7 @@
 #include "driver/bench/outputs.hpp"
 #include "driver/bench/shell_startup.hpp"
 #include "driver/bench/versus_hyperfine.hpp"
+#include "driver/report/gate_output.hpp"
 #include "driver/run/counter_plan.hpp"
 #include "driver/run/launcher.hpp"
 #include "driver/run/outputs.hpp"
@@ -163,13 +164,7 @@ run::RunResult run_bench(BenchOptions& options) {
   options.report.tests = bench_tests(config);
   options.report.rule_decisions = result.rule_decisions;
   const report::Gate gate = bench::report_bench(run, options.report, std::cout);
-  for (const report::GateVerdict verdict :
-       {report::GateVerdict::kSlower, report::GateVerdict::kNotJudged}) {
-    for (const std::string& line : report::gate_lines(gate, verdict))
-      fmt::print(stderr, "iobench: {}\n", line);
-  }
-  // The gate speaks for a run that had nothing worse to say.
-  if (result.exit_code == kExitOk) result.exit_code = report::gate_exit_status(gate);
+  result.exit_code = report::finish_gate(gate, result.exit_code, std::cerr);
   return result;
 }
 

@@ -100,6 +100,7 @@ void check_hook_placeholders(const Validator& v, const Config& config) {
     for (const auto& name : find_placeholders(strategy.name)) in_name.insert(name);
     for (const auto& [key, field] : kHooks) {
       for (const auto& name : find_placeholders(strategy.*field)) {
+        if (name == "build") continue;  // the build measured, filled by the plan, as in args
         if (name == "input" || in_name.count(name) == 0) {
           v.fail(Validator::join(Validator::index("strategies", i), key),
                  fmt::format("{{{}}} is not a param of the strategy's name (a hook has the "

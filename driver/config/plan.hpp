@@ -20,6 +20,8 @@ struct Test {
   std::string name;
   std::size_t strategy = 0;  // index into Config::strategies
   ParamValues param_values;
+  // What {build} names in its hooks (`run --build`, `--versus`); none: it names nothing.
+  std::optional<std::string> build_dir;
   // The argv with {params} filled and {input} left for the run to fill. Worker tests start with
   // the worker's path and end with "{input}".
   std::vector<std::string> argv;

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <set>
 
 #include "common/error.hpp"
@@ -79,16 +80,22 @@ std::vector<std::string> test_args(const Config& config, std::size_t s, const Bu
     with_build = values;
     with_build.emplace_back("build", *build.dir);
   }
-  std::vector<std::string> args;
-  for (const auto& arg : config.strategies[s].args) {
-    if (!build.dir && arg.find(kBuildPlaceholder) != std::string::npos) {
-      throw Error(
-          fmt::format("{}: strategies[{}]: {} names the build measured: give --build DIR "
-                      "(and --versus DIR for the base build)",
-                      config.file.string(), s, kBuildPlaceholder));
-    }
-    args.push_back(expand_placeholders(arg, build.dir ? with_build : values));
+  const StrategySpec& strategy = config.strategies[s];
+  const auto names_build = [](const std::string& text) {
+    return text.find(kBuildPlaceholder) != std::string::npos;
+  };
+  // Its hooks fill {build} as they run (run/hooks.cpp), and need one as much.
+  if (!build.dir && (std::any_of(strategy.args.begin(), strategy.args.end(), names_build) ||
+                     names_build(strategy.setup) || names_build(strategy.prepare) ||
+                     names_build(strategy.conclude) || names_build(strategy.cleanup))) {
+    throw Error(
+        fmt::format("{}: strategies[{}]: {} names the build measured: give --build DIR "
+                    "(and --versus DIR for the base build)",
+                    config.file.string(), s, kBuildPlaceholder));
   }
+  std::vector<std::string> args;
+  for (const auto& arg : strategy.args)
+    args.push_back(expand_placeholders(arg, build.dir ? with_build : values));
   return args;
 }
 
@@ -100,6 +107,7 @@ Test make_test(const Config& config, std::size_t s, ParamValues param_values, co
   test.verify = strategy.verify;
   std::vector<std::string> args = test_args(config, s, build, param_values);
   test.param_values = std::move(param_values);
+  test.build_dir = build.dir;
   test.name = expand_placeholders(strategy.name, test.param_values);
   if (strategy.kind == StrategySpec::Kind::kWorker) {
     make_worker_test(config, build.worker_path, test, std::move(args));

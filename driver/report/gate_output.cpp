@@ -147,4 +147,12 @@ void write_gate(const Gate& gate, VerdictFormat format, std::ostream& out) {
   }
 }
 
+int finish_gate(const Gate& gate, int run_exit_code, std::ostream& err) {
+  for (const GateVerdict verdict : {GateVerdict::kSlower, GateVerdict::kNotJudged}) {
+    for (const std::string& line : gate_lines(gate, verdict)) err << "iobench: " << line << '\n';
+  }
+  err.flush();
+  return run_exit_code == kExitOk ? gate_exit_status(gate) : run_exit_code;
+}
+
 }  // namespace iobench::report

@@ -22,4 +22,9 @@ std::string gate_exit_reason(const Gate& gate);
 // (::error for slower or not judged, ::notice for passed) and one for the summary.
 void write_gate(const Gate& gate, VerdictFormat format, std::ostream& out);
 
+// How `bench` and `run` end a gated run: the slower and the not judged cells' lines on `err`,
+// each "iobench: "-prefixed; returns the gate's exit status when the run's own was 0, else the
+// run's (the gate speaks for a run that had nothing worse to say).
+int finish_gate(const Gate& gate, int run_exit_code, std::ostream& err);
+
 }  // namespace iobench::report

@@ -81,18 +81,46 @@ std::string judged_by(const report::Row& row, const RuleDecision* decision) {
                      rule_name(decision->plan));
 }
 
+// The line of a gate with nothing to judge, in its command's words.
+std::string nothing_to_judge(const VersusReference& versus, double pct, const GateOf& of) {
+  if (versus.each_against_its_twin) {
+    return fmt::format(
+        "--fail-if-slower {:g}: no {} to judge against its base build twin (each "
+        "needs ok runs, and its twin NAME@base ok runs, on the same input and sink)",
+        pct, of.subject);
+  }
+  const bool bench = of.subject == GateOf{}.subject;
+  if (!bench && versus.reference.empty()) {
+    return fmt::format(
+        "--fail-if-slower {:g}: no {} to judge: without --versus each is judged against the "
+        "config's \"baseline\", and it names none",
+        pct, of.subject);
+  }
+  return fmt::format(
+      "--fail-if-slower {:g}: no {} to judge against '{}' (it needs two {}s or more, "
+      "{}, with ok runs on the same input and sink)",
+      pct, of.subject, versus.reference, of.subject,
+      bench ? "the first the reference" : "one of them the baseline");
+}
+
+// The candidates whose base twin was left out, every run of it disturbed: no row judges them.
+void add_left_out(const VersusReference& versus, const GateOf& of, Gate& gate) {
+  for (const MissingReference& missing : versus.missing) {
+    if (!missing.every_run_disturbed) continue;
+    gate.cells.push_back(
+        {missing.place, GateVerdict::kNotJudged, std::nullopt, std::nullopt, "",
+         fmt::format(
+             "{} against '{}': not judged: every run of its base build's twin was disturbed, "
+             "so none is ok to compare with; a quieter machine or more runs would tell "
+             "({})",
+             missing.place, versus.reference, of.more_runs)});
+  }
+}
+
 }  // namespace
 
-Gate fail_if_slower(const VersusReference& versus, double pct, std::string_view more_runs) {
-  Gate gate{versus.reference, pct, {}};
-  // A gate with nothing to judge (one command, or a reference without an ok run) is not green.
-  if (versus.result.rows.empty()) {
-    gate.cells.push_back({"", GateVerdict::kNotJudged, std::nullopt, std::nullopt, "",
-                          fmt::format("--fail-if-slower {:g}: no command to judge against '{}' "
-                                      "(it needs two commands or more, the first the reference, "
-                                      "with ok runs on the same input and sink)",
-                                      pct, versus.reference)});
-  }
+Gate fail_if_slower(const VersusReference& versus, double pct, const GateOf& of) {
+  Gate gate{versus.reference, pct, {}, of.made_by, of.subject};
   const double allowed = 1 + pct / 100;
   for (const report::Row& row : versus.result.rows) {
     const RuleDecision* decision = decision_for(versus, row);
@@ -119,13 +147,19 @@ Gate fail_if_slower(const VersusReference& versus, double pct, std::string_view 
           "{} against '{}': cannot rule out a slowdown of more than {:g} %: {}{} ({}); more runs "
           "would tell ({})",
           cell.cell, versus.reference, pct, factor,
-          cell.interval ? "" : ", too few runs for an interval", cell.judged_by, more_runs);
+          cell.interval ? "" : ", too few runs for an interval", cell.judged_by, of.more_runs);
     } else {
       cell.line =
           fmt::format("{} is {} against '{}', within the {:g} % --fail-if-slower allows ({})",
                       cell.cell, factor, versus.reference, pct, cell.judged_by);
     }
     gate.cells.push_back(std::move(cell));
+  }
+  add_left_out(versus, of, gate);
+  // A gate with nothing to judge (one command, or a reference without an ok run) is not green.
+  if (gate.cells.empty()) {
+    gate.cells.push_back({"", GateVerdict::kNotJudged, std::nullopt, std::nullopt, "",
+                          nothing_to_judge(versus, pct, of)});
   }
   return gate;
 }
@@ -198,9 +232,9 @@ VersusReference compare_with_reference(const runfile::RunSet& set, const std::st
   }
   for (const auto& group : set.groups) {
     if (group.key[0] == reference && group.ok_runs() == 0)
-      versus.missing.push_back(fmt::format("{}{} sink",
-                                           group.key[1].empty() ? "" : group.key[1] + ", ",
-                                           group.key[2]));  // no empty input named
+      versus.missing.push_back(
+          {fmt::format("{}{} sink", group.key[1].empty() ? "" : group.key[1] + ", ",
+                       group.key[2])});  // no empty input named
   }
   for (const auto& test : tests) {
     runfile::RunSet candidate;
@@ -231,13 +265,16 @@ VersusReference compare_with_base_twins(const runfile::RunSet& set,
   runfile::RunSet candidate;
   base.group_by = candidate.group_by = versus.result.group_by = {"test", "input", "sink"};
   for (const auto& group : set.groups) {
-    if (group.from_disturbed_runs) continue;  // as compare_with_reference
     const std::optional<std::string> candidate_name = runfile::candidate_of_base_twin(group.key[0]);
     const bool twin = candidate_name.has_value();
     runfile::Group g = group;
     if (twin) g.key[0] = *candidate_name;
-    if (twin && group.ok_runs() == 0)
-      versus.missing.push_back(util::cell_name(g.key[0], g.key[1], g.key[2], true));
+    if (twin && (group.ok_runs() == 0 || group.from_disturbed_runs)) {
+      versus.missing.push_back(
+          {util::cell_name(g.key[0], g.key[1], g.key[2], true), group.from_disturbed_runs});
+    }
+    // As compare_with_reference: a disturbed twin is named above, and left out.
+    if (group.from_disturbed_runs) continue;
     (twin ? base : candidate).groups.push_back(std::move(g));
   }
   versus.result = report::compare(base, candidate, CompareOptions{});
@@ -297,9 +334,10 @@ void write_versus_reference(const VersusReference& versus, std::ostream& out,
           decision ? decision_phrase(*row, *decision) : interval_phrase(*row));
     }
   }
-  for (const auto& place : versus.missing) {
-    out << fmt::format("  {}: {} no ok run to compare with\n", place,
-                       twins ? "the base build's twin has" : "the reference has");
+  for (const MissingReference& missing : versus.missing) {
+    out << fmt::format("  {}: {} no ok run to compare with{}\n", missing.place,
+                       twins ? "the base build's twin has" : "the reference has",
+                       missing.every_run_disturbed ? " (every run disturbed)" : "");
   }
 }
 

@@ -26,14 +26,22 @@ struct RuleDecision {
   stats::SequentialPlan plan;
 };
 
+// A place the reference has no ok run on.
+struct MissingReference {
+  std::string place;  // "input, sink sink" ("sink sink" without an input); under twins the
+                      // candidate's cell, "'c' on in.txt (file sink)"
+  // Every run of it was disturbed: it was left out, so no row compares it and only this names it.
+  bool every_run_disturbed = false;
+  bool operator==(const MissingReference&) const = default;
+};
+
 struct VersusReference {
-  std::string reference;                // the reference test's name
-  report::Result result;                // rows keyed test, input, sink; base = the reference
-  std::vector<std::string> missing;     // "input, sink sink" ("sink sink" without an input) where
-                                        // the reference has no ok run
-  std::vector<RuleDecision> decisions;  // when the rule decided the runs: one per comparison
+  std::string reference;                  // the reference test's name
+  report::Result result;                  // rows keyed test, input, sink; base = the reference
+  std::vector<MissingReference> missing;  // where the reference has no ok run
+  std::vector<RuleDecision> decisions;    // when the rule decided the runs: one per comparison
   // `run --versus`: each test against its own base twin, not one reference test; `missing` then
-  // names the twins' cells without an ok run.
+  // names the candidates whose twin has no ok run (every run disturbed, too).
   bool each_against_its_twin = false;
 };
 
@@ -73,7 +81,8 @@ bool significant(const report::Row& row, const RuleDecision* decision);
 //   - not judged: else, unless its interval (the rule's last look's, else the U test's 95 %)
 //     rules out a slowdown of more than `pct` percent, its high end at most 1 + pct / 100;
 //   - passed: the rest.
-// Without a comparison at all (one command) the gate is not judged either.
+// Without a comparison at all (one command) the gate is not judged either, nor is a candidate
+// whose base twin was left out, every run of it disturbed (`missing`).
 // A line for each, naming the cell, the factor and its interval, and what judged it.
 enum class GateVerdict { kSlower, kNotJudged, kPassed };
 struct GateCell {
@@ -84,16 +93,21 @@ struct GateCell {
   std::string judged_by;                    // "decided: different after 8 runs, ..."
   std::string line;                         // what bench says of it
 };
+// Whose gate: bench's commands, each against the first, or run's tests (against the baseline,
+// or each against its base twin under --versus).
+struct GateOf {
+  std::string made_by = "iobench bench";  // the gate's command, in its outputs' headings
+  std::string subject = "command";        // what each cell judges: bench's command, run's test
+  std::string more_runs = "-m, -r";       // the options that give a comparison more runs
+};
 struct Gate {
   std::string reference;
   double pct = 0;
   std::vector<GateCell> cells;            // in the comparisons' order
-  std::string made_by = "iobench bench";  // the gate's command, in its outputs' headings
-  std::string subject = "command";        // what each cell judges: bench's command, run's test
+  std::string made_by = "iobench bench";  // as GateOf's
+  std::string subject = "command";
 };
-// `more_runs` names the options that give a comparison more runs, for a cell not judged.
-Gate fail_if_slower(const VersusReference& versus, double pct,
-                    std::string_view more_runs = "-m, -r");
+Gate fail_if_slower(const VersusReference& versus, double pct, const GateOf& of = {});
 // The lines of the cells with `verdict`, in order.
 std::vector<std::string> gate_lines(const Gate& gate, GateVerdict verdict);
 // 1 when a cell is slower, else 4 when one is not judged, else 0 (docs/bench.md, "A gate").

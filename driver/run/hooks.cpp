@@ -113,11 +113,14 @@ std::string RunHooks::cleanup(std::size_t t) {
 }
 
 // The hook runs as the command does: in its shell, or split into words for a command without one
-// (hyperfine -N); the test's params fill its {NAME}s.
+// (hyperfine -N); the test's params fill its {NAME}s, and its build's folder {build}, as in its
+// command (docs/driver.md, "Two builds").
 std::string RunHooks::run_hook(const config::Test& test, const char* kind, const std::string& text,
                                std::string_view iteration, double* elapsed_s) {
   const config::StrategySpec& strategy = config_.strategies[test.strategy];
-  const std::string command = config::expand_placeholders(text, test.param_values);
+  config::ParamValues values = test.param_values;
+  if (test.build_dir) values.emplace_back("build", *test.build_dir);
+  const std::string command = config::expand_placeholders(text, values);
   spawn::SpawnRequest request;
   if (strategy.kind == config::StrategySpec::Kind::kCommand && !strategy.shell) {
     if (!util::split_words(command, request.argv) || request.argv.empty()) {

@@ -1,10 +1,7 @@
 #include "driver/run/run_gate.hpp"
 
-#include <fmt/core.h>
+#include <iostream>
 
-#include <ostream>
-
-#include "common/error.hpp"
 #include "driver/report/gate_output.hpp"
 #include "driver/report/versus_reference.hpp"
 #include "driver/runfile/reader.hpp"
@@ -35,20 +32,14 @@ int report_comparisons(const RunResult& result, const config::Config& config,
     out.flush();
   }
   if (!options.fail_if_slower_pct) return result.exit_code;
-  report::Gate gate = report::fail_if_slower(versus, *options.fail_if_slower_pct, "--repeats");
-  gate.made_by = "iobench run";
-  gate.subject = "test";
-  for (const report::GateVerdict verdict :
-       {report::GateVerdict::kSlower, report::GateVerdict::kNotJudged}) {
-    for (const std::string& line : report::gate_lines(gate, verdict))
-      fmt::print(stderr, "iobench: {}\n", line);
-  }
+  const report::Gate gate = report::fail_if_slower(versus, *options.fail_if_slower_pct,
+                                                   {"iobench run", "test", "--repeats"});
+  const int exit_code = report::finish_gate(gate, result.exit_code, std::cerr);
   if (options.gate_format) {
     report::write_gate(gate, *options.gate_format, out);
     out.flush();
   }
-  // The gate speaks for a run that had nothing worse to say.
-  return result.exit_code == kExitOk ? report::gate_exit_status(gate) : result.exit_code;
+  return exit_code;
 }
 
 }  // namespace iobench::run

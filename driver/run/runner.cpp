@@ -264,7 +264,6 @@ RunResult run_config(const config::Config& config, const RunOptions& options) {
       shard.count > 1 ? fmt::format("-shard-{}-of-{}", shard.index + 1, shard.count) : "");
   const InterruptGuard interrupt_guard;  // before the history store is opened, or anything written
   if (options.before_writing) options.before_writing(config, paths.runs);
-  make_output_folders(paths);
   // Opened before iobench loads the machine itself (input generation, the runs), whose CPU time
   // it leaves out; it closes as the first runs end, so the runs do not wait for it.
   BusyWindow busy_window(real_proc_source(spawn::Spawner::global().pid()));
@@ -273,6 +272,8 @@ RunResult run_config(const config::Config& config, const RunOptions& options) {
                build_info());
   }
   prepare_inputs(config, options.quiet);
+  // Made as their first files are, after the inputs: Ctrl-C during a generation left them empty.
+  make_output_folders(paths);
   runfile::RunTsvWriter writer(paths.runs, config.counters);
   const CountingPlan counting = plan_counting(config.counters);
   if (const auto warning = counting_warning(counting); !warning.empty())

@@ -48,7 +48,7 @@ complete_words() {
 }
 [ "$(complete_words iobench be)" = bench ] || fail "bash: 'iobench be': $(complete_words iobench be)"
 [ "$(complete_words iobench bench --std)" = --stdin ] || fail "bash: 'bench --std': $(complete_words iobench bench --std)"
-complete_words iobench bench --export-c | grep -qx -- --export-csv || fail "bash: --export-c"
+grep -qx -- --export-csv <<<"$(complete_words iobench bench --export-c)" || fail "bash: --export-c"
 touch data.tsv
 [ "$(complete_words iobench bench --stdin dat)" = data.tsv ] || fail "bash: a value is not completed as a file"
 # A command's own subcommands (history's), then their options.

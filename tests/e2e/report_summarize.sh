@@ -15,8 +15,10 @@ grep -q warning "$tmp/out" && fail "warnings leaked to stdout"
 # Every format; tsv equals the golden file.
 "$iobench" summarize --format tsv "$fixtures/runs-small.tsv" 2>/dev/null >"$tmp/out.tsv"
 diff -u "$fixtures/golden/runs-small.summary.tsv" "$tmp/out.tsv" || fail "tsv differs from golden"
-"$iobench" summarize --format markdown "$fixtures/runs-small.tsv" 2>/dev/null | grep -q '^| --- |' ||
-  fail "markdown has no rule"
+# Into files, not `| grep -q`: grep stops at its first match, and the summarize still writing then
+# dies of SIGPIPE, which pipefail counts as a failure (ci20's sanitizer pass).
+"$iobench" summarize --format markdown "$fixtures/runs-small.tsv" 2>/dev/null >"$tmp/out.md"
+grep -q '^| --- |' "$tmp/out.md" || fail "markdown has no rule"
 "$iobench" summarize --format json "$fixtures/runs-small.tsv" 2>/dev/null >"$tmp/out.json"
 grep -q '"command": "getlineInRawOut"' "$tmp/out.json" || fail "json has no command"
 if command -v python3 >/dev/null; then
@@ -30,7 +32,8 @@ grep -q $'^readInBufOut\t3\t0.21\t' "$tmp/gnu.tsv" || fail "gnu time medians: $(
 "$iobench" summarize --group-by test --format tsv "$fixtures/runs-small.tsv" "$fixtures/gnu-time.tsv" \
   2>/dev/null >"$tmp/merged.tsv"
 grep -q $'^getlineInRawOut\t8\t' "$tmp/merged.tsv" || fail "merged: $(cat "$tmp/merged.tsv")"
-"$iobench" summarize --format tsv - <"$fixtures/gnu-time.tsv" 2>/dev/null | grep -q '^wc' || fail "stdin"
+"$iobench" summarize --format tsv - <"$fixtures/gnu-time.tsv" 2>/dev/null >"$tmp/stdin.tsv"
+grep -q '^wc' "$tmp/stdin.tsv" || fail "stdin"
 
 # Malformed input: one line naming file, line and column; exit 2.
 printf 'test\telapsed\tuser\tsystem\tcpu_pct\tmem\nA\tslow\t1\t0\t99%%\t10\n' >"$tmp/bad.tsv"
@@ -64,7 +67,8 @@ done
   grep -q $'\twarm\t' "$tmp/modes.tsv" && grep -q $'\tnone\t' "$tmp/modes.tsv" ||
   fail "warm and none pooled: $(cat "$tmp/modes.tsv")"
 "$iobench" summarize --group-by test --format tsv "$tmp/runs-warm.tsv" "$tmp/runs-none.tsv" \
-  2>/dev/null | grep -q $'^copy\t4\t' || fail "--group-by test does not pool them"
+  2>/dev/null >"$tmp/pooled.tsv"
+grep -q $'^copy\t4\t' "$tmp/pooled.tsv" || fail "--group-by test does not pool them: $(cat "$tmp/pooled.tsv")"
 # A --filter that leaves the baseline out: run's table and summarize say so, once (issue 48: it was
 # "has no successful run", then "has no runs here (left out by --filter?)" for each input and sink).
 cat >"$tmp/filtered.json" <<'JSON'
@@ -108,8 +112,7 @@ JSON
   fail "summarize unverified exited $?"
 grep -q '^date (unverified) ' "$tmp/unverified.out" && ! grep -q '^copy (unverified)' "$tmp/unverified.out" ||
   fail "verify: false not marked: $(cat "$tmp/unverified.out")"
-# Into a file: grep -q stops at its first match, and the summarize still writing then dies of
-# SIGPIPE, which pipefail counts as a failure (ci20's sanitizer pass).
+# Into a file, as above.
 "$iobench" summarize --format json "$tmp/runs-unverified.tsv" >"$tmp/unverified.json" 2>/dev/null ||
   fail "summarize --format json exited $?"
 grep -q '"verified": false' "$tmp/unverified.json" ||

@@ -172,6 +172,49 @@ TEST(BenchGate, NothingToCompareIsNotGreen) {
             "the first the reference, with ok runs on the same input and sink)");
 }
 
+// `run`'s gate has tests, and under --versus each one's twin, not bench's commands.
+TEST(BenchGate, NothingToCompareUnderRunSpeaksOfTests) {
+  const GateOf run{"iobench run", "test", "--repeats"};
+  VersusReference twins;
+  twins.reference = "base build";
+  twins.each_against_its_twin = true;
+  const Gate versus = fail_if_slower(twins, 5, run);
+  ASSERT_EQ(not_judged(versus).size(), 1U);
+  EXPECT_EQ(not_judged(versus)[0],
+            "--fail-if-slower 5: no test to judge against its base build twin (each needs ok "
+            "runs, and its twin NAME@base ok runs, on the same input and sink)");
+  EXPECT_EQ(gate_summary(versus), "1 test against 'base build': 1 not judged");
+  VersusReference baseline;
+  baseline.reference = "a";
+  EXPECT_EQ(not_judged(fail_if_slower(baseline, 5, run))[0],
+            "--fail-if-slower 5: no test to judge against 'a' (it needs two tests or more, one "
+            "of them the baseline, with ok runs on the same input and sink)");
+  baseline.reference = "";  // a config without one
+  EXPECT_EQ(not_judged(fail_if_slower(baseline, 5, run))[0],
+            "--fail-if-slower 5: no test to judge: without --versus each is judged against the "
+            "config's \"baseline\", and it names none");
+}
+
+// bench and run end a gated run alike: the lines of what is not green, then the exit status.
+TEST(BenchGate, FinishGatePrintsWhatIsNotGreenAndLetsARunsFailureStand) {
+  Row b = row(1.34, stats::Interval{1.32, 1.36}, Verdict::kSlower);
+  Row c = row(1.0, stats::Interval{0.97, 1.03}, Verdict::kNoChange);
+  Row d = row(1.05, stats::Interval{0.9, 1.3}, Verdict::kNoChange);
+  c.key[0] = "c";
+  d.key[0] = "d";
+  VersusReference v;
+  v.reference = "a";
+  v.result.rows = {d, c, b};
+  const Gate gate = fail_if_slower(v, 10);
+  std::ostringstream err;
+  EXPECT_EQ(finish_gate(gate, kExitOk, err), kExitRunFailed);
+  EXPECT_EQ(err.str(), "iobench: " + slower(gate)[0] + "\niobench: " + not_judged(gate)[0] + "\n");
+  std::ostringstream again;
+  EXPECT_EQ(finish_gate(gate, kExitInterrupted, again), kExitInterrupted);
+  v.result.rows = {c};
+  EXPECT_EQ(finish_gate(fail_if_slower(v, 10), kExitOk, again), kExitOk);
+}
+
 // Two commands against 'a': 'b' red, 'c' passed.
 Gate two_commands() {
   Row b = row(1.34, stats::Interval{1.32, 1.36}, Verdict::kSlower);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/error.hpp"
 #include "driver/report/versus_reference.hpp"
 
 namespace iobench::report {
@@ -45,14 +46,14 @@ TEST(VersusReference, ComparesEachTestWithTheReferenceOnTheSameInputAndSink) {
   EXPECT_EQ(versus.result.rows[1].key[0], "fast");  // the file sink, whose reference has no run
   EXPECT_EQ(versus.result.rows[1].verdict, report::Verdict::kTooFewRuns);
   EXPECT_EQ(versus.result.rows[2].verdict, report::Verdict::kNoChange);
-  EXPECT_EQ(versus.missing, std::vector<std::string>{"in.txt, file sink"});
+  EXPECT_EQ(versus.missing, std::vector<MissingReference>{{"in.txt, file sink"}});
 }
 
 TEST(VersusReference, AReferenceWithoutAnOkRunAndNoInputNamesItsSinkAlone) {
   runfile::RunSet set = run_set();
   for (auto& group : set.groups) group.key[1] = "";
   const VersusReference versus = compare_with_reference(set, "ref");
-  EXPECT_EQ(versus.missing, std::vector<std::string>{"file sink"});
+  EXPECT_EQ(versus.missing, std::vector<MissingReference>{{"file sink"}});
   std::ostringstream out;
   write_versus_reference(versus, out);
   EXPECT_NE(out.str().find("\n  file sink: the reference has no ok run to compare with\n"),
@@ -92,7 +93,7 @@ TEST(VersusReference, EachCandidateIsComparedWithItsOwnBaseTwin) {
   EXPECT_EQ(versus.result.rows[1].key[0], "b");
   EXPECT_NEAR(versus.result.rows[1].ratio, 2.0, 1e-9);
   EXPECT_EQ(versus.result.rows[2].verdict, report::Verdict::kTooFewRuns);
-  EXPECT_EQ(versus.missing, std::vector<std::string>{"'c' on in.txt (file sink)"});
+  EXPECT_EQ(versus.missing, std::vector<MissingReference>{{"'c' on in.txt (file sink)"}});
   std::ostringstream out;
   write_versus_reference(versus, out);
   const std::string text = out.str();
@@ -104,6 +105,41 @@ TEST(VersusReference, EachCandidateIsComparedWithItsOwnBaseTwin) {
       << text;
   EXPECT_NE(text.find("the base build's twin has no ok run to compare with"), std::string::npos)
       << text;
+}
+
+// A twin whose every run was disturbed is left out of the comparisons, as a reference is, but its
+// candidate is named, and the gate does not call it green.
+TEST(VersusReference, ACandidateWhoseTwinWasAllDisturbedIsNamedAndNotJudged) {
+  const runfile::RunSet set = run_set();
+  runfile::RunSet twins;
+  twins.group_by = set.group_by;
+  const auto renamed = [](runfile::Group g, const std::string& test) {
+    g.key[0] = test;
+    return g;
+  };
+  runfile::Group disturbed = renamed(set.groups[0], "c@base");
+  disturbed.from_disturbed_runs = true;
+  disturbed.rows = {};
+  disturbed.rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] = 10;
+  twins.groups = {renamed(set.groups[0], "a@base"), renamed(set.groups[2], "a"), disturbed,
+                  renamed(set.groups[0], "c")};
+  const VersusReference versus = compare_with_base_twins(twins, {});
+  ASSERT_EQ(versus.result.rows.size(), 1U);  // a alone: no verdict on disturbed runs
+  EXPECT_EQ(versus.missing, (std::vector<MissingReference>{{"'c' on in.txt (pipe sink)", true}}));
+  std::ostringstream out;
+  write_versus_reference(versus, out);
+  EXPECT_NE(out.str().find("\n  'c' on in.txt (pipe sink): the base build's twin has no ok run to "
+                           "compare with (every run disturbed)\n"),
+            std::string::npos)
+      << out.str();
+  const Gate gate = fail_if_slower(versus, 10, {"iobench run", "test", "--repeats"});
+  EXPECT_EQ(gate_exit_status(gate), kExitNotJudged);
+  const std::vector<std::string> lines = gate_lines(gate, GateVerdict::kNotJudged);
+  ASSERT_EQ(lines.size(), 1U);
+  EXPECT_EQ(lines[0],
+            "'c' on in.txt (pipe sink) against 'base build': not judged: every run of its base "
+            "build's twin was disturbed, so none is ok to compare with; a quieter machine or more "
+            "runs would tell (--repeats)");
 }
 
 }  // namespace
