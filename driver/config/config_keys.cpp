@@ -42,15 +42,17 @@ std::vector<ConfigKey> make_keys() {
      .write = &write_strategies},
     {.name = "params", .kind = Kind::kOwn, .parse = &parse_params, .write = &write_params},
     {.name = "sinks", .kind = Kind::kOwn, .parse = &parse_sinks, .write = &write_sinks},
-    {.name = "repeats", .kind = Kind::kOwn, .parse = &parse_repeats, .write = &write_repeats},
+    {.name = "repeats", .kind = Kind::kOwn, .parse = &parse_repeats, .write = &write_repeats,
+     .check = &check_repeats},
     {.name = "warmup", .kind = Kind::kWholeNumber, .field = &Config::warmup, .min = INT_MIN,
-     .max = INT_MAX},
+     .max = INT_MAX, .check = &check_warmup},
     {.name = "cache", .kind = Kind::kChoice, .field = &Config::cache, .choices = &cache_mode_names},
-    {.name = "order", .kind = Kind::kChoice, .field = &Config::order, .choices = &order_names},
+    {.name = "order", .kind = Kind::kChoice, .field = &Config::order, .choices = &order_names,
+     .check = &check_order},
     {.name = "seed", .kind = Kind::kWholeNumber, .field = &Config::seed, .min = 0,
      .max = INT64_MAX},
     {.name = "timeout_s", .kind = Kind::kNumber, .field = &Config::timeout_s,
-     .rule = &timeout_rule},
+     .rule = &timeout_rule, .check = &check_timeout},
     {.name = "baseline", .kind = Kind::kText, .field = &Config::baseline},
     {.name = "cpus", .kind = Kind::kOwn, .parse = &parse_cpus, .write = &write_cpus},
     {.name = "pipe_size", .kind = Kind::kOwn, .parse = &parse_pipe_size, .write = &write_pipe_size},
@@ -61,13 +63,14 @@ std::vector<ConfigKey> make_keys() {
     {.name = "disturbance", .kind = Kind::kChoice, .field = &Config::disturbance,
      .choices = &disturbance_mode_names, .default_from = &disturbance_default},
     {.name = "disturbance_threshold_cpus", .kind = Kind::kNumber,
-     .field = &Config::disturbance_threshold_cpus, .rule = &threshold_rule},
+     .field = &Config::disturbance_threshold_cpus, .rule = &threshold_rule,
+     .check = &check_disturbance},
     {.name = "decide", .kind = Kind::kFlag, .field = &Config::decide,
      .default_from = &decide_default},
     {.name = "decide_margin_pct", .kind = Kind::kNumber, .field = &Config::decide_margin_pct,
-     .rule = &margin_rule},
+     .rule = &margin_rule, .check = &check_margin},
     {.name = "family_reference", .kind = Kind::kOwn, .parse = &parse_family_reference,
-     .write = &write_family_reference},
+     .write = &write_family_reference, .check = &check_family_reference},
     {.name = "$schema", .kind = Kind::kIgnored},
   };
 }
@@ -150,6 +153,11 @@ void parse_keys(const Validator& v, const Json& root, Config& config) {
       parse_plain(v, key, *it, config);
     }
   }
+}
+
+void check_keys(const Validator& v, const Config& config) {
+  for (const ConfigKey& key : config_keys())
+    if (key.check != nullptr) key.check(v, config);
 }
 
 Json write_keys(const Config& config) {

@@ -2,8 +2,9 @@
 // The one table of the config's top-level keys (docs/formats.md "Config"): each entry is a key's
 // name, the kind of value it takes and where the value goes, a Config field for a plain value or
 // the functions of a key with code of its own. From it alone come the keys parse_config knows
-// (and lists in its "unknown key" error), the parsing of every key, in the table's order, and
-// config_to_json's writing back (bench's --save-config, the run's meta record of the config).
+// (and lists in its "unknown key" error), the parsing of every key, in the table's order, each
+// key's check (check_config) and config_to_json's writing back (bench's --save-config, the run's
+// meta record of the config).
 // Adding a key is its Config field and one entry here; ConfigKeys.* tests the table is the one
 // source. Internal to driver/config.
 #include <cstdint>
@@ -49,6 +50,9 @@ struct ConfigKey {
   // plain kind's rule then still writes it.
   void (*parse)(const Validator&, const Json&, Config&) = nullptr;
   Json (*write)(const Config&) = nullptr;  // kOwn: its value, or null to leave the key out
+  // Its value's range and its rules with other keys (check_config, which bench's Config, made
+  // without JSON, passes too); nullptr: none beyond its kind.
+  void (*check)(const Validator&, const Config&) = nullptr;
 };
 
 // Every top-level key, in the order parse_config reads them and config_to_json writes them.
@@ -59,6 +63,9 @@ void parse_keys(const Validator& v, const Json& root, Config& config);
 
 // The keys of `config`, in the table's order.
 Json write_keys(const Config& config);
+
+// Each key's check, in the table's order (check_config).
+void check_keys(const Validator& v, const Config& config);
 
 // The index of a string `value` among `names`, or the error "'x' is not one of: a, b" at `path`.
 std::size_t choice_index(const Validator& v, const Json& value, const std::string& path,

@@ -34,9 +34,12 @@ void parse_family_reference(const Validator& v, const Json& family, Config& conf
   }
 }
 
-void check_decide(const Validator& v, const Config& config) {
+void check_margin(const Validator& v, const Config& config) {
   if (!(config.decide_margin_pct > 0) || config.decide_margin_pct >= 100)
     v.fail("decide_margin_pct", margin_rule());
+}
+
+void check_family_reference(const Validator& v, const Config& config) {
   for (const auto& [name, value] : config.family_reference) {
     const std::string path = Validator::join("family_reference", name);
     const std::string& param_name = name;  // a structured binding: clang 14 cannot capture it

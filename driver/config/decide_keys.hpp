@@ -16,11 +16,13 @@ void decide_default(Config& config);
 std::string margin_rule();
 
 // "family_reference": which member of each family the rule compares the others with, as
-// {"ps": "64KiB"}; its params are checked by check_decide.
+// {"ps": "64KiB"}; its params are checked by check_family_reference.
 void parse_family_reference(const Validator& v, const Json& family, Config& config);
 
-// decide_margin_pct within its range; family_reference names params and values of theirs
-// (check_config).
-void check_decide(const Validator& v, const Config& config);
+// decide_margin_pct within its range (check_config).
+void check_margin(const Validator& v, const Config& config);
+
+// family_reference names params and values of theirs (check_config).
+void check_family_reference(const Validator& v, const Config& config);
 
 }  // namespace iobench::config::detail

@@ -167,6 +167,49 @@ TEST_F(ConfigKeys, TheKnownKeysAreTheTablesNames) {
             "configs/x.json: repeat: unknown key (known keys: " + known + ")");
 }
 
+// A value each key's check refuses, set on a Config as bench sets it (without JSON), and the error.
+struct Refused {
+  std::string key;
+  void (*set)(Config&);
+  std::string error;
+};
+
+const std::vector<Refused>& refused() {
+  static const std::vector<Refused> by_key{
+      {"repeats", [](Config& c) { c.repeats = 0; }, "repeats: must be from 1 to 1000000, at least"},
+      {"warmup", [](Config& c) { c.warmup = -1; }, "warmup: must be from 0 to 1000"},
+      {"order", [](Config& c) { c.order = RunOrder::kDuet, c.cpus = {0}; }, "order: duet pins"},
+      {"timeout_s", [](Config& c) { c.timeout_s = 0; }, "timeout_s: must be a number of seconds"},
+      {"disturbance_threshold_cpus", [](Config& c) { c.disturbance_threshold_cpus = 0; },
+       "disturbance_threshold_cpus: must be a number of CPUs above 0"},
+      {"decide_margin_pct", [](Config& c) { c.decide_margin_pct = 100; },
+       "decide_margin_pct: must be a percentage above 0 and below 100"},
+      {"family_reference",
+       [](Config& c) {
+         c.family_reference = {{"n", "1"}};
+       },
+       "family_reference.n: is not a param"},
+  };
+  return by_key;
+}
+
+// check_config, which bench's Config passes too, runs the check of every key that has one.
+TEST_F(ConfigKeys, EveryKeysCheckRefusesAConfigMadeWithoutJson) {
+  std::set<std::string> checked;
+  for (const auto& key : config_keys())
+    if (key.check != nullptr) checked.insert(key.name);
+  std::set<std::string> sampled;
+  for (const auto& [key, set, error] : refused()) {
+    SCOPED_TRACE(key);
+    sampled.insert(key);
+    Config config = parsed(Json::object());
+    set(config);
+    const std::string message = testing::error_of([&] { check_config(config); });
+    EXPECT_EQ(message.rfind("configs/x.json: " + error, 0), 0U) << message;
+  }
+  EXPECT_EQ(sampled, checked);
+}
+
 // The fields of Config that differ between a and b, by index.
 template <std::size_t... I>
 std::set<std::size_t> fields_differing(const Config& a, const Config& b,
