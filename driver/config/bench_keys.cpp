@@ -58,11 +58,9 @@ std::vector<std::string> shell_words_of(const Validator& v, const std::string& t
   return words;
 }
 
-void parse_stdin(const Validator& v, const Json& root, Config& config) {
-  if (const auto it = root.find("stdin"); it != root.end()) {
-    config.stdin_text = v.string(*it, "stdin");
-    config.stdin_path = resolve_input_path(config.stdin_text, config.base_dir);
-  }
+void parse_stdin(const Validator& v, const Json& value, Config& config) {
+  config.stdin_text = v.string(value, "stdin");
+  config.stdin_path = resolve_input_path(config.stdin_text, config.base_dir);
 }
 
 void parse_command_keys(const Validator& v, const Json& value, const std::string& path,

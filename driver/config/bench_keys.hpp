@@ -16,7 +16,7 @@ std::vector<std::string> shell_words_of(const Validator& v, const std::string& t
                                         const std::string& path);
 
 // "stdin": a path, resolved as the inputs are.
-void parse_stdin(const Validator& v, const Json& root, Config& config);
+void parse_stdin(const Validator& v, const Json& value, Config& config);
 
 // The keys above of the strategy object at `path`, into `strategy`.
 void parse_command_keys(const Validator& v, const Json& value, const std::string& path,

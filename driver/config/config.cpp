@@ -1,12 +1,8 @@
 #include "driver/config/config.hpp"
 
-#include <fmt/core.h>
-#include <fmt/ranges.h>
-
 #include <algorithm>
 #include <array>
 #include <climits>
-#include <set>
 
 #include "common/error.hpp"
 #include "common/read_file.hpp"
@@ -14,10 +10,8 @@
 #include "driver/config/bench_keys.hpp"
 #include "driver/config/choices.hpp"
 #include "driver/config/config_checks.hpp"
-#include "driver/config/decide_keys.hpp"
-#include "driver/config/disturbance_keys.hpp"
+#include "driver/config/config_keys.hpp"
 #include "driver/config/json_text.hpp"
-#include "driver/config/repeats.hpp"
 #include "driver/config/validator.hpp"
 #include "driver/runfile/schema.hpp"
 
@@ -26,23 +20,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 using detail::parse_command_keys;
-using detail::parse_stdin;
 using detail::Validator;
 
 constexpr std::array<std::string_view, 3> kGenerateKnownKeys{"kind", "size", "seed"};
-
-template <typename Enum, std::size_t N>
-Enum parse_choice(const Validator& v, const Json& value, const std::string& path,
-                  const std::array<std::pair<std::string_view, Enum>, N>& choices) {
-  const std::string text = v.string(value, path);
-  std::string names;
-  for (const auto& [name, choice] : choices) {
-    if (name == text) return choice;
-    names += names.empty() ? "" : ", ";
-    names += name;
-  }
-  v.fail(path, fmt::format("'{}' is not one of: {}", text, names));
-}
 
 constexpr std::array<std::pair<std::string_view, CacheMode>, 3> kCacheModes{
     {{"warm", CacheMode::kWarm}, {"cold", CacheMode::kCold}, {"none", CacheMode::kNone}}};
@@ -148,6 +128,36 @@ StrategySpec parse_strategy(const Validator& v, const Json& value, const std::st
   return strategy;
 }
 
+}  // namespace
+
+// The top-level keys with code of their own (the table: config_keys.cpp).
+namespace detail {
+
+void parse_name(const Validator& v, const Json& value, Config& config) {
+  config.name = v.string(value, "name");
+  if (config.name.find_first_of("/\\\t\n") != std::string::npos) {
+    v.fail("name", "must not contain '/', tabs or newlines (it names the results file)");
+  }
+}
+
+// "inputs"; absent: one input that is none (docs/formats.md "Config"), the table's default.
+void parse_inputs(const Validator& v, const Json& value, Config& config) {
+  if (!value.is_array() || value.empty()) v.fail("inputs", "must be a non-empty list");
+  config.inputs.clear();
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    config.inputs.push_back(
+        parse_input(v, value[i], Validator::index("inputs", i), config.base_dir));
+  }
+}
+
+void parse_strategies(const Validator& v, const Json& value, Config& config) {
+  if (!value.is_array() || value.empty()) v.fail("strategies", "must be a non-empty list");
+  config.strategies.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    config.strategies.push_back(parse_strategy(v, value[i], Validator::index("strategies", i)));
+  }
+}
+
 void parse_params(const Validator& v, const Json& params, Config& config) {
   if (!params.is_object())
     v.fail("params", "must be an object of lists, like {\"buf\": [\"4KiB\"]}");
@@ -177,34 +187,36 @@ void parse_sinks(const Validator& v, const Json& sinks, Config& config) {
   config.sinks.clear();
   if (!sinks.is_array() || sinks.empty())
     v.fail("sinks", "must be a non-empty list of null, pipe, file, inherit");
+  const std::vector<std::string> names = sink_names();
   for (std::size_t i = 0; i < sinks.size(); ++i) {
-    const SinkKind sink = parse_choice(v, sinks[i], Validator::index("sinks", i), kSinks);
+    const std::string path = Validator::index("sinks", i);
+    const auto sink = static_cast<SinkKind>(choice_index(v, sinks[i], path, names));
     if (std::find(config.sinks.begin(), config.sinks.end(), sink) != config.sinks.end()) {
-      v.fail(Validator::index("sinks", i), "is listed twice");
+      v.fail(path, "is listed twice");
     }
     config.sinks.push_back(sink);
   }
 }
 
-// How the cells are run: repeats, warmup, cache, order, seed, timeout_s.
-void parse_schedule(const Validator& v, const Json& root, Config& config) {
-  if (const auto it = root.find("repeats"); it != root.end()) parse_repeats(v, *it, config);
-  if (const auto it = root.find("warmup"); it != root.end()) {
-    config.warmup = static_cast<int>(v.integer(*it, "warmup", INT_MIN, INT_MAX));
+void parse_cpus(const Validator& v, const Json& cpus, Config& config) {
+  if (!cpus.is_array() || cpus.empty()) v.fail("cpus", "must be a non-empty list of CPU numbers");
+  for (std::size_t i = 0; i < cpus.size(); ++i) {
+    config.cpus.push_back(
+        static_cast<int>(v.integer(cpus[i], Validator::index("cpus", i), 0, 1023)));
   }
-  if (const auto it = root.find("cache"); it != root.end()) {
-    config.cache = parse_choice(v, *it, "cache", kCacheModes);
-  }
-  if (const auto it = root.find("order"); it != root.end()) {
-    config.order = parse_choice(v, *it, "order", kOrders);
-  }
-  if (const auto it = root.find("seed"); it != root.end()) {
-    config.seed = static_cast<std::uint64_t>(v.integer(*it, "seed", 0, INT64_MAX));
-  }
-  if (const auto it = root.find("timeout_s"); it != root.end()) {
-    if (!it->is_number()) v.fail("timeout_s", detail::timeout_rule());
-    config.timeout_s = it->get<double>();
-  }
+}
+
+void parse_pipe_size(const Validator& v, const Json& value, Config& config) {
+  config.pipe_size_bytes = v.size(value, "pipe_size");
+  if (*config.pipe_size_bytes == 0) v.fail("pipe_size", "must be above 0");
+}
+
+void parse_drain(const Validator& v, const Json& value, Config& config) {
+  // `auto`, the default until the spawner drained (it spun until another task wanted its CPU),
+  // reads as today's default: a config written then still runs.
+  config.drain = v.string(value, "drain") == "auto"
+                     ? DrainMode::kBlock
+                     : static_cast<DrainMode>(choice_index(v, value, "drain", drain_mode_names()));
 }
 
 void parse_counters(const Validator& v, const Json& counters, Config& config) {
@@ -212,46 +224,10 @@ void parse_counters(const Validator& v, const Json& counters, Config& config) {
   std::vector<std::string> names;
   for (std::size_t i = 0; i < counters.size(); ++i)
     names.push_back(v.string(counters[i], Validator::index("counters", i)));
-  config.counters = detail::counters_named(v, names, "counters");
+  config.counters = counters_named(v, names, "counters");
 }
 
-// What the runs use of the machine: cpus, counters, pipe_size, drain.
-void parse_machine(const Validator& v, const Json& root, Config& config) {
-  if (const auto it = root.find("cpus"); it != root.end()) {
-    if (!it->is_array() || it->empty()) v.fail("cpus", "must be a non-empty list of CPU numbers");
-    for (std::size_t i = 0; i < it->size(); ++i) {
-      config.cpus.push_back(
-          static_cast<int>(v.integer((*it)[i], Validator::index("cpus", i), 0, 1023)));
-    }
-  }
-  if (const auto it = root.find("counters"); it != root.end()) parse_counters(v, *it, config);
-  if (const auto it = root.find("pipe_size"); it != root.end()) {
-    config.pipe_size_bytes = v.size(*it, "pipe_size");
-    if (*config.pipe_size_bytes == 0) v.fail("pipe_size", "must be above 0");
-  }
-  if (const auto it = root.find("drain"); it != root.end()) {
-    // `auto`, the default until the spawner drained (it spun until another task wanted its CPU),
-    // reads as today's default: a config written then still runs.
-    config.drain = v.string(*it, "drain") == "auto" ? DrainMode::kBlock
-                                                    : parse_choice(v, *it, "drain", kDrainModes);
-  }
-}
-
-// "inputs"; absent: one input that is none (docs/formats.md "Config").
-void parse_inputs(const Validator& v, const Json& root, Config& config) {
-  const auto it = root.find("inputs");
-  if (it == root.end()) {
-    config.inputs.emplace_back();
-    return;
-  }
-  if (!it->is_array() || it->empty()) v.fail("inputs", "must be a non-empty list");
-  for (std::size_t i = 0; i < it->size(); ++i) {
-    config.inputs.push_back(
-        parse_input(v, (*it)[i], Validator::index("inputs", i), config.base_dir));
-  }
-}
-
-}  // namespace
+}  // namespace detail
 
 template <typename Enum, std::size_t N>
 std::vector<std::string> names_of(const std::array<std::pair<std::string_view, Enum>, N>& choices) {
@@ -269,6 +245,9 @@ std::vector<std::string> cache_mode_names() {
 }
 std::vector<std::string> order_names() {
   return names_of(kOrders);
+}
+std::vector<std::string> drain_mode_names() {
+  return names_of(kDrainModes);
 }
 
 std::string_view to_string(CacheMode mode) noexcept {
@@ -294,49 +273,11 @@ Config parse_config_text(std::string text, const std::filesystem::path& file) {
   const Validator v(file.string());
   const Json root = parse_json_text(text, file);
   if (!root.is_object()) v.fail("(top level)", "must be a JSON object");
-  // Kept packed: clang-format puts one key a line once one is as long as the last but one here.
-  // clang-format off
-  v.only_keys(root, "",
-              {"name", "description", "inputs", "stdin", "strategies", "params", "sinks", "repeats",
-               "warmup", "cache", "order", "seed", "timeout_s", "baseline", "cpus", "pipe_size",
-               "drain", "counters", "history", "disturbance", "disturbance_threshold_cpus",
-               "decide", "decide_margin_pct", "family_reference", "$schema"});
-  // clang-format on
 
   Config config;
   config.file = file;
   config.base_dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-  config.name = v.string(v.require(root, "", "name"), "name");
-  if (config.name.find_first_of("/\\\t\n") != std::string::npos) {
-    v.fail("name", "must not contain '/', tabs or newlines (it names the results file)");
-  }
-  if (const auto it = root.find("description"); it != root.end()) {
-    config.description = v.string(*it, "description", true);
-  }
-
-  parse_inputs(v, root, config);
-  parse_stdin(v, root, config);
-  const Json& strategies = v.require(root, "", "strategies");
-  if (!strategies.is_array() || strategies.empty())
-    v.fail("strategies", "must be a non-empty list");
-  config.strategies.reserve(strategies.size());
-  for (std::size_t i = 0; i < strategies.size(); ++i) {
-    config.strategies.push_back(
-        parse_strategy(v, strategies[i], Validator::index("strategies", i)));
-  }
-
-  if (const auto it = root.find("params"); it != root.end()) parse_params(v, *it, config);
-  if (const auto it = root.find("sinks"); it != root.end()) parse_sinks(v, *it, config);
-  parse_schedule(v, root, config);
-  parse_machine(v, root, config);
-  detail::parse_disturbance(v, root, config);
-  detail::parse_decide(v, root, config);
-  if (const auto it = root.find("baseline"); it != root.end()) {
-    config.baseline = v.string(*it, "baseline");
-  }
-  if (const auto it = root.find("history"); it != root.end()) {
-    config.history = v.string(*it, "history");
-  }
+  detail::parse_keys(v, root, config);
   check_config(config);
   config.as_written.text = std::move(text);
   return config;

@@ -9,8 +9,7 @@
 #include <string>
 
 #include "driver/config/bench_keys.hpp"
-#include "driver/config/decide_keys.hpp"
-#include "driver/config/disturbance_keys.hpp"
+#include "driver/config/config_keys.hpp"
 #include "driver/util/text.hpp"
 
 namespace iobench::config {
@@ -22,16 +21,27 @@ constexpr double kMaxTimeoutS = 1e6;
 constexpr int kMostWarmup = 1000;
 constexpr int kMostRepeats = 1000000;
 
+}  // namespace
+
 // The counts and the timeout, whose keys the parser has read as numbers.
-void check_schedule(const Validator& v, const Config& config) {
+void check_warmup(const Validator& v, const Config& config) {
   if (config.warmup < 0 || config.warmup > kMostWarmup)
     v.fail("warmup", fmt::format("must be from 0 to {}", kMostWarmup));
+}
+
+void check_timeout(const Validator& v, const Config& config) {
   if (!(config.timeout_s > 0) || config.timeout_s > kMaxTimeoutS)
     v.fail("timeout_s", timeout_rule());
+}
+
+void check_repeats(const Validator& v, const Config& config) {
   if (config.repeats_min < 1 || config.repeats < config.repeats_min ||
       config.repeats > kMostRepeats)
     v.fail("repeats", fmt::format("must be from 1 to {}, at least its min ({})", kMostRepeats,
                                   config.repeats_min));
+}
+
+void check_order(const Validator& v, const Config& config) {
   // A duet pins each of a pair to a CPU of its own, and both read at once: a cold cache would be
   // warmed by whichever reads first.
   if (config.order == RunOrder::kDuet && !config.cpus.empty())
@@ -41,8 +51,6 @@ void check_schedule(const Validator& v, const Config& config) {
            "duet runs two at once, so one would warm the other's cold cache; use "
            "cache warm or none");
 }
-
-}  // namespace
 
 std::string timeout_rule() {
   return fmt::format("must be a number of seconds above 0 and at most {}", kMaxTimeoutS);
@@ -126,9 +134,7 @@ void check_unique_names(const Validator& v, const Config& config) {
 
 void check_config(const Config& config) {
   const detail::Validator v(config.file.string());
-  detail::check_schedule(v, config);
-  detail::check_disturbance(v, config);
-  detail::check_decide(v, config);
+  detail::check_keys(v, config);
   detail::check_unique_names(v, config);
   detail::check_workers_have_an_input(v, config);
   detail::check_placeholders(v, config);

@@ -16,6 +16,13 @@ void check_placeholders(const Validator& v, const Config& config);
 
 void check_unique_names(const Validator& v, const Config& config);
 
+// The range of each of these keys, and "order"'s rules with "cpus" and "cache" (a duet): the
+// key table's checks.
+void check_warmup(const Validator& v, const Config& config);
+void check_timeout(const Validator& v, const Config& config);
+void check_repeats(const Validator& v, const Config& config);
+void check_order(const Validator& v, const Config& config);
+
 // What "timeout_s" must be, in the words of its error.
 std::string timeout_rule();
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/config/config_keys.hpp"
 #include "driver/runfile/schema.hpp"
 #include "driver/util/text.hpp"
 
@@ -49,8 +50,47 @@ Json strategy_json(const StrategySpec& strategy) {
   return json;
 }
 
+// Name-value pairs as an object in their order; null (left out) when there are none.
+template <typename Pairs>
+Json object_of(const Pairs& pairs) {
+  if (pairs.empty()) return Json();
+  Json object = Json::object();
+  for (const auto& [name, value] : pairs) object[name] = value;
+  return object;
+}
+
+}  // namespace
+
+// The keys with code of their own (the table: config_keys.cpp); a null value leaves the key out.
+namespace detail {
+
+// Absent when there is no input.
+Json write_inputs(const Config& config) {
+  if (config.inputs.size() == 1 && config.inputs.front().none()) return Json();
+  Json inputs = Json::array();
+  for (const InputSpec& input : config.inputs) inputs.push_back(input_json(input));
+  return inputs;
+}
+
+Json write_strategies(const Config& config) {
+  Json strategies = Json::array();
+  for (const StrategySpec& strategy : config.strategies)
+    strategies.push_back(strategy_json(strategy));
+  return strategies;
+}
+
+Json write_params(const Config& config) {
+  return object_of(config.params);
+}
+
+Json write_sinks(const Config& config) {
+  Json sinks = Json::array();
+  for (const SinkKind sink : config.sinks) sinks.emplace_back(std::string(to_string(sink)));
+  return sinks;
+}
+
 // A fixed count is a number; a range stops on a precision target or a time to fill.
-Json repeats_json(const Config& config) {
+Json write_repeats(const Config& config) {
   if (config.repeats_ci_pct == 0 && config.repeats_fill_s == 0) return config.repeats;
   Json repeats{{"min", config.repeats_min}, {"max", config.repeats}};
   if (config.repeats_ci_pct > 0) {
@@ -61,66 +101,30 @@ Json repeats_json(const Config& config) {
   return repeats;
 }
 
-// What runs: inputs, stdin, strategies, params.
-void add_matrix(const Config& config, Json& json) {
-  if (!(config.inputs.size() == 1 && config.inputs.front().none())) {
-    Json inputs = Json::array();
-    for (const InputSpec& input : config.inputs) inputs.push_back(input_json(input));
-    json["inputs"] = std::move(inputs);
-  }
-  if (!config.stdin_text.empty()) json["stdin"] = config.stdin_text;
-  Json strategies = Json::array();
-  for (const StrategySpec& strategy : config.strategies)
-    strategies.push_back(strategy_json(strategy));
-  json["strategies"] = std::move(strategies);
-  if (!config.params.empty()) {
-    Json params = Json::object();
-    for (const auto& [name, values] : config.params) params[name] = values;
-    json["params"] = std::move(params);
-  }
+Json write_cpus(const Config& config) {
+  return config.cpus.empty() ? Json() : Json(config.cpus);
 }
 
-// How and where it runs: sinks, schedule, machine, disturbance, decisions.
-void add_schedule(const Config& config, Json& json) {
-  Json sinks = Json::array();
-  for (const SinkKind sink : config.sinks) sinks.emplace_back(std::string(to_string(sink)));
-  json["sinks"] = std::move(sinks);
-  json["repeats"] = repeats_json(config);
-  json["warmup"] = config.warmup;
-  json["cache"] = std::string(to_string(config.cache));
-  json["order"] = std::string(to_string(config.order));
-  json["seed"] = config.seed;
-  json["timeout_s"] = config.timeout_s;
-  if (!config.baseline.empty()) json["baseline"] = config.baseline;
-  if (!config.history.empty()) json["history"] = config.history;
-  if (!config.cpus.empty()) json["cpus"] = config.cpus;
-  if (config.pipe_size_bytes) json["pipe_size"] = *config.pipe_size_bytes;
-  json["drain"] = std::string(to_string(config.drain));
-  if (!config.counters.empty()) {
-    Json counters = Json::array();
-    for (const runfile::Counter counter : config.counters)
-      counters.emplace_back(std::string(config_name(counter)));
-    json["counters"] = std::move(counters);
-  }
-  json["disturbance"] = std::string(to_string(config.disturbance));
-  json["disturbance_threshold_cpus"] = config.disturbance_threshold_cpus;
-  json["decide"] = config.decide;
-  json["decide_margin_pct"] = config.decide_margin_pct;
-  if (!config.family_reference.empty()) {
-    Json family = Json::object();
-    for (const auto& [name, value] : config.family_reference) family[name] = value;
-    json["family_reference"] = std::move(family);
-  }
+Json write_pipe_size(const Config& config) {
+  return config.pipe_size_bytes ? Json(*config.pipe_size_bytes) : Json();
 }
 
-}  // namespace
+Json write_counters(const Config& config) {
+  if (config.counters.empty()) return Json();
+  Json counters = Json::array();
+  for (const runfile::Counter counter : config.counters)
+    counters.emplace_back(std::string(config_name(counter)));
+  return counters;
+}
+
+Json write_family_reference(const Config& config) {
+  return object_of(config.family_reference);
+}
+
+}  // namespace detail
 
 Json config_to_json(const Config& config) {
-  Json json{{"name", config.name}};
-  if (!config.description.empty()) json["description"] = config.description;
-  add_matrix(config, json);
-  add_schedule(config, json);
-  return json;
+  return detail::write_keys(config);
 }
 
 }  // namespace iobench::config

@@ -12,21 +12,20 @@ constexpr const char* kMarginRule = "must be a percentage above 0 and below 100"
 
 }  // namespace
 
-void parse_decide(const Validator& v, const Json& root, Config& config) {
+std::string margin_rule() {
+  return kMarginRule;
+}
+
+void decide_default(Config& config) {
   // A precision target or a time to fill already lets a cell stop early; a decided comparison is
   // the other reason.
   config.decide = config.repeats_ci_pct > 0 || config.repeats_fill_s > 0;
-  if (const auto it = root.find("decide"); it != root.end())
-    config.decide = v.boolean(*it, "decide");
-  if (const auto it = root.find("decide_margin_pct"); it != root.end()) {
-    if (!it->is_number()) v.fail("decide_margin_pct", kMarginRule);
-    config.decide_margin_pct = it->get<double>();
-  }
-  const auto family = root.find("family_reference");
-  if (family == root.end()) return;
-  if (!family->is_object() || family->empty())
+}
+
+void parse_family_reference(const Validator& v, const Json& family, Config& config) {
+  if (!family.is_object() || family.empty())
     v.fail("family_reference", "must be an object of param values, like {\"ps\": \"64KiB\"}");
-  for (const auto& [name, value] : family->items()) {
+  for (const auto& [name, value] : family.items()) {
     if (!value.is_string() && !value.is_number())
       v.fail(Validator::join("family_reference", name), "must be a string or a number");
     // As "params" spells a number.
@@ -35,9 +34,12 @@ void parse_decide(const Validator& v, const Json& root, Config& config) {
   }
 }
 
-void check_decide(const Validator& v, const Config& config) {
+void check_margin(const Validator& v, const Config& config) {
   if (!(config.decide_margin_pct > 0) || config.decide_margin_pct >= 100)
-    v.fail("decide_margin_pct", kMarginRule);
+    v.fail("decide_margin_pct", margin_rule());
+}
+
+void check_family_reference(const Validator& v, const Config& config) {
   for (const auto& [name, value] : config.family_reference) {
     const std::string path = Validator::join("family_reference", name);
     const std::string& param_name = name;  // a structured binding: clang 14 cannot capture it

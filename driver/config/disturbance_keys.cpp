@@ -8,6 +8,8 @@
 #include <optional>
 #include <string_view>
 
+#include "driver/config/choices.hpp"
+
 namespace iobench::config {
 namespace {
 
@@ -22,12 +24,11 @@ std::optional<DisturbanceMode> mode_named(std::string_view text) {
   return static_cast<DisturbanceMode>(found - kDisturbanceModeNames.begin());
 }
 
-std::string threshold_rule() {
-  return fmt::format("must be a number of CPUs above 0 and at most {}",
-                     kMaxDisturbanceThresholdCpus);
-}
-
 }  // namespace
+
+std::vector<std::string> disturbance_mode_names() {
+  return {kDisturbanceModeNames.begin(), kDisturbanceModeNames.end()};
+}
 
 std::optional<DisturbanceMode> disturbance_mode_named(std::string_view text) {
   return mode_named(text);
@@ -46,20 +47,15 @@ std::optional<DisturbanceMode> disturbance_mode_from_env() {
 
 namespace detail {
 
-void parse_disturbance(const Validator& v, const Json& root, Config& config) {
-  // Without the key, the environment's default where it is set: a test suite that runs its tests
-  // side by side measures each one's runs disturbed by the others.
+void disturbance_default(Config& config) {
+  // The environment's default where it is set: a test suite that runs its tests side by side
+  // measures each one's runs disturbed by the others.
   if (const auto mode = disturbance_mode_from_env()) config.disturbance = *mode;
-  if (const auto it = root.find("disturbance"); it != root.end()) {
-    const std::string text = v.string(*it, "disturbance");
-    const auto mode = mode_named(text);
-    if (!mode) v.fail("disturbance", fmt::format("'{}' is not one of: off, flag, rerun", text));
-    config.disturbance = *mode;
-  }
-  if (const auto it = root.find("disturbance_threshold_cpus"); it != root.end()) {
-    if (!it->is_number()) v.fail("disturbance_threshold_cpus", threshold_rule());
-    config.disturbance_threshold_cpus = it->get<double>();
-  }
+}
+
+std::string threshold_rule() {
+  return fmt::format("must be a number of CPUs above 0 and at most {}",
+                     kMaxDisturbanceThresholdCpus);
 }
 
 void check_disturbance(const Validator& v, const Config& config) {

@@ -2,6 +2,7 @@
 // The config's "disturbance" and "disturbance_threshold_cpus" keys (docs/formats.md, "Config";
 // the rule: docs/driver.md, "Disturbance").
 #include <optional>
+#include <string>
 
 #include "driver/config/config.hpp"
 #include "driver/config/validator.hpp"
@@ -19,10 +20,12 @@ std::optional<DisturbanceMode> disturbance_mode_named(std::string_view text);
 
 namespace iobench::config::detail {
 
-// "disturbance": off, flag or rerun, by default kDisturbanceEnv's value where it is set (an
-// Error naming it when it is none of them), rerun otherwise; "disturbance_threshold_cpus": a
-// number of CPUs above 0.
-void parse_disturbance(const Validator& v, const Json& root, Config& config);
+// "disturbance" (off, flag or rerun): its default, kDisturbanceEnv's value where it is set (an
+// Error naming it when it is none of them; read even when the key is there), rerun otherwise.
+void disturbance_default(Config& config);
+
+// What "disturbance_threshold_cpus" must be: a number of CPUs above 0 and at most 1024.
+std::string threshold_rule();
 
 // disturbance_threshold_cpus within its range (check_config).
 void check_disturbance(const Validator& v, const Config& config);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -26,9 +25,9 @@ class Validator {
     throw Error(fmt::format("{}: {}: {}", file_, path, message));
   }
 
+  // "$schema" is accepted but not listed.
   void only_keys(const Json& object, const std::string& path,
-                 std::initializer_list<std::string_view> allowed_list) const {
-    const std::vector<std::string_view> allowed(allowed_list);
+                 const std::vector<std::string_view>& allowed) const {
     for (const auto& [key, value] : object.items()) {
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
         std::string known;

@@ -10,15 +10,21 @@
 
 namespace iobench::testing {
 
-// The message parse_config throws for `text` (as configs/x.json), or "(no error)".
-inline std::string config_error_of(const std::string& text) {
+// The message `call` throws, or "(no error)"; an error of the config's is exit 2.
+template <typename Call>
+std::string error_of(Call call) {
   try {
-    config::parse_config(text, "configs/x.json");
+    call();
   } catch (const Error& e) {
     EXPECT_EQ(e.exit_code(), 2);
     return e.what();
   }
   return "(no error)";
+}
+
+// The message parse_config throws for `text` (as configs/x.json), or "(no error)".
+inline std::string config_error_of(const std::string& text) {
+  return error_of([&] { config::parse_config(text, "configs/x.json"); });
 }
 
 // A config of one input and one strategy, then `key_and_value` (", KEY: VALUE" or empty).
