@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "driver/report/reference.hpp"
+#include "driver/stats/descriptive.hpp"
 #include "driver/util/format.hpp"
 #include "driver/util/json.hpp"
 
@@ -18,6 +19,29 @@ using runfile::Metric;
 
 const std::vector<double>& elapsed_of(const Summary& summary, std::size_t group) {
   return summary.groups[group].group->metric(Metric::kElapsed);
+}
+
+// compare_samples, unless the pairs of runs are too many to list (the interval sorts all m * n
+// ratios: 20,000 runs a side would be 3.2 GB): then the ratio of medians, without an interval.
+Row versus_reference(const std::vector<double>& reference, const std::vector<double>& runs) {
+  if (reference.size() * runs.size() <= kMostPairsCompared) return compare_samples(reference, runs);
+  Row row;
+  row.base_n = reference.size();
+  row.new_n = runs.size();
+  row.base_median = stats::median(reference);
+  row.new_median = stats::median(runs);
+  row.ratio = row.new_median / row.base_median;
+  return row;
+}
+
+bool too_many_pairs(const Row& row) {
+  return row.base_n * row.new_n > kMostPairsCompared;
+}
+
+// Why a factor has no interval.
+std::string no_interval_why(const Row& row) {
+  return too_many_pairs(row) ? "the ratio of medians: too many runs for the pairwise interval"
+                             : "too few runs for a 95 % interval";
 }
 
 std::string why_of(const Summary& summary, const GroupStats& reference_holder) {
@@ -41,7 +65,7 @@ std::vector<AnswerEntry> ranked_entries(const Summary& summary, const Peers& pee
     if (g.reference && *g.reference != i) {
       entry.reference = summary.set->groups[*g.reference].key[test_key];
       if (entry.n > 0 && !g.group->from_disturbed_runs)
-        entry.versus = compare_samples(elapsed_of(summary, *g.reference), elapsed_of(summary, i));
+        entry.versus = versus_reference(elapsed_of(summary, *g.reference), elapsed_of(summary, i));
     }
     ranked.push_back(std::move(entry));
   }
@@ -62,8 +86,8 @@ std::string pair_claim(const std::string& fastest, const std::string& other, con
                        std::string_view other_is) {
   const std::string factor = factor_phrase(row);
   if (!row.ci || !(row.ci->low > 0)) {
-    return fmt::format("{} is {} than {}{} here (too few runs for a 95 % interval)", fastest,
-                       factor, other, other_is);
+    return fmt::format("{} is {} than {}{} here ({})", fastest, factor, other, other_is,
+                       no_interval_why(row));
   }
   if (row.ci->low <= 1 && row.ci->high >= 1) {
     return fmt::format("{} and {}{} cannot be told apart here ({})", fastest, other, other_is,
@@ -92,7 +116,7 @@ std::string claim_of(const Summary& summary, const Answer& answer) {
     // The fastest is the reference: against the next.
     const AnswerEntry& next = answer.ranked[1];
     const Row row =
-        compare_samples(elapsed_of(summary, next.group), elapsed_of(summary, fastest.group));
+        versus_reference(elapsed_of(summary, next.group), elapsed_of(summary, fastest.group));
     claim = pair_claim(marked(summary, fastest), marked(summary, next), row, ", the next fastest,");
   }
   if (with_runs == 1) return claim;
@@ -176,6 +200,7 @@ std::string answer_factor(const AnswerEntry& entry) {
   const Row& row = *entry.versus;
   // An interval that holds 1 says the two cannot be told apart, whichever way the estimate leans.
   const bool holds_one = row.ci && row.ci->low > 0 && row.ci->low <= 1 && row.ci->high >= 1;
+  if (too_many_pairs(row)) return factor_phrase(row) + " (" + no_interval_why(row) + ")";
   return factor_phrase(row) + (holds_one ? ", not told apart" : "");
 }
 

@@ -20,6 +20,9 @@ namespace iobench::report {
 
 // Within this fraction of the fastest's median, a strategy is as fast for the claim.
 inline constexpr double kWithinOfFastest = 0.02;
+// Pairs of runs (m * n) up to which a factor gets its interval; beyond, the ratio of medians alone
+// (summarize of 1,000,000 rows must stay fast: docs/reports.md, "Speed").
+inline constexpr std::size_t kMostPairsCompared = 250'000;
 
 struct AnswerEntry {
   std::size_t group = 0;                 // index into Summary::groups

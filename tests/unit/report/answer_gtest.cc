@@ -144,6 +144,22 @@ TEST(Answer, UnderVersusEachTestIsComparedWithItsBaseTwin) {
   EXPECT_EQ(entry(a, "D").reference, "A");
 }
 
+// 501 runs against 500 are 250,500 pairs, past kMostPairsCompared: the ratio of medians, no
+// interval, said so (the pairwise interval of 20,000 runs a side would sort 4 * 10^8 ratios).
+TEST(Answer, TooManyPairsOfRunsGiveTheRatioOfMediansWithoutAnInterval) {
+  const auto set = runfile::parse_runs({{"r.tsv",
+                                         kHeader + runs("A", std::vector<std::string>(501, "1")) +
+                                             runs("B", std::vector<std::string>(500, "2")),
+                                         ""}});
+  const Answer a = answers(summarize(set)).at(0);
+  const AnswerEntry& slow = entry(a, "B");
+  ASSERT_TRUE(slow.versus);
+  EXPECT_DOUBLE_EQ(slow.versus->ratio, 2.0);
+  EXPECT_FALSE(slow.versus->ci);
+  EXPECT_EQ(answer_factor(slow),
+            "2.00× slower (the ratio of medians: too many runs for the pairwise interval)");
+}
+
 TEST(Answer, SummarizeBeginsWithItRunEndsWithItAndTheJsonHasTheSameNumbers) {
   const runfile::RunMeta meta = meta_with_baseline("B");
   const auto set = runfile::parse_runs({{"r.tsv", kHeader + kSlow + kFast, "warm", &meta}});
