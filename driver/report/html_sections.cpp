@@ -311,9 +311,10 @@ std::string render_section(const ReportSection& section, std::size_t index) {
   out += section.reference.empty()
              ? std::string("<p>No test has a successful run here: nothing to compare.</p>\n")
              : fmt::format(
-                   "<p>{} tests, {} runs. Verdicts against <b>{}</b> (Mann-Whitney U test, alpha "
-                   "0.05; ± is half the ratio's 95 % interval).</p>\n",
-                   section.rows.size(), section.set.rows, util::escape_markup(section.reference));
+                   "<p>{} tests, {} runs. Verdicts against <b>{}</b>, {} (Mann-Whitney U test, "
+                   "alpha 0.05; the ratio's 95 % interval in brackets).</p>\n",
+                   section.rows.size(), section.set.rows, util::escape_markup(section.reference),
+                   util::escape_markup(section.answer.reference_why));
   if (section.sink == "null") {
     out +=
         "<p class=\"quiet\">null sink: nobody can see what a program writes to /dev/null (a "
