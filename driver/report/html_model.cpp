@@ -9,7 +9,6 @@
 #include "common/error.hpp"
 #include "driver/report/answer.hpp"
 #include "driver/report/plot_sections.hpp"
-#include "driver/report/versus_reference.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
