@@ -35,7 +35,8 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
   sub.add_option("--format", opts->format, "pretty, tsv, markdown or json")->capture_default_str();
   sub.add_option(
       "--baseline", opts->baseline,
-      "Test that `relative` divides by (default: the fastest of the same input and sink)");
+      "Test that the answer and `relative` compare with (default: the baseline of the run files' "
+      "configs, from their meta files, else the fastest of the same input, sink and cache)");
   sub.add_option("--top", opts->top_rows,
                  "Pretty and markdown: the first N rows of each input and sink, then a count of "
                  "the rest (0: all; tsv and json always have every row)")
@@ -49,7 +50,9 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
     report::SummaryOptions options;
     options.baseline = opts->baseline;
     const report::Summary summary = report::summarize(set, options);
-    report::write_summary(summary, format, std::cout, {opts->top_rows});
+    report::TableView view{opts->top_rows};
+    view.answer = report::AnswerAt::kFirst;  // the answer first (docs/reports.md, "The answer")
+    report::write_summary(summary, format, std::cout, view);
     std::cout.flush();
     report::write_warnings(summary.warnings, std::cerr);
     exit_code = kExitOk;
@@ -57,7 +60,8 @@ void setup_summarize(CLI::App& sub, int& exit_code) {
 }
 
 const RegisterCommand kRegisterSummarize{
-    "summarize", "Per-test statistics of run files: medians, spread, MB/s, relative",
+    "summarize",
+    "The answer (fastest, ranked, with intervals) and per-test statistics of run files",
     &setup_summarize, 20};
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "driver/report/answer.hpp"
 #include "driver/report/hyperfine_json.hpp"
 #include "driver/util/format.hpp"
 #include "driver/util/json.hpp"
@@ -317,7 +318,10 @@ void write_summary_json(const report::Summary& s, std::ostream& out) {
     r.iobench = summary_extras(set, g);
     results.push_back(std::move(r));
   }
-  write_hyperfine_json(results, nullptr, out);
+  // The answer, the same numbers `summarize` and `run` print first and last (answer.hpp).
+  nlohmann::ordered_json extras;
+  extras["answer"] = answers_json(answers(s));
+  write_hyperfine_json(results, extras, out);
 }
 
 }  // namespace
@@ -333,6 +337,12 @@ void write_summary(const report::Summary& summary, Format format, std::ostream& 
       return;
     case Format::kPretty:
     case Format::kMarkdown: {
+      // The answer's cut says where its every row is: tsv has no answer, json has.
+      const std::string answer_hint = view.all_rows_hint == TableView{}.all_rows_hint
+                                          ? "all of them with --format json"
+                                          : view.all_rows_hint;
+      if (view.answer == AnswerAt::kFirst)
+        write_answers(answers(summary), format, view.top_rows, answer_hint, out);
       write_table_sections(headline_table(summary, view.time_unit), format,
                            input_sink_columns(summary.set->group_by), view, out);
       const bool any_null = std::any_of(summary.groups.begin(), summary.groups.end(),
@@ -347,40 +357,13 @@ void write_summary(const report::Summary& summary, Format format, std::ostream& 
       for (const std::string& note : notes) {
         out << (format == Format::kMarkdown ? "\n" : "") << note << '\n';
       }
+      if (view.answer == AnswerAt::kLast) {
+        out << '\n';
+        write_answers(answers(summary), format, view.top_rows, answer_hint, out);
+      }
       return;
     }
   }
-}
-
-void write_medians_tsv(const report::Summary& s, std::ostream& out) {
-  const runfile::RunSet& set = *s.set;
-  Table t;
-  t.header = {"test",        "input",         "sink",           "n",          "elapsed_median",
-              "user_median", "system_median", "cpu_pct_median", "mem_median", "elapsed_min",
-              "elapsed_max", "elapsed_mad",   "mb_per_s",       "relative"};
-  const std::array<std::size_t, 3> keys{set.key_index("test"), set.key_index("input"),
-                                        set.key_index("sink")};
-  for (const auto& g : s.groups) {
-    std::vector<std::string> row;
-    row.reserve(keys.size());
-    for (std::size_t k : keys) {
-      row.push_back(k != std::string_view::npos ? g.group->key[k] : std::string());
-    }
-    const auto& el = g.metric(Metric::kElapsed);
-    row.push_back(std::to_string(el.n));
-    row.push_back(trimmed(el.median, 6));
-    row.push_back(trimmed(g.metric(Metric::kUser).median, 6));
-    row.push_back(trimmed(g.metric(Metric::kSystem).median, 6));
-    row.push_back(trimmed(g.metric(Metric::kCpuPct).median, 2));
-    row.push_back(trimmed(g.metric(Metric::kMem).median, 1));
-    row.push_back(trimmed(el.min, 6));
-    row.push_back(trimmed(el.max, 6));
-    row.push_back(trimmed(el.mad, 6));
-    row.push_back(g.mb_per_s ? trimmed(*g.mb_per_s, 2) : "");
-    row.push_back(g.relative ? trimmed(*g.relative, 4) : "");
-    t.rows.push_back(std::move(row));
-  }
-  write_table(t, Format::kTsv, out);
 }
 
 void write_warnings(const std::vector<std::string>& warnings, std::ostream& out) {

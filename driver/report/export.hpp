@@ -26,11 +26,16 @@ struct Table {
 // kJson is not a table format (throws std::logic_error).
 void write_table(const Table& table, Format format, std::ostream& out);
 
+// Where `summarize`'s pretty and markdown put the answer (answer.hpp): `summarize` begins with
+// it, `run` ends with it; bench's tables have none.
+enum class AnswerAt { kNone, kFirst, kLast };
+
 // How a table for people stays readable at 10,000 groups (docs/reports.md, "Tables at scale").
 struct TableView {
   std::size_t top_rows = 0;  // rows shown per section, in the table's order; 0: every row
   std::string all_rows_hint = "all of them with --format tsv";  // ends the count line
   TimeUnit time_unit = TimeUnit::kAuto;  // the time columns' unit (bench -u); kAuto: seconds
+  AnswerAt answer = AnswerAt::kNone;     // write_summary's answer, cut to top_rows too
 };
 // Pretty and markdown: the rows in sections by their values in `section_columns` (input and
 // sink), in order of first appearance. With more than one section, each has a heading line
@@ -51,10 +56,6 @@ std::string trimmed(double value, int decimals);
 // every statistic; pretty and markdown in input x sink sections cut to view.top_rows.
 void write_summary(const report::Summary& summary, Format format, std::ostream& out,
                    const TableView& view = {});
-
-// The medians file (docs/formats.md): test input sink n elapsed_median user_median system_median
-// cpu_pct_median mem_median elapsed_min elapsed_max elapsed_mad mb_per_s relative.
-void write_medians_tsv(const report::Summary& summary, std::ostream& out);
 
 // Warnings, one a line, each starting with "iobench: warning: " like the driver's own.
 void write_warnings(const std::vector<std::string>& warnings, std::ostream& out);

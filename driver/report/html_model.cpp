@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "driver/report/answer.hpp"
 #include "driver/report/plot_sections.hpp"
-#include "driver/report/versus_reference.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -97,14 +97,14 @@ std::unique_ptr<ReportSection> build_section(const ReportModel& model,
   report::SummaryOptions options = model.summary_options;
   options.baseline = model.baseline;
   section->summary = report::summarize(section->set, options);
-  for (const auto& gs : section->summary.groups) {
-    if (gs.is_reference) section->reference = gs.group->key[0];
-  }
+  // The verdicts are the answer's (answer.hpp): the same reference, ratios and intervals as
+  // `run` and `summarize` print.
+  const std::vector<Answer> answered = answers(section->summary);
+  if (!answered.empty()) section->answer = answered.front();
+  section->reference = section->answer.reference;
   std::map<std::string, report::Row> versus;
-  if (!section->reference.empty()) {
-    for (auto& row : compare_with_reference(section->set, section->reference).result.rows) {
-      versus.emplace(row.key[0], std::move(row));
-    }
+  for (const AnswerEntry& entry : section->answer.ranked) {
+    if (entry.versus) versus.emplace(entry.test, *entry.versus);
   }
   for (const std::size_t i : chart_order(section->set)) {
     const report::GroupStats& gs = section->summary.groups[i];
@@ -274,6 +274,8 @@ ReportModel build_report_model(const std::vector<runfile::WrittenRun>& runs,
   model.set = in_figure(model.set, model.figure);
   model.records = records_of(runs, model.run_warnings);
   model.baseline = choose_baseline(baseline, model.records);
+  model.summary_options.baseline_named_by =
+      baseline.empty() ? "the config's baseline" : "--baseline";
   model.split_note = split_note(model.set, false);
   std::vector<std::vector<std::string>> places;  // every key but the test
   for (const auto& group : model.set.groups) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "driver/report/answer.hpp"
 #include "driver/report/compare.hpp"
 #include "driver/report/elapsed_figure.hpp"
 #include "driver/report/html_rusage.hpp"
@@ -44,6 +45,7 @@ struct ReportSection {
   // "warm". Runs that differ in one are never one section (docs/reports.md).
   std::vector<std::pair<std::string, std::string>> conditions;
   std::string reference;  // the test the verdicts compare with; empty when none has a run
+  Answer answer;          // its answer (answer.hpp), which the page's first section shows
   runfile::RunSet set;
   report::Summary summary;  // of `set`
   std::vector<ReportRow> rows;

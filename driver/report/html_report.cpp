@@ -140,6 +140,7 @@ std::string render_html_report(const ReportModel& model, const HtmlReportOptions
   std::string page = html_page_head(title, "iobench report");
   page += "<header>\n<h1>" + escape_markup(title) + "</h1>\n";
   page += glance(model) + navigation(model) + "</header>\n<main>\n";
+  page += render_answers(model);  // the answer first (docs/reports.md, "The answer")
   page += tests_panel(model) + run_warnings(model) + chart_key();
   for (std::size_t i = 0; i < model.sections.size(); ++i) {
     page += render_section(*model.sections[i], i + 1);

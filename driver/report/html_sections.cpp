@@ -243,6 +243,7 @@ std::string chart(const ReportSection& section) {
   report::PlotOptions options;
   options.heading = false;
   options.report_marks = true;
+  options.baseline = section.summary.baseline;  // the same reference as the table's
   const std::string svg = report::render(section.set, options).svg;
   // Inline in HTML: the SVG element without its XML declaration.
   return "<figure class=\"chart\">" + svg.substr(svg.find("<svg")) + "</figure>\n";
@@ -270,15 +271,50 @@ std::string section_title(const ReportSection& section) {
   return title.empty() ? "(no input or sink column)" : title;
 }
 
+std::string render_answers(const ReportModel& model) {
+  std::string out = "<section id=\"answer\"><h2>The answer</h2>\n";
+  for (std::size_t i = 0; i < model.sections.size(); ++i) {
+    const Answer& answer = model.sections[i]->answer;
+    out += fmt::format(
+        "<p><a href=\"#s{}\">{}</a>: <b>{}</b>.<br>Reference: {}{} ({}); each factor the "
+        "Hodges-Lehmann estimate against it, its 95 % interval in brackets.</p>\n",
+        i + 1, util::escape_markup(section_title(*model.sections[i])),
+        util::escape_markup(answer.claim),
+        answer.against_twins ? "each test NAME's base build twin NAME@base; the others " : "",
+        util::escape_markup(answer.reference.empty() ? "none" : answer.reference),
+        util::escape_markup(answer.reference_why));
+    html::Table table{"sortable",
+                      "",
+                      {{"rank", "", false},
+                       {"test", "", true},
+                       {"elapsed", "median", false},
+                       {"against the reference", "", true}},
+                      {}};
+    for (std::size_t r = 0; r < answer.ranked.size(); ++r) {
+      const AnswerEntry& e = answer.ranked[r];
+      std::string factor = answer_factor(e);
+      if (e.versus && e.reference != answer.reference) factor += " than " + e.reference;
+      table.rows.push_back({e.test,
+                            {html::number_cell(static_cast<double>(r + 1), std::to_string(r + 1)),
+                             html::text_cell(marked_test(e.test, *e.runs)),
+                             html::number_cell(e.median_s, util::format_seconds(e.median_s)),
+                             html::text_cell(factor)}});
+    }
+    out += html::render_table(table);
+  }
+  return out + "</section>\n";
+}
+
 std::string render_section(const ReportSection& section, std::size_t index) {
   std::string out = fmt::format(R"(<section class="place" id="s{}">)", index);
   out += "\n<h2>" + util::escape_markup(section_title(section)) + "</h2>\n";
   out += section.reference.empty()
              ? std::string("<p>No test has a successful run here: nothing to compare.</p>\n")
              : fmt::format(
-                   "<p>{} tests, {} runs. Verdicts against <b>{}</b> (Mann-Whitney U test, alpha "
-                   "0.05; ± is half the ratio's 95 % interval).</p>\n",
-                   section.rows.size(), section.set.rows, util::escape_markup(section.reference));
+                   "<p>{} tests, {} runs. Verdicts against <b>{}</b>, {} (Mann-Whitney U test, "
+                   "alpha 0.05; the ratio's 95 % interval in brackets).</p>\n",
+                   section.rows.size(), section.set.rows, util::escape_markup(section.reference),
+                   util::escape_markup(section.answer.reference_why));
   if (section.sink == "null") {
     out +=
         "<p class=\"quiet\">null sink: nobody can see what a program writes to /dev/null (a "

@@ -9,6 +9,11 @@
 
 namespace iobench::report {
 
+// The page's first section (docs/reports.md, "The answer"): each section's answer, its claim,
+// its reference and why, and every test ranked with its factor and interval, linked to its
+// section.
+std::string render_answers(const ReportModel& model);
+
 // The section's HTML, its id "s<index>".
 std::string render_section(const ReportSection& section, std::size_t index);
 

@@ -29,6 +29,10 @@ struct MediansReportRequest {
   std::size_t table_top_rows = kEndTableRows;
 };
 
+// The medians file (docs/formats.md): test input sink n elapsed_median user_median system_median
+// cpu_pct_median mem_median elapsed_min elapsed_max elapsed_mad mb_per_s relative.
+void write_medians_tsv(const report::Summary& summary, std::ostream& out);
+
 // A printed warning names at most this many groups and counts the rest (docs/reports.md,
 // "Warnings").
 inline constexpr std::size_t kGroupsNamedInAWarning = 5;

@@ -331,7 +331,7 @@ Chart render(const runfile::RunSet& set, const PlotOptions& options) {
       !is_counter(options.metric)) {
     throw Error("--metric: plot draws elapsed, mem or a counter column (syscalls, ...)");
   }
-  std::vector<Section> sections = group_sections(set, options.metric);
+  std::vector<Section> sections = group_sections(set, options.metric, options.baseline);
   const Columns columns = place_columns(scale_sections(sections, options.metric), options.width_px);
   Svg svg;
   double y = 0;

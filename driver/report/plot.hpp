@@ -21,6 +21,9 @@ struct PlotOptions {
   // Each row a <g class="chart-row" data-test="NAME"> (so a page can hide a test), each run's dot
   // of class "run", and the elapsed median's 95 % interval drawn over the bar, with its key.
   bool report_marks = false;
+  // The test the ratios compare with (the report's --baseline); empty: the run files' configs'
+  // baseline, else the fastest (reference.hpp), named in each section's title.
+  std::string baseline;
 };
 
 // A text's estimated box, for the overlap check.

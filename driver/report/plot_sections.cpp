@@ -23,14 +23,16 @@ using svg::text_width;
 using svg::tick_label;
 using svg::Unit;
 
-std::vector<Section> group_sections(const runfile::RunSet& set, Metric metric) {
+std::vector<Section> group_sections(const runfile::RunSet& set, Metric metric,
+                                    const std::string& baseline) {
   const std::size_t test_key = set.key_index("test");
   const std::size_t input_key = set.key_index("input");
   const std::size_t sink_key = set.key_index("sink");
   if (test_key == std::string_view::npos) throw Error("plot: the runs have no test column");
-  // The fastest (the reference) and the relative figures are the summary's, for this metric.
+  // The reference and the relative figures are the summary's (reference.hpp), for this metric.
   report::SummaryOptions summary_options;
   summary_options.relative_metric = metric;
+  summary_options.baseline = baseline;
   const report::Summary summary = report::summarize(set, summary_options);
   // Sections by input, sink and every other key (the conditions the files differ in;
   // docs/reports.md, "Never pooled"), in order of first appearance; rows fastest first.
@@ -64,9 +66,19 @@ std::vector<Section> group_sections(const runfile::RunSet& set, Metric metric) {
                  stats.metric(metric),
                  stats.metric(Metric::kUser).median,
                  stats.metric(Metric::kSystem).median,
+                 false,
                  stats.is_reference,
                  stats.relative,
                  stats.elapsed_ci95};
+    // The section names its reference, the one every surface compares with (docs/reports.md,
+    // "The answer").
+    if (stats.reference && *stats.reference == i && sections[it->second].reference.empty()) {
+      sections[it->second].reference = fmt::format(
+          "relative to {} ({})", shorten(g.key[test_key], kMaxLabelChars),
+          stats.reference_rule == ReferenceRule::kBaseline
+              ? summary.baseline_named_by
+              : std::string(metric == Metric::kElapsed ? "the fastest" : "the smallest"));
+    }
     sections[it->second].rows.push_back(std::move(row));
   }
   if (sections.empty()) throw Error("plot: no runs to plot");
@@ -78,6 +90,12 @@ std::vector<Section> group_sections(const runfile::RunSet& set, Metric metric) {
                        if (an != bn) return an;
                        return an && a.value.median < b.value.median;
                      });
+    // The star: the smallest positive median (a median of 0 is no time to compare with).
+    const auto fastest =
+        std::find_if(section.rows.begin(), section.rows.end(),
+                     [](const ChartRow& r) { return r.value.n > 0 && r.value.median > 0; });
+    if (fastest != section.rows.end()) fastest->fastest = true;
+    if (!section.reference.empty()) section.title += " · " + section.reference;
   }
   return sections;
 }
@@ -121,9 +139,11 @@ ColumnWidths scale_sections(std::vector<Section>& sections, Metric metric) {
       std::string v = row.value.n == 0 ? std::string("no successful run")
                                        : fmt::format("{:.{}f} {}", row.value.median / unit.divisor,
                                                      section.value_decimals, unit.name);
-      std::string rel = row.fastest    ? std::string(time ? "fastest" : "smallest")
-                        : row.relative ? fmt::format("{:.2f}×", *row.relative)
-                                       : std::string();
+      std::string rel = row.fastest && (row.reference || !row.relative)
+                            ? std::string(time ? "fastest" : "smallest")
+                        : row.reference ? std::string("reference")
+                        : row.relative  ? fmt::format("{:.2f}×", *row.relative)
+                                        : std::string();
       // Its marks (unverified, disturbed), then the runs left out for another status.
       std::vector<std::string> notes = report::group_marks(*row.group);
       const std::size_t excluded =

@@ -22,13 +22,15 @@ struct ChartRow {
   stats::SampleStats value;
   double user_median = 0;
   double system_median = 0;
-  bool fastest = false;
+  bool fastest = false;    // the smallest median of its section
+  bool reference = false;  // what `relative` divides by (reference.hpp): the baseline or fastest
   std::optional<double> relative;
   stats::MedianInterval elapsed_ci95;  // the elapsed median's 95 % interval (summary.hpp)
 };
 
 struct Section {
   std::string title;
+  std::string reference;  // "relative to B (the config's baseline)", in the title
   std::vector<ChartRow> rows;
   double top = 0;          // largest value drawn
   double bottom = 0;       // smallest positive value drawn (the log axis starts below it)
@@ -37,14 +39,16 @@ struct Section {
   const char* unit = "s";
   int value_decimals = 3;
   std::vector<std::string> values;     // median, in the section's unit
-  std::vector<std::string> relatives;  // "1.43×", "fastest"
+  std::vector<std::string> relatives;  // "1.43×", "fastest", "reference"
   std::vector<std::string> notes;      // "1 failed"
 };
 
 // Sections by input, sink and every other group-by column (a condition the files differ in,
 // named in the title), in order of first appearance; rows fastest first. Throws iobench::Error
 // when there is no test column or no run.
-std::vector<Section> group_sections(const runfile::RunSet& set, runfile::Metric metric);
+// `baseline`: the summary's (empty: the configs', else the fastest).
+std::vector<Section> group_sections(const runfile::RunSet& set, runfile::Metric metric,
+                                    const std::string& baseline = "");
 
 struct ColumnWidths {
   double label = 0;

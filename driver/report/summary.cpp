@@ -5,13 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <map>
-#include <regex>
 #include <string_view>
 #include <system_error>
 
 #include "common/line_count.hpp"
+#include "driver/report/reference.hpp"
 #include "driver/util/format.hpp"
 
 namespace iobench::report {
@@ -83,107 +82,6 @@ GroupStats group_stats(const runfile::RunSet& set, const runfile::Group& g,
                                                 options.outlier_threshold);
   }
   return gs;
-}
-
-// The --filter of a file's run that the baseline's name does not match (plan.cpp's regex_search),
-// so the run left it out; "" when no file's filter did.
-std::string filter_leaving_out(const runfile::RunSet& set, const std::string& baseline) {
-  for (const std::string& filter : set.filters) {
-    if (filter.empty()) continue;
-    try {
-      if (!std::regex_search(baseline, std::regex(filter, std::regex::ECMAScript))) return filter;
-    } catch (const std::regex_error&) {
-      // Not one a run took: it refuses such a filter before it starts.
-    }
-  }
-  return "";
-}
-
-// Says once, for all peers, that a --filter left the baseline out of every run (it was said
-// "has no successful run", then "has no runs here (left out by --filter?)" for each input and
-// sink). False when the baseline has runs or no file's filter explains why it has none.
-bool said_baseline_left_out(const runfile::RunSet& set, const SummaryOptions& options,
-                            Summary& out) {
-  const std::size_t test_key = set.key_index("test");
-  if (options.baseline.empty() || test_key == std::string_view::npos) return false;
-  const bool has_runs = std::any_of(set.groups.begin(), set.groups.end(), [&](const auto& g) {
-    return g.key[test_key] == options.baseline;
-  });
-  if (has_runs) return false;
-  const std::string filter = filter_leaving_out(set, options.baseline);
-  if (filter.empty()) return false;
-  out.warnings.push_back(
-      fmt::format("baseline '{}' was left out by --filter '{}'; relative is to the fastest",
-                  options.baseline, filter));
-  return true;
-}
-
-// The group `relative` divides by among peers: the baseline test's when it has a successful run,
-// else the fastest (by SummaryOptions::relative_metric). `left_out`: the baseline's absence was
-// said already.
-std::optional<std::size_t> reference_of(const runfile::RunSet& set, const SummaryOptions& options,
-                                        const std::vector<std::string>& peer_key,
-                                        const std::vector<std::size_t>& members, bool left_out,
-                                        Summary& out) {
-  const std::size_t test_key = set.key_index("test");
-  if (!options.baseline.empty() && test_key != std::string_view::npos && !left_out) {
-    std::optional<std::size_t> baseline;
-    bool baseline_ran = false;
-    for (std::size_t i : members) {
-      if (set.groups[i].key[test_key] != options.baseline) continue;
-      baseline_ran = true;
-      if (out.groups[i].metric(options.relative_metric).n > 0) baseline = i;
-    }
-    if (baseline) return baseline;
-    std::vector<std::string> named;  // an input-less run's empty input is no name
-    std::copy_if(peer_key.begin(), peer_key.end(), std::back_inserter(named),
-                 [](const std::string& value) { return !value.empty(); });
-    // Not run at all (a --filter or --shard left it out) is no failure of the baseline's.
-    out.warnings.push_back(fmt::format(
-        "baseline '{}' {}{}; relative is to the fastest there", options.baseline,
-        baseline_ran ? "has no successful run" : "has no runs here (left out by --filter?)",
-        named.empty() ? std::string() : fmt::format(" for {}", fmt::join(named, ", "))));
-  }
-  std::optional<std::size_t> fastest;
-  for (std::size_t i : members) {
-    const auto& m = out.groups[i].metric(options.relative_metric);
-    if (m.n > 0 && m.median > 0 &&
-        (!fastest || m.median < out.groups[*fastest].metric(options.relative_metric).median)) {
-      fastest = i;
-    }
-  }
-  return fastest;
-}
-
-// `relative`: within each set of groups that agree on every column but `test`.
-void set_relative(const runfile::RunSet& set, const SummaryOptions& options, Summary& out) {
-  const std::size_t test_key = set.key_index("test");
-  std::map<std::vector<std::string>, std::vector<std::size_t>> peers;
-  for (std::size_t i = 0; i < set.groups.size(); ++i) {
-    std::vector<std::string> peer_key;
-    for (std::size_t k = 0; k < set.group_by.size(); ++k) {
-      if (k != test_key) peer_key.push_back(set.groups[i].key[k]);
-    }
-    peers[peer_key].push_back(i);
-  }
-  if (!options.baseline.empty() && test_key == std::string_view::npos) {
-    out.warnings.push_back(
-        fmt::format("--baseline {}: the groups have no test column; relative is to the fastest",
-                    options.baseline));
-  }
-  const bool left_out = said_baseline_left_out(set, options, out);
-  for (const auto& [peer_key, members] : peers) {
-    const std::optional<std::size_t> reference =
-        reference_of(set, options, peer_key, members, left_out, out);
-    if (!reference) continue;
-    const double reference_median = out.groups[*reference].metric(options.relative_metric).median;
-    if (!(reference_median > 0)) continue;
-    out.groups[*reference].is_reference = true;
-    for (std::size_t i : members) {
-      const auto& m = out.groups[i].metric(options.relative_metric);
-      if (m.n > 0 && m.median > 0) out.groups[i].relative = m.median / reference_median;
-    }
-  }
 }
 
 // Common on a busy machine, so gathered into one line each: a matrix of many tests gives a few
@@ -372,7 +270,14 @@ Summary summarize(const runfile::RunSet& set, const SummaryOptions& options) {
   for (const runfile::Group& g : set.groups) {
     out.groups.push_back(group_stats(set, g, options, inputs));
   }
-  set_relative(set, options, out);
+  SummaryOptions resolved = options;
+  if (resolved.baseline.empty()) {
+    resolved.baseline = configs_baseline(set, out.warnings);
+    resolved.baseline_named_by = "the config's baseline";
+  }
+  out.baseline = resolved.baseline;
+  out.baseline_named_by = resolved.baseline.empty() ? "" : resolved.baseline_named_by;
+  set_relative(set, resolved, out);
   add_warnings(set, options, out);
   out.shows_waited_cpu = std::any_of(out.groups.begin(), out.groups.end(), [&](const auto& gs) {
     return gs.group->rows[static_cast<std::size_t>(runfile::RunStatus::kDisturbed)] > 0 ||

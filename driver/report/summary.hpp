@@ -15,6 +15,11 @@
 
 namespace iobench::report {
 
+// Why a group is the one another's `relative` divides by (docs/reports.md, "The answer"): the
+// one reference rule of every surface is the baseline when there is one, else the fastest; under
+// `run --versus` a test's base build twin, NAME@base.
+enum class ReferenceRule { kBaseline, kFastest, kBaseTwin };
+
 struct GroupStats {
   const runfile::Group* group = nullptr;
   std::array<stats::SampleStats, runfile::kMetricCount> metrics;  // NaN fields when n = 0
@@ -22,6 +27,10 @@ struct GroupStats {
   std::optional<double> mb_per_s;            // input_bytes / 10^6 / elapsed median
   std::optional<double> relative;  // median / the reference's (SummaryOptions::relative_metric)
   bool is_reference = false;       // the group `relative` divides by
+  // The group `relative` divides by (an index into Summary::groups), and why that one; none when
+  // no peer has a positive median.
+  std::optional<std::size_t> reference;
+  ReferenceRule reference_rule = ReferenceRule::kFastest;
   // A null-sink group: nobody sees its output (a program may detect /dev/null and skip the
   // work), so it is verified only through its unrecorded verification run into a pipe.
   bool verified_through_pipe_run = false;
@@ -47,10 +56,13 @@ struct GroupStats {
 };
 
 struct SummaryOptions {
-  std::string baseline;            // test the `relative` column divides by; empty: the fastest
-  double spread_warning = 0.05;    // warn when elapsed MAD / median exceeds this
-  double outlier_threshold = 3.5;  // modified z-score
-  std::size_t min_runs = 3;        // warn below this many ok runs
+  // The test the `relative` column divides by; empty: the baseline the run files' configs name
+  // (their meta files), else the fastest.
+  std::string baseline;
+  std::string baseline_named_by = "--baseline";  // how the answer names where `baseline` came from
+  double spread_warning = 0.05;                  // warn when elapsed MAD / median exceeds this
+  double outlier_threshold = 3.5;                // modified z-score
+  std::size_t min_runs = 3;                      // warn below this many ok runs
   // The metric `relative` and the reference compare (plot draws other metrics than elapsed).
   runfile::Metric relative_metric = runfile::Metric::kElapsed;
   // A warning that gathers groups (few runs, spread, outliers) names this many and counts the
@@ -69,6 +81,10 @@ struct Summary {
   // The same warnings with every group named (what the run record keeps, docs/reports.md).
   std::vector<std::string> warnings_in_full;
   bool shows_waited_cpu = false;  // SummaryOptions::waited_cpus_shown
+  // The baseline the reference rule took (SummaryOptions::baseline, else the configs'), and how
+  // the answer names it: "--baseline", "the config's baseline"; empty: none, the fastest.
+  std::string baseline;
+  std::string baseline_named_by;
 };
 
 // `relative` compares groups that agree on every group-by column except `test` (for the run

@@ -229,6 +229,7 @@ void group_files(std::vector<LoadedFile>& loaded, RunSet& set) {
     set.files.push_back(file.reader.name());
     const bool filtered = file.meta != nullptr && file.meta->options;
     set.filters.push_back(filtered ? file.meta->options->filter : std::string());
+    set.baselines.push_back(file.meta != nullptr ? file.meta->baseline() : std::string());
   }
   parser.finish();
   // A grouped-by input column also names the group's input.

@@ -57,6 +57,9 @@ struct RunSet {
   std::vector<std::string> files;
   // Each file's --filter (from its meta file), in the order of `files`: "" for none or unknown.
   std::vector<std::string> filters;
+  // Each file's config's baseline (from its meta file), in the order of `files`: "" for none or
+  // unknown. The reports' reference when no --baseline is given (docs/reports.md, "The answer").
+  std::vector<std::string> baselines;
   std::size_t rows = 0;                         // data rows read, all statuses
   std::array<bool, kMetricCount> has_metric{};  // the metric's column is in some file
   bool has_disturbance = false;                 // some file has others_cpu_s, steal_s or wait_cpu_s
