@@ -168,9 +168,8 @@ std::vector<BenchOption> schedule_options() {
        .choices = &cache_mode_names,
        .written_value = &cache_written},
       {.names = "--order",
-       .help = "interleave, grouped, shuffle, duet (a pair at the same moment, each on a CPU "
-               "of its own), or auto (a duet where two CPUs are free, else interleave; the "
-               "default with --fail-if-slower)",
+       .help = "interleave, grouped, shuffle, or duet (a pair at the same moment, each on a CPU "
+               "of its own)",
        .field = &R::order,
        .written_as = "--order",
        .choices = &order_names,

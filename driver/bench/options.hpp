@@ -4,8 +4,9 @@
 // it back. cli_options adds the CLI11 options from it in a loop, bench_command_line writes the
 // made_by line from it, and the request becomes the Config (request.hpp). Adding an option
 // takes an entry here, its BenchRequest field and its use in build_bench_config; one backed by a
-// config key also touches the Config, its JSON, its checks and the hyperfine side-by-side (nine
-// files for --warmup; one table for all of them is still to come). Options about the output
+// new config key also takes its Config field and its entry in the config's key table
+// (driver/config/config_keys.cpp: parsing, checks, --save-config), and the hyperfine
+// side-by-side where hyperfine has the option (docs/architecture.md). Options about the output
 // (-o, the exports, --style) are not the config's and stay in cmd_bench.
 #include <optional>
 #include <string>

@@ -194,8 +194,6 @@ void setup_bench(CLI::App& sub, int& exit_code) {
       if (!request.decide_margin_pct && cli->fail_if_slower_pct > 0 &&
           cli->fail_if_slower_pct < 100)
         request.decide_margin_pct = cli->fail_if_slower_pct;
-      // A base and a candidate compete alike: a duet where two CPUs are free (docs/bench.md).
-      if (sub.get_option("--order")->count() == 0) request.order = "auto";
     }
     options.save_config = cli->save_config;
     options.report.time_unit = report::parse_time_unit(cli->time_unit);

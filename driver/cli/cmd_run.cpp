@@ -92,9 +92,6 @@ void setup_run(CLI::App& sub, int& exit_code) {
     config::Config config = run::load_run_config(*options);
     if (gate_options.fail_if_slower_pct)
       run::decide_for_gate(config, *gate_options.fail_if_slower_pct);
-    // Two builds of one program compete alike: a duet where the CPUs are free (docs/bench.md).
-    if (options->versus_dir && !config.as_written.tree().contains("order"))
-      config.order = config::RunOrder::kAuto;
     // The store is opened before anything is written: a bad one is exit 2 with no run file.
     options->before_writing = [&history, &options](const config::Config& run_config,
                                                    const std::filesystem::path&) {

@@ -28,12 +28,11 @@ constexpr std::array<std::pair<std::string_view, CacheMode>, 3> kCacheModes{
     {{"warm", CacheMode::kWarm}, {"cold", CacheMode::kCold}, {"none", CacheMode::kNone}}};
 constexpr std::array<std::pair<std::string_view, DrainMode>, 2> kDrainModes{
     {{"spin", DrainMode::kSpin}, {"block", DrainMode::kBlock}}};
-constexpr std::array<std::pair<std::string_view, RunOrder>, 5> kOrders{
+constexpr std::array<std::pair<std::string_view, RunOrder>, 4> kOrders{
     {{"interleave", RunOrder::kInterleave},
      {"grouped", RunOrder::kGrouped},
      {"shuffle", RunOrder::kShuffle},
-     {"duet", RunOrder::kDuet},
-     {"auto", RunOrder::kAuto}}};
+     {"duet", RunOrder::kDuet}}};
 constexpr std::array<std::pair<std::string_view, SinkKind>, 4> kSinks{
     {{"null", SinkKind::kNull},
      {"pipe", SinkKind::kPipe},
@@ -257,7 +256,7 @@ std::string_view to_string(RunOrder order) noexcept {
   return kOrders[static_cast<std::size_t>(order)].first;
 }
 bool rounds_interleaved(RunOrder order) noexcept {
-  return order == RunOrder::kInterleave || order == RunOrder::kDuet || order == RunOrder::kAuto;
+  return order == RunOrder::kInterleave || order == RunOrder::kDuet;
 }
 std::string_view to_string(SinkKind sink) noexcept {
   return kSinks[static_cast<std::size_t>(sink)].first;

@@ -19,12 +19,10 @@ namespace iobench::config {
 
 enum class CacheMode { kWarm, kCold, kNone };
 // kDuet: interleaved rounds whose measured runs go two at a time, each pair at the same moment on
-// a CPU of its own (docs/bench.md, "Duet"; Bulej et al., ICPE 2020). kAuto: a duet where two
-// CPUs are free for it (run::DuetPartner::for_config says when), else interleaved; a gate's order
-// when none is stated.
-enum class RunOrder { kInterleave, kGrouped, kShuffle, kDuet, kAuto };
+// a CPU of its own (docs/bench.md, "Duet"; Bulej et al., ICPE 2020).
+enum class RunOrder { kInterleave, kGrouped, kShuffle, kDuet };
 // Orders whose rounds follow a Williams design, one run of every cell each, so the i-th runs of
-// two cells pair (interleave, duet, auto).
+// two cells pair (interleave, duet).
 bool rounds_interleaved(RunOrder order) noexcept;
 // kInherit: the worker writes to iobench's own stdout (hyperfine's --output=inherit, bench's
 // --show-output): seen, and paid for, but hashed by nobody.

@@ -23,41 +23,19 @@ std::vector<int> allowed_cpus() {
   return cpus;
 }
 
-std::string auto_order_interleaves_because(const config::Config& config, std::size_t allowed_cpus) {
-  if (allowed_cpus < 2)
-    return fmt::format("iobench may run on {} CPU{}", allowed_cpus, allowed_cpus == 1 ? "" : "s");
-  if (!config.cpus.empty()) return "the config pins the runs (\"cpus\")";
-  if (config.cache == config::CacheMode::kCold) return "the cache is cold";
-  if (config.disturbance == config::DisturbanceMode::kOff)
-    return "disturbance is off, so a pair kept from a CPU would not be seen";
-  return {};
-}
-
-DuetChoice DuetPartner::for_config(const config::Config& config) {
-  DuetChoice choice;
-  if (config.order != config::RunOrder::kDuet && config.order != config::RunOrder::kAuto)
-    return choice;
+std::unique_ptr<DuetPartner> DuetPartner::for_config(const config::Config& config,
+                                                     std::string& warning) {
+  if (config.order != config::RunOrder::kDuet) return nullptr;
   const std::vector<int> allowed = allowed_cpus();
   const auto cpus = duet_cpus_among(allowed);
-  if (config.order == config::RunOrder::kAuto) {
-    const std::string because = auto_order_interleaves_because(config, allowed.size());
-    if (!because.empty()) {
-      choice.note = fmt::format("order auto: one run at a time, interleaved, as {}", because);
-      return choice;
-    }
-    choice.note = fmt::format(
-        "order auto: a duet, each pair at the same moment on CPUs {} and {} (until pairs keep "
-        "being left out)",
-        (*cpus)[0], (*cpus)[1]);
-  } else if (!cpus) {
-    choice.warning = fmt::format(
+  if (!cpus) {
+    warning = fmt::format(
         "order duet needs two CPUs and iobench may run on {}: the runs go one at a time, "
         "interleaved",
         allowed.size());
-    return choice;
+    return nullptr;
   }
-  choice.partner = std::make_unique<DuetPartner>(*cpus, spawn::spawner_beside_self());
-  return choice;
+  return std::make_unique<DuetPartner>(*cpus, spawn::spawner_beside_self());
 }
 
 DuetPartner::DuetPartner(std::array<int, 2> cpus, const std::string& spawner_executable)

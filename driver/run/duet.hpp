@@ -20,27 +20,13 @@ std::optional<std::array<int, 2>> duet_cpus_among(std::span<const int> allowed);
 // The CPUs this process may run on (sched_getaffinity), in order.
 std::vector<int> allowed_cpus();
 
-// Why order `auto` runs one at a time, interleaved, given `allowed_cpus` CPUs to run on; empty
-// when a duet can run: two CPUs, no `cpus` (it would pin both together), a cache not cold
-// (whichever read first would warm the other's input) and disturbance judged (a pair left out
-// is what tells that a CPU is not free: MatrixExecutor gives the duet up then).
-std::string auto_order_interleaves_because(const config::Config& config, std::size_t allowed_cpus);
-
-class DuetPartner;
-// What DuetPartner::for_config found: the partner, or none; `warning` when order `duet` cannot
-// have its two CPUs, `note` the order `auto` took and why.
-struct DuetChoice {
-  std::unique_ptr<DuetPartner> partner;
-  std::string warning;
-  std::string note;
-};
-
 // The second launcher of a duet: its own spawner, started here.
 class DuetPartner {
  public:
-  // For a config whose order is `duet`, or `auto` where a duet can run, on a machine with two
-  // CPUs for it; no partner otherwise (the runs then go one at a time, interleaved).
-  static DuetChoice for_config(const config::Config& config);
+  // For a config whose order is `duet` on a machine with two CPUs for it; empty otherwise, and
+  // when the CPUs are missing `warning` says so (the runs then go one at a time, interleaved).
+  static std::unique_ptr<DuetPartner> for_config(const config::Config& config,
+                                                 std::string& warning);
   DuetPartner(std::array<int, 2> cpus, const std::string& spawner_executable);
   [[nodiscard]] Launcher& launcher() { return launcher_; }
   [[nodiscard]] std::array<int, 2> cpus() const { return cpus_; }

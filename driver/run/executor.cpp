@@ -102,11 +102,7 @@ void MatrixExecutor::after_hooks(std::size_t index) {
 void MatrixExecutor::collect_totals() {
   totals_.decisions = decided_.decisions(record_.ok_elapsed_s(), &totals_.rule_decisions);
   totals_.rows_written = record_.rows_written();
-  if (duet_given_up_) {
-    totals_.order_taken = "duet, then interleave";
-  } else if (config_.order == config::RunOrder::kAuto) {
-    totals_.order_taken = partner_launch_ ? "duet" : "interleave";
-  }
+  if (duet_given_up_) totals_.order_taken = "duet, then interleave";
   totals_.bad_rows = record_.bad_rows();
   totals_.results_error = record_.results_error();
   totals_.pipe_size_given_bytes = launch_.pipe_size_given_bytes();

@@ -145,12 +145,9 @@ MatrixTotals execute(const config::Config& config, const config::Plan& plan,
                      BusyWindow& busy_window, const WaitSource& wait_source) {
   const PrivateFolder temp_folder(paths.folder);
   SpawnerLauncher launcher(spawn::Spawner::global());
-  const DuetChoice duet_choice = DuetPartner::for_config(config);
-  const std::unique_ptr<DuetPartner>& duet = duet_choice.partner;
-  const std::string& duet_warning = duet_choice.warning;
+  std::string duet_warning;
+  const std::unique_ptr<DuetPartner> duet = DuetPartner::for_config(config, duet_warning);
   if (!duet_warning.empty()) fmt::print(stderr, "iobench: warning: {}\n", duet_warning);
-  if (!duet_choice.note.empty() && !options.quiet)
-    fmt::print(stderr, "iobench: {}\n", duet_choice.note);
   const CancelOnInterrupt cancel_on_interrupt(launcher, duet ? &duet->launcher() : nullptr);
   ExecutorSettings settings;
   if (duet) {

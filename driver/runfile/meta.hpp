@@ -172,9 +172,8 @@ struct RunEnd {
   // The end table's warnings in full, every group named: the printed ones name a few and point
   // here (docs/reports.md, "Warnings"). Left out of the JSON when empty, as files before it have.
   std::vector<std::string> summary_warnings;
-  // The order the measured runs took where it differs from the one asked for: order `auto`'s
-  // "duet" or "interleave", "duet, then interleave" for a duet given up (docs/bench.md, "Duet").
-  // Left out of the JSON when empty.
+  // The order the measured runs took where it differs from the one asked for: "duet, then
+  // interleave" for a duet given up (docs/bench.md, "Duet"). Left out of the JSON when empty.
   std::string order_taken;
   bool operator==(const RunEnd&) const = default;
 };

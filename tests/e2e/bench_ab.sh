@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/bench-ab --quick (docs/history.md, "Gate a pull request on a shared runner"): one trial
 # of each pair on a tiny input; the table has its shape (the gate's counts out of one trial, the
-# default and interleave columns, hyperfine's anchor, runs, wall time and the order each took), and
+# interleaved and duet columns, hyperfine's anchor, runs, wall time and the order each took), and
 # a bad option is one line, exit 2.
 # Not its figures: the lead measures those quietly.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
@@ -14,12 +14,12 @@ IOBENCH_BIN=$bin one_line_exit_2 "--trials 0" "$script" --trials 0
 IOBENCH_BIN=$bin "$script" --quick >out.txt 2>err.txt || fail "--quick exited $?: $(cat err.txt)"
 grep -qE '^# .*load average .* 1 trials a pair; input 1MiB, base median [0-9.]+ ms; candidate \+3 %: awk looping [0-9]+ times .*; gate --fail-if-slower 1 -M 20 --decide on$' out.txt ||
   fail "no header line: $(cat out.txt)"
-for mode in default interleave; do
+for mode in interleaved duet; do
   grep -qE "^# A/A 1 $mode: bench exit [014], [0-9]+ runs a side, [0-9.]+ s, order (duet|interleave|duet, then interleave)\$" out.txt ||
     fail "no A/A $mode trial line: $(cat out.txt)"
 done
 grep -qE '^# A/A 1: hyperfine (same|different) \([0-9.]+\)$' out.txt || fail "no hyperfine line: $(cat out.txt)"
-grep -qx '| | default (order `auto`) | `--order interleave` | hyperfine (defaults; Welch t, alpha 0.05) |' out.txt ||
+grep -qx '| | interleaved (bench defaults) | duet (`--order duet`) | hyperfine (defaults; Welch t, alpha 0.05) |' out.txt ||
   fail "no table header: $(cat out.txt)"
 grep -qE '^\| slower found \(exit 1, a verdict\) \| [01] of 1 \| [01] of 1 \| [01] of 1 \|$' out.txt || fail "$(cat out.txt)"
 # Exit 1 without a verdict (every run disturbed) is counted apart, out of both pairs' trials.
@@ -36,5 +36,5 @@ done
 grep -qE '^\| wall time of a run \(median, max\) \| [0-9.]+ s, [0-9.]+ s \| [0-9.]+ s, [0-9.]+ s \| \|$' out.txt || fail "$(cat out.txt)"
 # Either sign: one trial on a loaded test machine may see the slower command faster.
 grep -qE '^The candidate, by hyperfine.s means: [+-][0-9.]+ %' out.txt || fail "no slowdown line: $(cat out.txt)"
-# The order each mode took, from the meta files: --order interleave is never a duet.
-grep -qE '^\| order taken \(runs\) \| .* \| interleave 2 \| \|$' out.txt || fail "no order line: $(cat out.txt)"
+# The order each mode took, from the meta files: the default is never a duet.
+grep -qE '^\| order taken \(runs\) \| interleave 2 \| .+ \| \|$' out.txt || fail "no order line: $(cat out.txt)"

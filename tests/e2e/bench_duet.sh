@@ -4,8 +4,8 @@
 # as a shared runner has. Each command logs when it began and ended and the CPUs it may run on;
 # a measured pair overlaps, on two different single CPUs, and each command has each CPU in turn.
 # With one CPU for iobench, a duet says why it cannot be one and runs interleaved. A duet with a
-# cold cache is one line, exit 2, nothing written. A gate's default order, auto, is a duet that is
-# given up when a loop pinned to one of its CPUs leaves every pair out.
+# cold cache is one line, exit 2, nothing written. A duet is given up when a loop pinned to one of
+# its CPUs leaves every pair out.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.bash" "$@"
 [ "$(nproc)" -ge 2 ] || skip_here "a duet needs two CPUs; this machine has $(nproc)"
 iobench=$bin/iobench
@@ -62,12 +62,12 @@ spin="awk 'BEGIN { for (i = 0; i < 3000000; i++); }'"
   >spin.out 2>spin.err || true
 grep -q "it and its duet partner are left out and run again" spin.err ||
   fail "no pair left out under the busy loop: $(cat spin.err)"
-# Five pairs in a row left out give the duet up (DuetTest has the rule exactly): then the first
-# ten rows are those pairs, and the meta file says so; else every pair is in the counts.
-gave_up="order duet: 5 pairs in a row were left out as disturbed, so two CPUs are not free for a duet: the rest run one at a time, interleaved"
+# Ten pairs in a row left out give the duet up (DuetTest has the rule exactly): then the first
+# twenty rows are those pairs, and the meta file says so; else every pair is in the counts.
+gave_up="order duet: 10 pairs in a row were left out as disturbed, so two CPUs are not free for a duet: the rest run one at a time, interleaved"
 if grep -qF "$gave_up" spin.err; then
-  [ "$(run_awk '{ n++ } n <= 10 && col("status") == "disturbed" { d++ } END { print d + 0 }' spin.tsv)" -eq 10 ] ||
-    fail "the duet was given up, but not after 5 pairs: $(col test,status spin.tsv)"
+  [ "$(run_awk '{ n++ } n <= 20 && col("status") == "disturbed" { d++ } END { print d + 0 }' spin.tsv)" -eq 20 ] ||
+    fail "the duet was given up, but not after 10 pairs: $(col test,status spin.tsv)"
   grep -qF '"order_taken": "duet, then interleave"' meta/spin.json || fail "$(cat meta/spin.json)"
 else
   disturbed=$(run_awk 'col("status") == "disturbed" { n[col("test")]++ } END { for (t in n) print n[t] }' spin.tsv | sort -u)
@@ -75,36 +75,27 @@ else
     fail "disturbed rows not in pairs: $(col test,status,wait_cpu_s spin.tsv)"
 fi
 
-# A gate's default order, auto: a duet on the first two CPUs iobench may run on, said in a line.
-# With a second loop pinned to the second of them, every pair is kept from a CPU: five in a row
-# left out, the duet is given up, said, recorded, and the gate still has runs to judge.
+# A loop pinned to the second of the duet's CPUs keeps every pair from a CPU: ten in a row left
+# out, the duet is given up, said, recorded, and the runs one at a time (the loop stopped once it
+# was given up) are judged.
 kill "$busy"
-read -r cpu_a cpu_b < <(python3 -c 'import os; print(*sorted(os.sched_getaffinity(0))[:2])')
+cpu_b=$(python3 -c 'import os; print(sorted(os.sched_getaffinity(0))[1])')
 taskset -c "$cpu_b" bash -c 'while :; do :; done' &
 pinned=$!
 on_exit "kill $pinned"
 short="awk 'BEGIN { for (i = 0; i < 1000000; i++); }'"
 status=0
-"$iobench" bench -M 12 --fail-if-slower 50 --disturbance rerun -o auto.tsv "$short" "$short " \
-  >auto.out 2>auto.err &
+"$iobench" bench -M 12 --order duet --fail-if-slower 50 --disturbance rerun -o pinned.tsv \
+  "$short" "$short " >pinned.out 2>pinned.err &
 bench_pid=$!
-# Once the duet is given up the pinned loop stops, so the runs one at a time meet a quiet CPU.
 for _ in $(seq 600); do
-  grep -qF "pairs in a row were left out" auto.err && break
+  grep -qF "pairs in a row were left out" pinned.err && break
   kill -0 "$bench_pid" 2>/dev/null || break
   sleep 0.05
 done
 kill "$pinned"
 wait "$bench_pid" || status=$?
-[ "$status" -eq 0 ] || [ "$status" -eq 4 ] || fail "auto under a pinned loop exited $status: $(cat auto.err)"
-grep -qx "iobench: order auto: a duet, each pair at the same moment on CPUs $cpu_a and $cpu_b (until pairs keep being left out)" auto.err ||
-  fail "no order auto line: $(cat auto.err)"
-grep -qF "${gave_up/order duet/order auto}" auto.err || fail "the duet was not given up: $(cat auto.err)"
-grep -qF '"order_taken": "duet, then interleave"' meta/auto.json || fail "$(cat meta/auto.json)"
-[ "$(run_awk 'col("status") == "ok"' auto.tsv | wc -l)" -ge 6 ] || fail "few ok runs: $(col test,status auto.tsv)"
-
-# --order interleave stated: no duet, nothing said of one.
-"$iobench" bench -M 6 --fail-if-slower 50 --order interleave --style basic -o stated.tsv \
-  "$short" "$short " >stated.out 2>stated.err || [ $? -eq 4 ] || fail "stated: $(cat stated.err)"
-! grep -q "order auto" stated.err || fail "order auto with --order interleave: $(cat stated.err)"
-! grep -q '"order_taken"' meta/stated.json || fail "$(cat meta/stated.json)"
+[ "$status" -eq 0 ] || [ "$status" -eq 4 ] || fail "a duet beside a pinned loop exited $status: $(cat pinned.err)"
+grep -qF "$gave_up" pinned.err || fail "the duet was not given up: $(cat pinned.err)"
+grep -qF '"order_taken": "duet, then interleave"' meta/pinned.json || fail "$(cat meta/pinned.json)"
+[ "$(run_awk 'col("status") == "ok"' pinned.tsv | wc -l)" -ge 6 ] || fail "few ok runs: $(col test,status pinned.tsv)"
