@@ -13,8 +13,9 @@ standard library is needed. The checks (docs/reports.md, "The HTML report"):
 - every test named in --tests (one a line) is a row of the DOM (data-test), and there is exactly
   one <script>: a test named <script>alert(1)</script> stays text;
 - the charts have --points run dots (circle.run);
-- sorting: a table's "test" header orders its rows by name, a second click reverses them, and the
-  "median" header orders them by the number (descending on a second click);
+- sorting: a times table's (the --sort-table'th; the answer's ranking comes before them) "test"
+  header orders its rows by name, a second click reverses them, and the "median" header orders
+  them by the number (descending on a second click);
 - hiding: a row's "hide" button hides that test's rows and chart rows, "show all" shows them again.
 
 Prints one line of figures (load time in ms, DOM nodes, points) and exits 1 naming each failed
@@ -121,7 +122,7 @@ def evaluate(browser, session, expression):
 # Sorting and hiding as a reader does it: clicks on the buttons the page's script made.
 SORT_CHECK = r"""
 (() => {
-  const table = document.querySelectorAll("table.sortable")[%d];
+  const table = document.querySelectorAll("table.sortable.times")[%d];
   const heads = Array.from(table.tHead.rows[0].cells);
   const column = name => heads.findIndex(th => th.textContent.trim().startsWith(name));
   const names = () => Array.from(table.tBodies[0].rows, r => r.getAttribute("data-test"));
@@ -144,7 +145,7 @@ SORT_CHECK = r"""
 
 HIDE_CHECK = r"""
 (() => {
-  const row = document.querySelector("table.sortable tbody tr[data-test]");
+  const row = document.querySelector("table.sortable.times tbody tr[data-test]");
   const test = row.getAttribute("data-test");
   const shown = () => Array.from(document.querySelectorAll("[data-test]"))
       .filter(e => e.tagName !== "INPUT" && e.getAttribute("data-test") === test)
