@@ -76,12 +76,12 @@ std::size_t choice_index(const Validator& v, const Json& value, const std::strin
 void parse_name(const Validator& v, const Json& value, Config& config);
 void parse_inputs(const Validator& v, const Json& value, Config& config);
 void parse_strategies(const Validator& v, const Json& value, Config& config);
-void parse_params(const Validator& v, const Json& value, Config& config);
-void parse_sinks(const Validator& v, const Json& value, Config& config);
-void parse_cpus(const Validator& v, const Json& value, Config& config);
+void parse_params(const Validator& v, const Json& params, Config& config);
+void parse_sinks(const Validator& v, const Json& sinks, Config& config);
+void parse_cpus(const Validator& v, const Json& cpus, Config& config);
 void parse_pipe_size(const Validator& v, const Json& value, Config& config);
 void parse_drain(const Validator& v, const Json& value, Config& config);
-void parse_counters(const Validator& v, const Json& value, Config& config);
+void parse_counters(const Validator& v, const Json& counters, Config& config);
 Json write_inputs(const Config& config);
 Json write_strategies(const Config& config);
 Json write_params(const Config& config);

@@ -189,7 +189,8 @@ std::vector<Answer> answers(const Summary& summary) {
 std::string answer_where(const Answer& answer) {
   if (answer.conditions.empty()) return "all runs";
   std::vector<std::string> parts;
-  for (const auto& [column, value] : answer.conditions) parts.push_back(column + " " + value);
+  for (const auto& [column, value] : answer.conditions)
+    parts.push_back(fmt::format("{} {}", column, value));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -215,7 +216,7 @@ void write_answers(const std::vector<Answer>& answers, Format format, std::size_
                                 ? std::string("none (no ok run)")
                                 : fmt::format("{} ({})", answer.reference, answer.reference_why);
     if (answer.against_twins)
-      reference = "each test NAME's base build twin NAME@base; the others " + reference;
+      reference.insert(0, "each test NAME's base build twin NAME@base; the others ");
     out << (markdown ? "" : "  ") << "reference: " << reference
         << "; each factor is the Hodges-Lehmann estimate against it, its 95 % interval in "
            "brackets\n"

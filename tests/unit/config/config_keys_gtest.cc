@@ -125,7 +125,9 @@ TEST_F(ConfigKeys, EachEntryHasWhatItsKindNeeds) {
 // Read (the Config differs from the one without it), written back as it was given, and read back
 // from what was written unchanged.
 TEST_F(ConfigKeys, EveryKeyIsReadWrittenAsGivenAndReadBackUnchanged) {
-  for (const auto& [name, sample] : samples()) {
+  for (const auto& named_sample : samples()) {
+    const std::string& name = named_sample.first;
+    const auto& sample = named_sample.second;
     SCOPED_TRACE(name + ": " + sample.value.dump());
     const auto& key = *std::find_if(config_keys().begin(), config_keys().end(),
                                     [&](const auto& entry) { return entry.name == name; });

@@ -1,5 +1,6 @@
 // The answer (docs/reports.md, "The answer"): the reference rule, the ranking, the factors and
 // their intervals, the claim, on run sets whose numbers make every figure known exactly.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -22,7 +23,7 @@ std::string runs(const std::string& test, const std::vector<std::string>& elapse
                  const std::string& sink = "pipe") {
   std::string text;
   for (const auto& e : elapsed_s)
-    text += test + "\t" + e + "\t0.5\t0.1\t60\t5\tin.txt\t" + sink + "\tok\n";
+    text += fmt::format("{}\t{}\t0.5\t0.1\t60\t5\tin.txt\t{}\tok\n", test, e, sink);
   return text;
 }
 
