@@ -193,37 +193,35 @@ std::optional<std::size_t> MatrixExecutor::duet_partner_of(std::size_t index) {
 
 // Again while left out, as long as neither cell needs no more (decided, or its runs' budget
 // spent) and the re-run budget allows. A machine whose load keeps a CPU busy disturbs every
-// pair: that many in a row, and the duet is given up rather than the budget spent on it.
+// pair: that many in a row, and the duet is given up rather than the budget spent on it; the
+// pair just left out then runs again one at a time, as the rest will.
 void MatrixExecutor::run_pair(std::size_t first, std::size_t second) {
   const auto needs_none = [this](std::size_t index) {
     const std::size_t cell = plan_.runs[index].cell;
     return stopped_[cell] || decided_.enough(cell, record_.ok_elapsed_s());
   };
   while (run_pair_once(first, second)) {
-    if (++duet_left_out_in_a_row_ >= kDuetLeftOutPairsToGiveUp) {
-      give_up_duet(first, second);
-      return;
-    }
+    if (++duet_left_out_in_a_row_ >= kDuetLeftOutPairsToGiveUp) give_up_duet();
     if (stopped() || needs_none(first) || needs_none(second) ||
         !disturbance_.take_pair_rerun({first, second}, record_.ok_elapsed_s()))
       return;
     progress_.add_rerun();
     progress_.add_rerun();
+    if (duet_given_up_) {
+      run_one(first);
+      run_one(second);
+      return;
+    }
   }
   duet_left_out_in_a_row_ = 0;
 }
 
-void MatrixExecutor::give_up_duet(std::size_t first, std::size_t second) {
+void MatrixExecutor::give_up_duet() {
   duet_given_up_ = true;
   progress_.warn(fmt::format(
       "order {}: {} pairs in a row were left out as disturbed, so two CPUs are not free for a "
       "duet: the rest run one at a time, interleaved (docs/bench.md, \"Duet\")",
       to_string(config_.order), duet_left_out_in_a_row_));
-  if (stopped() || !disturbance_.take_pair_rerun({first, second}, record_.ok_elapsed_s())) return;
-  for (const std::size_t index : {first, second}) {
-    progress_.add_rerun();
-    run_one(index);
-  }
 }
 
 bool MatrixExecutor::run_pair_once(std::size_t first, std::size_t second) {

@@ -111,8 +111,8 @@ class MatrixExecutor {
   // Both of a duet's pair at once, and again (within the budget) while the pair is left out;
   // after kDuetLeftOutPairsToGiveUp pairs in a row left out, the duet is given up.
   void run_pair(std::size_t first, std::size_t second);
-  // The rest runs one at a time, interleaved, beginning with the pair just left out.
-  void give_up_duet(std::size_t first, std::size_t second);
+  // Said once: the rest runs one at a time, interleaved.
+  void give_up_duet();
   // One attempt of the pair: true when it was left out as disturbed.
   bool run_pair_once(std::size_t first, std::size_t second);
   void after_hooks(std::size_t index);
